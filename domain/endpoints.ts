@@ -1,0 +1,139 @@
+import type { Variant } from './envelope';
+import type { Lang } from './locale';
+import type { AccountKind } from './rules';
+
+/** Why a verification code is sent. */
+export type CodeScene = 'register' | 'forget' | 'setPwd' | 'tradePwd' | 'bind';
+export const CODE_SCENES: readonly CodeScene[] = ['register', 'forget', 'setPwd', 'tradePwd', 'bind'];
+
+/** Identity verification state (spec §4). */
+export type KycState = 'none' | 'review' | 'verified';
+
+/** The signed-in user as the app sees it. */
+export interface UserInfo {
+  id: number;
+  /** The registered mobile number or e-mail; it cannot be changed (spec §5). */
+  account: string;
+  accountKind: AccountKind;
+  level: 'member' | 'agent';
+  /** The user's own promotion code, for referrals. */
+  promoCode: string;
+  /** Credit score, an integer, 100 on registration. */
+  creditScore: number;
+  kyc: KycState;
+  hasTradePassword: boolean;
+  /** ISO 8601 time of registration. */
+  createdAt: string;
+}
+
+/** A new session. */
+export interface SessionGrant {
+  /** Opaque bearer token; the server stores only its hash. */
+  token: string;
+  /** ISO 8601 expiry time. */
+  expiresAt: string;
+  user: UserInfo;
+}
+
+/** Global settings (variant 5). */
+export interface Settings {
+  appName: string;
+  /** `demo` runs simulators and shows the code outbox; `production` never does. */
+  mode: 'demo' | 'production';
+  /** Which parts of the outside world are simulated, so the UI can say so. */
+  simulated: { market: boolean; chain: boolean; messages: boolean };
+  support: { email: string; hours: string };
+  /** Path of the WebSocket on this host. */
+  socketPath: string;
+  version: string;
+  /** Server time, ISO 8601. */
+  serverTime: string;
+}
+
+/** The address lookup (variant 5, served without the /api prefix): the requester's locale hints. */
+export interface AddressLookup {
+  /** Best product language for the requester, from Accept-Language, or null. */
+  lang: Lang | null;
+  /** Region subtag from Accept-Language (such as `ID`), or null. */
+  region: string | null;
+}
+
+/** A message kept by the code outbox (demo mode only). */
+export interface OutboxMessage {
+  to: string;
+  channel: AccountKind;
+  scene: CodeScene;
+  body: string;
+  code: string;
+  createdAt: string;
+}
+
+/** One endpoint's request and reply types. */
+interface E<Req, Res> {
+  req: Req;
+  res: Res;
+}
+type Empty = Record<string, never>;
+
+/** Request and reply types per endpoint name. Later areas add their endpoints here. */
+export interface Endpoints {
+  settings: E<Empty, Settings>;
+  'address/lookup': E<Empty, AddressLookup>;
+  'sms/send': E<{ account: string; scene: CodeScene }, { resendAfter: number }>;
+  'user/register': E<
+    { kind: AccountKind; account: string; code: string; password: string; confirm: string; promo?: string; agree: boolean | string },
+    SessionGrant
+  >;
+  'user/login': E<{ account: string; password: string }, SessionGrant>;
+  'user/forget': E<{ account: string; code: string }, { ticket: string }>;
+  'user/forgetNext': E<{ ticket: string; password: string; confirm: string }, Empty>;
+  'user/checkAccount': E<{ account: string }, { exists: boolean }>;
+  'dev/outbox': E<{ account: string }, OutboxMessage[]>;
+  'user/info': E<Empty, UserInfo>;
+  'user/logout': E<Empty, Empty>;
+  'user/modifyPwd': E<{ oldPassword: string }, { ticket: string }>;
+  'user/modifyPwdNext': E<{ ticket: string; password: string; confirm: string }, Empty>;
+  'user/setPwd': E<{ code: string; password: string; confirm: string }, Empty>;
+  'user/tradePwd': E<{ code: string; password: string; confirm: string }, Empty>;
+  'user/checkTradePwd': E<{ tradePassword: string }, Empty>;
+}
+export type EndpointName = keyof Endpoints;
+export type Req<K extends EndpointName> = Endpoints[K]['req'];
+export type Res<K extends EndpointName> = Endpoints[K]['res'];
+
+/** How an endpoint is called. */
+export interface EndpointDef {
+  method: 'GET' | 'POST';
+  variant: Variant;
+  /** Needs a signed-in session. */
+  auth: boolean;
+  /** Served at `/{name}` instead of `/api/{name}` (the address lookup). */
+  noPrefix?: boolean;
+  /** Sent as JSON instead of form-encoded. */
+  json?: boolean;
+}
+
+/** The endpoint table: one source of truth for the worker's client and the server's routes. */
+export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
+  settings: { method: 'GET', variant: 5, auth: false },
+  'address/lookup': { method: 'GET', variant: 5, auth: false, noPrefix: true },
+  'sms/send': { method: 'POST', variant: 1, auth: false },
+  'user/register': { method: 'POST', variant: 1, auth: false },
+  'user/login': { method: 'POST', variant: 1, auth: false },
+  'user/forget': { method: 'POST', variant: 1, auth: false },
+  'user/forgetNext': { method: 'POST', variant: 1, auth: false },
+  'user/checkAccount': { method: 'GET', variant: 2, auth: false },
+  'dev/outbox': { method: 'GET', variant: 2, auth: false },
+  'user/info': { method: 'GET', variant: 4, auth: true },
+  'user/logout': { method: 'POST', variant: 3, auth: true },
+  'user/modifyPwd': { method: 'POST', variant: 3, auth: true },
+  'user/modifyPwdNext': { method: 'POST', variant: 3, auth: true },
+  'user/setPwd': { method: 'POST', variant: 3, auth: true },
+  'user/tradePwd': { method: 'POST', variant: 3, auth: true },
+  'user/checkTradePwd': { method: 'POST', variant: 3, auth: true },
+};
+
+/** The URL path of an endpoint under a base path such as `/h5/` or `/`. */
+export function endpointPath(name: EndpointName): string {
+  return ENDPOINTS[name].noPrefix ? `/${name}` : `/api/${name}`;
+}

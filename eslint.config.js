@@ -1,0 +1,59 @@
+// Import boundaries of DESIGN.md are enforced here (and by TS project references):
+// src → domain, worker (types only); worker → domain; server → domain; domain → nothing.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const layer = (name) => [`**/${name}/**`, `../${name}/*`, `../../${name}/*`, `../../../${name}/*`];
+const restrict = (message, ...layers) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: layers.map((l) => ({ group: layer(l), message })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'public'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('server'), message: 'src/ must not import server/.' },
+            { group: layer('worker'), message: 'src/ may import worker/ types only.', allowTypeImports: true },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The worker core owns the network.' },
+        { name: 'WebSocket', message: 'The worker core owns the socket.' },
+      ],
+    },
+  },
+  { files: ['worker/**/*.ts'], rules: restrict('worker/ may import domain/ only.', 'src', 'server', 'sw') },
+  { files: ['server/**/*.ts'], rules: restrict('server/ may import domain/ only.', 'src', 'worker', 'sw') },
+  { files: ['domain/**/*.ts'], rules: restrict('domain/ imports nothing of ours.', 'src', 'worker', 'server', 'sw') },
+  { files: ['sw/**/*.ts'], rules: restrict('sw/ stands alone.', 'src', 'worker', 'server') },
+  {
+    files: ['*.config.{js,ts}', 'vite.config.ts', 'vitest.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
