@@ -81,7 +81,15 @@ export interface Endpoints {
   'address/lookup': E<Empty, AddressLookup>;
   'sms/send': E<{ account: string; scene: CodeScene }, { resendAfter: number }>;
   'user/register': E<
-    { kind: AccountKind; account: string; code: string; password: string; confirm: string; promo?: string; agree: boolean | string },
+    {
+      kind: AccountKind;
+      account: string;
+      code: string;
+      password: string;
+      confirm: string;
+      promo?: string;
+      agree: boolean | string;
+    },
     SessionGrant
   >;
   'user/login': E<{ account: string; password: string }, SessionGrant>;

@@ -66,7 +66,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
  */
 export function normalize<T>(variant: Variant, status: number, body: unknown): Outcome<T> {
   if (variant === 3 && status === 401) return fail('tradePassword', { messageKey: 'noTradePassword' });
-  if (status >= 500 && (variant === 3 || !isObject(body))) return fail('serverFault', { messageKey: 'serverFault' });
+  if (status >= 500 && (variant === 3 || !isObject(body)))
+    return fail('serverFault', { messageKey: 'serverFault' });
 
   if (variant === 5) {
     if (status >= 200 && status < 300 && body !== undefined) return { ok: true, data: body as T };
@@ -81,7 +82,11 @@ export function normalize<T>(variant: Variant, status: number, body: unknown): O
     const message = body.message;
     if (type === 'ok') return { ok: true, data: message as T };
     const shown = text(message);
-    const extra = { ...(shown !== undefined && { message: shown }), ...(key && { messageKey: key }), ...(field && { field }) };
+    const extra = {
+      ...(shown !== undefined && { message: shown }),
+      ...(key && { messageKey: key }),
+      ...(field && { field }),
+    };
     if (type === '999') return fail('login', extra);
     if (variant === 4 && type === '998') return fail('kyc', extra);
     if (variant === 4 && type === '997') return fail('paymentInfo', extra);

@@ -6,3 +6,4 @@ export * from './locale';
 export * from './money';
 export * from './rules';
 export * from './socket';
+export * from './ledger';

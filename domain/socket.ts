@@ -28,7 +28,12 @@ export interface SysData {
 /**
  * Builds a socket URL for `host` and `protocol`, omitting the default ports 80 and 443 (spec §9).
  */
-export function socketUrl(protocol: 'ws:' | 'wss:', hostname: string, port: string | number, path: string): string {
+export function socketUrl(
+  protocol: 'ws:' | 'wss:',
+  hostname: string,
+  port: string | number,
+  path: string,
+): string {
   const p = String(port);
   const omit = p === '' || (protocol === 'ws:' && p === '80') || (protocol === 'wss:' && p === '443');
   return `${protocol}//${hostname}${omit ? '' : `:${p}`}${path}`;

@@ -1,0 +1,12 @@
+export { ledgerViolations } from './invariants';
+export {
+  HOUSE_USER_ID,
+  InsufficientBalanceError,
+  Ledger,
+  WORLD_USER_ID,
+  type Balance,
+  type Holder,
+  type Posting,
+  type TxMeta,
+} from './ledger';
+export { LEDGER_DDL, ledgerMigration } from './schema';

@@ -1,0 +1,44 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+
+/**
+ * Checks the ledger's invariants and returns every violation found (empty when sound):
+ * each balance equals the sum of its journal and its last `balance_after`; no user balance is
+ * negative; every transaction and every coin's grand total sums to zero (fees go to the house, money
+ * from outside comes from the world holder, so nothing is created or lost).
+ */
+export function ledgerViolations(sqlite: SqliteDb): string[] {
+  const out: string[] = [];
+  const q = (text: string) => sqlite.prepare(text).safeIntegers(true).all() as Array<Record<string, unknown>>;
+
+  for (const r of q(`
+    select b.user_id, b.account, b.coin, b.available, b.frozen,
+      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
+                and j.coin = b.coin and j.field = 'available'), 0) as j_avail,
+      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
+                and j.coin = b.coin and j.field = 'frozen'), 0) as j_frozen
+    from balances b`)) {
+    const who = `${r.user_id}/${r.account}/${r.coin}`;
+    if (r.available !== r.j_avail) out.push(`${who}: available ${r.available} != journal ${r.j_avail}`);
+    if (r.frozen !== r.j_frozen) out.push(`${who}: frozen ${r.frozen} != journal ${r.j_frozen}`);
+    if ((r.user_id as bigint) >= 1n && ((r.available as bigint) < 0n || (r.frozen as bigint) < 0n)) {
+      out.push(`${who}: negative balance`);
+    }
+  }
+  for (const r of q(`
+    select j.user_id, j.account, j.coin, j.field, j.balance_after,
+      case j.field when 'available' then b.available else b.frozen end as current
+    from journal j join balances b using (user_id, account, coin)
+    where j.id = (select max(id) from journal k where k.user_id = j.user_id and k.account = j.account
+                  and k.coin = j.coin and k.field = j.field)`)) {
+    if (r.balance_after !== r.current) {
+      out.push(`${r.user_id}/${r.account}/${r.coin}: last balance_after ${r.balance_after} != ${r.current}`);
+    }
+  }
+  for (const r of q('select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having s != 0')) {
+    out.push(`tx ${r.tx_id} ${r.coin}: sums to ${r.s}`);
+  }
+  for (const r of q('select coin, sum(available + frozen) as s from balances group by coin having s != 0')) {
+    out.push(`coin ${r.coin}: total ${r.s} is not conserved`);
+  }
+  return out;
+}
