@@ -7,3 +7,4 @@ export * from './money';
 export * from './rules';
 export * from './socket';
 export * from './ledger';
+export * from './market';

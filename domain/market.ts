@@ -1,0 +1,48 @@
+/** A coin the exchange holds. */
+export interface CoinInfo {
+  /** Ticker such as `BTC`; upper case letters and digits. */
+  symbol: string;
+  name: string;
+  /** Decimals used for balances, transfers and withdrawals of this coin (at most 8). */
+  decimals: number;
+}
+
+/** Whether a market accepts orders (spec §4). */
+export type MarketStatus = 'trading' | 'closed';
+
+/** A spot market. All sizes and rates are decimal strings. */
+export interface PairInfo {
+  /** `BASE/QUOTE`, such as `BTC/USDT`. */
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Smallest price step, in quote per base. */
+  tickSize: string;
+  /** Smallest quantity step, in base. */
+  lotSize: string;
+  /** Smallest order value (price × quantity), in quote. */
+  minNotional: string;
+  /** Fee rate charged to the resting side, such as `0.001` for 0.1 %. */
+  makerFee: string;
+  /** Fee rate charged to the incoming side. */
+  takerFee: string;
+  status: MarketStatus;
+}
+
+/** When the trade password must accompany a request. */
+export type TradePasswordPolicy = 'never' | 'always';
+
+/** The public catalog the app reads. */
+export interface CatalogInfo {
+  coins: CoinInfo[];
+  pairs: PairInfo[];
+  /** Quote currencies, in tab order, for the market page. */
+  quotes: string[];
+  tradePassword: { spotOrder: TradePasswordPolicy; withdraw: TradePasswordPolicy };
+}
+
+/** Decimal places implied by a step such as `0.01` (2) or `1` (0). */
+export function stepDecimals(step: string): number {
+  const frac = step.split('.')[1] ?? '';
+  return frac.replace(/0+$/, '').length;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stepDecimals } from '../../../domain';
+import { DEFAULT_CATALOG, catalogProblems, loadCatalog } from '../../../server/market/catalog';
+
+describe('catalog', () => {
+  it('ships sound defaults', () => {
+    expect(catalogProblems(DEFAULT_CATALOG)).toEqual([]);
+    expect(loadCatalog(undefined)).toBe(DEFAULT_CATALOG);
+  });
+
+  it('lets a file replace top-level keys', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cat-')), 'catalog.json');
+    fs.writeFileSync(file, JSON.stringify({ tradePassword: { spotOrder: 'always', withdraw: 'always' } }));
+    const c = loadCatalog(file);
+    expect(c.tradePassword.spotOrder).toBe('always');
+    expect(c.pairs).toBe(DEFAULT_CATALOG.pairs);
+  });
+
+  it('refuses a broken file with every problem named', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cat-')), 'catalog.json');
+    const bad = {
+      ...DEFAULT_CATALOG.pairs[0]!,
+      symbol: 'BTC/USDT',
+      tickSize: '0',
+      takerFee: '1.5',
+      quote: 'XXX',
+    };
+    fs.writeFileSync(file, JSON.stringify({ pairs: [bad] }));
+    expect(() => loadCatalog(file)).toThrow(/tickSize[\s\S]*takerFee|unknown coin/);
+    const problems = catalogProblems({ ...DEFAULT_CATALOG, pairs: [bad] });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('tickSize'),
+        expect.stringContaining('takerFee'),
+        expect.stringContaining('unknown coin'),
+      ]),
+    );
+  });
+
+  it('derives decimals from steps', () => {
+    expect(stepDecimals('0.01')).toBe(2);
+    expect(stepDecimals('1')).toBe(0);
+    expect(stepDecimals('0.00010')).toBe(4);
+  });
+});
