@@ -138,10 +138,11 @@ export function boundMismatchProblem(used: string, bound: string | null | undefi
 
 /** Compares two non-negative decimal strings exactly: -1, 0 or 1. */
 export function compareDecimalStrings(a: string, b: string): number {
-  const [ai = '0', af = ''] = a.split('.');
-  const [bi = '0', bf = ''] = b.split('.');
-  const ia = ai.replace(/^0+(?=\d)/, '');
-  const ib = bi.replace(/^0+(?=\d)/, '');
+  const [ai, af = ''] = a.split('.');
+  const [bi, bf = ''] = b.split('.');
+  // '.5' has an empty whole part: treat it as 0.
+  const ia = (ai || '0').replace(/^0+(?=\d)/, '');
+  const ib = (bi || '0').replace(/^0+(?=\d)/, '');
   if (ia.length !== ib.length) return ia.length < ib.length ? -1 : 1;
   if (ia !== ib) return ia < ib ? -1 : 1;
   const len = Math.max(af.length, bf.length);

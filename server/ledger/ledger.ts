@@ -61,7 +61,7 @@ export class Ledger {
   private readonly postTx: (meta: TxMeta, postings: readonly Posting[]) => number;
 
   constructor(
-    private readonly sqlite: SqliteDb,
+    sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
     this.insertTx = sqlite.prepare(

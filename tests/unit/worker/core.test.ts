@@ -1,0 +1,142 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionGrant, UserInfo } from '../../../domain';
+import type { SocketState } from '../../../worker/core-api';
+import { createCore, type Core } from '../../../worker/core';
+import { FakeWebSocket, fakeFetch, json, type FakeReply, type Recorded } from './fakes';
+
+const ORIGIN = 'http://core.test:8080';
+const user: UserInfo = {
+  id: 3,
+  account: 'c@d.co',
+  accountKind: 'email',
+  level: 'member',
+  promoCode: 'QWER12',
+  creditScore: 100,
+  kyc: 'none',
+  hasTradePassword: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const grant: SessionGrant = { token: 'tok-3', expiresAt: '2099-01-01T00:00:00.000Z', user };
+
+let n = 0;
+const cores: Core[] = [];
+function core(reply: (req: Recorded) => FakeReply, dbName = `core-test-${++n}`) {
+  const fetch = fakeFetch(reply);
+  const c = createCore({ fetch, WebSocket: FakeWebSocket, indexedDB, IDBKeyRange, dbName });
+  cores.push(c);
+  return { c, fetch };
+}
+
+beforeEach(() => FakeWebSocket.reset());
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.dispose();
+});
+
+describe('core: wiring of client, store, session and socket', () => {
+  it('boots with default prefs and no user, without calling the server', async () => {
+    const { c, fetch } = core(() => json(500, {}));
+    expect(await c.init({ origin: ORIGIN, socketPath: '/ws' })).toEqual({
+      prefs: { lang: 'id', theme: 'dark', locale: 'id', addressList: [] },
+      user: null,
+    });
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('stores the session after login and sends the token on variant-3 calls; logout clears it', async () => {
+    const { c, fetch } = core((req) =>
+      req.url.endsWith('/user/login')
+        ? json(200, { type: 'ok', message: grant })
+        : json(200, { code: 200, data: {}, msg: '' }),
+    );
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    expect(await c.call('user/login', { account: 'c@d.co', password: 'x' })).toMatchObject({ ok: true });
+    expect(await c.currentUser()).toEqual(user);
+    await c.call('user/logout', {});
+    expect(fetch.calls[1]!.init.headers.token).toBe('tok-3');
+    expect(await c.currentUser()).toBeNull();
+    await c.call('user/logout', {});
+    expect(fetch.calls[2]!.init.headers.token).toBeUndefined();
+  });
+
+  it('clears the session on a login intent', async () => {
+    const { c } = core((req) =>
+      req.url.endsWith('/user/login')
+        ? json(200, { type: 'ok', message: grant })
+        : json(200, { code: 500, data: null, msg: 'expired' }),
+    );
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    await c.call('user/login', { account: 'c@d.co', password: 'x' });
+    expect(await c.call('user/modifyPwd', { oldPassword: 'x' })).toMatchObject({
+      ok: false,
+      intent: 'login',
+    });
+    expect(await c.currentUser()).toBeNull();
+  });
+
+  it('refreshes a stored session with user/info at init, and keeps it when offline', async () => {
+    const dbName = `core-refresh-${++n}`;
+    const first = core(() => json(200, { type: 'ok', message: grant }), dbName);
+    await first.c.call('user/login', { account: 'c@d.co', password: 'x' });
+    await first.c.dispose();
+
+    const online = core(() => json(200, { type: 'ok', message: { ...user, creditScore: 80 } }), dbName);
+    const boot = await online.c.init({ origin: ORIGIN, socketPath: '/ws' });
+    expect(boot.user?.creditScore).toBe(80);
+    expect(online.fetch.calls[0]!.url).toBe(`${ORIGIN}/api/user/info`);
+    expect(online.fetch.calls[0]!.init.headers.Authorization).toBe('Bearer tok-3');
+    await online.c.dispose();
+
+    const offline = core(() => ({ throws: new TypeError('offline') }), dbName);
+    expect((await offline.c.init({ origin: ORIGIN, socketPath: '/ws' })).user?.creditScore).toBe(80);
+    await offline.c.dispose();
+
+    const expired = core(() => json(200, { type: '999', message: 'expired' }), dbName);
+    expect((await expired.c.init({ origin: ORIGIN, socketPath: '/ws' })).user).toBeNull();
+  });
+
+  it('sends the chosen language in the lang header', async () => {
+    const { c, fetch } = core(() => json(200, { code: 200, data: { exists: false }, msg: '' }));
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    expect(await c.setPrefs({ lang: 'vi' })).toMatchObject({ lang: 'vi', locale: 'vi' });
+    await c.call('user/checkAccount', { account: 'x' });
+    expect(fetch.calls[0]!.init.headers.lang).toBe('vi');
+    expect(await c.getPrefs()).toMatchObject({ lang: 'vi' });
+  });
+
+  it('relays loading events', async () => {
+    const { c } = core(() => json(200, { code: 200, data: {}, msg: '' }));
+    const events: boolean[] = [];
+    await c.onLoading((b) => events.push(b));
+    await c.call('user/logout', {});
+    expect(events).toEqual([true, false]);
+  });
+
+  it('connects the socket to origin + socketPath, and a socket subscribed before init waits for it', async () => {
+    const { c } = core(() => json(200, {}));
+    const states: SocketState[] = [];
+    await c.onSocketState((s) => states.push(s));
+    const got: unknown[] = [];
+    const id = await c.subscribe('sys', (d) => got.push(d));
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    const ws = FakeWebSocket.last();
+    expect(ws.url).toBe('ws://core.test:8080/ws');
+    ws.open();
+    expect(ws.messages()).toEqual([{ op: 'sub', ch: 'sys' }]);
+    ws.receive({ ch: 'sys', data: { serverTime: 5 } });
+    expect(got).toEqual([{ serverTime: 5 }]);
+    await c.unsubscribe(id);
+    expect(ws.messages().at(-1)).toEqual({ op: 'unsub', ch: 'sys' });
+    expect(states).toEqual(['idle', 'connecting', 'open']);
+  });
+
+  it('authenticates the socket after login', async () => {
+    const { c } = core(() => json(200, { type: 'ok', message: grant }));
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    await c.subscribe('sys', () => undefined);
+    FakeWebSocket.last().open();
+    await c.call('user/login', { account: 'c@d.co', password: 'x' });
+    expect(FakeWebSocket.last().messages().at(-1)).toEqual({ op: 'auth', token: 'tok-3' });
+  });
+});

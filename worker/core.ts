@@ -1,0 +1,134 @@
+import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
+import { createApiClient, type FetchLike } from './api-client';
+import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
+import { notify } from './notify';
+import { createSession } from './session';
+import { createSocketClient } from './socket-client';
+import { createStore, type StoreOptions } from './store';
+import type { Timers } from './timers';
+import type { WebSocketCtor } from './web-socket';
+
+/** Everything the core takes from its host; browser globals unless injected (Node tests inject all). */
+export interface CoreDeps {
+  fetch?: FetchLike;
+  WebSocket?: WebSocketCtor;
+  /** IndexedDB factory and key range class, such as fake-indexeddb's, when the host has none. */
+  indexedDB?: StoreOptions['indexedDB'];
+  IDBKeyRange?: StoreOptions['IDBKeyRange'];
+  /** IndexedDB database name; DB_NAME unless set (tests use one per core). */
+  dbName?: string;
+  timers?: Timers;
+  /** Server origin used until `init` names one; calls before that go there. */
+  origin?: string;
+  /** Request timeout in milliseconds, for tests; 60 s otherwise. */
+  requestTimeoutMs?: number;
+}
+
+/** The core as created: CoreApi plus `dispose`, which only hosts (tests) call, not the UI. */
+export interface Core extends CoreApi {
+  /** Closes the socket and the database. */
+  dispose(): Promise<void>;
+}
+
+/** The socket URL for an HTTP origin and a socket path: http→ws, https→wss, default ports omitted. */
+export function socketUrlFor(origin: string, path: string): string | null {
+  try {
+    const u = new URL(origin);
+    return socketUrl(u.protocol === 'https:' ? 'wss:' : 'ws:', u.hostname, u.port, path);
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the worker core. Nothing touches the network before `init`, `call` or `subscribe`. */
+export function createCore(deps: CoreDeps = {}): Core {
+  // Wrapped rather than passed as is: an unbound global `fetch` throws "Illegal invocation".
+  const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  let origin = deps.origin ?? '';
+  let socketPath: string | null = null;
+
+  const storeOptions: StoreOptions = {};
+  if (deps.dbName !== undefined) storeOptions.name = deps.dbName;
+  if (deps.indexedDB) storeOptions.indexedDB = deps.indexedDB;
+  if (deps.IDBKeyRange) storeOptions.IDBKeyRange = deps.IDBKeyRange;
+  const store = createStore(storeOptions);
+  const session = createSession(store);
+  let prefs: Prefs | null = null;
+
+  const api = createApiClient({
+    fetch: fetchImpl,
+    origin: () => origin,
+    token: () => session.token(),
+    lang: () => prefs?.lang ?? 'id',
+    ...(deps.timers && { timers: deps.timers }),
+    ...(deps.requestTimeoutMs !== undefined && { timeoutMs: deps.requestTimeoutMs }),
+  });
+
+  const socket = createSocketClient({
+    WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
+    url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    ...(deps.timers && { timers: deps.timers }),
+  });
+  session.onToken((token) => socket.setToken(token));
+
+  // Loaded once, on first use; every method waits for it so none sees a half-loaded state.
+  let loaded: Promise<void> | null = null;
+  const ready = (): Promise<void> =>
+    (loaded ??= (async () => {
+      prefs = await store.getPrefs();
+      await session.load();
+      socket.setToken(session.token());
+    })());
+
+  async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
+    await ready();
+    const outcome = await api.call(name, req);
+    await session.afterCall(name, outcome as Outcome<unknown>);
+    return outcome;
+  }
+
+  return {
+    async init(options: InitOptions): Promise<Boot> {
+      origin = options.origin;
+      socketPath = options.socketPath;
+      await ready();
+      // Channels subscribed before init waited for the URL; connect them now.
+      socket.connect();
+      const user = await session.refresh(() => api.call('user/info', {}));
+      return { prefs: prefs!, user };
+    },
+    call,
+    async getPrefs() {
+      await ready();
+      return prefs!;
+    },
+    async setPrefs(patch) {
+      await ready();
+      prefs = await store.setPrefs(patch);
+      return prefs;
+    },
+    async currentUser() {
+      await ready();
+      return session.user();
+    },
+    async onLoading(listener) {
+      api.onLoading(listener);
+    },
+    async subscribe(channel, listener) {
+      return socket.subscribe(channel, listener);
+    },
+    async unsubscribe(id) {
+      socket.unsubscribe(id);
+    },
+    async onSocketState(listener: (state: SocketState) => void) {
+      socket.onState(listener);
+      // The current state at once, so a badge is right before the first change.
+      notify(listener, socket.state());
+    },
+    async dispose() {
+      socket.close();
+      await loaded?.catch(() => undefined);
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { Dexie, type EntityTable } from 'dexie';
+import { BCP47, DEFAULT_LANG, DEFAULT_THEME, isLang, isTheme, type UserInfo } from '../domain';
+import type { Prefs, SavedAddress } from './core-api';
+
+/** Default IndexedDB database name of the worker core. */
+export const DB_NAME = 'exchange-core';
+
+/** One device value (spec §3): token, lang, locale, theme, address_list, and the cached user. */
+export interface KvRow {
+  key: string;
+  value: unknown;
+}
+
+/** A cached ticker of one market, as last received. */
+export interface TickerRow {
+  /** Market symbol, such as `BTC/USDT`. */
+  symbol: string;
+  /** The ticker as the server sent it (decimal strings). */
+  data: unknown;
+  /** When it was stored, in milliseconds since the epoch; the UI shows the cache's age. */
+  cachedAt: number;
+}
+
+/** A cached candle. */
+export interface CandleRow {
+  symbol: string;
+  /** Candle interval, such as `1m` or `1d`. */
+  interval: string;
+  /** Candle open time, in milliseconds since the epoch. */
+  time: number;
+  /** The candle as the server sent it (decimal strings). */
+  data: unknown;
+  /** When it was stored, in milliseconds since the epoch. */
+  cachedAt: number;
+}
+
+/** A cached news item, per language. */
+export interface NewsRow {
+  lang: string;
+  id: number;
+  /** Publication time, in milliseconds since the epoch, for newest-first listing. */
+  publishedAt: number;
+  data: unknown;
+  /** When it was stored, in milliseconds since the epoch. */
+  cachedAt: number;
+}
+
+/** Keys of the `kv` table. */
+export const KV = {
+  token: 'token',
+  user: 'user',
+  lang: 'lang',
+  locale: 'locale',
+  theme: 'theme',
+  addressList: 'address_list',
+} as const;
+
+/** The worker's IndexedDB database. Only the worker writes it (DESIGN.md). */
+export type CoreDb = Dexie & {
+  kv: EntityTable<KvRow, 'key'>;
+  tickers: EntityTable<TickerRow, 'symbol'>;
+  candles: EntityTable<CandleRow>;
+  news: EntityTable<NewsRow>;
+};
+
+/** Where the database lives: the browser's IndexedDB unless injected (fake-indexeddb in Node tests). */
+export interface StoreOptions {
+  name?: string;
+  indexedDB?: { open: (...args: never[]) => unknown };
+  IDBKeyRange?: { bound: unknown; lowerBound: unknown; upperBound: unknown };
+}
+
+/** Opens (lazily, on first use) the worker database with its version-1 schema. */
+export function openDb(options: StoreOptions = {}): CoreDb {
+  const dexieOptions: ConstructorParameters<typeof Dexie>[1] = {};
+  if (options.indexedDB) dexieOptions.indexedDB = options.indexedDB as { open: () => unknown };
+  if (options.IDBKeyRange)
+    dexieOptions.IDBKeyRange = options.IDBKeyRange as Required<typeof dexieOptions>['IDBKeyRange'];
+  const db = new Dexie(options.name ?? DB_NAME, dexieOptions) as CoreDb;
+  db.version(1).stores({
+    kv: 'key',
+    tickers: 'symbol, cachedAt',
+    // Compound key so a (symbol, interval) series is one contiguous range, ordered by time.
+    candles: '[symbol+interval+time], [symbol+interval], cachedAt',
+    news: '[lang+id], [lang+publishedAt], cachedAt',
+  });
+  return db;
+}
+
+/** Device values and preferences on top of the database. */
+export interface Store {
+  readonly db: CoreDb;
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  remove(...keys: string[]): Promise<void>;
+  getPrefs(): Promise<Prefs>;
+  /** Validates and persists a patch; throws RangeError on an invalid value and stores nothing then. */
+  setPrefs(patch: Partial<Prefs>): Promise<Prefs>;
+  getToken(): Promise<string | null>;
+  getUser(): Promise<UserInfo | null>;
+  /** Stores or (with null) removes the session token and user together. */
+  setSession(token: string | null, user: UserInfo | null): Promise<void>;
+  close(): void;
+}
+
+function isSavedAddress(v: unknown): v is SavedAddress {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as Record<string, unknown>;
+  const strings = ['id', 'coin', 'chain', 'address'].every((k) => typeof a[k] === 'string');
+  const label = a.label === undefined || typeof a.label === 'string';
+  const flags =
+    typeof a.flags === 'object' &&
+    a.flags !== null &&
+    Object.values(a.flags as object).every((f) => typeof f === 'boolean');
+  return strings && label && flags;
+}
+
+/** True when `tag` is a well-formed BCP-47 language tag. */
+function isLocaleTag(tag: unknown): tag is string {
+  if (typeof tag !== 'string' || tag === '') return false;
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the store. */
+export function createStore(options: StoreOptions = {}): Store {
+  const db = openDb(options);
+
+  const get = async <T>(key: string): Promise<T | undefined> =>
+    (await db.kv.get(key))?.value as T | undefined;
+  const set = async (key: string, value: unknown): Promise<void> => {
+    await db.kv.put({ key, value });
+  };
+  const remove = async (...keys: string[]): Promise<void> => {
+    await db.kv.bulkDelete(keys);
+  };
+
+  async function getPrefs(): Promise<Prefs> {
+    const [lang, theme, locale, addressList] = await Promise.all([
+      get<unknown>(KV.lang),
+      get<unknown>(KV.theme),
+      get<unknown>(KV.locale),
+      get<unknown>(KV.addressList),
+    ]);
+    const l = isLang(lang) ? lang : DEFAULT_LANG;
+    return {
+      lang: l,
+      theme: isTheme(theme) ? theme : DEFAULT_THEME,
+      // The locale follows the language unless the user pinned one.
+      locale: isLocaleTag(locale) ? locale : BCP47[l],
+      addressList: Array.isArray(addressList) ? addressList.filter(isSavedAddress) : [],
+    };
+  }
+
+  async function setPrefs(patch: Partial<Prefs>): Promise<Prefs> {
+    if (patch.lang !== undefined && !isLang(patch.lang))
+      throw new RangeError(`unknown language: ${String(patch.lang)}`);
+    if (patch.theme !== undefined && !isTheme(patch.theme))
+      throw new RangeError(`unknown theme: ${String(patch.theme)}`);
+    if (patch.locale !== undefined && patch.locale !== '' && !isLocaleTag(patch.locale)) {
+      throw new RangeError(`not a BCP-47 tag: ${String(patch.locale)}`);
+    }
+    if (patch.addressList !== undefined) {
+      if (!Array.isArray(patch.addressList) || !patch.addressList.every(isSavedAddress)) {
+        throw new RangeError('invalid address list');
+      }
+    }
+    const before = await getPrefs();
+    const lang = patch.lang ?? before.lang;
+    await db.transaction('rw', db.kv, async () => {
+      if (patch.lang !== undefined) await set(KV.lang, patch.lang);
+      if (patch.theme !== undefined) await set(KV.theme, patch.theme);
+      if (patch.addressList !== undefined) await set(KV.addressList, patch.addressList);
+      // A UI that sends back the whole Prefs object repeats the old locale; only a changed value pins
+      // it. An empty tag, or the language's own tag, unpins it so it follows the language again.
+      if (patch.locale !== undefined && patch.locale !== before.locale) {
+        if (patch.locale === '' || patch.locale === BCP47[lang]) await remove(KV.locale);
+        else await set(KV.locale, patch.locale);
+      }
+    });
+    return getPrefs();
+  }
+
+  return {
+    db,
+    get,
+    set,
+    remove,
+    getPrefs,
+    setPrefs,
+    getToken: async () => {
+      const token = await get<unknown>(KV.token);
+      return typeof token === 'string' && token !== '' ? token : null;
+    },
+    getUser: async () => (await get<UserInfo>(KV.user)) ?? null,
+    async setSession(token, user) {
+      await db.transaction('rw', db.kv, async () => {
+        if (token) await set(KV.token, token);
+        else await remove(KV.token);
+        if (user) await set(KV.user, user);
+        else await remove(KV.user);
+      });
+    },
+    close: () => db.close(),
+  };
+}
