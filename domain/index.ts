@@ -8,3 +8,4 @@ export * from './rules';
 export * from './socket';
 export * from './ledger';
 export * from './market';
+export * from './market-data';
