@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/connect';
+import { ChannelHub } from './http/channels';
+import { loadMessages } from './http/messages';
+import { HandlerRegistry } from './http/registry';
+import { createHttp, mountHttp } from './http/server';
+import { startSysChannel } from './http/ws';
+import { mineModule } from './mine/module';
+import { SessionStore } from './mine/sessions';
+import type { ServerContext, ServerModule } from './module';
+import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { simModule } from './sim/module';
+import { OutboxSender, type MessageSender } from './sim/outbox';
+import { systemModule } from './system/module';
+
+/** The built-in areas, in registration order. New areas append themselves here. */
+export const MODULES: readonly ServerModule[] = [systemModule, simModule, mineModule];
+
+/** Options of `startServer`. */
+export interface StartOptions {
+  /** Overrides applied on top of the configuration read from `env`. */
+  config?: Partial<Config>;
+  /** Environment to read the configuration from; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the embedded outbox with a real SMS or e-mail adapter. */
+  sender?: MessageSender;
+  /** pino level; defaults to LOG_LEVEL or `info`. */
+  logLevel?: string;
+  /** Directory of `<lang>/errors.json`; defaults to the repository's locales/. */
+  localesDir?: string;
+  /** Area modules; defaults to MODULES. */
+  modules?: readonly ServerModule[];
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL such as `http://127.0.0.1:8080`. */
+  url: string;
+  port: number;
+  config: Config;
+  /** Stops accepting connections, closes sockets, stops modules and closes the database. */
+  close(): Promise<void>;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config: Config = { ...loadConfig(env), ...options.config };
+  const modules = options.modules ?? MODULES;
+  const db = await openDatabase(config.dataDir);
+  const hub = new ChannelHub();
+  const stopSys = startSysChannel(hub);
+  const registry = new HandlerRegistry();
+  const sessions = new SessionStore(db.kysely, config.sessionTtlHours * 3_600_000);
+
+  const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
+  const localesDir = options.localesDir ?? LOCALES_DIR;
+  const warnings: string[] = [];
+  const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
+
+  let app: FastifyInstance | undefined;
+  const started: ServerModule[] = [];
+  try {
+    app = await createHttp({ config, messages, logLevel });
+    for (const w of warnings) app.log.warn(w);
+    if (messages.loaded.length === 0)
+      app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
+    const sender = options.sender ?? new OutboxSender(db.kysely, app.log, config.mode === 'demo');
+    const ctx: ServerContext = {
+      config,
+      db: db.kysely,
+      sqlite: db.sqlite,
+      registry,
+      hub,
+      sessions,
+      sender,
+      log: app.log,
+      version: readVersion(),
+    };
+    for (const m of modules) await m.register(ctx);
+    await mountHttp(app, { config, registry, auth: sessions, hub });
+    await app.listen({ port: config.port, host: config.host });
+    for (const m of modules) {
+      await m.start?.(ctx);
+      started.push(m);
+    }
+  } catch (err) {
+    for (const m of started.reverse()) await m.stop?.();
+    stopSys();
+    await app?.close();
+    await db.close();
+    throw err;
+  }
+
+  const address = app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  let closing: Promise<void> | undefined;
+  const server = app;
+  return {
+    url,
+    port: address.port,
+    config,
+    close() {
+      closing ??= (async () => {
+        for (const m of [...started].reverse()) await m.stop?.();
+        stopSys();
+        await server.close();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

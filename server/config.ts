@@ -1,0 +1,125 @@
+import path from 'node:path';
+
+/** Whether the server runs simulators and exposes the code outbox (`demo`) or never does (`production`). */
+export type AppMode = 'demo' | 'production';
+
+/** Request budgets of the abuse-prone endpoints. Windows are in milliseconds. */
+export interface RateLimits {
+  /** Login attempts per account per `loginWindowMs`. */
+  loginPerAccount: number;
+  /** Login attempts per client IP per `loginWindowMs`. */
+  loginPerIp: number;
+  /** Length of the login window, in milliseconds. */
+  loginWindowMs: number;
+  /** Minimum gap between two codes for the same account and scene, in milliseconds. */
+  codeResendMs: number;
+  /** Codes per client IP per `codeIpWindowMs`. */
+  codesPerIp: number;
+  /** Length of the per-IP code window, in milliseconds. */
+  codeIpWindowMs: number;
+  /** Trade-password checks per user per minute; stops guessing a 6-character secret online. */
+  tradePwdChecksPerMinute: number;
+}
+
+/** Server configuration, read once at start. */
+export interface Config {
+  /** TCP port to listen on; 0 picks a free one. */
+  port: number;
+  /** Interface to bind, such as `0.0.0.0` or `127.0.0.1`. */
+  host: string;
+  /** Path the built app is served under, with leading and trailing slash, such as `/h5/`. */
+  basePath: string;
+  /** Absolute directory of persistent data, or `:memory:` for a throw-away database. */
+  dataDir: string;
+  mode: AppMode;
+  /** Run the market-maker simulator (parsed now, used by server/market). */
+  simMarket: boolean;
+  /** Absolute directory of the built app (`npm run build`). */
+  distDir: string;
+  /** Session lifetime, in hours. */
+  sessionTtlHours: number;
+  /** Bearer token of the operator API; the operator API is off when absent. */
+  operatorToken: string | undefined;
+  /** Trust `X-Forwarded-For` from a reverse proxy when computing client IPs. */
+  trustProxy: boolean;
+  /** Product name shown by the app. */
+  appName: string;
+  /** Support contact shown by the app. */
+  supportEmail: string;
+  /** Support hours shown by the app, free text. */
+  supportHours: string;
+  rateLimits: RateLimits;
+}
+
+/** Budgets that fit one small exchange; tests may raise them. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerAccount: 10,
+  loginPerIp: 30,
+  loginWindowMs: 60_000,
+  codeResendMs: 60_000,
+  codesPerIp: 10,
+  codeIpWindowMs: 3_600_000,
+  tradePwdChecksPerMinute: 10,
+};
+
+/** Raised when an environment variable has a value we cannot use; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const nonEmpty = (v: string | undefined): string | undefined =>
+  v === undefined || v.trim() === '' ? undefined : v.trim();
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function flagVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/** Normalises a base path to `/x/y/` form; `''` and `/` both mean the root. */
+export function normalizeBasePath(raw: string): string {
+  const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
+  if (/[?#\s]/.test(trimmed)) throw new ConfigError(`BASE_PATH must be a plain path, got "${raw}"`);
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/**
+ * Reads the configuration from environment variables. Relative directories are resolved against
+ * `cwd`, as an operator typing them in a shell would expect.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const modeRaw = nonEmpty(env.APP_MODE)?.toLowerCase() ?? 'demo';
+  if (modeRaw !== 'demo' && modeRaw !== 'production') {
+    throw new ConfigError(`APP_MODE must be demo or production, got "${modeRaw}"`);
+  }
+  const mode: AppMode = modeRaw;
+  const dataRaw = nonEmpty(env.DATA_DIR) ?? 'data/';
+  return {
+    port: intVar(env, 'PORT', 8080, 0, 65_535),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    basePath: normalizeBasePath(env.BASE_PATH ?? '/h5/'),
+    dataDir: dataRaw === ':memory:' ? ':memory:' : path.resolve(cwd, dataRaw),
+    mode,
+    // The market simulator is an embedded default of demo mode only; production needs real liquidity.
+    simMarket: flagVar(env, 'SIM_MARKET', mode === 'demo'),
+    distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
+    sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
+    operatorToken: nonEmpty(env.OPERATOR_TOKEN),
+    trustProxy: flagVar(env, 'TRUST_PROXY', false),
+    appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
+    supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@example.com',
+    supportHours: nonEmpty(env.SUPPORT_HOURS) ?? '24/7',
+    rateLimits: { ...DEFAULT_RATE_LIMITS },
+  };
+}

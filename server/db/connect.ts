@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrate } from './migrate';
+import type { Database } from './schema';
+
+/** The database file inside DATA_DIR. */
+export const DB_FILE_NAME = 'exchange.sqlite';
+
+/** An open database: the typed Kysely handle and a way to close it. */
+export interface Db {
+  kysely: Kysely<Database>;
+  /**
+   * The raw better-sqlite3 handle on the same connection, for synchronous hot paths (the ledger,
+   * the matching engine's group commit). Closed together with `kysely`.
+   */
+  sqlite: SQLite.Database;
+  /** Absolute path of the SQLite file, or `:memory:`. */
+  file: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating if needed) the SQLite database in `dataDir`, or an in-memory one for `:memory:`,
+ * and applies pending migrations.
+ */
+export async function openDatabase(dataDir: string): Promise<Db> {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    fs.mkdirSync(dataDir, { recursive: true });
+    file = path.join(dataDir, DB_FILE_NAME);
+  }
+  const sqlite = new SQLite(file);
+  // WAL lets readers proceed while one writer commits; NORMAL sync is durable across process crashes
+  // in WAL mode and avoids an fsync per commit.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process (the ops CLI) may hold the write lock briefly; wait instead of failing.
+  sqlite.pragma('busy_timeout = 5000');
+
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    await migrate(kysely as unknown as Kysely<unknown>);
+  } catch (err) {
+    await kysely.destroy();
+    throw err;
+  }
+  return { kysely, sqlite, file, close: () => kysely.destroy() };
+}

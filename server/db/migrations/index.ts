@@ -1,0 +1,6 @@
+import { ledgerMigration } from '../../ledger/schema';
+import type { Migration } from '../migrate';
+import { accounts } from './001-accounts';
+
+/** Every migration, in order. Append new ones; never edit or reorder shipped ones. */
+export const MIGRATIONS: readonly Migration[] = [accounts, ledgerMigration];

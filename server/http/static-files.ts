@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Shown at the base path when the app has not been built; the API keeps working. */
+export const NOT_BUILT_NOTE =
+  'The app is not built yet. Run `npm run build` (or `npm start`, which builds and starts), then restart the server.\n' +
+  'The API is available under /api/ and the socket at /ws.\n';
+
+/** Cache policy per built file: shell files must revalidate, hashed assets never change. */
+function setCacheHeaders(
+  res: { setHeader(name: string, value: string): unknown },
+  filePath: string,
+  basePath: string,
+): void {
+  const name = path.basename(filePath);
+  if (name === 'sw.js') {
+    res.setHeader('Cache-Control', 'no-cache');
+    // Lets the worker control the whole base path even if the build puts the script elsewhere.
+    res.setHeader('Service-Worker-Allowed', basePath);
+  } else if (filePath.split(path.sep).includes('assets')) {
+    // Vite puts content-hashed files in assets/, so a name never changes meaning.
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    res.setHeader('Cache-Control', 'no-cache');
+  }
+}
+
+/**
+ * Serves the built app from `distDir` under `basePath` and redirects `/` there. Without a build,
+ * the base path answers with a short note for the operator instead.
+ */
+export async function registerStaticApp(
+  app: FastifyInstance,
+  distDir: string,
+  basePath: string,
+): Promise<void> {
+  const bare = basePath.replace(/\/$/, '');
+  if (basePath !== '/') app.get('/', (_req, reply) => reply.redirect(basePath));
+
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'app build not found; serving a note at the base path');
+    const note = (_req: unknown, reply: FastifyReply) =>
+      reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT_NOTE);
+    app.get(basePath, note);
+    if (bare !== '') app.get(bare, (_req, reply) => reply.redirect(basePath));
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: basePath,
+    index: ['index.html'],
+    // Answers `/h5` with a redirect to `/h5/`, so relative asset URLs resolve.
+    redirect: true,
+    // The SPA uses hash routing, so unknown paths are real 404s, not index.html.
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => setCacheHeaders(res, filePath, basePath),
+  });
+}

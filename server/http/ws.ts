@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  SYS_CHANNEL,
+  SYS_HEARTBEAT_MS,
+  type ClientMessage,
+  type ServerMessage,
+  type SysData,
+} from '../../domain';
+import type { Authenticator } from './auth';
+import type { ChannelHub, SocketClient } from './channels';
+
+/** Path of the one WebSocket (also reported by `settings`). */
+export const SOCKET_PATH = '/ws';
+/** Largest accepted client message, in bytes; client messages are tiny. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+/** Channels one socket may hold at once, so one client cannot make every publication fan out to it. */
+const MAX_CHANNELS_PER_SOCKET = 256;
+/** A socket that lets this much output pile up is too slow to follow live data; it is dropped and resyncs. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** Declares the `sys` channel and starts its heartbeat; returns the function that stops it. */
+export function startSysChannel(hub: ChannelHub): () => void {
+  const now = (): SysData => ({ serverTime: Date.now() });
+  hub.onSubscribe(SYS_CHANNEL, now);
+  const timer = setInterval(() => hub.publish(SYS_CHANNEL, now()), SYS_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function parse(raw: string): ClientMessage | null {
+  try {
+    const msg: unknown = JSON.parse(raw);
+    if (typeof msg !== 'object' || msg === null) return null;
+    const m = msg as Record<string, unknown>;
+    if ((m.op === 'sub' || m.op === 'unsub') && typeof m.ch === 'string' && m.ch !== '')
+      return { op: m.op, ch: m.ch };
+    if (m.op === 'auth' && typeof m.token === 'string') return { op: 'auth', token: m.token };
+    if (m.op === 'ping') return typeof m.t === 'number' ? { op: 'ping', t: m.t } : { op: 'ping' };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves the multiplexed socket at SOCKET_PATH. Requires @fastify/websocket to be registered. */
+export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Authenticator): void {
+  app.get(SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
+    const log: FastifyBaseLogger = request.log;
+    const client: SocketClient = {
+      userId: null,
+      sendText(text) {
+        if (socket.readyState !== socket.OPEN) return;
+        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          socket.close(1013, 'too slow');
+          return;
+        }
+        socket.send(text);
+      },
+    };
+    const send = (msg: ServerMessage) => client.sendText(JSON.stringify(msg));
+
+    const subscribe = async (ch: string) => {
+      const family = hub.family(ch);
+      if (!family) return send({ op: 'error', ch, msg: 'unknown channel' });
+      if (family.options.private && client.userId === null)
+        return send({ op: 'error', ch, msg: 'auth required' });
+      if (hub.countOf(client) >= MAX_CHANNELS_PER_SOCKET)
+        return send({ op: 'error', ch, msg: 'too many channels' });
+      if (!hub.add(client, ch)) return send({ op: 'subbed', ch });
+      send({ op: 'subbed', ch });
+      if (!family.snapshot) return;
+      try {
+        const data = await family.snapshot(ch, client);
+        if (data !== undefined) send({ ch, data });
+      } catch (err) {
+        log.error({ err, ch }, 'socket snapshot failed');
+        send({ op: 'error', ch, msg: 'snapshot failed' });
+      }
+    };
+
+    const handle = async (msg: ClientMessage) => {
+      switch (msg.op) {
+        case 'ping':
+          return send(msg.t === undefined ? { op: 'pong' } : { op: 'pong', t: msg.t });
+        case 'sub':
+          return subscribe(msg.ch);
+        case 'unsub':
+          return hub.remove(client, msg.ch);
+        case 'auth': {
+          const session = await auth.resolve(msg.token);
+          if (!session) return send({ op: 'error', msg: 'sessionInvalid' });
+          client.userId = session.userId;
+          return send({ op: 'authed', userId: session.userId });
+        }
+      }
+    };
+
+    socket.on('message', (data, isBinary) => {
+      const msg = isBinary ? null : parse(data.toString());
+      if (!msg) return send({ op: 'error', msg: 'bad message' });
+      handle(msg).catch((err: unknown) => {
+        log.error({ err }, 'socket message failed');
+        send({ op: 'error', msg: 'server fault' });
+      });
+    });
+    socket.on('close', () => hub.detach(client));
+    socket.on('error', (err) => log.warn({ err }, 'socket error'));
+  });
+}
+
+/** Options for @fastify/websocket. */
+export const WEBSOCKET_OPTIONS = { options: { maxPayload: MAX_MESSAGE_BYTES } };

@@ -1,0 +1,154 @@
+import {
+  CODE_SCENES,
+  accountKindOf,
+  codeProblem,
+  registerProblems,
+  type AccountKind,
+  type CodeScene,
+  type RegisterInput,
+} from '../../domain';
+import { fail } from '../http/app-error';
+import { bool, requiredStr, str } from '../http/input';
+import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { CODE_TTL_MS } from './codes';
+import { codeLimits, loginLimits } from './limits';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { grant, newPassword, type MineDeps } from './shared';
+import {
+  AccountTakenError,
+  createUser,
+  findUserByAccount,
+  findUserByPromo,
+  normalizeAccount,
+  requireUser,
+  setPasswordHash,
+  toUserInfo,
+} from './users';
+
+function codeScene(raw: string): CodeScene {
+  if (raw === '') throw fail('required', 'scene');
+  if (!(CODE_SCENES as readonly string[]).includes(raw)) throw fail('badRequest', 'scene');
+  return raw as CodeScene;
+}
+
+/** The message text of a code. Plain English: a real sender adapter would template per language. */
+function codeMessage(appName: string, code: string): string {
+  return `${appName}: your verification code is ${code}. It expires in ${CODE_TTL_MS / 60_000} minutes. Never share it.`;
+}
+
+function checkCode(code: string): void {
+  const p = codeProblem(code);
+  if (p) throw fail(p, 'code');
+}
+
+/** Sign-up, sign-in, recovery and the session: sms/send and the public user/* endpoints. */
+export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps): void {
+  const { db, sessions, codes, tickets, sender, config } = deps;
+
+  registry.add(
+    'sms/send',
+    async ({ input }) => {
+      const account = normalizeAccount(requiredStr(input, 'account'));
+      const scene = codeScene(str(input, 'scene').trim());
+      const kind = accountKindOf(account);
+      if (!kind) throw fail('accountFormat', 'account');
+      const user = await findUserByAccount(db, account);
+      if (scene === 'register' && user) throw fail('accountTaken', 'account');
+      // Other scenes act on an existing account; the code only ever goes to that account's own
+      // mobile or mailbox, so knowing an account name does not let anyone else receive its code.
+      if (scene !== 'register' && !user) throw fail('accountUnknown', 'account');
+      const code = await codes.issue(account, scene);
+      await sender.send(account, kind, scene, codeMessage(config.appName, code), code);
+      return { resendAfter: Math.ceil(config.rateLimits.codeResendMs / 1000) };
+    },
+    { limits: codeLimits(config.rateLimits) },
+  );
+
+  registry.add('user/register', async ({ input }) => {
+    const account = normalizeAccount(str(input, 'account'));
+    const rawKind = str(input, 'kind');
+    const kind: AccountKind =
+      rawKind === 'mobile' || rawKind === 'email' ? rawKind : (accountKindOf(account) ?? 'mobile');
+    const promo = str(input, 'promo').trim();
+    const form: RegisterInput = {
+      kind,
+      account,
+      code: str(input, 'code'),
+      password: str(input, 'password'),
+      confirm: str(input, 'confirm'),
+      agree: bool(input, 'agree'),
+      ...(promo !== '' && { promo }),
+    };
+    const problems = Object.entries(registerProblems(form));
+    if (problems.length > 0) {
+      const [field, key] = problems[0]!;
+      throw fail(key, field);
+    }
+    if (await findUserByAccount(db, account)) throw fail('accountTaken', 'account');
+    const referrer = promo !== '' ? await findUserByPromo(db, promo) : undefined;
+    if (promo !== '' && !referrer) throw fail('promoCodeUnknown', 'promo');
+    // Hash before consuming the code: hashing is the slow step and must not hold a transaction.
+    const passwordHash = await hashPassword(form.password);
+    await codes.consume(account, 'register', form.code);
+    try {
+      const user = await createUser(db, {
+        account,
+        kind,
+        passwordHash,
+        referrerId: referrer?.id ?? null,
+        now: Date.now(),
+      });
+      return await grant(sessions, user);
+    } catch (err) {
+      if (err instanceof AccountTakenError) throw fail('accountTaken', 'account');
+      throw err;
+    }
+  });
+
+  registry.add(
+    'user/login',
+    async ({ input }) => {
+      const account = normalizeAccount(requiredStr(input, 'account'));
+      const password = requiredStr(input, 'password');
+      const user = await findUserByAccount(db, account);
+      // Unknown accounts cost one verification too, so timing does not reveal which accounts exist.
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+      if (!user || !ok) throw fail('incorrectPassword', 'password');
+      return grant(sessions, user);
+    },
+    { limits: loginLimits(config.rateLimits) },
+  );
+
+  registry.add('user/forget', async ({ input }) => {
+    const account = normalizeAccount(requiredStr(input, 'account'));
+    const code = str(input, 'code');
+    checkCode(code);
+    const user = await findUserByAccount(db, account);
+    if (!user) throw fail('accountUnknown', 'account');
+    await codes.consume(account, 'forget', code);
+    return { ticket: await tickets.issue(user.id, 'forget') };
+  });
+
+  registry.add('user/forgetNext', async ({ input }) => {
+    const ticket = requiredStr(input, 'ticket');
+    const password = newPassword(input);
+    const passwordHash = await hashPassword(password);
+    const userId = await tickets.use(ticket, 'forget');
+    await setPasswordHash(db, userId, passwordHash);
+    // Whoever knew the old password must not stay signed in.
+    await sessions.revokeAllOf(userId);
+    return {};
+  });
+
+  registry.add('user/checkAccount', async ({ input }) => {
+    const account = normalizeAccount(requiredStr(input, 'account'));
+    return { exists: (await findUserByAccount(db, account)) !== undefined };
+  });
+
+  registry.add('user/info', async (ctx) => toUserInfo(await requireUser(db, sessionOf(ctx).userId)));
+
+  registry.add('user/logout', async (ctx) => {
+    await sessions.revoke(sessionOf(ctx).tokenHash);
+    return {};
+  });
+}

@@ -1,0 +1,84 @@
+import { codeProblem } from '../../domain';
+import { AppError, fail } from '../http/app-error';
+import { requiredStr, str } from '../http/input';
+import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { perUserLimit } from './limits';
+import { hashPassword, verifyPassword } from './passwords';
+import { newPassword, type MineDeps } from './shared';
+import { requireUser, setPasswordHash, setTradePasswordHash } from './users';
+
+function checkCode(code: string): void {
+  const p = codeProblem(code);
+  if (p) throw fail(p, 'code');
+}
+
+/** Password and trade-password management of the signed-in user (variant 3). */
+export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps): void {
+  const { db, sessions, codes, tickets, config } = deps;
+
+  registry.add(
+    'user/modifyPwd',
+    async (ctx) => {
+      const session = sessionOf(ctx);
+      const old = requiredStr(ctx.input, 'oldPassword');
+      const user = await requireUser(db, session.userId);
+      if (!(await verifyPassword(user.password_hash, old))) throw fail('incorrectPassword', 'oldPassword');
+      return { ticket: await tickets.issue(user.id, 'modifyPwd') };
+    },
+    { limits: perUserLimit(config.rateLimits) },
+  );
+
+  registry.add('user/modifyPwdNext', async (ctx) => {
+    const session = sessionOf(ctx);
+    const ticket = requiredStr(ctx.input, 'ticket');
+    const password = newPassword(ctx.input);
+    const passwordHash = await hashPassword(password);
+    await tickets.use(ticket, 'modifyPwd', session.userId);
+    await setPasswordHash(db, session.userId, passwordHash);
+    // The caller stays signed in; every other device must sign in with the new password.
+    await sessions.revokeAllOf(session.userId, session.tokenHash);
+    return {};
+  });
+
+  registry.add('user/setPwd', async (ctx) => {
+    const session = sessionOf(ctx);
+    const code = str(ctx.input, 'code');
+    checkCode(code);
+    const password = newPassword(ctx.input);
+    const user = await requireUser(db, session.userId);
+    const passwordHash = await hashPassword(password);
+    await codes.consume(user.account, 'setPwd', code);
+    await setPasswordHash(db, user.id, passwordHash);
+    await sessions.revokeAllOf(user.id, session.tokenHash);
+    return {};
+  });
+
+  registry.add('user/tradePwd', async (ctx) => {
+    const session = sessionOf(ctx);
+    const code = str(ctx.input, 'code');
+    checkCode(code);
+    const password = newPassword(ctx.input);
+    const user = await requireUser(db, session.userId);
+    // One leaked secret must not unlock both signing in and moving funds.
+    if (await verifyPassword(user.password_hash, password)) throw fail('tradePasswordSame', 'password');
+    const hash = await hashPassword(password);
+    await codes.consume(user.account, 'tradePwd', code);
+    await setTradePasswordHash(db, user.id, hash);
+    return {};
+  });
+
+  registry.add(
+    'user/checkTradePwd',
+    async (ctx) => {
+      const user = await requireUser(db, sessionOf(ctx).userId);
+      // HTTP 401 is how variant 3 asks the app to offer setting a trade password (spec §8).
+      if (user.trade_password_hash === null) throw new AppError('message', 'noTradePassword', undefined, 401);
+      const given = requiredStr(ctx.input, 'tradePassword');
+      if (!(await verifyPassword(user.trade_password_hash, given))) {
+        throw fail('incorrectTradePassword', 'tradePassword');
+      }
+      return {};
+    },
+    { limits: perUserLimit(config.rateLimits) },
+  );
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
+import type { Config } from '../config';
+import type { Database, UserRow } from '../db/schema';
+import { fail } from '../http/app-error';
+import { str, type Input } from '../http/input';
+import type { MessageSender } from '../sim/outbox';
+import type { CodeStore } from './codes';
+import type { SessionStore } from './sessions';
+import type { TicketStore } from './tickets';
+import { toUserInfo } from './users';
+
+/** Services of the account area. */
+export interface MineDeps {
+  config: Config;
+  db: Kysely<Database>;
+  sessions: SessionStore;
+  codes: CodeStore;
+  tickets: TicketStore;
+  sender: MessageSender;
+}
+
+/** Starts a session for `user` and describes it for the app. */
+export async function grant(sessions: SessionStore, user: UserRow): Promise<SessionGrant> {
+  const issued = await sessions.issue(user.id);
+  return { token: issued.token, expiresAt: new Date(issued.expiresAt).toISOString(), user: toUserInfo(user) };
+}
+
+/** Reads and checks a new password and its confirmation (fields `password` and `confirm`). */
+export function newPassword(input: Input): string {
+  const password = str(input, 'password');
+  const confirm = str(input, 'confirm');
+  const p = passwordProblem(password);
+  if (p) throw fail(p, 'password');
+  const c = confirmProblem(password, confirm);
+  if (c) throw fail(c, 'confirm');
+  return password;
+}

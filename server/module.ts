@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { ChannelHub } from './http/channels';
+import type { HandlerRegistry } from './http/registry';
+import type { SessionStore } from './mine/sessions';
+import type { MessageSender } from './sim/outbox';
+
+/** Shared services every area module may use. */
+export interface ServerContext {
+  config: Config;
+  db: Kysely<Database>;
+  /** The same database as a raw better-sqlite3 handle, for synchronous code such as the ledger. */
+  sqlite: SqliteDatabase;
+  /** Endpoint handlers; each module adds its own endpoints of the domain table. */
+  registry: HandlerRegistry;
+  /** Socket channels: declare families with `onSubscribe`, push data with `publish`. */
+  hub: ChannelHub;
+  sessions: SessionStore;
+  sender: MessageSender;
+  log: FastifyBaseLogger;
+  /** `version` of package.json. */
+  version: string;
+}
+
+/**
+ * One area of the server (mine, market, trade …). `register` runs before the HTTP server is built;
+ * `start` after it listens (simulators, timers); `stop` on shutdown, in reverse order.
+ */
+export interface ServerModule {
+  name: string;
+  register(ctx: ServerContext): void | Promise<void>;
+  start?(ctx: ServerContext): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}

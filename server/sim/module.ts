@@ -1,0 +1,21 @@
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import type { ServerModule } from '../module';
+import { normalizeAccount } from '../mine/users';
+import { readOutbox } from './outbox';
+
+/**
+ * SIMULATORS. Exposes the code outbox at `dev/outbox` so a demo user (and the tests) can read the
+ * codes the OutboxSender "sent". In production the endpoint does not exist (HTTP 404).
+ */
+export const simModule: ServerModule = {
+  name: 'sim',
+  register(ctx) {
+    ctx.registry.add('dev/outbox', async ({ input }) => {
+      if (ctx.config.mode !== 'demo') throw notFound();
+      const account = normalizeAccount(str(input, 'account'));
+      if (account === '') throw fail('required', 'account');
+      return readOutbox(ctx.db, account);
+    });
+  },
+};

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../server/app';
+import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
+import { ROOT_DIR } from '../../server/paths';
+
+/** A real server on a random local port with its own throw-away data directory. */
+export interface TestServer {
+  /** Such as `http://127.0.0.1:41234`; API at `${origin}/api/…`, socket at `${origin}/ws`. */
+  origin: string;
+  /** Stops the server and deletes its data directory. */
+  close(): Promise<void>;
+  /** The temporary DATA_DIR (holds exchange.sqlite). */
+  dataDir: string;
+}
+
+/**
+ * Starts the real server (port 0, host 127.0.0.1, fresh temp DATA_DIR, APP_MODE demo, the
+ * repository's dist/ and locales/). Every test request comes from 127.0.0.1, so the per-IP budgets
+ * are raised; per-account budgets keep their real values. Pass `rateLimits` to test the IP budgets.
+ * The environment is not read, so a developer's shell cannot change test behaviour; set
+ * TEST_LOG_LEVEL (such as `info`) to see the server log.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
+  try {
+    const server = await startServer({
+      env: {},
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      config: {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        mode: 'demo',
+        // As loadConfig does: the market simulator runs by default in demo mode only.
+        simMarket: (overrides.mode ?? 'demo') === 'demo',
+        distDir: path.join(ROOT_DIR, 'dist'),
+        rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
+        ...overrides,
+      },
+    });
+    return {
+      origin: server.url,
+      dataDir,
+      async close() {
+        await server.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * The newest verification code the demo outbox holds for `account` (GET /api/dev/outbox).
+ * Throws when there is none or the outbox is unavailable (production mode).
+ */
+export async function readOutboxCode(origin: string, account: string): Promise<string> {
+  const res = await fetch(`${origin}/api/dev/outbox?account=${encodeURIComponent(account)}`);
+  const body = (await res.json()) as { code?: number; data?: { code: string }[] | null; msg?: string };
+  if (res.status !== 200 || body.code !== 200) {
+    throw new Error(`dev/outbox failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  }
+  const newest = body.data?.[0];
+  if (!newest) throw new Error(`no message in the outbox for ${account}`);
+  return newest.code;
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, normalizeBasePath } from '../../../server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      basePath: '/h5/',
+      dataDir: path.resolve('/srv/app/data'),
+      mode: 'demo',
+      simMarket: true,
+      distDir: path.resolve('/srv/app/dist'),
+      sessionTtlHours: 720,
+      operatorToken: undefined,
+    });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        BASE_PATH: 'app',
+        DATA_DIR: ':memory:',
+        APP_MODE: 'production',
+        SESSION_TTL_HOURS: '2',
+        OPERATOR_TOKEN: 's3cret',
+      },
+      '/srv',
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      basePath: '/app/',
+      dataDir: ':memory:',
+      mode: 'production',
+      sessionTtlHours: 2,
+      operatorToken: 's3cret',
+    });
+    // The market simulator is off by default in production, and SIM_MARKET=off turns it off in demo.
+    expect(c.simMarket).toBe(false);
+    expect(loadConfig({ SIM_MARKET: 'off' }).simMarket).toBe(false);
+    expect(loadConfig({ APP_MODE: 'production', SIM_MARKET: 'on' }).simMarket).toBe(true);
+  });
+
+  it('rejects values it cannot use, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+    expect(() => loadConfig({ SIM_MARKET: 'maybe' })).toThrow(/SIM_MARKET/);
+  });
+
+  it('normalises base paths', () => {
+    expect(normalizeBasePath('/h5')).toBe('/h5/');
+    expect(normalizeBasePath('h5/')).toBe('/h5/');
+    expect(normalizeBasePath('/')).toBe('/');
+    expect(normalizeBasePath('')).toBe('/');
+    expect(normalizeBasePath('/a/b/')).toBe('/a/b/');
+  });
+});

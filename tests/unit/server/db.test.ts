@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openDatabase } from '../../../server/db/connect';
+import { migrate, type Migration } from '../../../server/db/migrate';
+import { MIGRATIONS } from '../../../server/db/migrations/index';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('openDatabase', () => {
+  it('creates DATA_DIR and the file, with WAL, foreign keys and a busy timeout', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'db-')), 'nested', 'data');
+    dirs.push(path.dirname(path.dirname(dir)));
+    const db = await openDatabase(dir);
+    expect(db.file).toBe(path.join(dir, DB_FILE_NAME));
+    expect(fs.existsSync(db.file)).toBe(true);
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    const applied = await db.kysely.selectFrom('migrations').select('name').orderBy('name').execute();
+    expect(applied.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    await db.close();
+
+    // Reopening applies nothing twice and keeps the data.
+    const again = await openDatabase(dir);
+    expect(await again.kysely.selectFrom('migrations').select('name').execute()).toHaveLength(
+      MIGRATIONS.length,
+    );
+    await again.close();
+  });
+
+  it('enforces foreign keys and unique accounts', async () => {
+    const db = await openDatabase(':memory:');
+    const session = { token_hash: 'x', user_id: 99, created_at: 0, expires_at: 1, revoked_at: null };
+    await expect(db.kysely.insertInto('sessions').values(session).execute()).rejects.toThrow(/FOREIGN KEY/);
+    const user = {
+      account: 'a@b.cd',
+      account_kind: 'email' as const,
+      password_hash: 'h',
+      trade_password_hash: null,
+      promo_code: 'P1',
+      referrer_id: null,
+      level: 'member' as const,
+      created_at: 0,
+    };
+    await db.kysely.insertInto('users').values(user).execute();
+    await expect(
+      db.kysely
+        .insertInto('users')
+        .values({ ...user, promo_code: 'P2' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await db.close();
+  });
+});
+
+describe('migrate', () => {
+  it('applies pending migrations in order, each atomically with its record', async () => {
+    const db = await openDatabase(':memory:');
+    const k = db.kysely as unknown as Kysely<unknown>;
+    const steps: Migration[] = [
+      { name: '900-a', up: async (d) => void (await sql`create table t_a (x integer)`.execute(d)) },
+      {
+        name: '901-b',
+        up: async (d) => {
+          await sql`create table t_b (x integer)`.execute(d);
+          throw new Error('boom');
+        },
+      },
+    ];
+    await expect(migrate(k, steps)).rejects.toThrow('boom');
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+      k,
+    );
+    const names = tables.rows.map((r) => r.name);
+    expect(names).toContain('t_a');
+    expect(names).not.toContain('t_b');
+    expect(await migrate(k, [steps[0]!])).toEqual([]);
+    await expect(migrate(k, [steps[1]!, steps[0]!])).rejects.toThrow(/order/);
+    await db.close();
+  });
+});

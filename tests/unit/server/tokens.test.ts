@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../server/db/connect';
+import { SessionStore } from '../../../server/mine/sessions';
+import {
+  hashCode,
+  hashToken,
+  newCode,
+  newPromoCode,
+  newToken,
+  sameDigest,
+} from '../../../server/mine/tokens';
+
+describe('tokens', () => {
+  it('makes 32-byte base64url tokens that differ every time', () => {
+    const tokens = new Set(Array.from({ length: 100 }, newToken));
+    expect(tokens.size).toBe(100);
+    for (const t of tokens) {
+      expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+    }
+  });
+
+  it('hashes tokens with SHA-256 to 64 hex characters, deterministically', () => {
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abc')).toBe(hashToken('abc'));
+    expect(hashToken('abd')).not.toBe(hashToken('abc'));
+    expect(sameDigest(hashToken('abc'), hashToken('abc'))).toBe(true);
+    expect(sameDigest(hashToken('abc'), hashToken('abd'))).toBe(false);
+  });
+
+  it('binds code hashes to account and scene', () => {
+    expect(hashCode('a', 'register', '123456')).not.toBe(hashCode('a', 'forget', '123456'));
+    expect(hashCode('a', 'register', '123456')).not.toBe(hashCode('b', 'register', '123456'));
+  });
+
+  it('makes six-digit codes and eight-character promo codes', () => {
+    for (let i = 0; i < 200; i++) {
+      expect(newCode()).toMatch(/^\d{6}$/);
+      expect(newPromoCode()).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    }
+  });
+});
+
+describe('SessionStore', () => {
+  let db: Db;
+  let now: number;
+  let sessions: SessionStore;
+  beforeEach(async () => {
+    db = await openDatabase(':memory:');
+    now = 1_700_000_000_000;
+    sessions = new SessionStore(db.kysely, 3_600_000, () => now);
+    await db.kysely
+      .insertInto('users')
+      .values({
+        account: '13800000000',
+        account_kind: 'mobile',
+        password_hash: 'x',
+        trade_password_hash: null,
+        promo_code: 'AAAA2222',
+        referrer_id: null,
+        level: 'member',
+        created_at: now,
+      })
+      .execute();
+  });
+  afterEach(() => db.close());
+
+  it('stores only the token hash and resolves the token until it expires', async () => {
+    const { token, expiresAt } = await sessions.issue(1);
+    expect(expiresAt).toBe(now + 3_600_000);
+    const rows = await db.kysely.selectFrom('sessions').selectAll().execute();
+    expect(rows[0]?.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(await sessions.resolve(token)).toEqual({ userId: 1, tokenHash: hashToken(token) });
+    now = expiresAt;
+    expect(await sessions.resolve(token)).toBeNull();
+  });
+
+  it('rejects revoked, unknown and empty tokens; revokeAllOf keeps the given session', async () => {
+    const a = await sessions.issue(1);
+    const b = await sessions.issue(1);
+    const c = await sessions.issue(1);
+    await sessions.revoke(hashToken(a.token));
+    expect(await sessions.resolve(a.token)).toBeNull();
+    await sessions.revokeAllOf(1, hashToken(b.token));
+    expect(await sessions.resolve(b.token)).not.toBeNull();
+    expect(await sessions.resolve(c.token)).toBeNull();
+    expect(await sessions.resolve(newToken())).toBeNull();
+    expect(await sessions.resolve('')).toBeNull();
+  });
+});
