@@ -1,4 +1,7 @@
 import type { Variant } from './envelope';
+import type { CatalogInfo } from './market';
+import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
+import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
 import type { Lang } from './locale';
 import type { AccountKind } from './rules';
 
@@ -104,6 +107,22 @@ export interface Endpoints {
   'user/setPwd': E<{ code: string; password: string; confirm: string }, Empty>;
   'user/tradePwd': E<{ code: string; password: string; confirm: string }, Empty>;
   'user/checkTradePwd': E<{ tradePassword: string }, Empty>;
+  'market/catalog': E<Empty, CatalogInfo>;
+  'market/tickers': E<Empty, Ticker[]>;
+  'market/depth': E<{ symbol: string }, DepthSnapshot>;
+  'market/trades': E<{ symbol: string }, TradeTick[]>;
+  'market/candles': E<
+    { symbol: string; interval: CandleInterval; before?: number; limit?: number },
+    Candle[]
+  >;
+  'trade/place': E<PlaceOrderReq, SpotOrder>;
+  'trade/cancel': E<{ orderId: number | string }, SpotOrder>;
+  'trade/orders': E<
+    { symbol?: string; status: 'open' | 'history' | 'all'; before?: number; limit?: number },
+    SpotOrder[]
+  >;
+  'trade/fills': E<{ symbol?: string; before?: number; limit?: number }, SpotFill[]>;
+  'assets/balances': E<Empty, BalanceLine[]>;
 }
 export type EndpointName = keyof Endpoints;
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
@@ -139,6 +158,16 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   'user/setPwd': { method: 'POST', variant: 3, auth: true },
   'user/tradePwd': { method: 'POST', variant: 3, auth: true },
   'user/checkTradePwd': { method: 'POST', variant: 3, auth: true },
+  'market/catalog': { method: 'GET', variant: 2, auth: false },
+  'market/tickers': { method: 'GET', variant: 2, auth: false },
+  'market/depth': { method: 'GET', variant: 2, auth: false },
+  'market/trades': { method: 'GET', variant: 2, auth: false },
+  'market/candles': { method: 'GET', variant: 2, auth: false },
+  'trade/place': { method: 'POST', variant: 3, auth: true },
+  'trade/cancel': { method: 'POST', variant: 3, auth: true },
+  'trade/orders': { method: 'GET', variant: 3, auth: true },
+  'trade/fills': { method: 'GET', variant: 3, auth: true },
+  'assets/balances': { method: 'GET', variant: 3, auth: true },
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

@@ -9,3 +9,4 @@ export * from './socket';
 export * from './ledger';
 export * from './market';
 export * from './market-data';
+export * from './spot';

@@ -48,7 +48,7 @@ export const DEFAULT_CATALOG: Catalog = {
     pair('DOGE', 'USDT', '0.00001', '1'),
     pair('TRX', 'USDT', '0.00001', '1'),
     pair('LTC', 'USDT', '0.01', '0.001'),
-    pair('ETH', 'BTC', '0.00001', '0.0001', '0.0001'),
+    pair('ETH', 'BTC', '0.00001', '0.001', '0.0001'),
   ],
   quotes: ['USDT', 'BTC'],
   tradePassword: { spotOrder: 'never', withdraw: 'always' },

@@ -49,9 +49,10 @@ export function catalogProblems(c: Catalog): string[] {
     if (
       positive(p.tickSize) &&
       positive(p.lotSize) &&
-      stepDecimals(p.tickSize) + stepDecimals(p.lotSize) > UNIT_DECIMALS + 8
+      stepDecimals(p.tickSize) + stepDecimals(p.lotSize) > UNIT_DECIMALS
     ) {
-      out.push(`pair ${p.symbol} tick and lot are too fine`);
+      // price × quantity must be a whole number of ledger units, so no trade value is ever rounded.
+      out.push(`pair ${p.symbol} tick and lot together have more than ${UNIT_DECIMALS} decimals`);
     }
     if (p.status !== 'trading' && p.status !== 'closed') out.push(`pair ${p.symbol} status`);
   }
