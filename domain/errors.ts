@@ -51,6 +51,13 @@ export const ERROR_KEYS = [
   'badRequest',
   'ticketExpired',
   'tradePasswordSame',
+  // spot trading
+  'unknownMarket',
+  'marketClosed',
+  'priceStep',
+  'qtyStep',
+  'minNotional',
+  'orderNotOpen',
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,0 +1,323 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import type { PairInfo, PlaceOrderReq } from '../../domain';
+import { fail, notFound } from '../http/app-error';
+import { HOUSE_USER_ID, InsufficientBalanceError, type Ledger, type Posting } from '../ledger';
+import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market/engine';
+import { OrderStore, type OrderRow, type TradeRow } from './order-store';
+import { PairUnits } from './units';
+import { parsePlace, type ParsedPlace } from './validate';
+
+/** A changed price level of one market: side, price in ticks, new total in lots (0 = gone). */
+export type LevelChange = [side: Side, priceTicks: number, totalLots: number];
+
+/** What one committed batch changed, handed to market data and private events after the commit. */
+export interface BatchOutput {
+  /** Per market, the level changes in engine order. */
+  levels: Map<string, LevelChange[]>;
+  trades: TradeRow[];
+  /** Ids of orders whose row changed. */
+  orders: Set<number>;
+  /** Users whose balances changed. */
+  users: Set<number>;
+}
+
+/** Receives each committed batch. */
+export type BatchListener = (output: BatchOutput, service: OrderService) => void;
+
+interface Market {
+  pair: PairInfo;
+  units: PairUnits;
+  engine: OrderBook;
+}
+
+type Command =
+  | { kind: 'place'; userId: number; req: ParsedPlace; done: (r: OrderRow | Error) => void }
+  | { kind: 'cancel'; userId: number; orderId: number; done: (r: OrderRow | Error) => void };
+
+/** Most commands committed together in one transaction. */
+export const MAX_BATCH = 2_000;
+
+/**
+ * Spot orders: validation, freezing, matching, settlement and persistence. Commands queue up and are
+ * committed together (group commit): one SQLite transaction per batch, each command in its own
+ * savepoint so a refused order leaves nothing behind. Replies and events go out only after the commit.
+ */
+export class OrderService {
+  private readonly markets = new Map<string, Market>();
+  private readonly store: OrderStore;
+  private queue: Command[] = [];
+  private scheduled = false;
+  private readonly listeners: BatchListener[] = [];
+  // Engine output of the command being processed; engines call back synchronously.
+  private trades: TradeEvent[] = [];
+  private dones: DoneEvent[] = [];
+  private out: BatchOutput = emptyOutput();
+  private current = '';
+
+  constructor(
+    private readonly sqlite: SqliteDb,
+    private readonly ledger: Ledger,
+    pairs: readonly PairInfo[],
+    private readonly now: () => number = Date.now,
+  ) {
+    this.store = new OrderStore(sqlite);
+    for (const pair of pairs) this.markets.set(pair.symbol, this.buildMarket(pair));
+  }
+
+  /** Adds a listener for committed batches (market data, private events). */
+  onBatch(listener: BatchListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The engine of a market, for depth snapshots. */
+  engine(symbol: string): OrderBook | undefined {
+    return this.markets.get(symbol)?.engine;
+  }
+
+  /** Unit conversions of a market. */
+  unitsOf(symbol: string): PairUnits | undefined {
+    return this.markets.get(symbol)?.units;
+  }
+
+  get orders(): OrderStore {
+    return this.store;
+  }
+
+  /** Validates and queues an order; resolves with the order row after the batch commits. */
+  place(userId: number, req: PlaceOrderReq): Promise<OrderRow> {
+    const market = this.markets.get(String(req.symbol ?? ''));
+    if (!market) return Promise.reject(fail('unknownMarket', 'symbol'));
+    if (market.pair.status !== 'trading') return Promise.reject(fail('marketClosed', 'symbol'));
+    let parsed: ParsedPlace;
+    try {
+      parsed = parsePlace(req, market.units);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return this.enqueue((done) => ({ kind: 'place', userId, req: parsed, done }));
+  }
+
+  /** Queues a cancel of the caller's own open order. */
+  cancel(userId: number, orderId: number): Promise<OrderRow> {
+    return this.enqueue((done) => ({ kind: 'cancel', userId, orderId, done }));
+  }
+
+  /** Processes everything queued now (tests and benchmarks; normally runs on setImmediate). */
+  flushNow(): void {
+    while (this.queue.length) this.flush();
+  }
+
+  private enqueue(make: (done: (r: OrderRow | Error) => void) => Command): Promise<OrderRow> {
+    return new Promise((resolve, reject) => {
+      this.queue.push(make((r) => (r instanceof Error ? reject(r) : resolve(r))));
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flushNow();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    const results: Array<OrderRow | Error> = [];
+    this.out = emptyOutput();
+    try {
+      this.sqlite.transaction(() => {
+        for (const cmd of batch) results.push(this.runOne(cmd));
+      })();
+    } catch (err) {
+      // A failure after an engine changed (or a failed commit) leaves memory ahead of the database:
+      // rebuild every book from what was committed and refuse the whole batch.
+      this.rebuildAll();
+      const fault = err instanceof Error ? err : new Error(String(err));
+      for (const cmd of batch) cmd.done(fault);
+      return;
+    }
+    batch.forEach((cmd, i) => cmd.done(results[i]!));
+    for (const listener of this.listeners) listener(this.out, this);
+  }
+
+  /** One command in its own savepoint; refusals before the engine is touched are returned, not thrown. */
+  private runOne(cmd: Command): OrderRow | Error {
+    let engineTouched = false;
+    try {
+      return this.sqlite.transaction(() => {
+        if (cmd.kind === 'cancel') {
+          const row = this.store.get(cmd.orderId);
+          if (!row || row.userId !== cmd.userId) throw notFound();
+          if (row.status !== 'open') throw fail('orderNotOpen');
+          const market = this.markets.get(row.symbol)!;
+          this.startCommand(row.symbol);
+          engineTouched = true;
+          market.engine.cancel(row.id);
+          this.settleDones(market);
+          return this.store.get(row.id)!;
+        }
+        const { req } = cmd;
+        if (req.clientOrderId) {
+          const existing = this.store.byClientId(cmd.userId, req.clientOrderId);
+          if (existing) return existing;
+        }
+        const market = this.markets.get(req.symbol)!;
+        if (req.type === 'market') {
+          const best = req.side === 'buy' ? market.engine.bestAsk() : market.engine.bestBid();
+          if (best === undefined) throw fail('noOptimalPrice');
+        }
+        const at = this.now();
+        const id = this.store.insert({ ...req, userId: cmd.userId, at });
+        const { coin, units } = this.freezeFor(market, req);
+        this.ledger.freeze(
+          { kind: 'spot.freeze', refType: 'spot_orders', refId: String(id), actor: `user:${cmd.userId}` },
+          { userId: cmd.userId, account: 'spot', coin },
+          units,
+        );
+        this.out.users.add(cmd.userId);
+        this.startCommand(req.symbol);
+        engineTouched = true;
+        const result = market.engine.place({
+          orderId: id,
+          userId: cmd.userId,
+          side: req.side,
+          ...(req.type === 'limit'
+            ? { type: 'limit' as const, priceTicks: req.priceTicks!, lots: req.lots! }
+            : req.side === 'buy'
+              ? {
+                  type: 'market' as const,
+                  quoteBudget: Number(req.budgetUnits! / market.units.quotePerTickLot),
+                }
+              : { type: 'market' as const, lots: req.lots! }),
+        });
+        if (result.status === 'rejected')
+          throw new Error(`engine rejected a validated order: ${result.reason}`);
+        this.store.setFrozen(id, units, result.seq, at);
+        for (const t of this.trades) this.settleTrade(market, t);
+        this.settleDones(market);
+        this.out.orders.add(id);
+        return this.store.get(id)!;
+      })();
+    } catch (err) {
+      if (engineTouched) throw err;
+      if (err instanceof InsufficientBalanceError) return fail('insufficientBalance');
+      return err as Error;
+    }
+  }
+
+  private freezeFor(market: Market, req: ParsedPlace): { coin: string; units: bigint } {
+    const { pair, units } = market;
+    if (req.side === 'sell') return { coin: pair.base, units: units.baseUnits(req.lots!) };
+    if (req.type === 'market') return { coin: pair.quote, units: req.budgetUnits! };
+    return { coin: pair.quote, units: units.quoteUnits(req.priceTicks!, req.lots!) };
+  }
+
+  private startCommand(symbol: string): void {
+    this.current = symbol;
+    this.trades = [];
+    this.dones = [];
+  }
+
+  private settleTrade(market: Market, t: TradeEvent): void {
+    const { pair, units } = market;
+    const at = this.now();
+    const base = units.baseUnits(t.lots);
+    const quote = units.quoteUnits(t.priceTicks, t.lots);
+    const buyerIsTaker = t.takerSide === 'buy';
+    const buyer = buyerIsTaker ? t.takerUserId : t.makerUserId;
+    const seller = buyerIsTaker ? t.makerUserId : t.takerUserId;
+    // Each side pays its fee in the coin it receives: the buyer in base, the seller in quote.
+    const buyerFee = units.fee(base, buyerIsTaker ? units.takerRate : units.makerRate);
+    const sellerFee = units.fee(quote, buyerIsTaker ? units.makerRate : units.takerRate);
+    const trade: Omit<TradeRow, 'id'> = {
+      symbol: pair.symbol,
+      priceTicks: t.priceTicks,
+      lots: t.lots,
+      quoteUnits: quote,
+      takerSide: t.takerSide,
+      makerOrderId: t.makerOrderId,
+      takerOrderId: t.takerOrderId,
+      makerUserId: t.makerUserId,
+      takerUserId: t.takerUserId,
+      makerFeeUnits: buyerIsTaker ? sellerFee : buyerFee,
+      takerFeeUnits: buyerIsTaker ? buyerFee : sellerFee,
+      ts: at,
+    };
+    const tradeId = this.store.insertTrade(trade);
+    const holder = (userId: number, coin: string) => ({ userId, account: 'spot' as const, coin });
+    const postings: Posting[] = [
+      { ...holder(buyer, pair.quote), field: 'frozen', delta: -quote },
+      { ...holder(seller, pair.quote), field: 'available', delta: quote - sellerFee },
+      { ...holder(HOUSE_USER_ID, pair.quote), field: 'available', delta: sellerFee },
+      { ...holder(seller, pair.base), field: 'frozen', delta: -base },
+      { ...holder(buyer, pair.base), field: 'available', delta: base - buyerFee },
+      { ...holder(HOUSE_USER_ID, pair.base), field: 'available', delta: buyerFee },
+    ];
+    this.ledger.post(
+      { kind: 'spot.trade', refType: 'spot_trades', refId: String(tradeId), actor: 'engine' },
+      postings,
+    );
+    const buyOrder = buyerIsTaker ? t.takerOrderId : t.makerOrderId;
+    const sellOrder = buyerIsTaker ? t.makerOrderId : t.takerOrderId;
+    this.store.addFill(buyOrder, t.lots, quote, buyerFee, quote, at);
+    this.store.addFill(sellOrder, t.lots, quote, sellerFee, base, at);
+    this.out.orders.add(buyOrder).add(sellOrder);
+    this.out.users.add(buyer).add(seller);
+    this.out.trades.push({ ...trade, id: tradeId });
+  }
+
+  /** Ends the orders the engine finished and releases what they still had frozen. */
+  private settleDones(market: Market): void {
+    for (const d of this.dones) {
+      const row = this.store.get(d.orderId)!;
+      if (row.frozenUnits > 0n) {
+        const coin = row.side === 'buy' ? market.pair.quote : market.pair.base;
+        this.ledger.unfreeze(
+          { kind: 'spot.release', refType: 'spot_orders', refId: String(row.id), actor: 'engine' },
+          { userId: row.userId, account: 'spot', coin },
+          row.frozenUnits,
+        );
+        this.out.users.add(row.userId);
+      }
+      this.store.finish(row.id, d.reason === 'filled' ? 'filled' : 'cancelled', d.reason, this.now());
+      this.out.orders.add(row.id);
+    }
+    this.dones = [];
+  }
+
+  private buildMarket(pair: PairInfo): Market {
+    const listener: EngineListener = {
+      accepted: () => {},
+      trade: (e) => this.trades.push(e),
+      done: (e) => this.dones.push(e),
+      level: (side, priceTicks, totalLots) => {
+        const list = this.out.levels.get(this.current) ?? [];
+        list.push([side, priceTicks, totalLots]);
+        this.out.levels.set(this.current, list);
+      },
+    };
+    const engine = new OrderBook({ listener });
+    const open = this.store.openOrders(pair.symbol);
+    engine.restore(
+      open.map((o) => ({
+        orderId: o.id,
+        userId: o.userId,
+        side: o.side,
+        priceTicks: o.priceTicks!,
+        lots: o.lots! - o.filledLots,
+        seq: o.seq,
+        ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {}),
+      })),
+      this.store.maxSeq(pair.symbol) + 1,
+    );
+    return { pair, units: new PairUnits(pair), engine };
+  }
+
+  private rebuildAll(): void {
+    for (const [symbol, market] of this.markets) this.markets.set(symbol, this.buildMarket(market.pair));
+  }
+}
+
+function emptyOutput(): BatchOutput {
+  return { levels: new Map(), trades: [], orders: new Set(), users: new Set() };
+}
