@@ -40,6 +40,8 @@ export interface Config {
   sessionTtlHours: number;
   /** Bearer token of the operator API; the operator API is off when absent. */
   operatorToken: string | undefined;
+  /** JSON file whose top-level keys replace the embedded market catalog (CATALOG_FILE). */
+  catalogFile: string | undefined;
   /** Trust `X-Forwarded-For` from a reverse proxy when computing client IPs. */
   trustProxy: boolean;
   /** Product name shown by the app. */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),
+    catalogFile: nonEmpty(env.CATALOG_FILE),
     trustProxy: flagVar(env, 'TRUST_PROXY', false),
     appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@example.com',

@@ -1,8 +1,9 @@
 import { codeProblem } from '../../domain';
-import { AppError, fail } from '../http/app-error';
+import { fail } from '../http/app-error';
 import { requiredStr, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { perUserLimit } from './limits';
+import { requireTradePassword } from './trade-password';
 import { hashPassword, verifyPassword } from './passwords';
 import { newPassword, type MineDeps } from './shared';
 import { requireUser, setPasswordHash, setTradePasswordHash } from './users';
@@ -70,13 +71,7 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
   registry.add(
     'user/checkTradePwd',
     async (ctx) => {
-      const user = await requireUser(db, sessionOf(ctx).userId);
-      // HTTP 401 is how variant 3 asks the app to offer setting a trade password (spec §8).
-      if (user.trade_password_hash === null) throw new AppError('message', 'noTradePassword', undefined, 401);
-      const given = requiredStr(ctx.input, 'tradePassword');
-      if (!(await verifyPassword(user.trade_password_hash, given))) {
-        throw fail('incorrectTradePassword', 'tradePassword');
-      }
+      await requireTradePassword(db, sessionOf(ctx).userId, str(ctx.input, 'tradePassword'));
       return {};
     },
     { limits: perUserLimit(config.rateLimits) },

@@ -1,7 +1,8 @@
 import { ledgerMigration } from '../../ledger/schema';
+import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 
 /** Every migration, in order. Append new ones; never edit or reorder shipped ones. */
-export const MIGRATIONS: readonly Migration[] = [accounts, ledgerMigration, spotMigration];
+export const MIGRATIONS: readonly Migration[] = [accounts, ledgerMigration, spotMigration, candlesMigration];

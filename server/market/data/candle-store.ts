@@ -1,0 +1,136 @@
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { sql } from 'kysely';
+import { CANDLE_INTERVALS, type Candle, type CandleInterval } from '../../../domain';
+import type { Migration } from '../../db/migrate';
+import type { CandleBook } from './candles';
+
+/** One candle to persist, with its market and interval. */
+export interface CandleRow {
+  symbol: string;
+  interval: CandleInterval;
+  candle: Candle;
+}
+
+/**
+ * Durable candle history. Implementations upsert by (symbol, interval, open time): the open candle is
+ * saved again on every change, and the last save wins.
+ */
+export interface CandleStore {
+  /** Inserts or replaces one candle. */
+  save(symbol: string, interval: CandleInterval, candle: Candle): void;
+  /** Inserts or replaces many candles atomically (one transaction: one fsync for a batch). */
+  saveMany(rows: readonly CandleRow[]): void;
+  /**
+   * Up to `limit` of the newest candles opening before `before` (ms, exclusive; all when undefined),
+   * oldest first.
+   */
+  list(symbol: string, interval: CandleInterval, before: number | undefined, limit: number): Candle[];
+}
+
+/**
+ * The `candles` table. Prices and volumes are stored as the canonical strings that went out on the
+ * wire, so the stored history stays true even if an operator later changes the pair's tick or lot size
+ * (integer ticks would silently change meaning). `t` is the open time in ms since the epoch.
+ */
+export const CANDLES_DDL: readonly string[] = [
+  `create table candles (
+     symbol text not null,
+     interval text not null check (interval in (${CANDLE_INTERVALS.map((i) => `'${i}'`).join(', ')})),
+     t integer not null,
+     o text not null,
+     h text not null,
+     l text not null,
+     c text not null,
+     v text not null,
+     qv text not null,
+     primary key (symbol, interval, t)
+   ) without rowid`,
+];
+
+/** Migration that creates the candles table. Append it to server/db/migrations/index.ts. */
+export const candlesMigration: Migration = {
+  name: '004-candles',
+  async up(db) {
+    for (const stmt of CANDLES_DDL) await sql.raw(stmt).execute(db);
+  },
+};
+
+interface CandleDbRow {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+  qv: string;
+}
+
+/** CandleStore on a better-sqlite3 connection (synchronous, prepared statements). */
+export class SqliteCandleStore implements CandleStore {
+  readonly #upsert: Statement<[string, string, number, string, string, string, string, string, string]>;
+  readonly #listAll: Statement<[string, string, number], CandleDbRow>;
+  readonly #listBefore: Statement<[string, string, number, number], CandleDbRow>;
+  readonly #saveMany: (rows: readonly CandleRow[]) => void;
+
+  /** `db` must already have the `candles` table (migration `004-candles` or CANDLES_DDL). */
+  constructor(db: SqliteDatabase) {
+    this.#upsert = db.prepare(
+      `insert into candles (symbol, interval, t, o, h, l, c, v, qv) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (symbol, interval, t) do update set
+         o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c, v = excluded.v, qv = excluded.qv`,
+    );
+    const columns = 'select t, o, h, l, c, v, qv from candles';
+    this.#listAll = db.prepare(`${columns} where symbol = ? and interval = ? order by t desc limit ?`);
+    this.#listBefore = db.prepare(
+      `${columns} where symbol = ? and interval = ? and t < ? order by t desc limit ?`,
+    );
+    this.#saveMany = db.transaction((rows: readonly CandleRow[]) => {
+      for (const r of rows) this.save(r.symbol, r.interval, r.candle);
+    });
+  }
+
+  save(symbol: string, interval: CandleInterval, candle: Candle): void {
+    const { t, o, h, l, c, v, qv } = candle;
+    this.#upsert.run(symbol, interval, t, o, h, l, c, v, qv);
+  }
+
+  saveMany(rows: readonly CandleRow[]): void {
+    if (rows.length > 0) this.#saveMany(rows);
+  }
+
+  list(symbol: string, interval: CandleInterval, before: number | undefined, limit: number): Candle[] {
+    const n = Math.max(0, Math.floor(limit));
+    if (n === 0) return [];
+    const rows =
+      before === undefined
+        ? this.#listAll.all(symbol, interval, n)
+        : this.#listBefore.all(symbol, interval, before, n);
+    return rows.reverse().map((r) => ({ t: r.t, o: r.o, h: r.h, l: r.l, c: r.c, v: r.v, qv: r.qv }));
+  }
+}
+
+/**
+ * History for the K-line REST call: the in-memory candles first, continued from the store when memory
+ * does not reach back far enough. Oldest first, at most `limit`.
+ */
+export function candleHistory(
+  book: CandleBook,
+  store: CandleStore | undefined,
+  interval: CandleInterval,
+  before: number | undefined,
+  limit: number,
+): Candle[] {
+  const recent = book.history(interval, before, limit);
+  if (!store || recent.length >= limit) return recent;
+  // Memory ran out (or was empty): continue strictly before the oldest candle we have.
+  const olderThan = recent[0]?.t ?? before;
+  const older = store.list(book.symbol, interval, olderThan, limit - recent.length);
+  return [...older, ...recent];
+}
+
+/** Loads the newest `perInterval` stored candles of every interval into `book` (start-up). */
+export function loadCandles(book: CandleBook, store: CandleStore, perInterval: number): void {
+  for (const interval of CANDLE_INTERVALS) {
+    book.load(interval, store.list(book.symbol, interval, undefined, perInterval));
+  }
+}

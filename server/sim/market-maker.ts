@@ -1,0 +1,150 @@
+import { fromUnits, type PlaceOrderReq } from '../../domain';
+import type { OrderService } from '../trade/order-service';
+import type { PairUnits } from '../trade/units';
+
+/** Deterministic PRNG (mulberry32), so a seeded simulation repeats exactly. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Settings of the market-maker simulator. */
+export interface MarketMakerOptions {
+  /** User id of the bot that quotes both sides. */
+  makerUserId: number;
+  /** User id of the bot that takes liquidity (a different user, so self-trade prevention stays out of the way). */
+  takerUserId: number;
+  /** Starting reference price per market, as a decimal string. */
+  startPrices: Record<string, string>;
+  /** Levels quoted per side. */
+  levels?: number;
+  /** Standard deviation of one random-walk step, as a fraction of the price. */
+  volatility?: number;
+  /** Chance per step that the taker bot sends a market order. */
+  takeChance?: number;
+  seed?: number;
+}
+
+interface SimMarket {
+  symbol: string;
+  units: PairUnits;
+  /** Reference price, in ticks. */
+  ref: number;
+  /** Resting bot orders: id → price in ticks. */
+  open: Map<number, number>;
+}
+
+/**
+ * SIMULATOR. Bots that quote and trade through the real order service around a random-walk reference
+ * price, so books, trades and candles are genuine engine output (never injected prices). It stands
+ * in for outside market makers, which a demo machine cannot reach. Off in production.
+ */
+export class MarketMakerSim {
+  private readonly markets: SimMarket[] = [];
+  private readonly rand: () => number;
+  private readonly levels: number;
+  private readonly volatility: number;
+  private readonly takeChance: number;
+
+  constructor(
+    private readonly orders: OrderService,
+    private readonly opts: MarketMakerOptions,
+  ) {
+    this.rand = seededRandom(opts.seed ?? Date.now());
+    this.levels = opts.levels ?? 8;
+    this.volatility = opts.volatility ?? 0.0008;
+    this.takeChance = opts.takeChance ?? 0.6;
+    for (const [symbol, price] of Object.entries(opts.startPrices)) {
+      const units = orders.unitsOf(symbol);
+      const ref = units?.priceToTicks(price);
+      if (!units || !ref) continue;
+      const open = new Map<number, number>();
+      for (const o of orders.orders.ordersOf(
+        opts.makerUserId,
+        'open',
+        symbol,
+        Number.MAX_SAFE_INTEGER,
+        1000,
+      )) {
+        open.set(o.id, o.priceTicks ?? 0);
+      }
+      // After a restart, continue from the market's own last trade rather than the catalog start.
+      const last = orders.orders.recentTrades(symbol, 1)[0];
+      this.markets.push({ symbol, units, ref: last?.priceTicks ?? ref, open });
+    }
+  }
+
+  /** One simulation step for every market: move the reference, requote, maybe take. */
+  async step(): Promise<void> {
+    await Promise.all(this.markets.map((m) => this.stepMarket(m)));
+  }
+
+  private async stepMarket(m: SimMarket): Promise<void> {
+    const gauss = Math.sqrt(-2 * Math.log(this.rand() || 1e-12)) * Math.cos(2 * Math.PI * this.rand());
+    m.ref = Math.max(this.levels + 2, Math.round(m.ref * (1 + gauss * this.volatility)));
+    const step = Math.max(1, Math.round(m.ref * 0.0005));
+
+    // Cancel quotes that drifted away from the reference, and a few at random so the book breathes.
+    const stale = [...m.open].filter(
+      ([, ticks]) => Math.abs(ticks - m.ref) > step * (this.levels + 2) || this.rand() < 0.15,
+    );
+    await Promise.all(
+      stale.map(([id]) => {
+        m.open.delete(id);
+        return this.orders.cancel(this.opts.makerUserId, id).catch(() => undefined);
+      }),
+    );
+
+    const places: Array<Promise<void>> = [];
+    const prices = new Set(m.open.values());
+    for (let i = 1; i <= this.levels; i++) {
+      for (const side of ['buy', 'sell'] as const) {
+        const ticks = side === 'buy' ? m.ref - i * step : m.ref + i * step;
+        if (ticks < 1 || prices.has(ticks)) continue;
+        places.push(this.quote(m, side, ticks));
+      }
+    }
+    await Promise.all(places);
+
+    if (this.rand() < this.takeChance) await this.take(m);
+  }
+
+  private lotsFor(m: SimMarket, ticks: number, factor: number): number {
+    const perLot = m.units.quoteUnits(ticks, 1);
+    const minLots = Number(m.units.minNotionalUnits / perLot) + 1;
+    return Math.max(1, Math.round(minLots * factor));
+  }
+
+  private async quote(m: SimMarket, side: 'buy' | 'sell', ticks: number): Promise<void> {
+    const lots = this.lotsFor(m, ticks, 1 + this.rand() * 20);
+    const req: PlaceOrderReq = {
+      symbol: m.symbol,
+      side,
+      type: 'limit',
+      price: m.units.price(ticks),
+      qty: m.units.qty(lots),
+    };
+    try {
+      const o = await this.orders.place(this.opts.makerUserId, req);
+      if (o.status === 'open') m.open.set(o.id, ticks);
+    } catch {
+      // A refused quote (for example a balance running low) just leaves that level empty this step.
+    }
+  }
+
+  private async take(m: SimMarket): Promise<void> {
+    const side = this.rand() < 0.5 ? 'buy' : 'sell';
+    const lots = this.lotsFor(m, m.ref, 1 + this.rand() * 6);
+    const req: PlaceOrderReq =
+      side === 'buy'
+        ? { symbol: m.symbol, side, type: 'market', amount: fromUnits(m.units.quoteUnits(m.ref, lots)) }
+        : { symbol: m.symbol, side, type: 'market', qty: m.units.qty(lots) };
+    await this.orders.place(this.opts.takerUserId, req).catch(() => undefined);
+  }
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { PlaceOrderReq } from '../../domain';
+import type { Database } from '../db/schema';
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import { sessionOf, type HandlerRegistry } from '../http/registry';
+import type { Ledger } from '../ledger';
+import type { Catalog } from '../market/catalog';
+import { requireTradePassword } from '../mine/trade-password';
+import { toBalanceLine, toSpotFill, toSpotOrder } from './dto';
+import type { OrderService } from './order-service';
+
+/** Page size of order and fill lists. */
+export const PAGE_SIZE = 50;
+
+function pageArgs(input: Record<string, unknown>): { before: number; limit: number } {
+  const before = Number(str(input, 'before') || Number.MAX_SAFE_INTEGER);
+  const limit = Number(str(input, 'limit') || PAGE_SIZE);
+  if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
+  return { before, limit };
+}
+
+/** Spot orders, fills and the caller's balances (variant 3, signed in). */
+export function registerTradeRoutes(
+  registry: HandlerRegistry,
+  deps: { db: Kysely<Database>; orders: OrderService; ledger: Ledger; catalog: Catalog },
+): void {
+  const { db, orders, ledger, catalog } = deps;
+  const units = (symbol: string) => {
+    const u = orders.unitsOf(symbol);
+    if (!u) throw fail('unknownMarket', 'symbol');
+    return u;
+  };
+
+  registry.add('trade/place', async (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const req = ctx.input as unknown as PlaceOrderReq;
+    if (catalog.tradePassword.spotOrder === 'always') {
+      await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+    }
+    const row = await orders.place(userId, req);
+    return toSpotOrder(row, units(row.symbol));
+  });
+
+  registry.add('trade/cancel', async (ctx) => {
+    const id = Number(str(ctx.input, 'orderId'));
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const row = await orders.cancel(sessionOf(ctx).userId, id);
+    return toSpotOrder(row, units(row.symbol));
+  });
+
+  registry.add('trade/orders', (ctx) => {
+    const status = str(ctx.input, 'status') || 'open';
+    if (status !== 'open' && status !== 'history' && status !== 'all') throw fail('badRequest', 'status');
+    const symbol = str(ctx.input, 'symbol') || null;
+    if (symbol !== null) units(symbol);
+    const { before, limit } = pageArgs(ctx.input);
+    return orders.orders
+      .ordersOf(sessionOf(ctx).userId, status, symbol, before, limit)
+      .map((o) => toSpotOrder(o, units(o.symbol)));
+  });
+
+  registry.add('trade/fills', (ctx) => {
+    const symbol = str(ctx.input, 'symbol') || null;
+    if (symbol !== null) units(symbol);
+    const { before, limit } = pageArgs(ctx.input);
+    const userId = sessionOf(ctx).userId;
+    return orders.orders
+      .fillsOf(userId, symbol, before, limit)
+      .map((t) => toSpotFill(t, userId, units(t.symbol)));
+  });
+
+  registry.add('assets/balances', (ctx) => ledger.balancesOf(sessionOf(ctx).userId).map(toBalanceLine));
+}
