@@ -16,9 +16,12 @@ import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { simModule } from './sim/module';
 import { OutboxSender, type MessageSender } from './sim/outbox';
 import { systemModule } from './system/module';
+import { createSpotModule } from './trade/module';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
-export const MODULES: readonly ServerModule[] = [systemModule, simModule, mineModule];
+export function defaultModules(): ServerModule[] {
+  return [systemModule, simModule, mineModule, createSpotModule()];
+}
 
 /** Options of `startServer`. */
 export interface StartOptions {
@@ -32,7 +35,7 @@ export interface StartOptions {
   logLevel?: string;
   /** Directory of `<lang>/errors.json`; defaults to the repository's locales/. */
   localesDir?: string;
-  /** Area modules; defaults to MODULES. */
+  /** Area modules; defaults to defaultModules(). */
   modules?: readonly ServerModule[];
 }
 
@@ -61,7 +64,7 @@ function readVersion(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
-  const modules = options.modules ?? MODULES;
+  const modules = options.modules ?? defaultModules();
   const db = await openDatabase(config.dataDir);
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);

@@ -122,7 +122,7 @@ export class MarketMakerSim {
   }
 
   private async quote(m: SimMarket, side: 'buy' | 'sell', ticks: number): Promise<void> {
-    const lots = this.lotsFor(m, ticks, 1 + this.rand() * 20);
+    const lots = this.lotsFor(m, ticks, 1 + this.rand() * 200);
     const req: PlaceOrderReq = {
       symbol: m.symbol,
       side,
@@ -140,7 +140,7 @@ export class MarketMakerSim {
 
   private async take(m: SimMarket): Promise<void> {
     const side = this.rand() < 0.5 ? 'buy' : 'sell';
-    const lots = this.lotsFor(m, m.ref, 1 + this.rand() * 6);
+    const lots = this.lotsFor(m, m.ref, 1 + this.rand() * 40);
     const req: PlaceOrderReq =
       side === 'buy'
         ? { symbol: m.symbol, side, type: 'market', amount: fromUnits(m.units.quoteUnits(m.ref, lots)) }

@@ -116,6 +116,7 @@ export class OrderStore {
       fillsOf: p(`select * from spot_trades where (maker_user_id = ? or taker_user_id = ?)
                   and (? is null or symbol = ?) and id < ? order by id desc limit ?`),
       recent: p('select * from spot_trades where symbol = ? order by id desc limit ?'),
+      since: p('select * from spot_trades where symbol = ? and ts >= ? order by id'),
     };
   }
 
@@ -205,6 +206,11 @@ export class OrderStore {
   /** The latest trades of a market, newest first. */
   recentTrades(symbol: string, limit: number): TradeRow[] {
     return (this.s.recent!.all(symbol, limit) as Record<string, unknown>[]).map(toTrade);
+  }
+
+  /** Trades of a market at or after `ts` (ms), oldest first. */
+  tradesSince(symbol: string, ts: number): TradeRow[] {
+    return (this.s.since!.all(symbol, ts) as Record<string, unknown>[]).map(toTrade);
   }
 
   insertTrade(t: Omit<TradeRow, 'id'>): number {

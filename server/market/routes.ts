@@ -1,0 +1,38 @@
+import { CANDLE_INTERVALS, type CandleInterval } from '../../domain';
+import { fail } from '../http/app-error';
+import { str } from '../http/input';
+import type { HandlerRegistry } from '../http/registry';
+import { publicCatalog, type Catalog } from './catalog';
+import { candleHistory, type CandleStore, type MarketFeed, type TickerBoard } from './data';
+
+/** Most candles one history call returns. */
+export const MAX_CANDLES = 1_000;
+
+/** Public market data over REST (variant 2): catalog, tickers and each market's snapshots. */
+export function registerMarketRoutes(
+  registry: HandlerRegistry,
+  deps: { catalog: Catalog; feeds: Map<string, MarketFeed>; tickers: TickerBoard; candleStore: CandleStore },
+): void {
+  const { catalog, feeds, tickers, candleStore } = deps;
+  const feedOf = (input: Record<string, unknown>) => {
+    const feed = feeds.get(str(input, 'symbol'));
+    if (!feed) throw fail('unknownMarket', 'symbol');
+    return feed;
+  };
+
+  registry.add('market/catalog', () => publicCatalog(catalog));
+  registry.add('market/tickers', () => tickers.all(Date.now()));
+  registry.add('market/depth', ({ input }) => feedOf(input).depth.snapshot());
+  registry.add('market/trades', ({ input }) => feedOf(input).trades.recent());
+  registry.add('market/candles', ({ input }) => {
+    const feed = feedOf(input);
+    const interval = str(input, 'interval') as CandleInterval;
+    if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw fail('badRequest', 'interval');
+    const beforeRaw = str(input, 'before');
+    const before = beforeRaw === '' ? undefined : Number(beforeRaw);
+    if (before !== undefined && !Number.isSafeInteger(before)) throw fail('badRequest', 'before');
+    const limit = Number(str(input, 'limit') || 300);
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_CANDLES) throw fail('badRequest', 'limit');
+    return candleHistory(feed.candles, candleStore, interval, before, limit);
+  });
+}

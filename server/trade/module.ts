@@ -1,0 +1,131 @@
+import { channels, type PrivateEvent } from '../../domain';
+import { Ledger } from '../ledger';
+import { loadCatalog, type Catalog } from '../market/catalog';
+import {
+  loadCandles,
+  MarketFeed,
+  SqliteCandleStore,
+  TICKER_WINDOW_MS,
+  TickerBoard,
+  type MarketTrade,
+} from '../market/data';
+import { registerMarketRoutes } from '../market/routes';
+import type { ServerContext, ServerModule } from '../module';
+import { seedDemo, topUpBot } from '../sim/demo-seed';
+import { MarketMakerSim } from '../sim/market-maker';
+import { toBalanceLine, toSpotOrder } from './dto';
+import { OrderService, type BatchOutput } from './order-service';
+import type { TradeRow } from './order-store';
+import { registerTradeRoutes } from './routes';
+
+/** How often tickers are published and the simulator steps, in milliseconds. */
+export const TICKER_FLUSH_MS = 1_000;
+export const SIM_STEP_MS = 1_000;
+
+const toMarketTrade = (t: TradeRow): MarketTrade => ({
+  id: t.id,
+  priceTicks: t.priceTicks,
+  lots: t.lots,
+  takerSide: t.takerSide,
+  ts: t.ts,
+});
+
+/** Builds the spot area: catalog, ledger, order service, market data, routes, channels, simulator. */
+export function createSpotModule(): ServerModule & { service?: OrderService } {
+  let catalog: Catalog;
+  let ledger: Ledger;
+  let orders: OrderService;
+  let tickers: TickerBoard;
+  const feeds = new Map<string, MarketFeed>();
+  const timers: NodeJS.Timeout[] = [];
+
+  function publishBatch(ctx: ServerContext, out: BatchOutput): void {
+    for (const [symbol, levels] of out.levels) {
+      const feed = feeds.get(symbol)!;
+      for (const [side, ticks, lots] of levels) feed.level(side, ticks, lots);
+    }
+    for (const t of out.trades) feeds.get(t.symbol)!.trade(toMarketTrade(t));
+    const touched = new Set([...out.levels.keys(), ...out.trades.map((t) => t.symbol)]);
+    for (const symbol of touched) feeds.get(symbol)!.commit();
+
+    for (const id of out.orders) {
+      const row = orders.orders.get(id);
+      const units = row && orders.unitsOf(row.symbol);
+      if (!row || !units || !ctx.hub.hasSubscribers(channels.private)) continue;
+      const event: PrivateEvent = { type: 'order', order: toSpotOrder(row, units) };
+      ctx.hub.publishToUser(row.userId, channels.private, event);
+    }
+    if (!ctx.hub.hasSubscribers(channels.private)) return;
+    for (const userId of out.users) {
+      const event: PrivateEvent = { type: 'balance', balances: ledger.balancesOf(userId).map(toBalanceLine) };
+      ctx.hub.publishToUser(userId, channels.private, event);
+    }
+  }
+
+  const mod: ServerModule & { service?: OrderService } = {
+    name: 'spot',
+    register(ctx) {
+      catalog = loadCatalog(ctx.config.catalogFile);
+      ledger = new Ledger(ctx.sqlite);
+      orders = new OrderService(ctx.sqlite, ledger, catalog.pairs);
+      mod.service = orders;
+      const publish = (ch: string, data: unknown) => ctx.hub.publish(ch, data);
+      tickers = new TickerBoard({ publish });
+      const candleStore = new SqliteCandleStore(ctx.sqlite);
+      const now = Date.now();
+      for (const pair of catalog.pairs) {
+        const feed = new MarketFeed({ pair, publish, tickers, candleStore });
+        feed.depth.reset(orders.engine(pair.symbol)!.snapshot());
+        loadCandles(feed.candles, candleStore, 1_000);
+        feed.trades.load(orders.orders.recentTrades(pair.symbol, 100).reverse().map(toMarketTrade));
+        for (const t of orders.orders.tradesSince(pair.symbol, now - TICKER_WINDOW_MS)) {
+          tickers.onTrade(pair.symbol, toMarketTrade(t));
+        }
+        feeds.set(pair.symbol, feed);
+      }
+      orders.onBatch((out) => publishBatch(ctx, out));
+
+      const feedOf = (ch: string) => feeds.get(ch.slice(ch.indexOf(':') + 1));
+      ctx.hub.onSubscribe('depth:*', (ch) => feedOf(ch)?.depth.snapshot());
+      ctx.hub.onSubscribe('trades:*', (ch) => feedOf(ch)?.trades.recent());
+      ctx.hub.onSubscribe('candles:*', (ch) => {
+        const [, symbol, interval] = ch.split(':');
+        return feeds.get(symbol ?? '')?.candles.latest(interval as never);
+      });
+      ctx.hub.onSubscribe(channels.tickers, () => tickers.all(Date.now()));
+      ctx.hub.onSubscribe(channels.private, undefined, { private: true });
+
+      registerMarketRoutes(ctx.registry, { catalog, feeds, tickers, candleStore });
+      registerTradeRoutes(ctx.registry, { db: ctx.db, orders, ledger, catalog });
+    },
+    async start(ctx) {
+      timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
+      if (ctx.config.mode !== 'demo') return;
+      const { makerId, takerId } = await seedDemo(ctx.db, ledger, catalog);
+      if (!ctx.config.simMarket) return;
+      const sim = new MarketMakerSim(orders, {
+        makerUserId: makerId,
+        takerUserId: takerId,
+        startPrices: catalog.simStart,
+      });
+      let running = false;
+      timers.push(
+        setInterval(() => {
+          if (running) return;
+          running = true;
+          topUpBot(ledger, makerId, catalog);
+          topUpBot(ledger, takerId, catalog);
+          sim
+            .step()
+            .catch((err: unknown) => ctx.log.error({ err }, 'market simulator step failed'))
+            .finally(() => (running = false));
+        }, SIM_STEP_MS),
+      );
+      ctx.log.info('market-maker SIMULATOR running (demo mode); set SIM_MARKET=off to stop it');
+    },
+    stop() {
+      for (const t of timers.splice(0)) clearInterval(t);
+    },
+  };
+  return mod;
+}
