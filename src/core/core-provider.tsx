@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { Settings, UserInfo } from '../../domain/endpoints';
+import { BCP47 } from '../../domain/locale';
+import type { Lang, Theme } from '../../domain/locale';
+import { changeLanguage } from '../i18n/i18n';
+import { applyTheme, writeBootHint } from '../prefs/boot-hint';
+import type { BootHint } from '../prefs/boot-hint';
+import { coreCall, getCore } from './core-client';
+import { CoreContext, PrefsContext, UserContext } from './contexts';
+
+/** Starts the worker core once and provides core, prefs and user to the tree. */
+export function CoreProvider({ hint, children }: { hint: BootHint; children: ReactNode }) {
+  const core = getCore();
+  const [ready, setReady] = useState(false);
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [prefs, setPrefs] = useState<BootHint>(hint);
+  const [user, setUser] = useState<UserInfo | null>(null);
+
+  const apply = useCallback((next: BootHint) => {
+    applyTheme(next.theme);
+    writeBootHint(next);
+    void changeLanguage(next.lang);
+    setPrefs(next);
+  }, []);
+
+  const refreshSettings = useCallback(async () => {
+    const out = await coreCall(core, 'settings', {});
+    // Settings are optional decoration (app name, support contact, demo hints): when the server
+    // cannot be reached the pages fall back to their own texts, so no intent is raised here.
+    if (out.ok) setSettings(out.data);
+  }, [core]);
+
+  useEffect(() => {
+    let live = true;
+    core
+      .init({ origin: location.origin, socketPath: '/ws' })
+      .then((boot) => {
+        if (!live) return;
+        apply({ lang: boot.prefs.lang, theme: boot.prefs.theme });
+        setUser(boot.user);
+      })
+      .catch((e: unknown) => console.error('worker core failed to start', e))
+      .finally(() => {
+        if (live) setReady(true);
+      });
+    coreCall(core, 'settings', {})
+      .then((out) => {
+        if (live && out.ok) setSettings(out.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [core, apply]);
+
+  const updatePrefs = useCallback(
+    async (patch: { lang?: Lang; theme?: Theme }) => {
+      const next = { ...prefs, ...patch };
+      apply(next);
+      const stored = await core.setPrefs({
+        ...patch,
+        ...(patch.lang && { locale: BCP47[patch.lang] }),
+      });
+      if (stored.lang !== next.lang || stored.theme !== next.theme) {
+        apply({ lang: stored.lang, theme: stored.theme });
+      }
+    },
+    [core, prefs, apply],
+  );
+
+  const coreValue = useMemo(
+    () => ({ core, ready, settings, refreshSettings }),
+    [core, ready, settings, refreshSettings],
+  );
+  const prefsValue = useMemo(() => ({ ...prefs, updatePrefs }), [prefs, updatePrefs]);
+  const userValue = useMemo(() => ({ user, setUser }), [user]);
+
+  return (
+    <CoreContext.Provider value={coreValue}>
+      <PrefsContext.Provider value={prefsValue}>
+        <UserContext.Provider value={userValue}>{children}</UserContext.Provider>
+      </PrefsContext.Provider>
+    </CoreContext.Provider>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { EndpointName, Req, Res } from '../../domain/endpoints';
+import type { Outcome } from '../../domain/envelope';
+import { coreCall } from './core-client';
+import { useCore, useUser } from './contexts';
+import { handleFailure } from './intents';
+import type { CallOptions } from './intents';
+import { useTradePasswordPrompt } from './trade-password-prompt';
+
+/** A call through the worker core whose failures are already handled (spec §8). */
+export type Call = <K extends EndpointName>(
+  name: K,
+  req: Req<K>,
+  options?: CallOptions,
+) => Promise<Outcome<Res<K>>>;
+
+/**
+ * Every page calls the server through this hook: it forwards to `core.call` and hands any
+ * failure to the one intent handler, then returns the outcome so forms can show field errors.
+ */
+export function useCall(): Call {
+  const { core } = useCore();
+  const { setUser } = useUser();
+  const navigate = useNavigate();
+  const { askTradePassword } = useTradePasswordPrompt();
+  // Read at call time; keeping it out of the deps keeps `call` stable across navigations.
+  const { pathname } = useLocation();
+  const path = useRef(pathname);
+  useEffect(() => {
+    path.current = pathname;
+  }, [pathname]);
+
+  return useCallback<Call>(
+    async (name, req, options) => {
+      let out: Outcome<Res<typeof name>>;
+      try {
+        out = await coreCall(core, name, req);
+      } catch (e) {
+        // The worker itself failed (not the server): report it like a server fault, never silently.
+        console.error('core.call failed', name, e);
+        out = { ok: false, intent: 'serverFault', messageKey: 'serverFault' };
+      }
+      if (!out.ok) {
+        handleFailure(
+          out,
+          { navigate, path: path.current, signOut: () => setUser(null), askTradePassword },
+          options,
+        );
+      }
+      return out;
+    },
+    [core, navigate, setUser, askTradePassword],
+  );
+}

@@ -1,0 +1,2 @@
+/** The app's version from package.json, set by vite.config.ts at build time. */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/forms.css';
+import './styles/components.css';
+import './styles/lists.css';
+import './styles/feedback.css';
+import './styles/home.css';
+import './styles/account.css';
+import { App } from './app';
+import { initI18n } from './i18n/i18n';
+import { readBootHint } from './prefs/boot-hint';
+import { registerServiceWorker } from './pwa/register-sw';
+
+const hint = readBootHint();
+// The hinted language is loaded before the first render, so no text flashes in another language.
+await initI18n(hint.lang).catch((e: unknown) => console.error('i18n failed', e));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App hint={hint} />
+  </StrictMode>,
+);
+
+registerServiceWorker();

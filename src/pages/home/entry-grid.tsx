@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/icons';
+import type { IconName } from '../../components/icons';
+import type { PageTitleKey } from '../../routes/route-table';
+
+/** A home tile: where it goes, its icon and the route title it shows. */
+export interface Entry {
+  to: string;
+  icon: IconName;
+  title: PageTitleKey;
+}
+
+/** A four-column grid of tiles. */
+export function EntryGrid({ title, entries }: { title: string; entries: readonly Entry[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <h2 className="card__title">{title}</h2>
+      <div className="entry-grid">
+        {entries.map((e) => (
+          <Link key={e.to} className="entry" to={e.to}>
+            <span className="entry__icon">
+              <Icon name={e.icon} size={22} />
+            </span>
+            <span className="entry__label">{t(`pages.${e.title}`)}</span>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

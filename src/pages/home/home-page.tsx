@@ -1,0 +1,98 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useCore, usePrefs, useUser } from '../../core/contexts';
+import { useRefreshUser } from '../../core/use-refresh-user';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { formatTime } from '../../i18n/format';
+import { EntryGrid } from './entry-grid';
+import type { Entry } from './entry-grid';
+
+/** The main areas, one tap away (spec §2 "home": quick deposit, withdrawal, trading …). */
+const QUICK: readonly Entry[] = [
+  { to: '/pages/assets/charge', icon: 'download', title: 'assets.charge' },
+  { to: '/pages/assets/mention', icon: 'upload', title: 'assets.mention' },
+  { to: '/pages/assets/transfer', icon: 'swap', title: 'assets.transfer' },
+  { to: '/pages/assets/assets', icon: 'wallet', title: 'assets.assets' },
+  { to: '/pages/trade/trade', icon: 'chart', title: 'trade.trade' },
+  { to: '/pages/lever/lever', icon: 'layers', title: 'lever.lever' },
+  { to: '/pages/market/second', icon: 'clock', title: 'market.second' },
+  { to: '/pages/legal/legal', icon: 'bank', title: 'legal.legal' },
+];
+
+/** Everything else on the home page of spec §2. */
+const MORE: readonly Entry[] = [
+  { to: '/pages/ieo/index', icon: 'rocket', title: 'ieo.index' },
+  { to: '/pages/lockming/index', icon: 'lock', title: 'lockming.index' },
+  { to: '/pages/home/news', icon: 'news', title: 'home.news' },
+  { to: '/pages/zhibo/zhibo', icon: 'live', title: 'zhibo.zhibo' },
+  { to: '/pages/sell/sell', icon: 'coins', title: 'sell.sell' },
+  { to: '/pages/home/ping', icon: 'gauge', title: 'home.ping' },
+  { to: '/pages/mine/invite', icon: 'gift', title: 'mine.invite' },
+  { to: '/pages/legal/store', icon: 'people', title: 'legal.store' },
+];
+
+/** /pages/home/home (and `/`): greeting, entry tiles and an honest market placeholder. */
+export function HomePage() {
+  const { t } = useTranslation(['home', 'common']);
+  const { settings, refreshSettings } = useCore();
+  const { user } = useUser();
+  const { lang } = usePrefs();
+  const refreshUser = useRefreshUser();
+  const [updated, setUpdated] = useState<Date | null>(null);
+  const appName = settings?.appName ?? t('common:appName');
+
+  const refresh = useCallback(async () => {
+    await Promise.all([refreshSettings(), refreshUser()]);
+    setUpdated(new Date());
+  }, [refreshSettings, refreshUser]);
+
+  return (
+    <Screen bare onRefresh={refresh}>
+      <section className="hero">
+        <div className="hero__brand">
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={36} height={36} />
+          <span className="hero__name">{appName}</span>
+          {settings?.mode === 'demo' && <span className="badge badge--sim">{t('common:demo.badge')}</span>}
+        </div>
+        <h1 className="hero__title">{t('greeting', { app: appName })}</h1>
+        <p className="hero__text">{t('tagline')}</p>
+        {user ? (
+          <p className="hero__user">
+            <Icon name="user" size={16} /> {t('signedInAs', { account: user.account })}
+          </p>
+        ) : (
+          <div className="hero__cta">
+            <p className="hero__cta-title">{t('ctaTitle')}</p>
+            <div className="button-row">
+              <Link className="btn btn--primary" to="/pages/mine/register">
+                {t('common:actions.register')}
+              </Link>
+              <Link className="btn btn--secondary" to="/pages/mine/login">
+                {t('common:actions.login')}
+              </Link>
+            </div>
+          </div>
+        )}
+        {settings?.mode === 'demo' && <p className="hero__demo">{t('demoNotice')}</p>}
+      </section>
+
+      <EntryGrid title={t('sections.quick')} entries={QUICK} />
+
+      <section className="card">
+        <div className="card__head">
+          <h2 className="card__title">{t('sections.markets')}</h2>
+          <Link className="btn btn--text btn--small" to="/pages/market/market">
+            {t('openMarket')}
+            <Icon name="chevron" size={16} />
+          </Link>
+        </div>
+        <p className="card__text">{t('marketsPending')}</p>
+      </section>
+
+      <EntryGrid title={t('sections.more')} entries={MORE} />
+      {updated && <p className="muted center">{t('updatedAt', { time: formatTime(updated, lang) })}</p>}
+    </Screen>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { UserInfo } from '../../../domain/endpoints';
+import { useCore, useUser } from '../../core/contexts';
+import { Icon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+
+/** Renders its children for a signed-in user; otherwise says so and offers to log in. */
+export function RequireUser({ children }: { children(user: UserInfo): ReactNode }) {
+  const { t } = useTranslation();
+  const { ready } = useCore();
+  const { user } = useUser();
+  const { pathname } = useLocation();
+  if (user) return children(user);
+  if (!ready) {
+    return (
+      <div className="state">
+        <Spinner size={28} />
+      </div>
+    );
+  }
+  return (
+    <div className="state" data-testid="sign-in-required">
+      <span className="state__icon">
+        <Icon name="lock" size={32} />
+      </span>
+      <p className="state__text">{t('signInRequired')}</p>
+      <Link className="btn btn--primary" to="/pages/mine/login" state={{ from: pathname }}>
+        {t('actions.login')}
+      </Link>
+    </div>
+  );
+}

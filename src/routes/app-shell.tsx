@@ -1,0 +1,22 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingIndicator } from '../components/loading-indicator';
+import { OfflineBanner } from '../components/offline-banner';
+import { TradePasswordPromptProvider } from '../core/trade-password-prompt';
+import { TabBar } from './tab-bar';
+import { routeOf } from './route-table';
+
+/** The frame around every route: offline banner, page, tab bar (on tab pages), intent modal. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const tab = routeOf(pathname)?.tab;
+  return (
+    <TradePasswordPromptProvider>
+      <OfflineBanner />
+      <LoadingIndicator />
+      <main className={tab ? 'app app--tabbed' : 'app'}>
+        <Outlet />
+      </main>
+      {tab && <TabBar active={tab} />}
+    </TradePasswordPromptProvider>
+  );
+}

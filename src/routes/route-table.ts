@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import type { bundled } from '../i18n/i18n';
+
+type PageTitles = (typeof bundled)['common']['pages'];
+/** A route title key under `common:pages`, such as `mine.login`. */
+export type PageTitleKey = {
+  [A in keyof PageTitles]: `${A & string}.${keyof PageTitles[A] & string}`;
+}[keyof PageTitles];
+
+/** Loads a page's chunk and picks its component. */
+export type PageLoader = () => Promise<ComponentType>;
+
+/** The five tabs of spec §2, in bar order. */
+export type TabId = 'home' | 'market' | 'entrust' | 'kefu' | 'mine';
+
+/** One route of spec §2. */
+export interface RouteDef {
+  path: string;
+  title: PageTitleKey;
+  /** The page's chunk; routes without one are not built yet and say so honestly. */
+  load?: PageLoader;
+  tab?: TabId;
+  /** Pull-to-refresh trigger offset, for pages that have it (spec §2, §9). */
+  pull?: 'home' | 'trade';
+  /** The fiat pages use the blue background (spec §1). */
+  legal?: boolean;
+}
+
+const mine = (name: string, title: PageTitleKey, load?: PageLoader): RouteDef => ({
+  path: `/pages/mine/${name}`,
+  title,
+  ...(load && { load }),
+});
+
+/** Every route of spec §2. Built pages carry a loader; the rest render the not-available page. */
+export const ROUTES: readonly RouteDef[] = [
+  {
+    path: '/pages/home/home',
+    title: 'home.home',
+    tab: 'home',
+    pull: 'home',
+    load: () => import('../pages/home/home-page').then((m) => m.HomePage),
+  },
+  { path: '/pages/home/news', title: 'home.news' },
+  { path: '/pages/home/newsDetail', title: 'home.newsDetail' },
+  { path: '/pages/home/ping', title: 'home.ping' },
+  { path: '/pages/market/market', title: 'market.market', tab: 'market', pull: 'trade' },
+  { path: '/pages/market/kline', title: 'market.kline' },
+  { path: '/pages/market/second', title: 'market.second' },
+  { path: '/pages/trade/trade', title: 'trade.trade', pull: 'trade' },
+  { path: '/pages/trade/entrust', title: 'trade.entrust', tab: 'entrust', pull: 'trade' },
+  { path: '/pages/trade/detail', title: 'trade.detail' },
+  { path: '/pages/lever/lever', title: 'lever.lever', pull: 'trade' },
+  { path: '/pages/lever/leverList', title: 'lever.leverList' },
+  { path: '/pages/lever/orderList', title: 'lever.orderList' },
+  ...(
+    [
+      'legal',
+      'store',
+      'storeUser',
+      'storeDetail',
+      'transactionRecord',
+      'transfer',
+      'storeOrder',
+      'orderDetail',
+      'order',
+      'recordlist',
+    ] as const
+  ).map((p): RouteDef => ({ path: `/pages/legal/${p}`, title: `legal.${p}`, legal: true })),
+  ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
+    path: `/pages/ieo/${p}`,
+    title: `ieo.${p}`,
+  })),
+  { path: '/pages/lockming/index', title: 'lockming.index' },
+  { path: '/pages/lockming/list', title: 'lockming.list' },
+  { path: '/pages/assets/assets', title: 'assets.assets' },
+  { path: '/pages/assets/tradeAccount', title: 'assets.tradeAccount', pull: 'trade' },
+  { path: '/pages/assets/charge', title: 'assets.charge', pull: 'trade' },
+  { path: '/pages/assets/bankcharge', title: 'assets.bankcharge' },
+  { path: '/pages/assets/chargedone', title: 'assets.chargedone' },
+  { path: '/pages/assets/mention', title: 'assets.mention', pull: 'trade' },
+  { path: '/pages/assets/assetsIncome', title: 'assets.assetsIncome' },
+  { path: '/pages/assets/transfer', title: 'assets.transfer', pull: 'trade' },
+  {
+    ...mine('index', 'mine.index', () =>
+      import('../pages/mine/mine-index-page').then((m) => m.MineIndexPage),
+    ),
+    tab: 'mine',
+    pull: 'trade',
+  },
+  mine('login', 'mine.login', () => import('../pages/mine/login-page').then((m) => m.LoginPage)),
+  mine('register', 'mine.register', () => import('../pages/mine/register-page').then((m) => m.RegisterPage)),
+  mine('setPwd', 'mine.setPwd', () => import('../pages/mine/set-pwd-page').then((m) => m.SetPwdPage)),
+  mine('modifyPwd', 'mine.modifyPwd', () =>
+    import('../pages/mine/modify-pwd-page').then((m) => m.ModifyPwdPage),
+  ),
+  mine('modifyPwdNext', 'mine.modifyPwdNext', () =>
+    import('../pages/mine/modify-pwd-next-page').then((m) => m.ModifyPwdNextPage),
+  ),
+  mine('forgetPwd', 'mine.forgetPwd', () =>
+    import('../pages/mine/forget-pwd-page').then((m) => m.ForgetPwdPage),
+  ),
+  mine('forgetPwdNext', 'mine.forgetPwdNext', () =>
+    import('../pages/mine/forget-pwd-next-page').then((m) => m.ForgetPwdNextPage),
+  ),
+  mine('userCenter', 'mine.userCenter', () =>
+    import('../pages/mine/user-center-page').then((m) => m.UserCenterPage),
+  ),
+  mine('security', 'mine.security', () => import('../pages/mine/security-page').then((m) => m.SecurityPage)),
+  mine('resetLegalPwd', 'mine.resetLegalPwd', () =>
+    import('../pages/mine/reset-legal-pwd-page').then((m) => m.ResetLegalPwdPage),
+  ),
+  mine('real_authentication', 'mine.real_authentication'),
+  mine('collect_money', 'mine.collect_money'),
+  mine('card', 'mine.card'),
+  mine('invite', 'mine.invite'),
+  { ...mine('kefu', 'mine.kefu'), tab: 'kefu', pull: 'trade' },
+  { path: '/pages/zhibo/zhibo', title: 'zhibo.zhibo' },
+  { path: '/pages/sell/sell', title: 'sell.sell' },
+  { path: '/pages/sell/log', title: 'sell.log' },
+  { path: '/choose-location', title: 'system.chooseLocation' },
+  { path: '/open-location', title: 'system.openLocation' },
+];
+
+/** The tab bar: tab id, route and icon, in order (spec §2). */
+export const TABS: readonly { id: TabId; path: string }[] = [
+  { id: 'home', path: '/pages/home/home' },
+  { id: 'market', path: '/pages/market/market' },
+  { id: 'entrust', path: '/pages/trade/entrust' },
+  { id: 'kefu', path: '/pages/mine/kefu' },
+  { id: 'mine', path: '/pages/mine/index' },
+];
+
+/** The route of a path; `/` is the alias of home. */
+export function routeOf(path: string): RouteDef | undefined {
+  const p = path === '/' || path === '' ? '/pages/home/home' : path;
+  return ROUTES.find((r) => r.path === p);
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { PHONE, launchBrowser, open, pageErrors } from './support';
+
+describe('first launch', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('is Indonesian and dark, with the five tabs', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await open(page, server.origin, '/', '.tabbar');
+    expect(await page.getAttribute('html', 'lang')).toBe('id');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#0b0e17');
+    const tabs = await page.locator('.tabbar__label').allTextContents();
+    expect(tabs).toEqual(['Beranda', 'Pasar', 'CSD', 'Bantuan', 'Saya']);
+    // The app name comes from the server's settings, the greeting from the id bundle.
+    await page.getByText('Selamat datang di').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an honest not-available page for areas not built yet, with a way back', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await open(page, server.origin, '/pages/legal/legal', '[data-testid="not-available"]');
+    expect(await page.locator('.topbar__title').textContent()).toBe('Perdagangan fiat');
+    await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
+    await page.waitForSelector('.hero');
+    await context.close();
+  });
+});

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../../../domain/errors';
+import { BCP47, LANGS } from '../../../domain/locale';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const LOCALES = path.join(ROOT, 'locales');
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)),
+    ),
+  );
+}
+
+function load(lang: string, ns: string): Record<string, string> {
+  return flatten(JSON.parse(fs.readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Tree);
+}
+
+const namespaces = fs
+  .readdirSync(path.join(LOCALES, 'id'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
+
+/** `{{name}}` placeholders of a text, sorted. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale bundles', () => {
+  it('exist for exactly the eight product languages', () => {
+    const dirs = fs.readdirSync(LOCALES).filter((d) => fs.statSync(path.join(LOCALES, d)).isDirectory());
+    expect(dirs.sort()).toEqual([...LANGS].sort());
+  });
+
+  it.each([...LANGS])('%s has the same namespaces and keys as id', (lang) => {
+    const files = fs.readdirSync(path.join(LOCALES, lang)).map((f) => f.slice(0, -5));
+    expect(files.sort()).toEqual([...namespaces].sort());
+    for (const ns of namespaces) {
+      const want = Object.keys(load('id', ns)).sort();
+      expect(Object.keys(load(lang, ns)).sort(), `${lang}/${ns}.json`).toEqual(want);
+    }
+  });
+
+  it.each([...LANGS])('%s has no empty texts and the same placeholders as id', (lang) => {
+    for (const ns of namespaces) {
+      const base = load('id', ns);
+      for (const [key, text] of Object.entries(load(lang, ns))) {
+        expect(text.trim(), `${lang}/${ns}:${key}`).not.toBe('');
+        expect(placeholders(text), `${lang}/${ns}:${key}`).toEqual(placeholders(base[key]!));
+      }
+    }
+  });
+
+  it('errors.json has exactly the keys of ERROR_KEYS (the server answers from these files)', () => {
+    for (const lang of LANGS) {
+      expect(Object.keys(load(lang, 'errors')).sort(), lang).toEqual([...ERROR_KEYS].sort());
+    }
+  });
+
+  it('is translated, not English copies', () => {
+    const en = { ...load('en', 'common'), ...load('en', 'mine'), ...load('en', 'errors') };
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      const other = { ...load(lang, 'common'), ...load(lang, 'mine'), ...load(lang, 'errors') };
+      const same = Object.keys(en).filter((k) => en[k] === other[k]);
+      // Brand-like texts (CSD, UID, "E-mail", the example address) may stay equal; real texts may not.
+      expect(same.length / Object.keys(en).length, `${lang}: ${same.join(', ')}`).toBeLessThan(0.05);
+    }
+  });
+
+  it('index.html maps languages to the same BCP-47 tags as domain/locale.ts', () => {
+    const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+    const literal = /var tags = (\{[^}]+\})/.exec(html)?.[1];
+    expect(literal).toBeDefined();
+    const json = literal!
+      .replace(/(\w+):/g, '"$1":')
+      .replace(/'/g, '"')
+      .replace(/,\s*\}$/, '}');
+    const tags = JSON.parse(json) as Record<string, string>;
+    expect(tags).toEqual(BCP47);
+  });
+});
