@@ -37,7 +37,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: layer('server'), message: 'src/ must not import server/.' },
-            { group: layer('worker'), message: 'src/ may import worker/ types only.', allowTypeImports: true },
+            {
+              group: layer('worker'),
+              message: 'src/ may import worker/ types only.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],
@@ -50,7 +54,10 @@ export default tseslint.config(
   },
   { files: ['worker/**/*.ts'], rules: restrict('worker/ may import domain/ only.', 'src', 'server', 'sw') },
   { files: ['server/**/*.ts'], rules: restrict('server/ may import domain/ only.', 'src', 'worker', 'sw') },
-  { files: ['domain/**/*.ts'], rules: restrict('domain/ imports nothing of ours.', 'src', 'worker', 'server', 'sw') },
+  {
+    files: ['domain/**/*.ts'],
+    rules: restrict('domain/ imports nothing of ours.', 'src', 'worker', 'server', 'sw'),
+  },
   { files: ['sw/**/*.ts'], rules: restrict('sw/ stands alone.', 'src', 'worker', 'server') },
   {
     files: ['*.config.{js,ts}', 'vite.config.ts', 'vitest.config.ts'],

@@ -26,7 +26,7 @@ const PAIR: PairInfo = {
   status: 'trading',
 };
 const USERS = 100;
-const ORDERS = 40_000;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 40_000);
 
 function open(file: string) {
   const sqlite = new SQLite(file);

@@ -1,4 +1,21 @@
-import type { EndpointName, Lang, Outcome, Req, Res, Theme, UserInfo } from '../domain';
+import type {
+  CandleInterval,
+  EndpointName,
+  Lang,
+  Outcome,
+  Req,
+  Res,
+  Theme,
+  Ticker,
+  TradeTick,
+  UserInfo,
+} from '../domain';
+import type { BookViewOptions } from './market/grouping';
+import type { BookView, CachedTickers, CandleUpdate } from './market/types';
+
+export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
+export type { BookStatus } from './market/order-book';
+export type { BookView, CachedTickers, CandleUpdate } from './market/types';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -60,4 +77,26 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /**
+   * Watches the order book of `symbol`, grouped by `options.step` into `options.rows` rows per side.
+   * The listener gets display-ready rows at most once per animation frame. Rejects with RangeError on
+   * invalid options. Returns an id for `unwatch`.
+   */
+  watchBook(symbol: string, options: BookViewOptions, listener: (view: BookView) => void): Promise<number>;
+  /** Changes the rows, step or side of a book watcher (no resubscription). */
+  setBookView(id: number, options: BookViewOptions): Promise<void>;
+  /** Watches all tickers: the whole list, sorted by symbol, at most once per frame. */
+  watchTickers(listener: (tickers: Ticker[]) => void): Promise<number>;
+  /** Tickers saved on the device and when (for an instant, possibly offline, render marked with its age). */
+  cachedTickers(): Promise<CachedTickers>;
+  /** Watches the latest 50 trades of `symbol`, newest first. */
+  watchTrades(symbol: string, listener: (trades: TradeTick[]) => void): Promise<number>;
+  /** Watches a candle series: the cached series first (with its age), then history, then live updates. */
+  watchCandles(
+    symbol: string,
+    interval: CandleInterval,
+    listener: (update: CandleUpdate) => void,
+  ): Promise<number>;
+  /** Stops a watcher made by any `watch…` method. */
+  unwatch(id: number): Promise<void>;
 }

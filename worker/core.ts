@@ -1,6 +1,10 @@
 import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
+import type { BookTuning } from './market/book-feed';
+import type { FrameScheduler } from './market/frame-coalescer';
+import { CANDLE_CACHE_LIMIT } from './market/market-cache';
+import { createMarketFeed } from './market/market-feed';
 import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
@@ -22,6 +26,18 @@ export interface CoreDeps {
   origin?: string;
   /** Request timeout in milliseconds, for tests; 60 s otherwise. */
   requestTimeoutMs?: number;
+  /** Frame scheduler of the market feed (tests); requestAnimationFrame or a 16 ms timer otherwise. */
+  frameScheduler?: FrameScheduler;
+  /** Delay before market data is written to the cache, in milliseconds (tests); 2 s otherwise. */
+  marketCacheWriteMs?: number;
+  /** Order book timings (tests). */
+  book?: BookTuning;
+}
+
+/** Data of an ok outcome, or a rejection: a market data loader that failed just retries or skips. */
+function dataOf<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.data;
+  throw new Error(outcome.message ?? outcome.intent);
 }
 
 /** The core as created: CoreApi plus `dispose`, which only hosts (tests) call, not the UI. */
@@ -70,6 +86,22 @@ export function createCore(deps: CoreDeps = {}): Core {
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+
+  // Public market data goes through api.call directly, not `call`: a public read has no session
+  // side effects (a failed market request must never sign the user out).
+  const market = createMarketFeed({
+    socket,
+    fetchSnapshot: async (symbol) => dataOf(await api.call('market/depth', { symbol })),
+    fetchTickers: async () => dataOf(await api.call('market/tickers', {})),
+    fetchTrades: async (symbol) => dataOf(await api.call('market/trades', { symbol })),
+    fetchCandles: async (symbol, interval) =>
+      dataOf(await api.call('market/candles', { symbol, interval, limit: CANDLE_CACHE_LIMIT })),
+    db: store.db,
+    ...(deps.timers && { timers: deps.timers }),
+    ...(deps.frameScheduler && { scheduler: deps.frameScheduler }),
+    ...(deps.marketCacheWriteMs !== undefined && { cacheWriteMs: deps.marketCacheWriteMs }),
+    ...(deps.book && { book: deps.book }),
+  });
 
   // Loaded once, on first use; every method waits for it so none sees a half-loaded state.
   let loaded: Promise<void> | null = null;
@@ -125,7 +157,29 @@ export function createCore(deps: CoreDeps = {}): Core {
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
     },
+    async watchBook(symbol, options, listener) {
+      return market.watchBook(symbol, options, listener);
+    },
+    async setBookView(id, options) {
+      market.setBookView(id, options);
+    },
+    async watchTickers(listener) {
+      return market.watchTickers(listener);
+    },
+    async cachedTickers() {
+      return market.cachedTickers();
+    },
+    async watchTrades(symbol, listener) {
+      return market.watchTrades(symbol, listener);
+    },
+    async watchCandles(symbol, interval, listener) {
+      return market.watchCandles(symbol, interval, listener);
+    },
+    async unwatch(id) {
+      market.unwatch(id);
+    },
     async dispose() {
+      await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);
       store.close();

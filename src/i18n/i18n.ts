@@ -8,13 +8,22 @@ import { applyLang } from '../prefs/boot-hint';
 import idCommon from '../../locales/id/common.json';
 import idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
+import idMarket from '../../locales/id/market.json';
 import idMine from '../../locales/id/mine.json';
+import idTrade from '../../locales/id/trade.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors'] as const;
+export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade'] as const;
 
 /** The default language ships inside the shell, so a first launch renders without a second request. */
-export const bundled = { common: idCommon, errors: idErrors, home: idHome, mine: idMine } as const;
+export const bundled = {
+  common: idCommon,
+  errors: idErrors,
+  home: idHome,
+  mine: idMine,
+  market: idMarket,
+  trade: idTrade,
+} as const;
 
 type Bundle = { default: Record<string, unknown> };
 // Every other language is a lazily loaded chunk per namespace; the service worker precaches them
