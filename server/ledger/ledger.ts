@@ -45,11 +45,24 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
+interface Entry extends Balance {
+  /** Whether the row exists in `balances`. */
+  exists: boolean;
+  dirty: boolean;
+}
+
+const keyOf = (h: Holder) => `${h.userId}|${h.account}|${h.coin}`;
+
 /**
  * The only code that moves money. Every change is a transaction of postings that sum to zero per
  * coin, applied to `balances` and appended to `journal` atomically. Synchronous on purpose: callers
  * put the business row and its postings in one `sqlite.transaction(...)`, and better-sqlite3 turns a
- * nested `post` into a savepoint, so a failed posting leaves nothing behind.
+ * nested `post` into a savepoint. A posting that would overdraw is refused before anything is
+ * written, so a refused transaction leaves nothing behind.
+ *
+ * Inside `withDeferredWrites` (the order service's group commit) balance rows are read once, kept in
+ * memory and written once per holder at the end of the scope, inside the same database transaction;
+ * outside it every post writes through at once.
  */
 export class Ledger {
   private readonly insertTx: Statement;
@@ -59,6 +72,7 @@ export class Ledger {
   private readonly selectBalance: Statement;
   private readonly selectUser: Statement;
   private readonly postTx: (meta: TxMeta, postings: readonly Posting[]) => number;
+  private scope: Map<string, Entry> | null = null;
 
   constructor(
     sqlite: SqliteDb,
@@ -67,20 +81,12 @@ export class Ledger {
     this.insertTx = sqlite.prepare(
       'insert into ledger_tx (kind, ref_type, ref_id, actor, memo, created_at) values (?, ?, ?, ?, ?, ?)',
     );
-    // Update first, insert only for a new holder: an upsert would check the CHECK constraint on the
-    // candidate row (the bare delta) before resolving the conflict.
-    this.update = sqlite
-      .prepare(
-        `update balances set available = available + ?, frozen = frozen + ?
-         where user_id = ? and account = ? and coin = ? returning available, frozen`,
-      )
-      .safeIntegers(true);
-    this.insert = sqlite
-      .prepare(
-        `insert into balances (user_id, account, coin, available, frozen) values (?, ?, ?, ?, ?)
-         returning available, frozen`,
-      )
-      .safeIntegers(true);
+    this.update = sqlite.prepare(
+      'update balances set available = ?, frozen = ? where user_id = ? and account = ? and coin = ?',
+    );
+    this.insert = sqlite.prepare(
+      'insert into balances (user_id, account, coin, available, frozen) values (?, ?, ?, ?, ?)',
+    );
     this.insertEntry = sqlite.prepare(
       `insert into journal (tx_id, user_id, account, coin, field, delta, balance_after, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -96,6 +102,23 @@ export class Ledger {
     this.postTx = sqlite.transaction((meta: TxMeta, postings: readonly Posting[]) =>
       this.apply(meta, postings),
     );
+  }
+
+  /**
+   * Runs `fn` with balance writes coalesced until it returns (see the class comment). Must run inside
+   * a database transaction; if `fn` throws, the cached balances are dropped and the caller's
+   * transaction must roll back.
+   */
+  withDeferredWrites<T>(fn: () => T): T {
+    if (this.scope) return fn();
+    this.scope = new Map();
+    try {
+      const result = fn();
+      this.writeScope();
+      return result;
+    } finally {
+      this.scope = null;
+    }
   }
 
   /** Applies a balanced set of postings as one ledger transaction; returns its id. */
@@ -131,37 +154,77 @@ export class Ledger {
 
   /** The balance of one holder (zero when it has never moved). */
   balance(holder: Holder): Balance {
-    const row = this.selectBalance.get(holder.userId, holder.account, holder.coin) as Balance | undefined;
-    return row ?? { available: 0n, frozen: 0n };
+    const e = this.read(holder);
+    return { available: e.available, frozen: e.frozen };
   }
 
-  /** Every balance row of a user, by account and coin. */
+  /** Every balance row of a user, by account and coin (as committed; not for use inside a scope). */
   balancesOf(userId: number): Array<Balance & { account: AccountType; coin: string }> {
     return this.selectUser.all(userId) as Array<Balance & { account: AccountType; coin: string }>;
   }
 
+  private read(holder: Holder): Entry {
+    const cached = this.scope?.get(keyOf(holder));
+    if (cached) return cached;
+    const row = this.selectBalance.get(holder.userId, holder.account, holder.coin) as Balance | undefined;
+    const entry: Entry = row
+      ? { ...row, exists: true, dirty: false }
+      : { available: 0n, frozen: 0n, exists: false, dirty: false };
+    this.scope?.set(keyOf(holder), entry);
+    return entry;
+  }
+
   private apply(meta: TxMeta, postings: readonly Posting[]): number {
+    // First pass on copies: refuse an overdraft before anything is written.
+    const next = new Map<string, Entry & { holder: Holder }>();
+    const after: bigint[] = [];
+    for (const p of postings) {
+      const key = keyOf(p);
+      let e = next.get(key);
+      if (!e) {
+        e = { ...this.read(p), holder: { userId: p.userId, account: p.account, coin: p.coin } };
+        next.set(key, e);
+      }
+      e[p.field] += p.delta;
+      if (p.userId >= 1 && e[p.field] < 0n) throw new InsufficientBalanceError(e.holder);
+      after.push(e[p.field]);
+    }
     const at = this.now();
     const txId = Number(
       this.insertTx.run(meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at)
         .lastInsertRowid,
     );
-    for (const p of postings) {
-      if (p.delta === 0n) continue;
-      const avail = p.field === 'available' ? p.delta : 0n;
-      const frozen = p.field === 'frozen' ? p.delta : 0n;
-      let after: Balance;
-      try {
-        after = (this.update.get(avail, frozen, p.userId, p.account, p.coin) ??
-          this.insert.get(p.userId, p.account, p.coin, avail, frozen)) as Balance;
-      } catch (err) {
-        if (isCheckViolation(err)) throw new InsufficientBalanceError(p);
-        throw err;
-      }
-      const balanceAfter = p.field === 'available' ? after.available : after.frozen;
-      this.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, balanceAfter, at);
+    postings.forEach((p, i) => {
+      if (p.delta !== 0n)
+        this.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);
+    });
+    for (const [key, e] of next) {
+      const entry: Entry = { available: e.available, frozen: e.frozen, exists: e.exists, dirty: true };
+      if (this.scope) this.scope.set(key, entry);
+      else this.write(e.holder, entry);
     }
     return txId;
+  }
+
+  private writeScope(): void {
+    for (const [key, e] of this.scope!) {
+      if (!e.dirty) continue;
+      const [userId, account, coin] = key.split('|') as [string, AccountType, string];
+      this.write({ userId: Number(userId), account, coin }, e);
+    }
+  }
+
+  private write(h: Holder, e: Entry): void {
+    try {
+      if (e.exists) this.update.run(e.available, e.frozen, h.userId, h.account, h.coin);
+      else this.insert.run(h.userId, h.account, h.coin, e.available, e.frozen);
+    } catch (err) {
+      // The CHECK constraint is a second line of defence behind the first pass above.
+      if (isCheckViolation(err)) throw new InsufficientBalanceError(h);
+      throw err;
+    }
+    e.exists = true;
+    e.dirty = false;
   }
 }
 

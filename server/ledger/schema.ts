@@ -8,7 +8,7 @@ import type { Migration } from '../db/migrate';
  */
 export const LEDGER_DDL: readonly string[] = [
   `create table ledger_tx (
-     id integer primary key autoincrement,
+     id integer primary key,
      kind text not null,
      ref_type text not null,
      ref_id text not null,
@@ -27,7 +27,7 @@ export const LEDGER_DDL: readonly string[] = [
      primary key (user_id, account, coin)
    ) without rowid`,
   `create table journal (
-     id integer primary key autoincrement,
+     id integer primary key,
      tx_id integer not null references ledger_tx (id),
      user_id integer not null,
      account text not null,

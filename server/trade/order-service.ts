@@ -125,9 +125,11 @@ export class OrderService {
     const results: Array<OrderRow | Error> = [];
     this.out = emptyOutput();
     try {
-      this.sqlite.transaction(() => {
-        for (const cmd of batch) results.push(this.runOne(cmd));
-      })();
+      this.sqlite.transaction(() =>
+        this.ledger.withDeferredWrites(() => {
+          for (const cmd of batch) results.push(this.runOne(cmd));
+        }),
+      )();
     } catch (err) {
       // A failure after an engine changed (or a failed commit) leaves memory ahead of the database:
       // rebuild every book from what was committed and refuse the whole batch.

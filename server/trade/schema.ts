@@ -7,7 +7,7 @@ import type { Migration } from '../db/migrate';
  */
 export const SPOT_DDL: readonly string[] = [
   `create table spot_orders (
-     id integer primary key autoincrement,
+     id integer primary key,
      user_id integer not null references users (id),
      symbol text not null,
      side text not null check (side in ('buy', 'sell')),
@@ -30,7 +30,7 @@ export const SPOT_DDL: readonly string[] = [
   `create index spot_orders_open on spot_orders (symbol, status, seq)`,
   `create index spot_orders_user on spot_orders (user_id, status, id)`,
   `create table spot_trades (
-     id integer primary key autoincrement,
+     id integer primary key,
      symbol text not null,
      price_ticks integer not null,
      lots integer not null,

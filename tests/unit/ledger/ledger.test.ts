@@ -129,6 +129,42 @@ describe('Ledger', () => {
   });
 });
 
+describe('Ledger.withDeferredWrites', () => {
+  it('keeps balances exact inside the scope and writes them once at its end', () => {
+    ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(4), toUnits('10'));
+    sqlite.transaction(() =>
+      ledger.withDeferredWrites(() => {
+        ledger.freeze(meta('f1'), spot(4), toUnits('3'));
+        ledger.freeze(meta('f2'), spot(4), toUnits('3'));
+        expect(ledger.balance(spot(4))).toEqual({ available: toUnits('4'), frozen: toUnits('6') });
+        // Not written yet: the row still holds the value from before the scope.
+        const row = sqlite
+          .prepare('select available from balances where user_id = 4')
+          .safeIntegers(true)
+          .get();
+        expect(row).toEqual({ available: toUnits('10') });
+        expect(() => ledger.freeze(meta('f3'), spot(4), toUnits('5'))).toThrow(InsufficientBalanceError);
+        ledger.transfer(meta('t'), spot(4), spot(5), toUnits('4'));
+      }),
+    )();
+    expect(ledger.balance(spot(4))).toEqual({ available: 0n, frozen: toUnits('6') });
+    expect(ledger.balance(spot(5))).toEqual({ available: toUnits('4'), frozen: 0n });
+  });
+
+  it('drops its cached balances when the scope throws, with the transaction rolled back', () => {
+    ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(4), toUnits('10'));
+    expect(() =>
+      sqlite.transaction(() =>
+        ledger.withDeferredWrites(() => {
+          ledger.freeze(meta('f1'), spot(4), toUnits('3'));
+          throw new Error('boom');
+        }),
+      )(),
+    ).toThrow('boom');
+    expect(ledger.balance(spot(4))).toEqual({ available: toUnits('10'), frozen: 0n });
+  });
+});
+
 describe('ledgerViolations', () => {
   it('detects a balance edited outside the ledger', () => {
     ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(3), toUnits('2'));
