@@ -96,13 +96,21 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
       }
     };
 
+    // One socket's messages are handled strictly in order: `auth` resolves the session
+    // asynchronously, and a `sub` to a private channel sent right after it must see the result.
+    let queue: Promise<void> = Promise.resolve();
     socket.on('message', (data, isBinary) => {
       const msg = isBinary ? null : parse(data.toString());
       if (!msg) return send({ op: 'error', msg: 'bad message' });
-      handle(msg).catch((err: unknown) => {
-        log.error({ err }, 'socket message failed');
-        send({ op: 'error', msg: 'server fault' });
-      });
+      queue = queue
+        .then(() => handle(msg))
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            log.error({ err }, 'socket message failed');
+            send({ op: 'error', msg: 'server fault' });
+          },
+        );
     });
     socket.on('close', () => hub.detach(client));
     socket.on('error', (err) => log.warn({ err }, 'socket error'));

@@ -82,4 +82,26 @@ describe('socket /ws', () => {
     });
     ws.close();
   });
+
+  it('handles one socket’s messages in order: a private sub right after auth succeeds', async () => {
+    const grant = await registerUser(server.origin);
+    const { ws, next } = await connect();
+    ws.send(JSON.stringify({ op: 'auth', token: grant.token }));
+    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
+    expect(await next((m) => 'op' in m && (m.op === 'subbed' || m.op === 'error'))).toEqual({
+      op: 'subbed',
+      ch: 'private',
+    });
+    ws.close();
+  });
+
+  it('refuses a private channel without auth', async () => {
+    const { ws, next } = await connect();
+    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
+    expect(await next((m) => 'op' in m && m.op === 'error')).toMatchObject({
+      ch: 'private',
+      msg: 'auth required',
+    });
+    ws.close();
+  });
 });
