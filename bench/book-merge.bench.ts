@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { depthChecksum, type DepthDiff, type DepthLevel, type DepthSnapshot } from '../domain';
+import { depthChecksum, seededRandom, type DepthDiff, type DepthLevel, type DepthSnapshot } from '../domain';
 import { BookSide, PriceScale } from '../worker/market/book-side';
 import { isDepthDiff } from '../worker/market/guards';
 import { OrderBook } from '../worker/market/order-book';
@@ -19,16 +19,6 @@ const MESSAGES = 20_000;
 const TARGET_PER_SECOND = 50_000;
 const MIN_SECONDS = 3;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const price = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const qty = (micro: number) => `${Math.floor(micro / 1e6)}.${String(micro % 1e6).padStart(6, '0')}`;
 
@@ -38,7 +28,7 @@ const qty = (micro: number) => `${Math.floor(micro / 1e6)}.${String(micro % 1e6)
  * them removals of existing levels. Checksums are computed on a separate generator book.
  */
 function makeStream(): { snapshot: DepthSnapshot; diffs: DepthDiff[] } {
-  const rand = rng(42);
+  const rand = seededRandom(42);
   const scale = new PriceScale();
   const bids = new BookSide(true, scale);
   const asks = new BookSide(false, scale);

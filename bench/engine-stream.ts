@@ -1,3 +1,4 @@
+import { seededRandom } from '../domain';
 import { OrderBook } from '../server/market/engine';
 import type { DoneEvent, EngineListener } from '../server/market/engine';
 
@@ -47,18 +48,6 @@ export const DEFAULT_SHAPE: StreamShape = {
   users: 10_000,
 };
 
-/** mulberry32: a tiny, fast, seedable 32-bit PRNG (deterministic across machines and Node versions). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The ids of resting orders of a shadow book, with O(1) add, remove and uniform pick. */
 class LiveOrders implements EngineListener {
   private readonly ids: number[] = [];
@@ -100,7 +89,7 @@ class LiveOrders implements EngineListener {
  */
 export function generateStream(shape: StreamShape = DEFAULT_SHAPE): EngineStream {
   const n = shape.ops;
-  const rnd = mulberry32(shape.seed);
+  const rnd = seededRandom(shape.seed);
   const s = {
     length: n,
     kind: new Uint8Array(n),

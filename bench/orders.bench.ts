@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { toUnits, type PairInfo, type PlaceOrderReq } from '../domain';
+import { seededRandom, toUnits, type PairInfo, type PlaceOrderReq } from '../domain';
 import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/ledger';
-import { seededRandom } from '../server/sim/market-maker';
 import { OrderService } from '../server/trade/order-service';
 import { SPOT_DDL } from '../server/trade/schema';
 

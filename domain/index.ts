@@ -10,3 +10,5 @@ export * from './ledger';
 export * from './market';
 export * from './market-data';
 export * from './spot';
+export * from './spot-math';
+export * from './random';

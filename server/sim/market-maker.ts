@@ -1,18 +1,6 @@
-import { fromUnits, type PlaceOrderReq } from '../../domain';
+import { fromUnits, seededRandom, type PlaceOrderReq } from '../../domain';
 import type { OrderService } from '../trade/order-service';
 import type { PairUnits } from '../trade/units';
-
-/** Deterministic PRNG (mulberry32), so a seeded simulation repeats exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Settings of the market-maker simulator. */
 export interface MarketMakerOptions {

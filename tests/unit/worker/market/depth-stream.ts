@@ -1,21 +1,15 @@
 // A reference "server" for order book tests: a true book kept as plain maps keyed by integer cents
 // (independent of the worker's keying), random changes turned into sequenced diffs with the real
 // depthChecksum, and the true snapshot at every sequence number.
-import { depthChecksum, type DepthDiff, type DepthLevel, type DepthSnapshot } from '../../../../domain';
+import {
+  depthChecksum,
+  seededRandom,
+  type DepthDiff,
+  type DepthLevel,
+  type DepthSnapshot,
+} from '../../../../domain';
 
 export const SYMBOL = 'BTC/USDT';
-
-/** A small deterministic PRNG (mulberry32), so fast-check seeds reproduce whole streams. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Cents as a canonical 2-decimal price string, built from digits (no float formatting). */
 export const price = (cents: number): string =>
@@ -42,7 +36,7 @@ export class TrueBook {
   readonly #changes: [number, number];
 
   constructor(seed: number, options: { levels?: number; changes?: [number, number] } = {}) {
-    this.#rand = rng(seed);
+    this.#rand = seededRandom(seed);
     this.#changes = options.changes ?? [1, 6];
     const levels = options.levels ?? 30;
     // Bids below 100.00, asks from 100.00 up, so the book never crosses.
