@@ -12,10 +12,12 @@ import type {
 } from '../domain';
 import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedTickers, CandleUpdate } from './market/types';
+import type { OrderPreview, PreviewInput } from './spot-preview';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
 export type { BookView, CachedTickers, CandleUpdate } from './market/types';
+export type { OrderPreview, PreviewInput } from './spot-preview';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -35,6 +37,8 @@ export interface Prefs {
   /** BCP-47 tag used for number and date formatting, derived from `lang` unless set. */
   locale: string;
   addressList: SavedAddress[];
+  /** Favourite markets (`BASE/QUOTE` symbols) of the market page, in the order they were added. */
+  favourites?: string[];
 }
 
 /** What the UI learns at start. */
@@ -99,4 +103,9 @@ export interface CoreApi {
   ): Promise<number>;
   /** Stops a watcher made by any `watch…` method. */
   unwatch(id: number): Promise<void>;
+  /**
+   * The spot order form's exact preview (total, fee, percentage shortcut), floored like the server
+   * computes it; the UI does no arithmetic on money.
+   */
+  previewOrder(input: PreviewInput): Promise<OrderPreview>;
 }

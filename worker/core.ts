@@ -8,6 +8,7 @@ import { createMarketFeed } from './market/market-feed';
 import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
+import { previewSpotOrder } from './spot-preview';
 import { createStore, type StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -177,6 +178,9 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async unwatch(id) {
       market.unwatch(id);
+    },
+    async previewOrder(input) {
+      return previewSpotOrder(input);
     },
     async dispose() {
       await market.dispose();

@@ -9,8 +9,10 @@ import { ROOT_DIR } from '../../server/paths';
 export interface TestServer {
   /** Such as `http://127.0.0.1:41234`; API at `${origin}/api/…`, socket at `${origin}/ws`. */
   origin: string;
-  /** Stops the server and deletes its data directory. */
+  /** Stops the server and deletes its data directory (unless the caller passed `dataDir`). */
   close(): Promise<void>;
+  /** Stops the server and keeps its data directory, to start another server on it (restart tests). */
+  stop(): Promise<void>;
   /** The temporary DATA_DIR (holds exchange.sqlite). */
   dataDir: string;
 }
@@ -23,7 +25,12 @@ export interface TestServer {
  * TEST_LOG_LEVEL (such as `info`) to see the server log.
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
+  // A `dataDir` override is the caller's (a restart on the data of an earlier server): never deleted here.
+  const owned = overrides.dataDir === undefined;
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
+  const removeData = () => {
+    if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const server = await startServer({
       env: {},
@@ -45,11 +52,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       dataDir,
       async close() {
         await server.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        removeData();
+      },
+      async stop() {
+        await server.close();
       },
     };
   } catch (err) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw err;
   }
 }

@@ -1,0 +1,84 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotFill } from '../../../domain/spot';
+import { Screen } from '../../components/screen';
+import { Spinner } from '../../components/spinner';
+import { usePrefs, useUser } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { RequireUser } from '../mine/require-user';
+import { MoreButton } from './more-button';
+import { formatMs, trimZeros } from './trade-format';
+import { PAGE, usePaged } from './use-paged';
+
+const fillId = (f: SpotFill) => f.tradeId;
+
+/** One fill: pair, side, maker or taker, price, quantity, value, fee and fee coin, time. */
+function FillCard({ fill }: { fill: SpotFill }) {
+  const { t } = useTranslation('trade');
+  const { lang } = usePrefs();
+  const [base, quote] = fill.symbol.split('/');
+  const cells: [string, string][] = [
+    [`${t('fields.price')} (${quote})`, fill.price],
+    [`${t('fields.qty')} (${base})`, fill.qty],
+    [`${t('fields.total')} (${quote})`, trimZeros(fill.amount)],
+    [`${t('fields.fee')} (${fill.feeCoin})`, trimZeros(fill.fee)],
+  ];
+  return (
+    <article className="order-card" data-testid="fill-card" data-order-id={fill.orderId}>
+      <header className="order-card__head">
+        <span className={`order-card__side order-card__side--${fill.side}`}>{t(`side.${fill.side}`)}</span>
+        <span className="order-card__pair">{fill.symbol}</span>
+        <span className={`badge badge--${fill.role}`}>{t(`role.${fill.role}`)}</span>
+        <span className="order-card__time">{formatMs(fill.ts, lang)}</span>
+      </header>
+      <dl className="order-card__grid order-card__grid--2">
+        {cells.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+/** /pages/trade/detail: the transaction history (fills), newest first, paged. */
+export function DetailPage() {
+  const { t } = useTranslation('trade');
+  const { user } = useUser();
+  const call = useCall();
+  const load = useCallback(
+    async (before: number | undefined) => {
+      if (!user) return null;
+      const out = await call('trade/fills', { limit: PAGE, ...(before !== undefined && { before }) });
+      return out.ok ? out.data : null;
+    },
+    [call, user],
+  );
+  const paged = usePaged(String(user?.id ?? ''), load, fillId);
+  return (
+    <Screen backTo="/pages/trade/entrust">
+      <RequireUser>
+        {() =>
+          paged.items === null ? (
+            <div className="trade-orders__state">
+              <Spinner size={24} />
+            </div>
+          ) : paged.items.length === 0 ? (
+            <p className="trade-orders__state" data-testid="fills-empty">
+              {t('orders.noFills')}
+            </p>
+          ) : (
+            <div className="order-list" data-testid="fill-list">
+              {paged.items.map((f) => (
+                <FillCard key={f.tradeId} fill={f} />
+              ))}
+              <MoreButton loading={paged.loading} done={paged.done} more={paged.more} />
+            </div>
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
+}

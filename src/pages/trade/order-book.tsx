@@ -1,0 +1,154 @@
+import { useTranslation } from 'react-i18next';
+import type { BookRow, BookView, BookViewSide } from '../../../worker/core-api';
+import { Spinner } from '../../components/spinner';
+import { NONE } from './trade-format';
+
+/** Row counts the trade page offers. */
+export const BOOK_ROWS = [5, 10] as const;
+
+/** How the trade page shows its book. */
+export interface BookChoice {
+  side: BookViewSide;
+  rows: number;
+  /** Index into the pair's grouping steps (tick × 1, 10, 100). */
+  stepIndex: number;
+}
+
+/** Props of {@link OrderBook}. */
+export interface OrderBookProps {
+  view: BookView | null;
+  choice: BookChoice;
+  steps: readonly string[];
+  onChoice(choice: BookChoice): void;
+  /** A tapped price, for the price input. */
+  onPick(price: string): void;
+  /** The last traded price and whether the day is up, for the middle line. */
+  last: { price: string; up: boolean } | null;
+}
+
+function Rows({ rows, kind, onPick }: { rows: BookRow[]; kind: 'bid' | 'ask'; onPick(p: string): void }) {
+  const { t } = useTranslation('trade');
+  return (
+    <ol className={`tbook__rows tbook__rows--${kind}`}>
+      {rows.map((r) => (
+        <li key={r.price}>
+          <button
+            type="button"
+            className="tbook__row"
+            onClick={() => onPick(r.price)}
+            aria-label={t('book.pick', { price: r.price })}
+            data-testid={`book-${kind}`}
+          >
+            <span className="tbook__depth" style={{ width: `${Math.round(r.depth * 100)}%` }} />
+            <span className="tbook__price">{r.price}</span>
+            <span className="tbook__qty">{r.qty}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function SideIcon({ side }: { side: BookViewSide }) {
+  return (
+    <span className={`tbook-icon tbook-icon--${side}`} aria-hidden="true">
+      <span />
+      <span />
+    </span>
+  );
+}
+
+/**
+ * The order book beside the form: bids, asks or both, 5 or 10 rows, grouped by the tick × 1, 10 or
+ * 100. Rows are display-ready strings from the worker; tapping one fills the price.
+ */
+export function OrderBook({ view, choice, steps, onChoice, onPick, last }: OrderBookProps) {
+  const { t } = useTranslation('trade');
+  const asks = view ? [...view.asks].reverse() : [];
+  const bids = view?.bids ?? [];
+  const showAsks = choice.side !== 'buy';
+  const showBids = choice.side !== 'sell';
+  return (
+    <section className="tbook" aria-label={t('book.title')} data-testid="order-book">
+      <div className="tbook__head">
+        <span>
+          {t('book.price')}
+          {view?.status === 'syncing' && <Spinner size={10} label={t('book.syncing')} />}
+        </span>
+        <span>{t('book.qty')}</span>
+      </div>
+      {!view ? (
+        <div className="tbook__loading">
+          <Spinner size={20} />
+        </div>
+      ) : (
+        <>
+          {showAsks &&
+            (asks.length ? (
+              <Rows rows={asks} kind="ask" onPick={onPick} />
+            ) : (
+              <p className="tbook__empty">{t('book.empty')}</p>
+            ))}
+          <div
+            className={`tbook__mid${last ? (last.up ? ' trade-up' : ' trade-down') : ''}`}
+            data-testid="book-mid"
+          >
+            {last?.price ?? view.bestBid ?? view.bestAsk ?? NONE}
+          </div>
+          {showBids &&
+            (bids.length ? (
+              <Rows rows={bids} kind="bid" onPick={onPick} />
+            ) : (
+              <p className="tbook__empty">{t('book.empty')}</p>
+            ))}
+        </>
+      )}
+      <div className="tbook__tools">
+        <div className="tbook__views" role="radiogroup" aria-label={t('book.title')}>
+          {(['both', 'buy', 'sell'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={choice.side === s}
+              className={`tbook__view${choice.side === s ? ' tbook__view--active' : ''}`}
+              onClick={() => onChoice({ ...choice, side: s })}
+              aria-label={t(s === 'both' ? 'book.both' : s === 'buy' ? 'book.bids' : 'book.asks')}
+              data-testid={`book-view-${s}`}
+            >
+              <SideIcon side={s} />
+            </button>
+          ))}
+        </div>
+        <div className="tbook__selects">
+          <select
+            className="tbook__select"
+            aria-label={t('book.step')}
+            value={choice.stepIndex}
+            onChange={(e) => onChoice({ ...choice, stepIndex: Number(e.target.value) })}
+            data-testid="book-step"
+          >
+            {steps.map((s, i) => (
+              <option key={s} value={i}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <select
+            className="tbook__select"
+            aria-label={t('book.rows')}
+            value={choice.rows}
+            onChange={(e) => onChoice({ ...choice, rows: Number(e.target.value) })}
+            data-testid="book-rows"
+          >
+            {BOOK_ROWS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </section>
+  );
+}

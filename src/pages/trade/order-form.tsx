@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { ErrorKey } from '../../../domain/errors';
+import type { PairInfo } from '../../../domain/market';
+import type { OrderSide, OrderType, PlaceOrderReq, SpotOrder } from '../../../domain/spot';
+import type { PreviewInput } from '../../../worker/core-api';
+import { useCore, useUser } from '../../core/contexts';
+import { applyServerFieldError } from '../../forms/field-errors';
+import { rulesResolver } from '../../forms/rules-resolver';
+import { errorMessage } from '../../i18n/i18n';
+import { ConfirmOrderDialog } from './confirm-order-dialog';
+import { OrderInputs, orderProblems } from './order-inputs';
+import type { OrderValues } from './order-inputs';
+import { OrderSummary } from './order-summary';
+import { SideTabs, TypeTabs } from './side-tabs';
+import { useOrderPreview } from './use-order-preview';
+import { usePlaceOrder } from './use-place-order';
+
+/** Failures without a field that the form still shows next to the button (spec §8 texts). */
+const FORM_LEVEL: readonly ErrorKey[] = ['insufficientBalance', 'noOptimalPrice', 'marketClosed'];
+
+/** Props of {@link OrderForm}. */
+export interface OrderFormProps {
+  pair: PairInfo;
+  side: OrderSide;
+  onSide(side: OrderSide): void;
+  type: OrderType;
+  onType(type: OrderType): void;
+  tradePasswordRequired: boolean;
+  /** Available spot balances of the quote (buys spend it) and base (sells spend it). */
+  available: { quote: string | null; base: string | null };
+  /** Best prices of the book, the reference for market order estimates. */
+  bestBid: string | null;
+  bestAsk: string | null;
+  /** A price tapped in the order book; `n` changes on every tap. */
+  picked: { price: string; n: number } | null;
+  onPlaced(order: SpotOrder): void;
+}
+
+const EMPTY: OrderValues = { price: '', qty: '', amount: '', tradePassword: '' };
+
+/** The spot order form: side, type, inputs, exact preview, confirmation, placement. */
+export function OrderForm(props: OrderFormProps) {
+  const { pair, side, type, tradePasswordRequired, available, picked } = props;
+  const { t } = useTranslation(['trade', 'common']);
+  const { core } = useCore();
+  const { user } = useUser();
+  const { pathname, search } = useLocation();
+  const [confirming, setConfirming] = useState<PlaceOrderReq | null>(null);
+  const [formError, setFormError] = useState<ErrorKey | null>(null);
+  const { busy, place } = usePlaceOrder();
+
+  const form = useForm<OrderValues>({
+    defaultValues: EMPTY,
+    resolver: rulesResolver((v) => orderProblems(v, side, type, tradePasswordRequired)),
+  });
+  const { setValue, setError, clearErrors, reset, handleSubmit, control } = form;
+  const [price, qty, amount] = useWatch({ control, name: ['price', 'qty', 'amount'] });
+
+  // A new market has another price grid: start with an empty form.
+  useEffect(() => {
+    reset(EMPTY);
+  }, [pair.symbol, reset]);
+
+  // A price tapped in the book fills the price input.
+  useEffect(() => {
+    if (!picked) return;
+    setValue('price', picked.price, { shouldDirty: true });
+    clearErrors('price');
+  }, [picked, setValue, clearErrors]);
+
+  const spend = side === 'buy' ? available.quote : available.base;
+  const refPrice = side === 'buy' ? props.bestAsk : props.bestBid;
+  const previewInput = useMemo<PreviewInput>(
+    () => ({ pair, side, type, price, qty, amount, refPrice }),
+    [pair, side, type, price, qty, amount, refPrice],
+  );
+  const preview = useOrderPreview(previewInput);
+  const marketBuy = type === 'market' && side === 'buy';
+
+  const pickPercent = async (pct: number) => {
+    const p = await core.previewOrder({ ...previewInput, available: spend, percent: pct });
+    if (!p.fill) return;
+    const field = marketBuy ? 'amount' : 'qty';
+    setValue(field, p.fill, { shouldDirty: true });
+    clearErrors(field);
+    setFormError(null);
+  };
+
+  const review = handleSubmit((v) => {
+    setFormError(null);
+    const req: PlaceOrderReq = { symbol: pair.symbol, side, type };
+    if (type === 'limit') req.price = v.price.trim();
+    if (marketBuy) req.amount = v.amount.trim();
+    else req.qty = v.qty.trim();
+    if (tradePasswordRequired) req.tradePassword = v.tradePassword;
+    setConfirming(req);
+  });
+
+  const confirm = async () => {
+    if (!confirming) return;
+    const out = await place(confirming);
+    if (!out) return;
+    if (out.ok) {
+      setConfirming(null);
+      const o = out.data;
+      const done = o.status === 'filled' ? 'confirm.filled' : o.avgPrice !== null ? 'confirm.partial' : null;
+      toast.success(t(done ?? 'confirm.placed'));
+      // Keep the price for the next order; the quantity was spent.
+      setValue('qty', '');
+      setValue('amount', '');
+      setValue('tradePassword', '');
+      props.onPlaced(o);
+      return;
+    }
+    setConfirming(null);
+    // Whatever was typed stays; the problem is shown where it belongs.
+    if (!applyServerFieldError(out, setError)) {
+      if (out.messageKey && FORM_LEVEL.includes(out.messageKey)) setFormError(out.messageKey);
+    }
+  };
+
+  const switchType = (next: OrderType) => {
+    props.onType(next);
+    clearErrors();
+    setFormError(null);
+  };
+
+  return (
+    <div className="order-form">
+      <SideTabs
+        side={side}
+        onChange={(s) => {
+          props.onSide(s);
+          clearErrors();
+          setFormError(null);
+        }}
+      />
+      <TypeTabs type={type} onChange={switchType} />
+      <form className="order-form__form" noValidate onSubmit={(e) => void review(e)}>
+        <OrderInputs
+          form={form}
+          pair={pair}
+          side={side}
+          type={type}
+          tradePasswordRequired={tradePasswordRequired && user !== null}
+          percentDisabled={!user || spend === null || (type === 'limit' && side === 'buy' && !price)}
+          onPercent={(pct) => void pickPercent(pct)}
+          onEdit={() => setFormError(null)}
+        />
+        <OrderSummary
+          available={user ? spend : null}
+          availableCoin={side === 'buy' ? pair.quote : pair.base}
+          totalCoin={pair.quote}
+          preview={preview}
+        />
+        {formError && (
+          <p className="field__error" role="alert" data-testid="order-error">
+            {errorMessage(formError)}
+          </p>
+        )}
+        {user ? (
+          <button
+            type="submit"
+            className={`btn btn--block btn--${side}`}
+            disabled={busy || pair.status !== 'trading'}
+            data-testid="submit-order"
+          >
+            {t(side === 'buy' ? 'form.submitBuy' : 'form.submitSell', { coin: pair.base })}
+          </button>
+        ) : (
+          <Link
+            className="btn btn--primary btn--block"
+            to="/pages/mine/login"
+            state={{ from: `${pathname}${search}` }}
+            data-testid="login-to-trade"
+          >
+            {t('form.login')}
+          </Link>
+        )}
+      </form>
+      <ConfirmOrderDialog
+        order={confirming}
+        pair={pair}
+        preview={preview}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

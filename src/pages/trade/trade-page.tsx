@@ -1,0 +1,132 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { bookSteps } from '../../../domain/spot-math';
+import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { Spinner } from '../../components/spinner';
+import { useUser } from '../../core/contexts';
+import { OpenOrdersSection } from './open-orders-section';
+import { OrderBook } from './order-book';
+import type { BookChoice } from './order-book';
+import { OrderForm } from './order-form';
+import { PairBar, isDown } from './pair-bar';
+import { spotAvailable, useBalances } from './use-balances';
+import { useBook } from './use-book';
+import { useCancelOrder } from './use-cancel-order';
+import { useCatalog } from './use-catalog';
+import { useOpenOrders } from './use-open-orders';
+import { useTicker } from './use-ticker';
+
+const DEFAULT_SYMBOL = 'BTC/USDT';
+
+/** /pages/trade/trade?symbol=BTC/USDT&side=buy: spot trading (spec §2, pull-to-refresh 55 px). */
+export function TradePage() {
+  const { t } = useTranslation(['trade', 'common']);
+  const [params, setParams] = useSearchParams();
+  const { user } = useUser();
+  const { catalog, reload: reloadCatalog } = useCatalog();
+  const symbol = params.get('symbol') ?? catalog?.pairs[0]?.symbol ?? DEFAULT_SYMBOL;
+  const side: OrderSide = params.get('side') === 'sell' ? 'sell' : 'buy';
+  const pair = catalog?.pairs.find((p) => p.symbol === symbol) ?? null;
+
+  const setQuery = useCallback(
+    (patch: Record<string, string>) =>
+      setParams((prev) => ({ ...Object.fromEntries(prev), ...patch }), { replace: true }),
+    [setParams],
+  );
+
+  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
+  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
+  const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
+  const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
+  const ticker = useTicker(pair ? symbol : null);
+  const [type, setType] = useState<OrderType>('limit');
+  const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
+  // A price tapped in the book makes the order a limit order at that price.
+  const pick = useCallback((price: string) => {
+    setType('limit');
+    setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
+  }, []);
+
+  const { balances, reload: reloadBalances } = useBalances();
+  const { orders, reload: reloadOpen, apply } = useOpenOrders(symbol);
+  const cancel = useCancelOrder(apply);
+
+  const refresh = useCallback(
+    () => Promise.all([reloadCatalog(), reloadBalances(), reloadOpen()]),
+    [reloadCatalog, reloadBalances, reloadOpen],
+  );
+  const onPlaced = useCallback(
+    (order: SpotOrder) => {
+      apply(order);
+      void reloadBalances();
+    },
+    [apply, reloadBalances],
+  );
+
+  const right = (
+    <Link className="icon-btn" to="/pages/trade/entrust" aria-label={t('orders.all')}>
+      <Icon name="orders" />
+    </Link>
+  );
+
+  return (
+    <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
+      {!catalog ? (
+        <div className="state">
+          <Spinner size={28} />
+        </div>
+      ) : !pair ? (
+        <div className="state" data-testid="unknown-market">
+          <p className="state__text">{t('pair.unknown')}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setQuery({ symbol: catalog.pairs[0]?.symbol ?? DEFAULT_SYMBOL })}
+          >
+            {t('pair.choose')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <PairBar
+            symbol={symbol}
+            pairs={catalog.pairs}
+            ticker={ticker}
+            onPick={(s) => setQuery({ symbol: s })}
+          />
+          <div className="trade-main">
+            <OrderForm
+              pair={pair}
+              side={side}
+              onSide={(s) => setQuery({ side: s })}
+              type={type}
+              onType={setType}
+              tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
+              available={{
+                quote: spotAvailable(balances, pair.quote),
+                base: spotAvailable(balances, pair.base),
+              }}
+              bestBid={view?.bestBid ?? null}
+              bestAsk={view?.bestAsk ?? null}
+              picked={picked}
+              onPlaced={onPlaced}
+            />
+            <OrderBook
+              view={view}
+              choice={choice}
+              steps={steps}
+              onChoice={setChoice}
+              onPick={pick}
+              last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
+            />
+          </div>
+          {user && <OpenOrdersSection symbol={symbol} orders={orders} onCancel={cancel.ask} />}
+          {cancel.dialog}
+        </>
+      )}
+    </Screen>
+  );
+}

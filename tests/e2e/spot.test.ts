@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { PHONE, launchBrowser, open, pageErrors } from './support';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
+const TRADE = '/pages/trade/trade?symbol=BTC/USDT&side=buy';
+/** Far below any simulated BTC price: this buy rests in the book and never fills. */
+const LOW_PRICE = '1000';
+
+async function login(page: Page, origin: string): Promise<void> {
+  await open(page, origin, '/pages/mine/login', 'form');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.fill('input[type=email]', DEMO.email);
+  await page.fill('input[autocomplete="current-password"]', DEMO.password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/#\/pages\/mine\/index$/);
+}
+
+/** The available balance the form shows, such as `100000` (the coin follows after a space). */
+async function available(page: Page): Promise<string> {
+  const text = (await page.textContent('[data-testid="available"]')) ?? '';
+  return text.trim().split(/\s+/)[0]!;
+}
+
+async function waitAvailable(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="available"]')?.textContent?.trim().startsWith(`${want} `),
+    expected,
+  );
+}
+
+async function openTrade(page: Page, origin: string): Promise<void> {
+  await open(page, origin, TRADE, '[data-testid="order-book"]');
+  // Balances are in once the available amount is a number.
+  await page.waitForFunction(() =>
+    /^\d/.test(document.querySelector('[data-testid="available"]')?.textContent?.trim() ?? ''),
+  );
+}
+
+/** Fills the form and confirms; a double tap on confirm must place one order only. */
+async function placeLimitBuy(page: Page, price: string, qty: string): Promise<void> {
+  await page.click('[data-testid="type-limit"]');
+  await page.fill('[data-testid="price-input"]', price);
+  await page.fill('[data-testid="qty-input"]', qty);
+  await page.click('[data-testid="submit-order"]');
+  await page.waitForSelector('[data-testid="confirm-order"]');
+  await page.dblclick('[data-testid="confirm-order"]');
+  await page.waitForSelector('[data-testid="confirm-order"]', { state: 'hidden' });
+}
+
+const openCards = (page: Page) => page.locator('[data-testid="open-orders"] [data-testid="order-card"]');
+
+describe('spot trading', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  /** Set once the restart test stopped the first server (its data directory is then removed here). */
+  let stopped = false;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (!stopped) await server?.close();
+    else fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('places, lists and cancels a limit order, then buys at market and sees the fill', async () => {
+    context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+
+    // Signed out: a login button stands where the submit button would be.
+    await open(page, server.origin, TRADE, '[data-testid="order-book"]');
+    await page.waitForSelector('[data-testid="login-to-trade"]');
+    expect(await page.locator('[data-testid="submit-order"]').count()).toBe(0);
+
+    await login(page, server.origin);
+    await openTrade(page, server.origin);
+    expect(await available(page)).toBe('100000');
+
+    // The exact preview: 1000 × 0.01 = 10 USDT, fee at most 0.01 × 0.1 % = 0.00001 BTC.
+    await page.fill('[data-testid="price-input"]', LOW_PRICE);
+    await page.fill('[data-testid="qty-input"]', '0.01');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="preview-total"]')?.textContent === '10.00 USDT',
+    );
+    expect(await page.textContent('[data-testid="preview-fee"]')).toBe('0.00001 BTC');
+
+    await placeLimitBuy(page, LOW_PRICE, '0.01');
+    await openCards(page).first().waitFor();
+    expect(await openCards(page).count()).toBe(1);
+    await waitAvailable(page, '99990');
+
+    // It is listed on the orders page too.
+    const id = await openCards(page).first().getAttribute('data-order-id');
+    await open(page, server.origin, '/pages/trade/entrust', '[data-testid="order-list"]');
+    await page.locator(`[data-testid="order-card"][data-order-id="${id}"]`).waitFor();
+
+    // Cancel it (with a confirmation) on the trade page: the frozen USDT comes back.
+    await openTrade(page, server.origin);
+    await openCards(page).first().locator('[data-testid="cancel-order"]').click();
+    await page.click('dialog[open] .btn--primary');
+    await page.waitForSelector('[data-testid="open-orders"] [data-testid="order-card"]', {
+      state: 'detached',
+    });
+    await waitAvailable(page, '100000');
+
+    // The cancelled order is in the history.
+    await open(page, server.origin, '/pages/trade/entrust?tab=history', '[data-testid="order-list"]');
+    const cancelled = page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+    expect(await cancelled.getAttribute('data-status')).toBe('cancelled');
+
+    // A market buy by amount fills against the simulated market makers.
+    await openTrade(page, server.origin);
+    await page.click('[data-testid="type-market"]');
+    await page.fill('[data-testid="amount-input"]', '100');
+    await page.click('[data-testid="submit-order"]');
+    await page.click('[data-testid="confirm-order"]');
+    await page.waitForSelector('[data-testid="confirm-order"]', { state: 'hidden' });
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid="available"]')?.textContent?.trim() ?? '';
+      return /^\d/.test(text) && !text.startsWith('100000 ');
+    });
+    const spent = 100000 - Number(await available(page));
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(100);
+    // The bought BTC shows on the sell side.
+    await page.click('[data-testid="side-sell"]');
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="available"]')?.textContent?.trim().startsWith('1 '),
+    );
+    expect(Number(await available(page))).toBeGreaterThan(1);
+
+    // The fill is in the transaction history, as taker, with its fee in BTC.
+    await open(page, server.origin, '/pages/trade/detail', '[data-testid="fill-list"]');
+    const fill = page.locator('[data-testid="fill-card"]').first();
+    expect(await fill.textContent()).toContain('BTC/USDT');
+    expect(await fill.locator('.badge--taker').count()).toBe(1);
+    expect(await fill.textContent()).toContain('(BTC)');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps an open order across a server restart', async () => {
+    context = await browser.newContext(PHONE);
+    let page = await context.newPage();
+    await login(page, server.origin);
+    await openTrade(page, server.origin);
+    await placeLimitBuy(page, LOW_PRICE, '0.02');
+    await openCards(page).first().waitFor();
+    const id = await openCards(page).first().getAttribute('data-order-id');
+    await context.close();
+
+    // Same data directory, new process (and a new port, hence a new browser origin and login).
+    const { dataDir } = server;
+    await server.stop();
+    stopped = true;
+    const restarted = await startTestServer({ dataDir });
+    try {
+      context = await browser.newContext(PHONE);
+      page = await context.newPage();
+      await login(page, restarted.origin);
+      await open(page, restarted.origin, '/pages/trade/entrust?tab=open', '[data-testid="order-list"]');
+      const card = page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+      await card.waitFor();
+      expect(await card.getAttribute('data-status')).toBe('open');
+      await context.close();
+    } finally {
+      // Leaves the data directory: it was passed in, so afterAll removes it.
+      await restarted.close();
+    }
+  });
+});
