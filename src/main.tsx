@@ -9,6 +9,8 @@ import './styles/lists.css';
 import './styles/feedback.css';
 import './styles/home.css';
 import './styles/account.css';
+import './styles/market.css';
+import './styles/trade.css';
 import { App } from './app';
 import { initI18n } from './i18n/i18n';
 import { readBootHint } from './prefs/boot-hint';

@@ -53,7 +53,13 @@ export const KV = {
   locale: 'locale',
   theme: 'theme',
   addressList: 'address_list',
+  favourites: 'favourites',
 } as const;
+
+/** Most favourite markets kept; a market symbol such as `BTC/USDT`. */
+const MAX_FAVOURITES = 500;
+const isMarketSymbol = (s: unknown): s is string =>
+  typeof s === 'string' && /^[A-Z0-9]{1,20}\/[A-Z0-9]{1,20}$/.test(s);
 
 /** The worker's IndexedDB database. Only the worker writes it (DESIGN.md). */
 export type CoreDb = Dexie & {
@@ -139,11 +145,12 @@ export function createStore(options: StoreOptions = {}): Store {
   };
 
   async function getPrefs(): Promise<Prefs> {
-    const [lang, theme, locale, addressList] = await Promise.all([
+    const [lang, theme, locale, addressList, favourites] = await Promise.all([
       get<unknown>(KV.lang),
       get<unknown>(KV.theme),
       get<unknown>(KV.locale),
       get<unknown>(KV.addressList),
+      get<unknown>(KV.favourites),
     ]);
     const l = isLang(lang) ? lang : DEFAULT_LANG;
     return {
@@ -152,6 +159,8 @@ export function createStore(options: StoreOptions = {}): Store {
       // The locale follows the language unless the user pinned one.
       locale: isLocaleTag(locale) ? locale : BCP47[l],
       addressList: Array.isArray(addressList) ? addressList.filter(isSavedAddress) : [],
+      // Only once set, so a device without favourites reads exactly as before.
+      ...(Array.isArray(favourites) && { favourites: favourites.filter(isMarketSymbol) }),
     };
   }
 
@@ -168,12 +177,19 @@ export function createStore(options: StoreOptions = {}): Store {
         throw new RangeError('invalid address list');
       }
     }
+    if (patch.favourites !== undefined) {
+      const f = patch.favourites;
+      if (!Array.isArray(f) || f.length > MAX_FAVOURITES || !f.every(isMarketSymbol)) {
+        throw new RangeError('invalid favourites');
+      }
+    }
     const before = await getPrefs();
     const lang = patch.lang ?? before.lang;
     await db.transaction('rw', db.kv, async () => {
       if (patch.lang !== undefined) await set(KV.lang, patch.lang);
       if (patch.theme !== undefined) await set(KV.theme, patch.theme);
       if (patch.addressList !== undefined) await set(KV.addressList, patch.addressList);
+      if (patch.favourites !== undefined) await set(KV.favourites, [...new Set(patch.favourites)]);
       // A UI that sends back the whole Prefs object repeats the old locale; only a changed value pins
       // it. An empty tag, or the language's own tag, unpins it so it follows the language again.
       if (patch.locale !== undefined && patch.locale !== before.locale) {

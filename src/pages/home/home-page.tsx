@@ -6,8 +6,10 @@ import { useRefreshUser } from '../../core/use-refresh-user';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { formatTime } from '../../i18n/format';
+import { useTickers } from '../market/use-tickers';
 import { EntryGrid } from './entry-grid';
 import type { Entry } from './entry-grid';
+import { HomeMarkets } from './home-markets';
 
 /** The main areas, one tap away (spec §2 "home": quick deposit, withdrawal, trading …). */
 const QUICK: readonly Entry[] = [
@@ -33,7 +35,7 @@ const MORE: readonly Entry[] = [
   { to: '/pages/legal/store', icon: 'people', title: 'legal.store' },
 ];
 
-/** /pages/home/home (and `/`): greeting, entry tiles and an honest market placeholder. */
+/** /pages/home/home (and `/`): greeting, entry tiles, hot products and gainers. */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const { settings, refreshSettings } = useCore();
@@ -43,10 +45,14 @@ export function HomePage() {
   const [updated, setUpdated] = useState<Date | null>(null);
   const appName = settings?.appName ?? t('common:appName');
 
+  const tickers = useTickers();
+  const { restart } = tickers;
+
   const refresh = useCallback(async () => {
+    restart();
     await Promise.all([refreshSettings(), refreshUser()]);
     setUpdated(new Date());
-  }, [refreshSettings, refreshUser]);
+  }, [refreshSettings, refreshUser, restart]);
 
   return (
     <Screen bare onRefresh={refresh}>
@@ -80,16 +86,7 @@ export function HomePage() {
 
       <EntryGrid title={t('sections.quick')} entries={QUICK} />
 
-      <section className="card">
-        <div className="card__head">
-          <h2 className="card__title">{t('sections.markets')}</h2>
-          <Link className="btn btn--text btn--small" to="/pages/market/market">
-            {t('openMarket')}
-            <Icon name="chevron" size={16} />
-          </Link>
-        </div>
-        <p className="card__text">{t('marketsPending')}</p>
-      </section>
+      <HomeMarkets tickers={tickers} />
 
       <EntryGrid title={t('sections.more')} entries={MORE} />
       {updated && <p className="muted center">{t('updatedAt', { time: formatTime(updated, lang) })}</p>}

@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { ChangePill } from '../market/change-pill';
+import { DataAge } from '../market/data-age';
+import {
+  changeDirection,
+  formatCompact,
+  formatDecimal,
+  klinePath,
+  splitSymbol,
+} from '../market/format-market';
+import { hotTickers, topGainers } from '../market/rank-tickers';
+import { useLocale } from '../market/use-locale';
+import type { TickersState } from '../market/use-tickers';
+
+/** Hot products shown as tiles, and rows in the gainers list. */
+const HOT_COUNT = 3;
+const GAINERS_COUNT = 5;
+
+function Pair({ symbol }: { symbol: string }) {
+  const { base, quote } = splitSymbol(symbol);
+  return (
+    <span className="home-pair">
+      <strong>{base}</strong>
+      <span className="home-pair__quote">/{quote}</span>
+    </span>
+  );
+}
+
+/** Home "hot products" (top 24 h quote volume) and "gainers" (top 24 h change), live. */
+export function HomeMarkets({ tickers }: { tickers: TickersState }) {
+  const { t } = useTranslation('home');
+  const locale = useLocale();
+  const hot = useMemo(() => hotTickers(tickers.tickers, HOT_COUNT), [tickers.tickers]);
+  const gainers = useMemo(() => topGainers(tickers.tickers, GAINERS_COUNT), [tickers.tickers]);
+  const empty = tickers.tickers.length === 0;
+
+  return (
+    <section className="card" data-testid="home-markets">
+      <div className="card__head">
+        <h2 className="card__title">{t('sections.hot')}</h2>
+        <Link className="btn btn--text btn--small" to="/pages/market/market">
+          {t('openMarket')}
+          <Icon name="chevron" size={16} />
+        </Link>
+      </div>
+      <DataAge at={tickers.staleSince} testId="home-age" />
+      {empty ? (
+        tickers.settled ? (
+          <p className="card__text">{t('noPrices')}</p>
+        ) : (
+          <p className="card__text center">
+            <Spinner size={20} />
+          </p>
+        )
+      ) : (
+        <>
+          <div className="hot-grid" data-testid="hot-list">
+            {hot.map((tk) => (
+              <Link key={tk.symbol} className="hot-tile" to={klinePath(tk.symbol)} data-testid="hot-tile">
+                <Pair symbol={tk.symbol} />
+                <span className={`hot-tile__last mono price--${changeDirection(tk.changePct)}`}>
+                  {formatDecimal(tk.last, locale)}
+                </span>
+                <ChangePill changePct={tk.changePct} />
+              </Link>
+            ))}
+          </div>
+          <h3 className="home-subtitle">{t('sections.gainers')}</h3>
+          <ul className="gainers" data-testid="gainers-list">
+            {gainers.map((tk) => (
+              <li key={tk.symbol}>
+                <Link className="gainer" to={klinePath(tk.symbol)} data-testid="gainer-row">
+                  <span className="gainer__name">
+                    <Pair symbol={tk.symbol} />
+                    <span className="gainer__vol">
+                      {t('volume', { value: formatCompact(tk.quoteVolume, locale) })}
+                    </span>
+                  </span>
+                  <span className="gainer__last mono">{formatDecimal(tk.last, locale)}</span>
+                  <ChangePill changePct={tk.changePct} solid />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CatalogInfo } from '../../domain/market';
+import { startTestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+
+const MARKET = '/pages/market/market';
+const ROW = '[data-testid="market-row"]';
+
+/** Last prices of the rows shown, by symbol. */
+function lastPrices(page: Page): Promise<Record<string, string>> {
+  return page.$$eval(ROW, (rows) =>
+    Object.fromEntries(
+      rows.map((r) => [
+        r.getAttribute('data-symbol') ?? '',
+        r.querySelector('[data-testid="market-last"]')?.textContent ?? '',
+      ]),
+    ),
+  );
+}
+
+/** Waits until every row shows a price (cached or live), not the `--` placeholder. */
+async function waitForPrices(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const cells = [...document.querySelectorAll(`${sel} [data-testid="market-last"]`)];
+      return cells.length > 0 && cells.every((c) => /\d/.test(c.textContent ?? ''));
+    },
+    ROW,
+    { timeout: 20_000 },
+  );
+}
+
+describe('spot markets', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let catalog: CatalogInfo;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    const res = await fetch(`${server.origin}/api/market/catalog`);
+    catalog = ((await res.json()) as { data: CatalogInfo }).data;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    return { context, page, errors: pageErrors(page) };
+  }
+
+  it('lists every pair of a quote tab with live prices that update', async () => {
+    const { context, page, errors } = await phone();
+    await open(page, server.origin, MARKET, ROW);
+    const quote = catalog.quotes[0]!;
+    const symbols = catalog.pairs.filter((p) => p.quote === quote).map((p) => p.symbol);
+    await waitForPrices(page);
+    expect(Object.keys(await lastPrices(page)).sort()).toEqual([...symbols].sort());
+    expect(await page.locator('[data-testid="sim-badge"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="market-status"][data-status="trading"]').count()).toBe(
+      symbols.length,
+    );
+
+    // The simulator trades: some price on the list changes without a reload.
+    const before = await lastPrices(page);
+    await page.waitForFunction(
+      ({ sel, prev }) =>
+        [...document.querySelectorAll(sel)].some(
+          (r) =>
+            r.querySelector('[data-testid="market-last"]')?.textContent !==
+            prev[r.getAttribute('data-symbol') ?? ''],
+        ),
+      { sel: ROW, prev: before },
+      { timeout: 30_000 },
+    );
+
+    // Another quote tab lists its own pairs.
+    const other = catalog.quotes[1];
+    if (other) {
+      await page.click(`[data-testid="tab-${other}"]`);
+      const want = catalog.pairs.filter((p) => p.quote === other).map((p) => p.symbol);
+      await page.waitForFunction(({ sel, n }) => document.querySelectorAll(sel).length === n, {
+        sel: ROW,
+        n: want.length,
+      });
+      expect(Object.keys(await lastPrices(page)).sort()).toEqual(want.sort());
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters the list by the search box', async () => {
+    const { context, page } = await phone();
+    await open(page, server.origin, MARKET, ROW);
+    await page.fill('[data-testid="market-search"]', 'eth');
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
+    expect(await page.getAttribute(ROW, 'data-symbol')).toBe('ETH/USDT');
+    await page.fill('[data-testid="market-search"]', 'zzz');
+    await page.waitForSelector('[data-testid="market-empty"]');
+    expect(await page.locator(ROW).count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps a favourite across a reload', async () => {
+    const { context, page } = await phone();
+    await open(page, server.origin, MARKET, ROW);
+    await page.click('[data-testid="tab-favourites"]');
+    await page.waitForSelector('[data-testid="market-empty"]');
+    await page.click(`[data-testid="tab-${catalog.quotes[0]!}"]`);
+    await page.click(`${ROW}[data-symbol="SOL/USDT"] [data-testid="favourite-toggle"]`);
+    // The worker keeps favourites in IndexedDB (kv row `favourites`); wait for the write to land.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const req = indexedDB.open('exchange-core');
+          req.onerror = () => resolve(false);
+          req.onsuccess = () => {
+            const db = req.result;
+            try {
+              const get = db.transaction('kv').objectStore('kv').get('favourites');
+              get.onsuccess = () => {
+                const row = get.result as { value?: unknown } | undefined;
+                resolve(Array.isArray(row?.value) && row.value.includes('SOL/USDT'));
+                db.close();
+              };
+              get.onerror = () => resolve(false);
+            } catch {
+              resolve(false);
+            }
+          };
+        }),
+    );
+
+    await page.reload();
+    await page.waitForSelector(ROW);
+    await page.click('[data-testid="tab-favourites"]');
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
+    expect(await page.getAttribute(ROW, 'data-symbol')).toBe('SOL/USDT');
+    expect(await page.getAttribute(`${ROW} [data-testid="favourite-toggle"]`, 'aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('opens the K-line page from the list: chart, intervals, book, trades and trade links', async () => {
+    const { context, page, errors } = await phone();
+    await open(page, server.origin, MARKET, ROW);
+    await page.click(`${ROW}[data-symbol="BTC/USDT"] [data-testid="market-link"]`);
+    await page.waitForSelector('[data-testid="kline-chart"] canvas');
+    expect(page.url()).toContain('#/pages/market/kline?symbol=BTC%2FUSDT');
+    await page.waitForSelector('[data-testid="kline-chart"][data-status="ready"]', { timeout: 20_000 });
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="kline-last"]')?.textContent ?? ''),
+    );
+
+    await page.click('[data-testid="interval-1m"]');
+    await page.waitForSelector('[data-testid="kline-chart"][data-interval="1m"][data-status="ready"]', {
+      timeout: 20_000,
+    });
+    const count = Number(await page.getAttribute('[data-testid="kline-chart"]', 'data-count'));
+    expect(count).toBeGreaterThan(0);
+    expect(page.url()).toContain('interval=1m');
+
+    // Order book with 10 rows per side at most, then 20.
+    await page.waitForSelector('[data-testid="book-bids"] [data-testid="book-row"]', { timeout: 20_000 });
+    expect(
+      await page.locator('[data-testid="book-bids"] [data-testid="book-row"]').count(),
+    ).toBeLessThanOrEqual(10);
+    await page.click('[data-testid="book-rows-20"]');
+    await page.waitForSelector('[data-testid="order-book"][data-rows="20"]');
+
+    await page.click('[data-testid="panel-trades"]');
+    await page.waitForSelector('[data-testid="trade-row"]', { timeout: 20_000 });
+
+    expect(await page.getAttribute('[data-testid="kline-buy"]', 'href')).toBe(
+      '#/pages/trade/trade?symbol=BTC%2FUSDT&side=buy',
+    );
+    expect(await page.getAttribute('[data-testid="kline-sell"]', 'href')).toBe(
+      '#/pages/trade/trade?symbol=BTC%2FUSDT&side=sell',
+    );
+    expect(await page.locator('a[href="https://www.tradingview.com/"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reloads offline with the cached tickers, marked with their age', async () => {
+    const { context, page } = await phone();
+    await open(page, server.origin, MARKET, ROW);
+    await waitForServiceWorker(page);
+    await page.waitForSelector(ROW);
+    await waitForPrices(page);
+    const online = await lastPrices(page);
+    // The worker writes tickers to IndexedDB about 2 s after they change.
+    await page.waitForTimeout(3_500);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('.offline-banner');
+    await page.waitForSelector(ROW);
+    await waitForPrices(page);
+    const offline = await lastPrices(page);
+    expect(Object.keys(offline).sort()).toEqual(Object.keys(online).sort());
+    const age = await page.waitForSelector('[data-testid="market-age"]');
+    expect((await age.textContent())?.trim()).toMatch(/\S/);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('shows hot products and gainers on the home page', async () => {
+    const { context, page } = await phone();
+    await open(page, server.origin, '/', '[data-testid="hot-tile"]');
+    expect(await page.locator('[data-testid="hot-tile"]').count()).toBe(3);
+    expect(await page.locator('[data-testid="gainer-row"]').count()).toBe(5);
+    await context.close();
+  });
+});
