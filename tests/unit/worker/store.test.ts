@@ -169,3 +169,21 @@ describe('store: cache tables (version 1)', () => {
     });
   });
 });
+
+describe('store: market favourites', () => {
+  it('has none until set, then keeps them across reopening, without duplicates', async () => {
+    const name = `store-fav-${++n}`;
+    const s = store(name);
+    expect((await s.getPrefs()).favourites).toBeUndefined();
+    await s.setPrefs({ favourites: ['BTC/USDT', 'ETH/USDT', 'BTC/USDT'] });
+    s.close();
+    expect((await store(name).getPrefs()).favourites).toEqual(['BTC/USDT', 'ETH/USDT']);
+  });
+
+  it('refuses anything that is not a list of BASE/QUOTE symbols and stores nothing', async () => {
+    const s = store();
+    await expect(s.setPrefs({ favourites: ['not a symbol'] })).rejects.toThrow(RangeError);
+    await expect(s.setPrefs({ favourites: 'BTC/USDT' as unknown as string[] })).rejects.toThrow(RangeError);
+    expect((await s.getPrefs()).favourites).toBeUndefined();
+  });
+});
