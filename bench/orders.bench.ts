@@ -31,6 +31,8 @@ function open(file: string) {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
+  // As server/db/connect.ts configures the server's database.
+  sqlite.pragma('cache_size = -65536');
   sqlite.exec('create table users (id integer primary key)');
   for (const stmt of [...LEDGER_DDL, ...SPOT_DDL]) sqlite.exec(stmt);
   const ledger = new Ledger(sqlite);
