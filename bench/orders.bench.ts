@@ -54,28 +54,42 @@ function open(file: string) {
   return { sqlite, ledger, service: new OrderService(sqlite, ledger, [PAIR]) };
 }
 
-/** 85 % limit orders around a mid price (about half of them cross), 15 % cancels of resting ones. */
-function stream(n: number): Array<{ userId: number; req: PlaceOrderReq } | { userId: number; cancel: true }> {
+/**
+ * `mixed`: 85 % limit orders around a mid price (about half of them cross), 15 % cancels of resting
+ * ones. `resting`: limit orders that never cross (buys below, sells above the mid), so each is a
+ * placement with its freeze and no settlement.
+ */
+function stream(
+  n: number,
+  kind: 'mixed' | 'resting',
+): Array<{ userId: number; req: PlaceOrderReq } | { userId: number; cancel: true }> {
   const rand = seededRandom(7);
   const out: Array<{ userId: number; req: PlaceOrderReq } | { userId: number; cancel: true }> = [];
   for (let i = 0; i < n; i++) {
     const userId = 1 + Math.floor(rand() * USERS);
-    if (rand() < 0.15) {
+    if (kind === 'mixed' && rand() < 0.15) {
       out.push({ userId, cancel: true });
       continue;
     }
     const side = rand() < 0.5 ? 'buy' : 'sell';
-    const price = (60_000 + Math.round((rand() - 0.5) * 400)).toFixed(2);
+    const offset = Math.round((rand() - 0.5) * 400);
+    const price = (
+      kind === 'mixed'
+        ? 60_000 + offset
+        : side === 'buy'
+          ? 59_000 - Math.abs(offset)
+          : 61_000 + Math.abs(offset)
+    ).toFixed(2);
     const qty = (0.001 + Math.floor(rand() * 100) / 100_000).toFixed(5);
     out.push({ userId, req: { symbol: 'BTC/USDT', side, type: 'limit', price, qty } });
   }
   return out;
 }
 
-async function run(label: string, batchSize: number): Promise<number> {
+async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-bench-'));
   const { sqlite, service } = open(path.join(dir, 'bench.sqlite'));
-  const cmds = stream(ORDERS);
+  const cmds = stream(ORDERS, kind);
   const resting: Array<{ userId: number; id: number }> = [];
   let trades = 0;
   service.onBatch((o) => (trades += o.trades.length));
@@ -110,9 +124,14 @@ async function run(label: string, batchSize: number): Promise<number> {
 async function main() {
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, node ${process.version}`);
   console.log('database: file, WAL, synchronous=FULL');
-  const group = await run('group commit (batches of 500)', 500);
-  const single = await run('one transaction per command', 1);
-  console.log(`group commit / per-command commit: ${(group / single).toFixed(1)}×  (aim: ≥ 20,000 orders/s)`);
+  const resting = await run('resting only, group commit', 500, 'resting');
+  const group = await run('mixed, group commit (batches of 500)', 500, 'mixed');
+  const single = await run('mixed, one transaction per command', 1, 'mixed');
+  console.log(`group commit / per-command commit (mixed): ${(group / single).toFixed(1)}×`);
+  console.log(
+    `aim ≥ 20,000 orders/s: resting ${resting >= 20_000 ? 'met' : 'not met'} (${Math.round(resting)}), ` +
+      `mixed ${group >= 20_000 ? 'met' : 'not met'} (${Math.round(group)})`,
+  );
 }
 
 void main();

@@ -1,7 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PairInfo, PlaceOrderReq } from '../../domain';
 import { fail, notFound } from '../http/app-error';
-import { HOUSE_USER_ID, InsufficientBalanceError, type Ledger, type Posting } from '../ledger';
+import { HOUSE_USER_ID, type Ledger, type Posting } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market/engine';
 import { OrderStore, type OrderRow, type TradeRow } from './order-store';
 import { PairUnits } from './units';
@@ -53,6 +53,8 @@ export class OrderService {
   private dones: DoneEvent[] = [];
   private out: BatchOutput = emptyOutput();
   private current = '';
+  /** Next order id; allocated here so the freeze, the engine and the single insert agree on it. */
+  private nextOrderId: number;
 
   constructor(
     private readonly sqlite: SqliteDb,
@@ -61,6 +63,7 @@ export class OrderService {
     private readonly now: () => number = Date.now,
   ) {
     this.store = new OrderStore(sqlite);
+    this.nextOrderId = this.store.maxId() + 1;
     for (const pair of pairs) this.markets.set(pair.symbol, this.buildMarket(pair));
   }
 
@@ -142,69 +145,93 @@ export class OrderService {
     for (const listener of this.listeners) listener(this.out, this);
   }
 
-  /** One command in its own savepoint; refusals before the engine is touched are returned, not thrown. */
+  /**
+   * One command. Every refusal is decided before the first write, so a refused command leaves nothing
+   * behind without a savepoint; anything thrown after a write is a fault that aborts the whole batch.
+   */
   private runOne(cmd: Command): OrderRow | Error {
-    let engineTouched = false;
     try {
-      return this.sqlite.transaction(() => {
-        if (cmd.kind === 'cancel') {
-          const row = this.store.get(cmd.orderId);
-          if (!row || row.userId !== cmd.userId) throw notFound();
-          if (row.status !== 'open') throw fail('orderNotOpen');
-          const market = this.markets.get(row.symbol)!;
-          this.startCommand(row.symbol);
-          engineTouched = true;
-          market.engine.cancel(row.id);
-          this.settleDones(market);
-          return this.store.get(row.id)!;
-        }
-        const { req } = cmd;
-        if (req.clientOrderId) {
-          const existing = this.store.byClientId(cmd.userId, req.clientOrderId);
-          if (existing) return existing;
-        }
-        const market = this.markets.get(req.symbol)!;
-        if (req.type === 'market') {
-          const best = req.side === 'buy' ? market.engine.bestAsk() : market.engine.bestBid();
-          if (best === undefined) throw fail('noOptimalPrice');
-        }
-        const at = this.now();
-        const id = this.store.insert({ ...req, userId: cmd.userId, at });
-        const { coin, units } = this.freezeFor(market, req);
-        this.ledger.freeze(
-          { kind: 'spot.freeze', refType: 'spot_orders', refId: String(id), actor: `user:${cmd.userId}` },
-          { userId: cmd.userId, account: 'spot', coin },
-          units,
-        );
-        this.out.users.add(cmd.userId);
-        this.startCommand(req.symbol);
-        engineTouched = true;
-        const result = market.engine.place({
-          orderId: id,
-          userId: cmd.userId,
-          side: req.side,
-          ...(req.type === 'limit'
-            ? { type: 'limit' as const, priceTicks: req.priceTicks!, lots: req.lots! }
-            : req.side === 'buy'
-              ? {
-                  type: 'market' as const,
-                  quoteBudget: Number(req.budgetUnits! / market.units.quotePerTickLot),
-                }
-              : { type: 'market' as const, lots: req.lots! }),
-        });
-        if (result.status === 'rejected')
-          throw new Error(`engine rejected a validated order: ${result.reason}`);
-        this.store.setFrozen(id, units, result.seq, at);
-        for (const t of this.trades) this.settleTrade(market, t);
-        this.settleDones(market);
-        this.out.orders.add(id);
-        return this.store.get(id)!;
-      })();
+      return cmd.kind === 'cancel'
+        ? this.runCancel(cmd.userId, cmd.orderId)
+        : this.runPlace(cmd.userId, cmd.req);
     } catch (err) {
-      if (engineTouched) throw err;
-      if (err instanceof InsufficientBalanceError) return fail('insufficientBalance');
-      return err as Error;
+      if (err instanceof Refusal) return err.error;
+      throw err;
     }
+  }
+
+  private runCancel(userId: number, orderId: number): OrderRow {
+    const row = this.store.get(orderId);
+    if (!row || row.userId !== userId) throw new Refusal(notFound());
+    if (row.status !== 'open') throw new Refusal(fail('orderNotOpen'));
+    const market = this.markets.get(row.symbol)!;
+    this.startCommand(row.symbol);
+    market.engine.cancel(row.id);
+    this.settleDones(market);
+    return this.store.get(row.id)!;
+  }
+
+  private runPlace(userId: number, req: ParsedPlace): OrderRow {
+    if (req.clientOrderId) {
+      const existing = this.store.byClientId(userId, req.clientOrderId);
+      if (existing) return existing;
+    }
+    const market = this.markets.get(req.symbol)!;
+    if (req.type === 'market') {
+      const best = req.side === 'buy' ? market.engine.bestAsk() : market.engine.bestBid();
+      if (best === undefined) throw new Refusal(fail('noOptimalPrice'));
+    }
+    const { coin, units } = this.freezeFor(market, req);
+    const holder = { userId, account: 'spot' as const, coin };
+    if (this.ledger.balance(holder).available < units) throw new Refusal(fail('insufficientBalance'));
+
+    const at = this.now();
+    const id = this.nextOrderId++;
+    this.ledger.freeze(
+      { kind: 'spot.freeze', refType: 'spot_orders', refId: String(id), actor: `user:${userId}` },
+      holder,
+      units,
+    );
+    this.out.users.add(userId);
+    this.startCommand(req.symbol);
+    const result = market.engine.place({
+      orderId: id,
+      userId,
+      side: req.side,
+      ...(req.type === 'limit'
+        ? { type: 'limit' as const, priceTicks: req.priceTicks!, lots: req.lots! }
+        : req.side === 'buy'
+          ? { type: 'market' as const, quoteBudget: Number(req.budgetUnits! / market.units.quotePerTickLot) }
+          : { type: 'market' as const, lots: req.lots! }),
+    });
+    if (result.status === 'rejected') throw new Error(`engine rejected a validated order: ${result.reason}`);
+    const row: OrderRow = {
+      id,
+      userId,
+      symbol: req.symbol,
+      side: req.side,
+      type: req.type,
+      priceTicks: req.priceTicks,
+      lots: req.lots,
+      budgetUnits: req.budgetUnits,
+      filledLots: 0,
+      filledQuoteUnits: 0n,
+      feeUnits: 0n,
+      frozenUnits: units,
+      status: 'open',
+      reason: null,
+      clientOrderId: req.clientOrderId,
+      seq: result.seq,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.store.insert(row);
+    this.out.orders.add(id);
+    // An order that only rested is exactly the row just written; fills and endings update it in SQL.
+    if (this.trades.length === 0 && this.dones.length === 0) return row;
+    for (const t of this.trades) this.settleTrade(market, t);
+    this.settleDones(market);
+    return this.store.get(id)!;
   }
 
   private freezeFor(market: Market, req: ParsedPlace): { coin: string; units: bigint } {
@@ -316,8 +343,14 @@ export class OrderService {
   }
 
   private rebuildAll(): void {
+    this.nextOrderId = this.store.maxId() + 1;
     for (const [symbol, market] of this.markets) this.markets.set(symbol, this.buildMarket(market.pair));
   }
+}
+
+/** A command refused before anything was written; its error goes back to the caller. */
+class Refusal {
+  constructor(readonly error: Error) {}
 }
 
 function emptyOutput(): BatchOutput {

@@ -91,16 +91,14 @@ export class OrderStore {
   constructor(sqlite: SqliteDb) {
     const p = (text: string) => sqlite.prepare(text).safeIntegers(true);
     this.s = {
-      insert: p(`insert into spot_orders (user_id, symbol, side, type, price_ticks, lots, budget_units,
-                 frozen_units, status, client_order_id, created_at, updated_at)
-                 values (?, ?, ?, ?, ?, ?, ?, 0, 'open', ?, ?, ?)`),
+      insert: p(`insert into spot_orders (id, user_id, symbol, side, type, price_ticks, lots, budget_units,
+                 frozen_units, status, client_order_id, seq, created_at, updated_at)
+                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`),
+      maxId: p('select coalesce(max(id), 0) as m from spot_orders'),
       byId: p('select * from spot_orders where id = ?'),
       byClient: p('select * from spot_orders where user_id = ? and client_order_id = ?'),
       fill: p(`update spot_orders set filled_lots = filled_lots + ?, filled_quote_units = filled_quote_units + ?,
                fee_units = fee_units + ?, frozen_units = frozen_units - ?, updated_at = ? where id = ?`),
-      freeze: p(
-        'update spot_orders set frozen_units = frozen_units + ?, seq = ?, updated_at = ? where id = ?',
-      ),
       finish: p(
         `update spot_orders set status = ?, reason = ?, frozen_units = 0, updated_at = ? where id = ?`,
       ),
@@ -120,18 +118,10 @@ export class OrderStore {
     };
   }
 
-  insert(o: {
-    userId: number;
-    symbol: string;
-    side: OrderSide;
-    type: OrderType;
-    priceTicks: number | null;
-    lots: number | null;
-    budgetUnits: bigint | null;
-    clientOrderId: string | null;
-    at: number;
-  }): number {
-    const r = this.s.insert!.run(
+  /** Writes a new order (id chosen by the service) as it stands right after matching began. */
+  insert(o: OrderRow): void {
+    this.s.insert!.run(
+      o.id,
       o.userId,
       o.symbol,
       o.side,
@@ -139,11 +129,17 @@ export class OrderStore {
       o.priceTicks,
       o.lots,
       o.budgetUnits,
+      o.frozenUnits,
       o.clientOrderId,
-      o.at,
-      o.at,
+      o.seq,
+      o.createdAt,
+      o.updatedAt,
     );
-    return Number(r.lastInsertRowid);
+  }
+
+  /** The highest order id ever written (ids are allocated by the service, in memory). */
+  maxId(): number {
+    return num((this.s.maxId!.get() as { m: bigint }).m);
   }
 
   get(id: number): OrderRow | undefined {
@@ -154,11 +150,6 @@ export class OrderStore {
   byClientId(userId: number, clientOrderId: string): OrderRow | undefined {
     const r = this.s.byClient!.get(userId, clientOrderId) as Record<string, unknown> | undefined;
     return r && toOrder(r);
-  }
-
-  /** Records what was frozen for the order and its engine sequence. */
-  setFrozen(id: number, units: bigint, seq: number, at: number): void {
-    this.s.freeze!.run(units, seq, at, id);
   }
 
   /** Adds one fill to an order; `spentUnits` leaves its frozen amount. */
