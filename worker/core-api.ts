@@ -11,12 +11,12 @@ import type {
   UserInfo,
 } from '../domain';
 import type { BookViewOptions } from './market/grouping';
-import type { BookView, CachedTickers, CandleUpdate } from './market/types';
+import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
-export type { BookView, CachedTickers, CandleUpdate } from './market/types';
+export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
@@ -93,6 +93,11 @@ export interface CoreApi {
   watchTickers(listener: (tickers: Ticker[]) => void): Promise<number>;
   /** Tickers saved on the device and when (for an instant, possibly offline, render marked with its age). */
   cachedTickers(): Promise<CachedTickers>;
+  /**
+   * The catalog saved on the device by the last successful `market/catalog` call, and when. The
+   * call itself never answers from this cache: pages read both and prefer the live answer.
+   */
+  cachedCatalog(): Promise<CachedCatalog>;
   /** Watches the latest 50 trades of `symbol`, newest first. */
   watchTrades(symbol: string, listener: (trades: TradeTick[]) => void): Promise<number>;
   /** Watches a candle series: the cached series first (with its age), then history, then live updates. */

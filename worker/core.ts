@@ -2,6 +2,7 @@ import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
 import type { BookTuning } from './market/book-feed';
+import { loadCatalog, saveCatalog } from './market/catalog-cache';
 import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createMarketFeed } from './market/market-feed';
@@ -117,6 +118,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     await ready();
     const outcome = await api.call(name, req);
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (name === 'market/catalog' && outcome.ok) {
+      // A cache write that fails (quota, private mode) must not fail the call that succeeded.
+      await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
+    }
     return outcome;
   }
 
@@ -169,6 +174,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async cachedTickers() {
       return market.cachedTickers();
+    },
+    async cachedCatalog() {
+      await ready();
+      return loadCatalog(store);
     },
     async watchTrades(symbol, listener) {
       return market.watchTrades(symbol, listener);

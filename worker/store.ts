@@ -5,7 +5,7 @@ import type { Prefs, SavedAddress } from './core-api';
 /** Default IndexedDB database name of the worker core. */
 export const DB_NAME = 'exchange-core';
 
-/** One device value (spec §3): token, lang, locale, theme, address_list, and the cached user. */
+/** One device value (spec §3): token, lang, locale, theme, address_list, the cached user and catalog. */
 export interface KvRow {
   key: string;
   value: unknown;
@@ -54,6 +54,8 @@ export const KV = {
   theme: 'theme',
   addressList: 'address_list',
   favourites: 'favourites',
+  /** The market catalog and when it was saved (worker/market/catalog-cache.ts). */
+  catalog: 'catalog',
 } as const;
 
 /** Most favourite markets kept; a market symbol such as `BTC/USDT`. */

@@ -184,7 +184,7 @@ describe('spot markets', () => {
     await context.close();
   });
 
-  it('reloads offline with the cached tickers, marked with their age', async () => {
+  it('reloads offline with the cached catalog and tickers: catalog order, trading state, age', async () => {
     const { context, page } = await phone();
     await open(page, server.origin, MARKET, ROW);
     await waitForServiceWorker(page);
@@ -201,6 +201,19 @@ describe('spot markets', () => {
     await waitForPrices(page);
     const offline = await lastPrices(page);
     expect(Object.keys(offline).sort()).toEqual(Object.keys(online).sort());
+    // The worker's cached catalog, not the tickers (alphabetical, no state), decides order and state.
+    const listed = catalog.pairs.filter((p) => p.quote === catalog.quotes[0]);
+    const order = listed.map((p) => p.symbol);
+    expect(order).not.toEqual([...order].sort());
+    await page.waitForFunction(
+      ({ sel, want }) =>
+        [...document.querySelectorAll(sel)].map((r) => r.getAttribute('data-symbol')).join() === want,
+      { sel: ROW, want: order.join() },
+    );
+    const states = await page.$$eval(ROW, (rows) =>
+      rows.map((r) => r.querySelector('[data-testid="market-status"]')?.getAttribute('data-status') ?? null),
+    );
+    expect(states).toEqual(listed.map((p) => p.status));
     const age = await page.waitForSelector('[data-testid="market-age"]');
     expect((await age.textContent())?.trim()).toMatch(/\S/);
     await context.setOffline(false);

@@ -27,6 +27,8 @@ interface Series {
   candles: Candle[];
   /** Save time of the cache while the series holds nothing fresher; null after fresh data. */
   savedAt: number | null;
+  /** The REST history answered (or failed); see CandleUpdate.history. */
+  history: boolean;
   /** Open times to write to the cache. */
   dirty: Set<number>;
   writer: CacheWriter;
@@ -99,7 +101,14 @@ export function createCandleFeed(
     }
     w.reset = false;
     w.lastT = last?.t ?? null;
-    notify(w.listener, { symbol: s.symbol, interval: s.interval, reset: full, candles, savedAt: s.savedAt });
+    notify(w.listener, {
+      symbol: s.symbol,
+      interval: s.interval,
+      reset: full,
+      candles,
+      savedAt: s.savedAt,
+      history: s.history,
+    });
   };
   const schedule = (s: Series, id: number) => ctx.coalescer.schedule(key(id), () => emit(s, id));
 
@@ -108,7 +117,7 @@ export function createCandleFeed(
     items: readonly Candle[],
     source: Source,
     savedAt: number | null = null,
-  ): void => {
+  ): boolean => {
     const changed: number[] = [];
     let inserted = false;
     for (const c of items) {
@@ -124,7 +133,7 @@ export function createCandleFeed(
       changed.push(c.t);
       if (source !== 'cache') s.dirty.add(c.t);
     }
-    if (changed.length === 0) return;
+    if (changed.length === 0) return false;
     if (s.candles.length > CANDLE_CACHE_LIMIT) s.candles.splice(0, s.candles.length - CANDLE_CACHE_LIMIT);
     if (source === 'cache') s.savedAt = s.savedAt ?? savedAt;
     else {
@@ -136,6 +145,18 @@ export function createCandleFeed(
       for (const t of changed) w.pending.add(t);
       schedule(s, id);
     }
+    return true;
+  };
+
+  // The REST history answered (`items`) or failed (empty): from now on the watchers may page back.
+  const historyDone = (s: Series, items: readonly Candle[]): void => {
+    s.history = true;
+    if (merge(s, items, 'rest')) return;
+    // Nothing changed, yet every watcher must learn the history is in: one full update says so.
+    for (const [id, w] of s.watchers) {
+      w.reset = true;
+      schedule(s, id);
+    }
   };
 
   const open = (symbol: string, interval: CandleInterval): Series => {
@@ -145,6 +166,7 @@ export function createCandleFeed(
       subId: 0,
       candles: [],
       savedAt: null,
+      history: !fetchCandles,
       dirty: new Set(),
       watchers: new Map(),
       writer: createCacheWriter(
@@ -168,8 +190,8 @@ export function createCandleFeed(
       );
     }
     fetchCandles?.(symbol, interval).then(
-      (list) => alive() && merge(s, itemsOf(list, isCandle), 'rest'),
-      () => undefined,
+      (list) => alive() && historyDone(s, itemsOf(list, isCandle)),
+      () => alive() && historyDone(s, []),
     );
     return s;
   };

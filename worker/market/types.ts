@@ -1,6 +1,6 @@
 // What the market feed hands to the UI. Everything here is plain data (strings, numbers, arrays) so
 // it survives Comlink's structured clone: decimal strings for money, never Decimal instances.
-import type { Candle, CandleInterval, Ticker } from '../../domain';
+import type { Candle, CandleInterval, CatalogInfo, Ticker } from '../../domain';
 import type { BookRow } from './grouping';
 import type { BookStatus } from './order-book';
 
@@ -30,6 +30,14 @@ export interface CachedTickers {
   savedAt: number | null;
 }
 
+/** The market catalog from the device cache, for listing pairs in order with their state offline. */
+export interface CachedCatalog {
+  /** The last catalog the server sent; null when none was ever received on this device. */
+  catalog: CatalogInfo | null;
+  /** When it was saved, in milliseconds since the epoch; null when nothing is cached. */
+  savedAt: number | null;
+}
+
 /** A change of a candle series. */
 export interface CandleUpdate {
   symbol: string;
@@ -46,6 +54,12 @@ export interface CandleUpdate {
    * epoch, so the UI can show its age. Null once fresh data (REST or socket) arrived.
    */
   savedAt: number | null;
+  /**
+   * The worker's REST history of the series has answered (or failed). Before that the series may be
+   * only the device cache or the socket's current candle, and the history on its way will fill it:
+   * the UI pages back to older candles (`market/candles` with `before`) only once this is true.
+   */
+  history: boolean;
 }
 
 /** The socket operations the feed uses; the worker's SocketClient provides them. */

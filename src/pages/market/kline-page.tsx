@@ -11,7 +11,7 @@ import { KlineChart } from './kline-chart';
 import { KlineHeader } from './kline-header';
 import { MarketPanels } from './market-panels';
 import { StarIcon } from './market-icons';
-import { useCatalog } from './use-catalog';
+import { useCatalog } from '../../core/use-catalog';
 import { useFavourites } from './use-favourites';
 import { findTicker, useTickers } from './use-tickers';
 

@@ -5,11 +5,11 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useCore } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
 import { DataAge } from './data-age';
 import { MarketList } from './market-list';
 import { FAVOURITES_TAB, MarketToolbar } from './market-toolbar';
-import { listedPairs, quoteTabs, useCatalog } from './use-catalog';
+import { useCatalog } from '../../core/use-catalog';
+import { listedPairs, quoteTabs } from './listed-pairs';
 import { useFavourites } from './use-favourites';
 import { useTickers } from './use-tickers';
 
@@ -17,7 +17,6 @@ import { useTickers } from './use-tickers';
 export function MarketPage() {
   const { t } = useTranslation(['market', 'common']);
   const { settings } = useCore();
-  const call = useCall();
   const tickers = useTickers();
   const { catalog, failed, reload } = useCatalog();
   const { favourites, toggle } = useFavourites();
@@ -35,8 +34,8 @@ export function MarketPage() {
   const { restart } = tickers;
   const refresh = useCallback(async () => {
     restart();
-    await reload(call);
-  }, [restart, reload, call]);
+    await reload();
+  }, [restart, reload]);
 
   const waiting = pairs.length === 0 && (!tickers.settled || (!catalog && !failed));
   const broken = pairs.length === 0 && !waiting && failed;

@@ -7,6 +7,7 @@ import type { CandleUpdate } from '../../../worker/core-api';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { mergeTail, toBar, toVolume } from './chart-bars';
+import { createHistoryPager, withOlder } from './older-candles';
 import type { ChartApis } from './use-chart';
 import { startWatch } from './watch';
 
@@ -55,11 +56,10 @@ export function useCandleSeries(
   useEffect(() => {
     if (!apis) return;
     let live = true;
-    // Candles older than the worker's series, fetched by scrolling back; kept across resets.
-    let older: Candle[] = [];
-    let busy = false;
-    let exhausted = false;
-    let retryAt = 0;
+    // Paging back waits for the worker's own history: until then the series may be a single live
+    // candle, and a page "before" it would fetch what the history is about to bring anyway.
+    let history = false;
+    const pager = createHistoryPager(OLDER_PAGE, RETRY_AFTER_MS);
     const key = `${symbol}|${interval}`;
     // Live updates arrive up to once per frame: re-render only when what is shown changes.
     const patch = (p: Partial<CandleSeriesState>) =>
@@ -81,8 +81,9 @@ export function useCandleSeries(
     const onUpdate = (u: CandleUpdate) => {
       if (!live) return;
       if (u.reset) {
-        const first = u.candles[0]?.t ?? Infinity;
-        bars.current = [...older.filter((c) => c.t < first), ...u.candles];
+        // Everything shown before the fresh series starts stays: history paged in by scrolling back,
+        // and candles the worker dropped off its bounded series (dropping them would leave a gap).
+        bars.current = withOlder(bars.current, u.candles);
         draw();
       } else {
         for (const c of mergeTail(bars.current, u.candles)) {
@@ -95,32 +96,25 @@ export function useCandleSeries(
         savedAt: u.savedAt,
         count: bars.current.length,
       });
+      if (u.history && !history) {
+        history = true;
+        // A series shorter than the screen never scrolls, so no range change would ask for more;
+        // checked a frame later, once the chart has laid out the data just set.
+        requestAnimationFrame(() => live && onRange(apis.chart.timeScale().getVisibleLogicalRange()));
+      }
     };
 
     const loadOlder = async () => {
-      const oldest = bars.current[0];
-      if (busy || exhausted || !oldest || Date.now() < retryAt) return;
-      busy = true;
+      if (!history) return;
+      const before = pager.begin(bars.current, Date.now());
+      if (before === null) return;
       patch({ loadingOlder: true });
-      const out = await callRef.current('market/candles', {
-        symbol,
-        interval,
-        before: oldest.t,
-        limit: OLDER_PAGE,
-      });
-      busy = false;
+      const out = await callRef.current('market/candles', { symbol, interval, before, limit: OLDER_PAGE });
       if (!live) return;
       patch({ loadingOlder: false });
-      if (!out.ok) {
-        retryAt = Date.now() + RETRY_AFTER_MS;
-        return;
-      }
-      const start = bars.current[0]?.t ?? oldest.t;
-      const got = out.data.filter((c) => c.t < start);
-      if (out.data.length < OLDER_PAGE) exhausted = true;
-      if (got.length === 0) return;
-      older = [...got, ...older];
-      bars.current = [...got, ...bars.current];
+      const { bars: next, added } = pager.finish(bars.current, out.ok ? out.data : null, Date.now());
+      if (added.length === 0) return;
+      bars.current = next;
       draw();
       patch({ count: bars.current.length });
     };

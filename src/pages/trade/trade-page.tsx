@@ -15,7 +15,7 @@ import { PairBar, isDown } from './pair-bar';
 import { spotAvailable, useBalances } from './use-balances';
 import { useBook } from './use-book';
 import { useCancelOrder } from './use-cancel-order';
-import { useCatalog } from './use-catalog';
+import { useCatalog } from '../../core/use-catalog';
 import { useOpenOrders } from './use-open-orders';
 import { useTicker } from './use-ticker';
 

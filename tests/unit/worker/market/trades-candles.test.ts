@@ -91,12 +91,13 @@ describe('market feed: candles', () => {
       reset: true,
       candles: [candle(60_000, '1'), candle(120_000, '2')],
       savedAt: 5_000,
+      history: false,
     });
     // REST history, older bars included: a full reset, no longer marked as cached.
     answer([candle(0, '0.5'), candle(60_000, '1'), candle(120_000, '2.5', '2.0')]);
     await settle();
     t.frames.frame();
-    expect(seen.at(-1)).toMatchObject({ reset: true, savedAt: null });
+    expect(seen.at(-1)).toMatchObject({ reset: true, savedAt: null, history: true });
     expect(seen.at(-1)!.candles.map((c) => c.c)).toEqual(['0.5', '1', '2.5']);
     // Live: the last bar changes twice and a new bar opens, all within one frame.
     t.socket.push(channels.candles(SYM, '1m'), candle(120_000, '2.6', '2.1'));
@@ -109,6 +110,7 @@ describe('market feed: candles', () => {
       reset: false,
       candles: [candle(120_000, '2.7', '2.2'), candle(180_000, '2.8')],
       savedAt: null,
+      history: true,
     });
   });
 
@@ -122,6 +124,31 @@ describe('market feed: candles', () => {
     await settle();
     t.frames.frame();
     expect(seen.at(-1)!.candles.map((c) => c.c)).toEqual(['1', '9']);
+  });
+
+  it('says when the REST history is in, also when it adds nothing or fails', async () => {
+    for (const reply of ['same', 'fail'] as const) {
+      let answer: (c: Candle[]) => void = () => undefined;
+      let fail: (e: Error) => void = () => undefined;
+      const t = setup(undefined, {
+        fetchCandles: () =>
+          new Promise((resolve, reject) => {
+            answer = resolve;
+            fail = reject;
+          }),
+      });
+      const seen: CandleUpdate[] = [];
+      t.feed.watchCandles(SYM, '15m', (u) => seen.push(u));
+      // The socket's current candle comes first: a series, but not yet the history.
+      t.socket.push(channels.candles(SYM, '15m'), candle(900_000, '3'));
+      t.frames.frame();
+      expect(seen.at(-1)).toMatchObject({ reset: true, history: false });
+      if (reply === 'same') answer([candle(900_000, '3')]);
+      else fail(new Error('offline'));
+      await settle();
+      t.frames.frame();
+      expect(seen.at(-1)).toMatchObject({ history: true, candles: [candle(900_000, '3')] });
+    }
   });
 
   it(`caches at most ${CANDLE_CACHE_LIMIT} candles per series`, async () => {
