@@ -143,4 +143,27 @@ describe('K-line history', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('pages back again on a revisit, when the first series comes from the device cache', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const ready = `${CHART}[data-interval="1m"][data-status="ready"]`;
+    await open(page, server.origin, ROUTE, ready);
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.getAttribute('data-count') === '500',
+      CHART,
+    );
+    // The worker writes its candle cache in batches (every 2 s); let it land before reloading.
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    await page.waitForSelector(ready);
+    expect(await count(page)).toBe(FIRST);
+    const deadline = Date.now() + 40_000;
+    while ((await count(page)) <= FIRST && Date.now() < deadline) {
+      await dragRight(page, 280);
+      await page.waitForTimeout(120);
+    }
+    expect(await count(page)).toBe(FIRST + PAGE);
+    await context.close();
+  });
 });
