@@ -1,3 +1,5 @@
+import type { JournalLine, TransferRecord, TransferReq } from './assets';
+import type { AssetsOverview } from './assets-estimate';
 import type { Variant } from './envelope';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
@@ -123,6 +125,13 @@ export interface Endpoints {
   >;
   'trade/fills': E<{ symbol?: string; before?: number; limit?: number }, SpotFill[]>;
   'assets/balances': E<Empty, BalanceLine[]>;
+  'assets/overview': E<Empty, AssetsOverview>;
+  'assets/transfer': E<TransferReq, TransferRecord>;
+  'assets/transfers': E<{ coin?: string; before?: number; limit?: number }, TransferRecord[]>;
+  'assets/journal': E<
+    { account?: string; coin?: string; kind?: string; before?: number; limit?: number },
+    JournalLine[]
+  >;
 }
 export type EndpointName = keyof Endpoints;
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
@@ -168,6 +177,10 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   'trade/orders': { method: 'GET', variant: 3, auth: true },
   'trade/fills': { method: 'GET', variant: 3, auth: true },
   'assets/balances': { method: 'GET', variant: 3, auth: true },
+  'assets/overview': { method: 'GET', variant: 3, auth: true },
+  'assets/transfer': { method: 'POST', variant: 3, auth: true },
+  'assets/transfers': { method: 'GET', variant: 3, auth: true },
+  'assets/journal': { method: 'GET', variant: 3, auth: true },
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

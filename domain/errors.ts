@@ -58,6 +58,13 @@ export const ERROR_KEYS = [
   'qtyStep',
   'minNotional',
   'orderNotOpen',
+  // assets
+  'unknownCoin',
+  'unknownAccount',
+  'amountPositive',
+  'transferSameAccount',
+  'transferPairNotAllowed',
+  'remarkTooLong',
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

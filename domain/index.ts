@@ -1,3 +1,5 @@
+export * from './assets';
+export * from './assets-estimate';
 export * from './constants';
 export * from './endpoints';
 export * from './envelope';

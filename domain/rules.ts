@@ -116,10 +116,23 @@ export function storeLimitsProblem(min: string, max: string): ErrorKey | null {
   return compareDecimalStrings(max, min) < 0 ? 'storeMaxBelowMin' : null;
 }
 
-/** Transfer remarks must not contain coin names (spec §5); comparison ignores case. */
+/**
+ * Transfer remarks must not contain coin names (spec §5); comparison ignores case. A name counts as
+ * a word: not inside a longer run of Latin letters, so "ETH", "ETH2" and "转账BTC" are refused while
+ * "together" (ETH) and "solution" (SOL) are fine.
+ */
 export function transferRemarkProblem(remark: string, coinNames: readonly string[]): ErrorKey | null {
   const r = remark.toLowerCase();
-  return coinNames.some((c) => c && r.includes(c.toLowerCase())) ? 'transferRemarkCoin' : null;
+  const named = (c: string) => {
+    const name = c.toLowerCase();
+    for (let i = r.indexOf(name); i >= 0; i = r.indexOf(name, i + 1)) {
+      const before = r[i - 1] ?? '';
+      const after = r[i + name.length] ?? '';
+      if (!/[a-z]/.test(before) && !/[a-z]/.test(after)) return true;
+    }
+    return false;
+  };
+  return coinNames.some((c) => c !== '' && named(c)) ? 'transferRemarkCoin' : null;
 }
 
 /** Hand count must lie within [min, max] (spec §5). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { assetsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { ChannelHub } from './http/channels';
@@ -9,6 +10,9 @@ import { loadMessages } from './http/messages';
 import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
 import { startSysChannel } from './http/ws';
+import { Ledger } from './ledger';
+import { loadCatalog } from './market/catalog';
+import { TickerBoard } from './market/data';
 import { mineModule } from './mine/module';
 import { SessionStore } from './mine/sessions';
 import type { ServerContext, ServerModule } from './module';
@@ -20,7 +24,7 @@ import { createSpotModule } from './trade/module';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
-  return [systemModule, simModule, mineModule, createSpotModule()];
+  return [systemModule, simModule, mineModule, createSpotModule(), assetsModule];
 }
 
 /** Options of `startServer`. */
@@ -92,6 +96,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       hub,
       sessions,
       sender,
+      ledger: new Ledger(db.sqlite),
+      catalog: loadCatalog(config.catalogFile),
+      tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
       log: app.log,
       version: readVersion(),
     };

@@ -5,6 +5,9 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { ChannelHub } from './http/channels';
 import type { HandlerRegistry } from './http/registry';
+import type { Ledger } from './ledger';
+import type { Catalog } from './market/catalog';
+import type { TickerBoard } from './market/data';
 import type { SessionStore } from './mine/sessions';
 import type { MessageSender } from './sim/outbox';
 
@@ -20,6 +23,15 @@ export interface ServerContext {
   hub: ChannelHub;
   sessions: SessionStore;
   sender: MessageSender;
+  /**
+   * The one Ledger of the process, shared by every area that moves money (spot, assets …), so all
+   * postings go through one instance and its deferred-write scope.
+   */
+  ledger: Ledger;
+  /** The catalog in force (coins with their decimals, pairs, fees), loaded once at start. */
+  catalog: Catalog;
+  /** Rolling 24 h spot tickers, fed by the spot area; others read last prices from it. */
+  tickers: TickerBoard;
   log: FastifyBaseLogger;
   /** `version` of package.json. */
   version: string;

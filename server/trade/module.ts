@@ -1,13 +1,13 @@
 import { channels, type PrivateEvent } from '../../domain';
-import { Ledger } from '../ledger';
-import { loadCatalog, type Catalog } from '../market/catalog';
+import type { Ledger } from '../ledger';
+import type { Catalog } from '../market/catalog';
 import {
   loadCandles,
   MarketFeed,
   SqliteCandleStore,
   TICKER_WINDOW_MS,
-  TickerBoard,
   type MarketTrade,
+  type TickerBoard,
 } from '../market/data';
 import { registerMarketRoutes } from '../market/routes';
 import type { ServerContext, ServerModule } from '../module';
@@ -65,12 +65,13 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
   const mod: ServerModule & { service?: OrderService } = {
     name: 'spot',
     register(ctx) {
-      catalog = loadCatalog(ctx.config.catalogFile);
-      ledger = new Ledger(ctx.sqlite);
+      // The ledger, catalog and tickers are built once in app.ts and shared with the other areas.
+      catalog = ctx.catalog;
+      ledger = ctx.ledger;
       orders = new OrderService(ctx.sqlite, ledger, catalog.pairs);
       mod.service = orders;
       const publish = (ch: string, data: unknown) => ctx.hub.publish(ch, data);
-      tickers = new TickerBoard({ publish });
+      tickers = ctx.tickers;
       const candleStore = new SqliteCandleStore(ctx.sqlite);
       const now = Date.now();
       for (const pair of catalog.pairs) {

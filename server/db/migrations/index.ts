@@ -1,3 +1,4 @@
+import { assetsMigration } from '../../assets/schema';
 import { ledgerMigration } from '../../ledger/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
@@ -5,4 +6,10 @@ import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 
 /** Every migration, in order. Append new ones; never edit or reorder shipped ones. */
-export const MIGRATIONS: readonly Migration[] = [accounts, ledgerMigration, spotMigration, candlesMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  accounts,
+  ledgerMigration,
+  spotMigration,
+  candlesMigration,
+  assetsMigration,
+];

@@ -218,6 +218,9 @@ describe('transfer remarks must not contain coin names (spec §5)', () => {
     ['send btc please', 'transferRemarkCoin'],
     ['USDT', 'transferRemarkCoin'],
     ['payment ETH2', 'transferRemarkCoin'],
+    ['转账BTC', 'transferRemarkCoin'],
+    ['together for the solution', null],
+    ['usdt.', 'transferRemarkCoin'],
     ['', null],
   ])('%j → %s', (remark, problem) => {
     expect(transferRemarkProblem(remark, coins)).toBe(problem);

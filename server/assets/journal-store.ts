@@ -1,0 +1,76 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import { fromUnits, type AccountType, type JournalLine } from '../../domain';
+
+/** A filter and page of a user's journal, newest first, entry ids below `before`. */
+export interface JournalQuery {
+  userId: number;
+  account: AccountType | null;
+  coin: string | null;
+  kind: string | null;
+  before: number;
+  limit: number;
+}
+
+/**
+ * Reads a user's journal lines with the kind and business reference of their ledger transaction.
+ * Read-only; the ledger alone writes the journal.
+ */
+export class JournalStore {
+  /** Prepared statements by filter shape (at most 8). */
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(private readonly sqlite: SqliteDb) {}
+
+  /** One page of lines, newest first; amounts as 8-decimal strings. */
+  list(q: JournalQuery): JournalLine[] {
+    const where = ['j.user_id = ?', 'j.id < ?'];
+    const args: Array<string | number> = [q.userId, q.before];
+    if (q.account !== null) {
+      where.push('j.account = ?');
+      args.push(q.account);
+    }
+    if (q.coin !== null) {
+      where.push('j.coin = ?');
+      args.push(q.coin);
+    }
+    if (q.kind !== null) {
+      where.push('t.kind = ?');
+      args.push(q.kind);
+    }
+    const rows = this.statement(where).all(...args, q.limit) as Array<Record<string, bigint | string>>;
+    return rows.map(toLine);
+  }
+
+  private statement(where: readonly string[]): Statement {
+    const shape = where.join(' and ');
+    let stmt = this.statements.get(shape);
+    if (!stmt) {
+      stmt = this.sqlite
+        .prepare(
+          `select j.id, j.tx_id as txId, t.kind, t.ref_type as refType, t.ref_id as refId, j.account,
+                j.coin, j.field, j.delta, j.balance_after as balanceAfter, j.created_at as createdAt
+         from journal j join ledger_tx t on t.id = j.tx_id
+           where ${shape} order by j.id desc limit ?`,
+        )
+        .safeIntegers(true);
+      this.statements.set(shape, stmt);
+    }
+    return stmt;
+  }
+}
+
+function toLine(r: Record<string, bigint | string>): JournalLine {
+  return {
+    id: Number(r.id),
+    txId: Number(r.txId),
+    kind: r.kind as string,
+    refType: r.refType as string,
+    refId: r.refId as string,
+    account: r.account as AccountType,
+    coin: r.coin as string,
+    field: r.field as JournalLine['field'],
+    delta: fromUnits(r.delta as bigint),
+    balanceAfter: fromUnits(r.balanceAfter as bigint),
+    createdAt: Number(r.createdAt),
+  };
+}
