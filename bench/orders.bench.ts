@@ -2,7 +2,8 @@
  * Durable orders through the order service: validation, ledger freeze, matching, settlement and the
  * order/trade rows, committed by group commit on a file database with `synchronous=FULL`.
  * Side by side: the same stream committed one transaction per order (no group commit).
- * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`).
+ * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
+ * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,6 +95,7 @@ async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'):
   let trades = 0;
   service.onBatch((o) => (trades += o.trades.length));
   const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < cmds.length; i += batchSize) {
     const slice = cmds.slice(i, i + batchSize);
     const pending = slice.map((c) => {
@@ -110,13 +112,15 @@ async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'):
     await Promise.all(pending);
   }
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
   const violations = ledgerViolations(sqlite);
   sqlite.close();
   fs.rmSync(dir, { recursive: true, force: true });
   const rate = cmds.length / secs;
   console.log(
     `${label.padEnd(34)} ${cmds.length} commands in ${secs.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} /s` +
-      `, ${trades} trades, ledger ${violations.length === 0 ? 'sound' : `BROKEN (${violations.length})`}`,
+      ` (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ${trades} trades, ` +
+      `ledger ${violations.length === 0 ? 'sound' : `BROKEN (${violations.length})`}`,
   );
   return rate;
 }
@@ -124,10 +128,15 @@ async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'):
 async function main() {
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, node ${process.version}`);
   console.log('database: file, WAL, synchronous=FULL');
-  const resting = await run('resting only, group commit', 500, 'resting');
-  const group = await run('mixed, group commit (batches of 500)', 500, 'mixed');
-  const single = await run('mixed, one transaction per command', 1, 'mixed');
-  console.log(`group commit / per-command commit (mixed): ${(group / single).toFixed(1)}×`);
+  // BENCH_ONLY=resting|mixed runs one stream (for profiling one of them).
+  const only = process.env.BENCH_ONLY;
+  const resting = only === 'mixed' ? NaN : await run('resting only, group commit', 500, 'resting');
+  const group = only === 'resting' ? NaN : await run('mixed, group commit (batches of 500)', 500, 'mixed');
+  // BENCH_SINGLE=0 skips the slow per-command comparison (for quick iterations).
+  if (process.env.BENCH_SINGLE !== '0') {
+    const single = await run('mixed, one transaction per command', 1, 'mixed');
+    console.log(`group commit / per-command commit (mixed): ${(group / single).toFixed(1)}×`);
+  }
   console.log(
     `aim ≥ 20,000 orders/s: resting ${resting >= 20_000 ? 'met' : 'not met'} (${Math.round(resting)}), ` +
       `mixed ${group >= 20_000 ? 'met' : 'not met'} (${Math.round(group)})`,

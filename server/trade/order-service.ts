@@ -39,8 +39,11 @@ export const MAX_BATCH = 2_000;
 
 /**
  * Spot orders: validation, freezing, matching, settlement and persistence. Commands queue up and are
- * committed together (group commit): one SQLite transaction per batch, each command in its own
- * savepoint so a refused order leaves nothing behind. Replies and events go out only after the commit.
+ * committed together (group commit): one SQLite transaction per batch. Every refusal is decided before
+ * a command's first write, so a refused order leaves nothing behind. Within the batch the ledger keeps
+ * balances, transactions and journal lines in memory and the order store keeps the order rows it
+ * touched and the new trades; both write them at the end of the batch, before the COMMIT. Replies
+ * and events go out only after the commit.
  */
 export class OrderService {
   private readonly markets = new Map<string, Market>();
@@ -129,9 +132,11 @@ export class OrderService {
     this.out = emptyOutput();
     try {
       this.sqlite.transaction(() =>
-        this.ledger.withDeferredWrites(() => {
-          for (const cmd of batch) results.push(this.runOne(cmd));
-        }),
+        this.store.withBatch(() =>
+          this.ledger.withDeferredWrites(() => {
+            for (const cmd of batch) results.push(this.runOne(cmd));
+          }),
+        ),
       )();
     } catch (err) {
       // A failure after an engine changed (or a failed commit) leaves memory ahead of the database:
@@ -168,13 +173,13 @@ export class OrderService {
     this.startCommand(row.symbol);
     market.engine.cancel(row.id);
     this.settleDones(market);
-    return this.store.get(row.id)!;
+    return { ...this.store.get(row.id)! };
   }
 
   private runPlace(userId: number, req: ParsedPlace): OrderRow {
     if (req.clientOrderId) {
       const existing = this.store.byClientId(userId, req.clientOrderId);
-      if (existing) return existing;
+      if (existing) return { ...existing };
     }
     const market = this.markets.get(req.symbol)!;
     if (req.type === 'market') {
@@ -225,13 +230,13 @@ export class OrderService {
       createdAt: at,
       updatedAt: at,
     };
+    // The store keeps this row for the batch; fills and the ending change it there, so the reply is a
+    // copy as it stands after this command.
     this.store.insert(row);
     this.out.orders.add(id);
-    // An order that only rested is exactly the row just written; fills and endings update it in SQL.
-    if (this.trades.length === 0 && this.dones.length === 0) return row;
     for (const t of this.trades) this.settleTrade(market, t);
     this.settleDones(market);
-    return this.store.get(id)!;
+    return { ...row };
   }
 
   private freezeFor(market: Market, req: ParsedPlace): { coin: string; units: bigint } {

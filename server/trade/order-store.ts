@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { OrderSide, OrderType, SpotOrderStatus } from '../../domain';
+import { BulkInsert } from '../ledger/bulk-insert';
 
 /** A spot order row; integer columns that hold money are bigint. */
 export interface OrderRow {
@@ -84,9 +85,63 @@ function toTrade(r: Record<string, unknown>): TradeRow {
   };
 }
 
-/** Prepared statements over spot_orders and spot_trades. Synchronous, for use inside a batch. */
+/** The order rows a batch touched: each read (or created) once, written once when the batch ends. */
+interface Batch {
+  rows: Map<number, { row: OrderRow; isNew: boolean }>;
+  /** `userId|clientOrderId` of the orders created in this batch. */
+  clientIds: Map<string, number>;
+  /** Id of the next trade; allocated in memory at the first trade of the batch. */
+  nextTradeId: number;
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'user_id',
+  'symbol',
+  'side',
+  'type',
+  'price_ticks',
+  'lots',
+  'budget_units',
+  'filled_lots',
+  'filled_quote_units',
+  'fee_units',
+  'frozen_units',
+  'status',
+  'reason',
+  'client_order_id',
+  'seq',
+  'created_at',
+  'updated_at',
+] as const;
+
+const TRADE_COLUMNS = [
+  'id',
+  'symbol',
+  'price_ticks',
+  'lots',
+  'quote_units',
+  'taker_side',
+  'maker_order_id',
+  'taker_order_id',
+  'maker_user_id',
+  'taker_user_id',
+  'maker_fee_units',
+  'taker_fee_units',
+  'ts',
+] as const;
+
+/**
+ * Prepared statements over spot_orders and spot_trades. Synchronous. Inside `withBatch` (the order
+ * service's group commit) the order rows a batch touches are read once and kept in memory, and new
+ * orders, changed orders and trades are written when the batch ends, inside the same transaction
+ * (new rows with multi-row INSERTs); outside it every call reads and writes through.
+ */
 export class OrderStore {
   private readonly s: Record<string, Statement>;
+  private readonly newOrders: BulkInsert;
+  private readonly newTrades: BulkInsert;
+  private batch: Batch | null = null;
 
   constructor(sqlite: SqliteDb) {
     const p = (text: string) => sqlite.prepare(text).safeIntegers(true);
@@ -102,6 +157,9 @@ export class OrderStore {
       finish: p(
         `update spot_orders set status = ?, reason = ?, frozen_units = 0, updated_at = ? where id = ?`,
       ),
+      save: p(`update spot_orders set filled_lots = ?, filled_quote_units = ?, fee_units = ?, frozen_units = ?,
+               status = ?, reason = ?, updated_at = ? where id = ?`),
+      maxTradeId: p('select coalesce(max(id), 0) as m from spot_trades'),
       open: p(`select * from spot_orders where symbol = ? and status = 'open' order by seq`),
       maxSeq: p('select coalesce(max(seq), 0) as s from spot_orders where symbol = ?'),
       insertTrade:
@@ -116,10 +174,81 @@ export class OrderStore {
       recent: p('select * from spot_trades where symbol = ? order by id desc limit ?'),
       since: p('select * from spot_trades where symbol = ? and ts >= ? order by id'),
     };
+    this.newOrders = new BulkInsert(sqlite, 'spot_orders', ORDER_COLUMNS);
+    this.newTrades = new BulkInsert(sqlite, 'spot_trades', TRADE_COLUMNS);
   }
 
-  /** Writes a new order (id chosen by the service) as it stands right after matching began. */
+  /**
+   * Runs `fn` with order rows cached and writes deferred until it returns (see the class comment).
+   * Must run inside a database transaction; if `fn` throws, nothing is written, the cache is dropped
+   * and the caller's transaction must roll back.
+   */
+  withBatch<T>(fn: () => T): T {
+    if (this.batch) return fn();
+    this.batch = { rows: new Map(), clientIds: new Map(), nextTradeId: 0 };
+    try {
+      const result = fn();
+      this.writeBatch();
+      return result;
+    } finally {
+      this.batch = null;
+      this.newOrders.clear();
+      this.newTrades.clear();
+    }
+  }
+
+  private writeBatch(): void {
+    const batch = this.batch!;
+    // Trades were queued as they happened; new orders go in id order, the others are updated once.
+    this.newTrades.flush();
+    for (const { row: o, isNew } of batch.rows.values()) {
+      if (isNew) {
+        this.newOrders.add(
+          o.id,
+          o.userId,
+          o.symbol,
+          o.side,
+          o.type,
+          o.priceTicks,
+          o.lots,
+          o.budgetUnits,
+          o.filledLots,
+          o.filledQuoteUnits,
+          o.feeUnits,
+          o.frozenUnits,
+          o.status,
+          o.reason,
+          o.clientOrderId,
+          o.seq,
+          o.createdAt,
+          o.updatedAt,
+        );
+      } else {
+        this.s.save!.run(
+          o.filledLots,
+          o.filledQuoteUnits,
+          o.feeUnits,
+          o.frozenUnits,
+          o.status,
+          o.reason,
+          o.updatedAt,
+          o.id,
+        );
+      }
+    }
+    this.newOrders.flush();
+  }
+
+  /**
+   * Writes a new order (id chosen by the service). Inside a batch the row is kept (and owned) by the
+   * store until the batch ends; later fills and the ending change it there.
+   */
   insert(o: OrderRow): void {
+    if (this.batch) {
+      this.batch.rows.set(o.id, { row: o, isNew: true });
+      if (o.clientOrderId !== null) this.batch.clientIds.set(`${o.userId}|${o.clientOrderId}`, o.id);
+      return;
+    }
     this.s.insert!.run(
       o.id,
       o.userId,
@@ -137,19 +266,35 @@ export class OrderStore {
     );
   }
 
+  private maxTradeId(): number {
+    return num((this.s.maxTradeId!.get() as { m: bigint }).m);
+  }
+
   /** The highest order id ever written (ids are allocated by the service, in memory). */
   maxId(): number {
     return num((this.s.maxId!.get() as { m: bigint }).m);
   }
 
+  /**
+   * An order as it stands now. Inside a batch this is the store's own cached row, which later commands
+   * of the batch may change: copy it before handing it out.
+   */
   get(id: number): OrderRow | undefined {
+    const cached = this.batch?.rows.get(id);
+    if (cached) return cached.row;
     const r = this.s.byId!.get(id) as Record<string, unknown> | undefined;
-    return r && toOrder(r);
+    const row = r && toOrder(r);
+    if (row && this.batch) this.batch.rows.set(id, { row, isNew: false });
+    return row;
   }
 
   byClientId(userId: number, clientOrderId: string): OrderRow | undefined {
+    const fresh = this.batch?.clientIds.get(`${userId}|${clientOrderId}`);
+    if (fresh !== undefined) return this.get(fresh);
     const r = this.s.byClient!.get(userId, clientOrderId) as Record<string, unknown> | undefined;
-    return r && toOrder(r);
+    if (!r) return undefined;
+    // Through `get`, so that inside a batch the cached row (possibly changed since) is the one returned.
+    return this.batch ? this.get(num(r.id)) : toOrder(r);
   }
 
   /** Adds one fill to an order; `spentUnits` leaves its frozen amount. */
@@ -161,11 +306,31 @@ export class OrderStore {
     spentUnits: bigint,
     at: number,
   ): void {
-    this.s.fill!.run(lots, quoteUnits, feeUnits, spentUnits, at, id);
+    if (!this.batch) {
+      this.s.fill!.run(lots, quoteUnits, feeUnits, spentUnits, at, id);
+      return;
+    }
+    const row = this.get(id);
+    if (!row) throw new Error(`fill of unknown order ${id}`);
+    if (row.frozenUnits < spentUnits) throw new Error(`order ${id} spends more than it froze`);
+    row.filledLots += lots;
+    row.filledQuoteUnits += quoteUnits;
+    row.feeUnits += feeUnits;
+    row.frozenUnits -= spentUnits;
+    row.updatedAt = at;
   }
 
   finish(id: number, status: 'filled' | 'cancelled', reason: string, at: number): void {
-    this.s.finish!.run(status, reason, at, id);
+    if (!this.batch) {
+      this.s.finish!.run(status, reason, at, id);
+      return;
+    }
+    const row = this.get(id);
+    if (!row) throw new Error(`finish of unknown order ${id}`);
+    row.status = status;
+    row.reason = reason;
+    row.frozenUnits = 0n;
+    row.updatedAt = at;
   }
 
   openOrders(symbol: string): OrderRow[] {
@@ -204,7 +369,29 @@ export class OrderStore {
     return (this.s.since!.all(symbol, ts) as Record<string, unknown>[]).map(toTrade);
   }
 
+  /** Writes a trade; returns its id (inside a batch allocated in memory, the row written at its end). */
   insertTrade(t: Omit<TradeRow, 'id'>): number {
+    const batch = this.batch;
+    if (batch) {
+      if (batch.nextTradeId === 0) batch.nextTradeId = this.maxTradeId() + 1;
+      const id = batch.nextTradeId++;
+      this.newTrades.add(
+        id,
+        t.symbol,
+        t.priceTicks,
+        t.lots,
+        t.quoteUnits,
+        t.takerSide,
+        t.makerOrderId,
+        t.takerOrderId,
+        t.makerUserId,
+        t.takerUserId,
+        t.makerFeeUnits,
+        t.takerFeeUnits,
+        t.ts,
+      );
+      return id;
+    }
     const r = this.s.insertTrade!.run(
       t.symbol,
       t.priceTicks,

@@ -151,6 +151,51 @@ describe('Ledger.withDeferredWrites', () => {
     expect(ledger.balance(spot(5))).toEqual({ available: toUnits('4'), frozen: 0n });
   });
 
+  it('writes its transactions and journal lines at the end, each holder in posting order', () => {
+    ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(4), toUnits('10'));
+    ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(3), toUnits('10'));
+    const count = (table: string) =>
+      (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const ids: number[] = [];
+    sqlite.transaction(() =>
+      ledger.withDeferredWrites(() => {
+        ids.push(ledger.freeze(meta('f1'), spot(4), toUnits('1')));
+        ids.push(ledger.transfer(meta('t1'), spot(3), spot(4), toUnits('2')));
+        // A refused post takes no id and leaves no line.
+        expect(() => ledger.freeze(meta('f2'), spot(4), toUnits('100'))).toThrow(InsufficientBalanceError);
+        ids.push(ledger.freeze(meta('f3'), spot(4), toUnits('3')));
+        ids.push(ledger.transfer(meta('t2'), spot(4), spot(3), toUnits('1')));
+        expect(count('ledger_tx')).toBe(2);
+        expect(count('journal')).toBe(4);
+      }),
+    )();
+    expect(ids).toEqual([3, 4, 5, 6]);
+    const txs = sqlite.prepare('select id, kind from ledger_tx where id > 2 order by id').all();
+    expect(txs).toEqual([
+      { id: 3, kind: 'f1' },
+      { id: 4, kind: 't1' },
+      { id: 5, kind: 'f3' },
+      { id: 6, kind: 't2' },
+    ]);
+    // User 4's lines in id order are its postings in order, each with its running balance.
+    const lines = sqlite
+      .prepare(
+        `select tx_id as tx, field, delta, balance_after as after from journal
+         where user_id = 4 and tx_id > 2 order by id`,
+      )
+      .safeIntegers(false)
+      .all();
+    expect(lines).toEqual([
+      { tx: 3, field: 'available', delta: -1e8, after: 9e8 },
+      { tx: 3, field: 'frozen', delta: 1e8, after: 1e8 },
+      { tx: 4, field: 'available', delta: 2e8, after: 11e8 },
+      { tx: 5, field: 'available', delta: -3e8, after: 8e8 },
+      { tx: 5, field: 'frozen', delta: 3e8, after: 4e8 },
+      { tx: 6, field: 'available', delta: -1e8, after: 7e8 },
+    ]);
+    expect(ledger.balance(spot(3))).toEqual({ available: toUnits('9'), frozen: 0n });
+  });
+
   it('drops its cached balances when the scope throws, with the transaction rolled back', () => {
     ledger.transfer(meta('deposit'), spot(WORLD_USER_ID), spot(4), toUnits('10'));
     expect(() =>
@@ -162,6 +207,12 @@ describe('Ledger.withDeferredWrites', () => {
       )(),
     ).toThrow('boom');
     expect(ledger.balance(spot(4))).toEqual({ available: toUnits('10'), frozen: 0n });
+    expect(sqlite.prepare('select count(*) as n from journal').get()).toEqual({ n: 2 });
+    // The next scope allocates transaction ids from what was committed.
+    const id = sqlite.transaction(() =>
+      ledger.withDeferredWrites(() => ledger.freeze(meta('f2'), spot(4), toUnits('1'))),
+    )();
+    expect(id).toBe(2);
   });
 });
 

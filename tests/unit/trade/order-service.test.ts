@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUnits, type PairInfo } from '../../../domain';
 import { AppError } from '../../../server/http/app-error';
 import { HOUSE_USER_ID, LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
@@ -189,5 +189,75 @@ describe('OrderService', () => {
     });
     expect(buy.status).toBe('filled');
     expect(bal(2, 'BTC')).toEqual({ available: toUnits('0.93'), frozen: 0n });
+  });
+});
+
+describe('OrderService batch cache', () => {
+  const sell = (price: string, qty: string) =>
+    svc.place(2, { symbol: 'BTC/USDT', side: 'sell', type: 'limit', price, qty });
+  const buy = (price: string, qty: string) =>
+    svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price, qty });
+  const stored = (id: number) =>
+    sqlite
+      .prepare(
+        'select filled_lots, filled_quote_units, fee_units, frozen_units, status from spot_orders where id = ?',
+      )
+      .get(id);
+
+  it('fills one maker from several takers in a batch and writes its row once, right after a restart', async () => {
+    const maker = await sell('50000', '0.1');
+    const [a, b] = await Promise.all([buy('50000', '0.03'), buy('50000', '0.03')]);
+    expect(batches).toHaveLength(2);
+    expect([a.status, b.status]).toEqual(['filled', 'filled']);
+    start();
+    expect(svc.engine('BTC/USDT')!.snapshot().asks).toEqual([[5_000_000, 400]]);
+    // Maker fee 0.1 % of 3000 USDT.
+    expect(stored(maker.id)).toEqual({
+      filled_lots: 600,
+      filled_quote_units: Number(toUnits('3000')),
+      fee_units: Number(toUnits('3')),
+      frozen_units: Number(toUnits('0.04')),
+      status: 'open',
+    });
+    const [c, d] = await Promise.all([buy('50000', '0.01'), buy('50000', '0.03')]);
+    expect([c.status, d.status]).toEqual(['filled', 'filled']);
+    expect(stored(maker.id)).toMatchObject({ filled_lots: 1000, frozen_units: 0, status: 'filled' });
+    expect(svc.orders.get(maker.id)).toMatchObject({ filledLots: 1000, feeUnits: toUnits('5') });
+    expect(bal(2, 'BTC')).toEqual({ available: toUnits('0.9'), frozen: 0n });
+    expect(bal(2, 'USDT').available).toBe(toUnits('4995'));
+    expect(sqlite.prepare('select count(*) as n from spot_trades').get()).toEqual({ n: 4 });
+  });
+
+  it('replies with each order as it stood after its own command', async () => {
+    const [maker, taker] = await Promise.all([sell('50000', '0.1'), buy('50000', '0.04')]);
+    expect(batches).toHaveLength(1);
+    // The maker rested untouched when its command ran; the taker filled it afterwards.
+    expect(maker).toMatchObject({ status: 'open', filledLots: 0 });
+    expect(taker).toMatchObject({ status: 'filled', filledLots: 400 });
+    expect(svc.orders.get(maker.id)).toMatchObject({ status: 'open', filledLots: 400 });
+    expect(batches[0]!.trades.map((t) => t.id)).toEqual([1]);
+  });
+
+  it('cancels an order placed earlier in the same batch', async () => {
+    const [placed, cancelled] = await Promise.all([buy('100', '0.1'), svc.cancel(1, 1)]);
+    expect(placed).toMatchObject({ id: 1, status: 'open' });
+    expect(cancelled).toMatchObject({ id: 1, status: 'cancelled', reason: 'cancelled' });
+    expect(stored(1)).toMatchObject({ status: 'cancelled', frozen_units: 0 });
+    expect(bal(1, 'USDT')).toEqual({ available: toUnits('10000'), frozen: 0n });
+  });
+
+  it('rolls a faulty batch back whole, then allocates ids from what was committed', async () => {
+    await sell('50000', '0.1');
+    vi.spyOn(svc.orders, 'insertTrade').mockImplementationOnce(() => {
+      throw new Error('disk on fire');
+    });
+    const results = await Promise.allSettled([buy('40000', '0.01'), buy('50000', '0.02')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(sqlite.prepare('select count(*) as n from spot_orders').get()).toEqual({ n: 1 });
+    expect(svc.engine('BTC/USDT')!.snapshot()).toMatchObject({ bids: [], asks: [[5_000_000, 1000]] });
+    expect(bal(1, 'USDT')).toEqual({ available: toUnits('10000'), frozen: 0n });
+    const again = await buy('50000', '0.02');
+    expect(again).toMatchObject({ id: 2, status: 'filled' });
+    expect(batches.at(-1)!.trades.map((t) => t.id)).toEqual([1]);
   });
 });
