@@ -162,10 +162,6 @@ export class OrderStore {
       maxTradeId: p('select coalesce(max(id), 0) as m from spot_trades'),
       open: p(`select * from spot_orders where symbol = ? and status = 'open' order by seq`),
       maxSeq: p('select coalesce(max(seq), 0) as s from spot_orders where symbol = ?'),
-      insertTrade:
-        p(`insert into spot_trades (symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
-                      taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
-                      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       ordersOf: p(`select * from spot_orders where user_id = ? and (? is null or symbol = ?)
                    and (? = 'all' or (? = 'open' and status = 'open') or (? = 'history' and status != 'open'))
                    and id < ? order by id desc limit ?`),
@@ -369,30 +365,15 @@ export class OrderStore {
     return (this.s.since!.all(symbol, ts) as Record<string, unknown>[]).map(toTrade);
   }
 
-  /** Writes a trade; returns its id (inside a batch allocated in memory, the row written at its end). */
+  /** Queues a trade for the batch's bulk write; returns its id, allocated in memory. Batch only. */
   insertTrade(t: Omit<TradeRow, 'id'>): number {
     const batch = this.batch;
-    if (batch) {
-      if (batch.nextTradeId === 0) batch.nextTradeId = this.maxTradeId() + 1;
-      const id = batch.nextTradeId++;
-      this.newTrades.add(
-        id,
-        t.symbol,
-        t.priceTicks,
-        t.lots,
-        t.quoteUnits,
-        t.takerSide,
-        t.makerOrderId,
-        t.takerOrderId,
-        t.makerUserId,
-        t.takerUserId,
-        t.makerFeeUnits,
-        t.takerFeeUnits,
-        t.ts,
-      );
-      return id;
-    }
-    const r = this.s.insertTrade!.run(
+    // Trades only come out of matching, which always runs inside the order service's batch.
+    if (!batch) throw new Error('insertTrade outside a batch');
+    if (batch.nextTradeId === 0) batch.nextTradeId = this.maxTradeId() + 1;
+    const id = batch.nextTradeId++;
+    this.newTrades.add(
+      id,
       t.symbol,
       t.priceTicks,
       t.lots,
@@ -406,6 +387,6 @@ export class OrderStore {
       t.takerFeeUnits,
       t.ts,
     );
-    return Number(r.lastInsertRowid);
+    return id;
   }
 }
