@@ -146,17 +146,9 @@ export class OrderStore {
   constructor(sqlite: SqliteDb) {
     const p = (text: string) => sqlite.prepare(text).safeIntegers(true);
     this.s = {
-      insert: p(`insert into spot_orders (id, user_id, symbol, side, type, price_ticks, lots, budget_units,
-                 frozen_units, status, client_order_id, seq, created_at, updated_at)
-                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`),
       maxId: p('select coalesce(max(id), 0) as m from spot_orders'),
       byId: p('select * from spot_orders where id = ?'),
       byClient: p('select * from spot_orders where user_id = ? and client_order_id = ?'),
-      fill: p(`update spot_orders set filled_lots = filled_lots + ?, filled_quote_units = filled_quote_units + ?,
-               fee_units = fee_units + ?, frozen_units = frozen_units - ?, updated_at = ? where id = ?`),
-      finish: p(
-        `update spot_orders set status = ?, reason = ?, frozen_units = 0, updated_at = ? where id = ?`,
-      ),
       save: p(`update spot_orders set filled_lots = ?, filled_quote_units = ?, fee_units = ?, frozen_units = ?,
                status = ?, reason = ?, updated_at = ? where id = ?`),
       maxTradeId: p('select coalesce(max(id), 0) as m from spot_trades'),
@@ -191,6 +183,12 @@ export class OrderStore {
       this.newOrders.clear();
       this.newTrades.clear();
     }
+  }
+
+  /** The open batch; every write happens inside one (the order service's group commit). */
+  private inBatch(what: string) {
+    if (!this.batch) throw new Error(`${what} outside a batch`);
+    return this.batch;
   }
 
   private writeBatch(): void {
@@ -240,26 +238,9 @@ export class OrderStore {
    * store until the batch ends; later fills and the ending change it there.
    */
   insert(o: OrderRow): void {
-    if (this.batch) {
-      this.batch.rows.set(o.id, { row: o, isNew: true });
-      if (o.clientOrderId !== null) this.batch.clientIds.set(`${o.userId}|${o.clientOrderId}`, o.id);
-      return;
-    }
-    this.s.insert!.run(
-      o.id,
-      o.userId,
-      o.symbol,
-      o.side,
-      o.type,
-      o.priceTicks,
-      o.lots,
-      o.budgetUnits,
-      o.frozenUnits,
-      o.clientOrderId,
-      o.seq,
-      o.createdAt,
-      o.updatedAt,
-    );
+    const batch = this.inBatch('insert');
+    batch.rows.set(o.id, { row: o, isNew: true });
+    if (o.clientOrderId !== null) batch.clientIds.set(`${o.userId}|${o.clientOrderId}`, o.id);
   }
 
   private maxTradeId(): number {
@@ -302,10 +283,7 @@ export class OrderStore {
     spentUnits: bigint,
     at: number,
   ): void {
-    if (!this.batch) {
-      this.s.fill!.run(lots, quoteUnits, feeUnits, spentUnits, at, id);
-      return;
-    }
+    this.inBatch('addFill');
     const row = this.get(id);
     if (!row) throw new Error(`fill of unknown order ${id}`);
     if (row.frozenUnits < spentUnits) throw new Error(`order ${id} spends more than it froze`);
@@ -317,10 +295,7 @@ export class OrderStore {
   }
 
   finish(id: number, status: 'filled' | 'cancelled', reason: string, at: number): void {
-    if (!this.batch) {
-      this.s.finish!.run(status, reason, at, id);
-      return;
-    }
+    this.inBatch('finish');
     const row = this.get(id);
     if (!row) throw new Error(`finish of unknown order ${id}`);
     row.status = status;
@@ -367,9 +342,7 @@ export class OrderStore {
 
   /** Queues a trade for the batch's bulk write; returns its id, allocated in memory. Batch only. */
   insertTrade(t: Omit<TradeRow, 'id'>): number {
-    const batch = this.batch;
-    // Trades only come out of matching, which always runs inside the order service's batch.
-    if (!batch) throw new Error('insertTrade outside a batch');
+    const batch = this.inBatch('insertTrade');
     if (batch.nextTradeId === 0) batch.nextTradeId = this.maxTradeId() + 1;
     const id = batch.nextTradeId++;
     this.newTrades.add(

@@ -10,13 +10,14 @@ import { useCall } from '../../core/use-call';
 import { Dialog } from '../../components/dialog';
 import { Screen } from '../../components/screen';
 import { applyServerFieldError, errorText } from '../../forms/field-errors';
-import { PasswordField } from '../../forms/password-field';
 import { rulesResolver } from '../../forms/rules-resolver';
 import type { Problems } from '../../forms/rules-resolver';
 import { SubmitButton } from '../../forms/submit-button';
 import { TextField } from '../../forms/text-field';
 import { AccountCodeFields, AccountKindTabs, narrow } from './account-fields';
 import type { AccountValues } from './account-fields';
+import { NewPasswordFields } from './password-fields';
+import type { NewPasswordValues } from './password-fields';
 
 /** The register form; mobile and e-mail keep separate values so switching tabs loses nothing. */
 export interface RegisterValues {
@@ -93,19 +94,9 @@ export function RegisterPage() {
         <AccountKindTabs form={narrow<AccountValues, RegisterValues>(form)} />
         <form className="form" noValidate onSubmit={(e) => void submit(e)}>
           <AccountCodeFields form={form} scene="register" />
-          <PasswordField
+          <NewPasswordFields
+            form={narrow<NewPasswordValues, RegisterValues>(form)}
             label={t('fields.password')}
-            registration={register('password')}
-            error={formState.errors.password}
-            autoComplete="new-password"
-            placeholder={t('placeholders.password')}
-          />
-          <PasswordField
-            label={t('fields.confirm')}
-            registration={register('confirm')}
-            error={formState.errors.confirm}
-            autoComplete="new-password"
-            placeholder={t('placeholders.confirm')}
           />
           <TextField
             label={t('fields.promo')}
