@@ -1,5 +1,20 @@
 import type { JournalLine, TransferRecord, TransferReq } from './assets';
 import type { AssetsOverview } from './assets-estimate';
+import type {
+  BankCard,
+  BankDeposit,
+  BankDepositReq,
+  BindAddressReq,
+  BindCardReq,
+  BoundAddress,
+  CryptoDeposit,
+  DepositAddress,
+  UploadedImage,
+  UploadReq,
+  Withdrawal,
+  WithdrawQuota,
+  WithdrawReq,
+} from './funding';
 import type { Variant } from './envelope';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
@@ -132,6 +147,22 @@ export interface Endpoints {
     { account?: string; coin?: string; kind?: string; before?: number; limit?: number },
     JournalLine[]
   >;
+  'assets/depositAddress': E<{ coin: string; chain: string }, DepositAddress>;
+  'assets/deposits': E<{ coin?: string; before?: number; limit?: number }, CryptoDeposit[]>;
+  'assets/withdrawInfo': E<{ coin: string; chain: string }, WithdrawQuota>;
+  'assets/withdraw': E<WithdrawReq, Withdrawal>;
+  'assets/withdrawCancel': E<{ id: number | string }, Withdrawal>;
+  'assets/withdrawals': E<{ coin?: string; before?: number; limit?: number }, Withdrawal[]>;
+  'assets/addresses': E<{ coin?: string; chain?: string }, BoundAddress[]>;
+  'assets/bindAddress': E<BindAddressReq, BoundAddress>;
+  'assets/unbindAddress': E<{ id: number | string }, Empty>;
+  'assets/upload': E<UploadReq, { id: string }>;
+  'assets/proof': E<{ id: string }, UploadedImage>;
+  'assets/bankDeposit': E<BankDepositReq, BankDeposit>;
+  'assets/bankDeposits': E<{ before?: number; limit?: number }, BankDeposit[]>;
+  'assets/bankDepositDetail': E<{ id: number | string }, BankDeposit>;
+  'user/bankCard': E<Empty, { card: BankCard | null }>;
+  'user/bindCard': E<BindCardReq, BankCard>;
 }
 export type EndpointName = keyof Endpoints;
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
@@ -147,6 +178,8 @@ export interface EndpointDef {
   noPrefix?: boolean;
   /** Sent as JSON instead of form-encoded. */
   json?: boolean;
+  /** Largest request body, in bytes, where an endpoint takes more than the server's default (uploads). */
+  bodyLimit?: number;
 }
 
 /** The endpoint table: one source of truth for the worker's client and the server's routes. */
@@ -181,6 +214,23 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   'assets/transfer': { method: 'POST', variant: 3, auth: true },
   'assets/transfers': { method: 'GET', variant: 3, auth: true },
   'assets/journal': { method: 'GET', variant: 3, auth: true },
+  'assets/depositAddress': { method: 'GET', variant: 3, auth: true },
+  'assets/deposits': { method: 'GET', variant: 3, auth: true },
+  'assets/withdrawInfo': { method: 'GET', variant: 3, auth: true },
+  'assets/withdraw': { method: 'POST', variant: 3, auth: true },
+  'assets/withdrawCancel': { method: 'POST', variant: 3, auth: true },
+  'assets/withdrawals': { method: 'GET', variant: 3, auth: true },
+  'assets/addresses': { method: 'GET', variant: 3, auth: true },
+  'assets/bindAddress': { method: 'POST', variant: 3, auth: true },
+  'assets/unbindAddress': { method: 'POST', variant: 3, auth: true },
+  // base64 of an image of at most UPLOAD_MAX_BYTES, with room for the encoding's 4/3 growth
+  'assets/upload': { method: 'POST', variant: 3, auth: true, json: true, bodyLimit: 8 * 1024 * 1024 },
+  'assets/proof': { method: 'GET', variant: 3, auth: true },
+  'assets/bankDeposit': { method: 'POST', variant: 3, auth: true },
+  'assets/bankDeposits': { method: 'GET', variant: 3, auth: true },
+  'assets/bankDepositDetail': { method: 'GET', variant: 3, auth: true },
+  'user/bankCard': { method: 'GET', variant: 3, auth: true },
+  'user/bindCard': { method: 'POST', variant: 3, auth: true },
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

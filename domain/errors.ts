@@ -65,6 +65,23 @@ export const ERROR_KEYS = [
   'transferSameAccount',
   'transferPairNotAllowed',
   'remarkTooLong',
+  // deposits, withdrawals, cards and addresses
+  'unknownChain',
+  'addressFormat',
+  'depositDisabled',
+  'withdrawDisabled',
+  'withdrawBelowMin',
+  'withdrawDailyLimit',
+  'withdrawAwaitingConfirmations',
+  'cardRequired',
+  'cardNumberFormat',
+  'textTooLong',
+  'amountBelowMin',
+  'amountAboveMax',
+  'uploadRequired',
+  'uploadType',
+  'uploadTooLarge',
+  'recordNotPending',
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,5 +1,7 @@
 export * from './assets';
 export * from './assets-estimate';
+export * from './chains';
+export * from './funding';
 export * from './constants';
 export * from './endpoints';
 export * from './envelope';

@@ -1,3 +1,5 @@
+import type { BankDepositTerms, ChainInfo, CoinChain, WithdrawLimit } from './chains';
+
 /** A coin the exchange holds. */
 export interface CoinInfo {
   /** Ticker such as `BTC`; upper case letters and digits. */
@@ -39,6 +41,13 @@ export interface CatalogInfo {
   /** Quote currencies, in tab order, for the market page. */
   quotes: string[];
   tradePassword: { spotOrder: TradePasswordPolicy; withdraw: TradePasswordPolicy };
+  /** Networks, and each coin's deposit and withdrawal terms on them. */
+  chains: ChainInfo[];
+  coinChains: CoinChain[];
+  /** Daily withdrawal limits per coin symbol; a coin without an entry cannot be withdrawn. */
+  withdrawLimits: Record<string, WithdrawLimit>;
+  /** Bank-card deposits, or null where the operator does not take them. */
+  bankDeposit: BankDepositTerms | null;
 }
 
 /** Decimal places implied by a step such as `0.01` (2) or `1` (0). */

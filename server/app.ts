@@ -14,6 +14,11 @@ import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { mineModule } from './mine/module';
+import { mountOps } from './ops/http';
+import { opsModule } from './ops/module';
+import { OpsJournal } from './ops/ops-journal';
+import { OpsRegistry } from './ops/ops-registry';
+import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
@@ -24,7 +29,7 @@ import { createSpotModule } from './trade/module';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
-  return [systemModule, simModule, mineModule, createSpotModule(), assetsModule];
+  return [systemModule, simModule, mineModule, createSpotModule(), assetsModule, opsModule];
 }
 
 /** Options of `startServer`. */
@@ -99,11 +104,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ledger: new Ledger(db.sqlite),
       catalog: loadCatalog(config.catalogFile),
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
+      ops: new OpsRegistry(),
+      opsJournal: new OpsJournal(db.sqlite),
       log: app.log,
       version: readVersion(),
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });
+    const operatorToken = resolveOperatorToken(config);
+    if (!operatorToken) app.log.warn('OPERATOR_TOKEN is not set: the operator API is off');
+    mountOps(app, ctx.ops, operatorToken);
     await app.listen({ port: config.port, host: config.host });
     for (const m of modules) {
       await m.start?.(ctx);

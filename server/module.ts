@@ -9,6 +9,8 @@ import type { Ledger } from './ledger';
 import type { Catalog } from './market/catalog';
 import type { TickerBoard } from './market/data';
 import type { SessionStore } from './mine/sessions';
+import type { OpsJournal } from './ops/ops-journal';
+import type { OpsRegistry } from './ops/ops-registry';
 import type { MessageSender } from './sim/outbox';
 
 /** Shared services every area module may use. */
@@ -32,6 +34,10 @@ export interface ServerContext {
   catalog: Catalog;
   /** Rolling 24 h spot tickers, fed by the spot area; others read last prices from it. */
   tickers: TickerBoard;
+  /** Operator routes (`/api/ops/*`); areas add their reviews here. */
+  ops: OpsRegistry;
+  /** The operator audit trail; record inside the transaction of the change. */
+  opsJournal: OpsJournal;
   log: FastifyBaseLogger;
   /** `version` of package.json. */
   version: string;

@@ -12,12 +12,14 @@ import type {
 } from '../domain';
 import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
+import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
+export type { AmountAnswer, AmountQuery } from './funding';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -113,4 +115,11 @@ export interface CoreApi {
    * computes it; the UI does no arithmetic on money.
    */
   previewOrder(input: PreviewInput): Promise<OrderPreview>;
+  /** Exact, floored amount math for the assets forms (flooring, amount − fee, % shortcuts). */
+  amounts(query: AmountQuery): Promise<AmountAnswer>;
+  /**
+   * Uploads a proof image (already compressed by the page) through `assets/upload`. Refuses types
+   * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
+   */
+  uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
 }

@@ -6,6 +6,7 @@ import { loadCatalog, saveCatalog } from './market/catalog-cache';
 import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createMarketFeed } from './market/market-feed';
+import { amounts, encodeUpload } from './funding';
 import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
@@ -190,6 +191,14 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async previewOrder(input) {
       return previewSpotOrder(input);
+    },
+    async amounts(query) {
+      return amounts(query);
+    },
+    async uploadImage(image) {
+      const encoded = await encodeUpload(image);
+      if (!encoded.ok) return encoded;
+      return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
     async dispose() {
       await market.dispose();

@@ -56,6 +56,7 @@ function registerEndpoints(app: FastifyInstance, deps: MountDeps): void {
       method: def.method,
       url: endpointPath(name),
       config: { endpoint: name },
+      ...(def.bodyLimit && { bodyLimit: def.bodyLimit }),
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         if (!entry) throw notFound();

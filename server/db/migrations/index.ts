@@ -1,7 +1,9 @@
+import { depositsMigration } from '../../assets/deposits/schema';
 import { assetsMigration } from '../../assets/schema';
 import { ledgerMigration } from '../../ledger/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
+import { opsMigration } from '../../ops/ops-journal';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 
@@ -12,4 +14,6 @@ export const MIGRATIONS: readonly Migration[] = [
   spotMigration,
   candlesMigration,
   assetsMigration,
+  depositsMigration,
+  opsMigration,
 ];

@@ -23,6 +23,15 @@ const pair = (base: string, quote: string, tickSize: string, lotSize: string, mi
   status: 'trading' as const,
 });
 
+const onChain = (coin: string, chain: string, withdrawFee: string, withdrawMin: string) => ({
+  coin,
+  chain,
+  depositEnabled: true,
+  withdrawEnabled: true,
+  withdrawFee,
+  withdrawMin,
+});
+
 /**
  * Embedded defaults. Fees, sizes and the demo grant are this exchange's own choices (the spec leaves
  * them open); an operator overrides any of them with the file named in CATALOG_FILE.
@@ -64,4 +73,52 @@ export const DEFAULT_CATALOG: Catalog = {
     'ETH/BTC': '0.05',
   },
   demoGrant: { USDT: '100000', BTC: '1', ETH: '10' },
+  chains: [
+    { id: 'TRC20', name: 'TRON (TRC20)', format: 'tron' },
+    { id: 'ERC20', name: 'Ethereum (ERC20)', format: 'evm' },
+    { id: 'BEP20', name: 'BNB Smart Chain (BEP20)', format: 'evm' },
+    { id: 'BTC', name: 'Bitcoin', format: 'bitcoin' },
+    { id: 'SOL', name: 'Solana', format: 'solana' },
+    { id: 'XRP', name: 'XRP Ledger', format: 'xrp' },
+    { id: 'DOGE', name: 'Dogecoin', format: 'dogecoin' },
+    { id: 'LTC', name: 'Litecoin', format: 'litecoin' },
+  ],
+  coinChains: [
+    onChain('USDT', 'TRC20', '1', '10'),
+    onChain('USDT', 'ERC20', '5', '20'),
+    onChain('USDT', 'BEP20', '0.5', '10'),
+    onChain('BTC', 'BTC', '0.0002', '0.001'),
+    onChain('ETH', 'ERC20', '0.002', '0.01'),
+    onChain('BNB', 'BEP20', '0.001', '0.01'),
+    onChain('SOL', 'SOL', '0.01', '0.1'),
+    onChain('XRP', 'XRP', '0.2', '20'),
+    onChain('DOGE', 'DOGE', '5', '50'),
+    onChain('TRX', 'TRC20', '1', '10'),
+    onChain('LTC', 'LTC', '0.001', '0.01'),
+  ],
+  withdrawLimits: {
+    USDT: { unverified: '2000', verified: '100000' },
+    BTC: { unverified: '0.05', verified: '2' },
+    ETH: { unverified: '1', verified: '50' },
+    BNB: { unverified: '5', verified: '200' },
+    SOL: { unverified: '20', verified: '1000' },
+    XRP: { unverified: '5000', verified: '200000' },
+    DOGE: { unverified: '20000', verified: '1000000' },
+    TRX: { unverified: '20000', verified: '1000000' },
+    LTC: { unverified: '30', verified: '1500' },
+  },
+  // Placeholder receiving account: an operator sets the real one in CATALOG_FILE before taking money.
+  bankDeposit: {
+    coin: 'USDT',
+    currency: 'USD',
+    rate: '1',
+    minAmount: '10',
+    maxAmount: '50000',
+    receiving: {
+      bank: 'Example Bank',
+      branch: 'Head office',
+      cardNumber: '6222020000001234567',
+      holder: 'Exchange Operations Ltd',
+    },
+  },
 };

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { DECIMAL_PATTERN, stepDecimals, UNIT_DECIMALS } from '../../../domain';
+import Decimal from 'decimal.js';
+import {
+  DECIMAL_PATTERN,
+  hasAtMostDecimals,
+  stepDecimals,
+  UNIT_DECIMALS,
+  type AddressFormat,
+} from '../../../domain';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -63,10 +70,78 @@ export function catalogProblems(c: Catalog): string[] {
   for (const [coin, amount] of Object.entries(c.demoGrant)) {
     if (!coins.has(coin) || !positive(amount)) out.push(`demoGrant ${coin}`);
   }
+  out.push(...fundingProblems(c, coins));
+  return out;
+}
+
+const FORMATS: ReadonlySet<string> = new Set<AddressFormat>([
+  'tron',
+  'evm',
+  'bitcoin',
+  'litecoin',
+  'dogecoin',
+  'solana',
+  'xrp',
+]);
+const decimalsOf = (c: Catalog, coin: string) => c.coins.find((x) => x.symbol === coin)?.decimals ?? 0;
+
+/** Problems of the chains, withdrawal terms and bank-deposit terms. */
+function fundingProblems(c: Catalog, coins: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const chains = new Set<string>();
+  for (const ch of c.chains) {
+    if (!/^[A-Z0-9]{2,12}$/.test(ch.id)) out.push(`chain id ${ch.id}`);
+    if (chains.has(ch.id)) out.push(`duplicate chain ${ch.id}`);
+    if (!FORMATS.has(ch.format)) out.push(`chain ${ch.id} format ${ch.format}`);
+    chains.add(ch.id);
+  }
+  const seen = new Set<string>();
+  for (const t of c.coinChains) {
+    const key = `${t.coin} on ${t.chain}`;
+    if (!coins.has(t.coin) || !chains.has(t.chain)) out.push(`${key}: unknown coin or chain`);
+    if (seen.has(key)) out.push(`duplicate ${key}`);
+    seen.add(key);
+    const d = decimalsOf(c, t.coin);
+    const amountOk = (v: string) => DECIMAL_PATTERN.test(v) && !v.startsWith('-') && hasAtMostDecimals(v, d);
+    if (!amountOk(t.withdrawFee)) out.push(`${key}: withdrawFee must be a decimal with at most ${d} places`);
+    if (!amountOk(t.withdrawMin) || !positive(t.withdrawMin)) out.push(`${key}: withdrawMin`);
+    else if (amountOk(t.withdrawFee) && !new Decimal(t.withdrawMin).gt(t.withdrawFee)) {
+      out.push(`${key}: withdrawMin must be above withdrawFee`);
+    }
+  }
+  for (const [coin, limit] of Object.entries(c.withdrawLimits)) {
+    if (!coins.has(coin) || !positive(limit.unverified) || !positive(limit.verified)) {
+      out.push(`withdrawLimits ${coin}`);
+    } else if (new Decimal(limit.verified).lt(limit.unverified)) {
+      out.push(`withdrawLimits ${coin}: verified must not be below unverified`);
+    }
+  }
+  const b = c.bankDeposit;
+  if (b) {
+    if (!coins.has(b.coin)) out.push(`bankDeposit coin ${b.coin}`);
+    if (!/^[A-Z]{3}$/.test(b.currency)) out.push('bankDeposit currency must be an ISO 4217 code');
+    for (const k of ['rate', 'minAmount', 'maxAmount'] as const) {
+      if (!positive(b[k])) out.push(`bankDeposit ${k} must be a positive decimal`);
+    }
+    if (positive(b.minAmount) && positive(b.maxAmount) && new Decimal(b.maxAmount).lt(b.minAmount)) {
+      out.push('bankDeposit maxAmount must not be below minAmount');
+    }
+    const r = b.receiving;
+    if (!r.bank || !r.holder || !/^\d{8,34}$/.test(r.cardNumber)) out.push('bankDeposit receiving account');
+  }
   return out;
 }
 
 /** The public part of the catalog, as the app sees it. */
 export function publicCatalog(c: Catalog) {
-  return { coins: c.coins, pairs: c.pairs, quotes: c.quotes, tradePassword: c.tradePassword };
+  return {
+    coins: c.coins,
+    pairs: c.pairs,
+    quotes: c.quotes,
+    tradePassword: c.tradePassword,
+    chains: c.chains,
+    coinChains: c.coinChains,
+    withdrawLimits: c.withdrawLimits,
+    bankDeposit: c.bankDeposit,
+  };
 }

@@ -28,6 +28,10 @@ const catalog: CatalogInfo = {
   pairs: [pair('SOL/USDT', 'trading'), pair('BTC/USDT', 'closed'), pair('ETH/BTC', 'trading')],
   quotes: ['USDT', 'BTC'],
   tradePassword: { spotOrder: 'never', withdraw: 'always' },
+  chains: [],
+  coinChains: [],
+  withdrawLimits: {},
+  bankDeposit: null,
 };
 const ok = json(200, { code: 200, data: catalog, msg: '' });
 const offline: FakeReply = { throws: new TypeError('Failed to fetch') };

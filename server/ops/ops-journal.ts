@@ -1,0 +1,103 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Migration } from '../db/migrate';
+
+/** One operator action as the audit trail keeps it. */
+export interface OpsAction {
+  id: number;
+  operator: string;
+  /** Such as `withdrawal.approve` or `bankDeposit.reject`. */
+  action: string;
+  /** Business row acted on, such as `withdrawals` / `12`. */
+  targetType: string;
+  targetId: string;
+  /** Free detail as JSON text (txid, reason, amounts). */
+  detail: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+/** The append-only audit trail of operator actions; triggers refuse edits and deletes. */
+export const opsMigration: Migration = {
+  name: '009-ops-actions',
+  async up(db) {
+    await sql
+      .raw(
+        `create table ops_actions (
+           id integer primary key,
+           operator text not null,
+           action text not null,
+           target_type text not null,
+           target_id text not null,
+           detail text not null default '{}',
+           created_at integer not null
+         )`,
+      )
+      .execute(db);
+    await sql.raw(`create index ops_actions_target on ops_actions (target_type, target_id)`).execute(db);
+    for (const op of ['update', 'delete']) {
+      await sql
+        .raw(
+          `create trigger ops_actions_no_${op} before ${op} on ops_actions
+           begin select raise(abort, 'ops_actions is append-only'); end`,
+        )
+        .execute(db);
+    }
+  },
+};
+
+interface Row {
+  id: number;
+  operator: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: string;
+  created_at: number;
+}
+
+/**
+ * Records operator actions. `record` is synchronous so a caller puts it inside the same database
+ * transaction as the change it describes: the action and its effect are kept together or not at all.
+ */
+export class OpsJournal {
+  readonly #insert: Statement;
+  readonly #list: Statement;
+
+  constructor(
+    sqlite: SqliteDb,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#insert = sqlite.prepare(
+      `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
+       values (?, ?, ?, ?, ?, ?)`,
+    );
+    this.#list = sqlite.prepare(
+      `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
+    );
+  }
+
+  record(a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> }): number {
+    const info = this.#insert.run(
+      a.operator,
+      a.action,
+      a.targetType,
+      a.targetId,
+      JSON.stringify(a.detail ?? {}),
+      this.now(),
+    );
+    return Number(info.lastInsertRowid);
+  }
+
+  list(before: number | null, limit: number): OpsAction[] {
+    return (this.#list.all(before, before, limit) as Row[]).map((r) => ({
+      id: r.id,
+      operator: r.operator,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      detail: r.detail,
+      createdAt: r.created_at,
+    }));
+  }
+}

@@ -1,0 +1,38 @@
+import type { Input } from '../http/input';
+
+/** The operator behind an ops request, and what they sent. */
+export interface OpsContext {
+  /** Who acted, from the `X-Operator` header (lower case letters, digits, `.`, `_`, `-`). */
+  operator: string;
+  input: Input;
+}
+
+/** An operator action or query; failures are thrown as AppError like any handler's. */
+export type OpsHandler = (ctx: OpsContext) => unknown;
+
+/** One operator route, served at `/api/ops/{name}`. */
+export interface OpsRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  handler: OpsHandler;
+}
+
+/**
+ * Operator routes, added by each area from its own module (bank deposits, withdrawals, the simulated
+ * chain …) and mounted behind the operator token. They are not in the app's endpoint table: the app
+ * never calls them, only the ops CLI and an operator's own tools do.
+ */
+export class OpsRegistry {
+  readonly #routes = new Map<string, OpsRoute>();
+
+  add(method: OpsRoute['method'], name: string, handler: OpsHandler): this {
+    if (!/^[a-z][a-zA-Z0-9/-]*$/.test(name)) throw new Error(`bad ops route name ${name}`);
+    if (this.#routes.has(name)) throw new Error(`ops route ${name} registered twice`);
+    this.#routes.set(name, { name, method, handler });
+    return this;
+  }
+
+  routes(): OpsRoute[] {
+    return [...this.#routes.values()];
+  }
+}
