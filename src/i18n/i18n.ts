@@ -5,15 +5,26 @@ import { DEFAULT_LANG, LANGS } from '../../domain/locale';
 import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
+import idAssets from '../../locales/id/assets.json';
 import idCommon from '../../locales/id/common.json';
 import idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
 import idMarket from '../../locales/id/market.json';
 import idMine from '../../locales/id/mine.json';
 import idTrade from '../../locales/id/trade.json';
+import idWallet from '../../locales/id/wallet.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'mine',
+  'errors',
+  'market',
+  'trade',
+  'assets',
+  'wallet',
+] as const;
 
 /** The default language ships inside the shell, so a first launch renders without a second request. */
 export const bundled = {
@@ -23,6 +34,8 @@ export const bundled = {
   mine: idMine,
   market: idMarket,
   trade: idTrade,
+  assets: idAssets,
+  wallet: idWallet,
 } as const;
 
 type Bundle = { default: Record<string, unknown> };
