@@ -42,7 +42,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         mode: 'demo',
         // As loadConfig does: the market simulator runs by default in demo mode only.
         simMarket: (overrides.mode ?? 'demo') === 'demo',
-        distDir: path.join(ROOT_DIR, 'dist'),
+        // A helper building into its own directory sets TEST_DIST_DIR so parallel builds do not collide.
+        distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
         rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
         ...overrides,
       },
