@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { seededRandom, toUnits, type PairInfo, type PlaceOrderReq } from '../domain';
+import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
 import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/ledger';
 import { OrderService } from '../server/trade/order-service';
 import { SPOT_DDL } from '../server/trade/schema';
@@ -35,7 +36,8 @@ function open(file: string) {
   // As server/db/connect.ts configures the server's database.
   sqlite.pragma('cache_size = -65536');
   sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL]) sqlite.exec(stmt);
+  // The tables as the migrations leave them.
+  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL]) sqlite.exec(stmt);
   const ledger = new Ledger(sqlite);
   const insertUser = sqlite.prepare('insert into users (id) values (?)');
   for (let u = 1; u <= USERS; u++) {

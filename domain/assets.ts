@@ -133,6 +133,12 @@ export const JOURNAL_KINDS = [
   'spot.release',
   'demo.grant',
   'sim.grant',
+  'deposit.crypto',
+  'deposit.bank',
+  'withdraw.freeze',
+  'withdraw.send',
+  'withdraw.reject',
+  'withdraw.cancel',
 ] as const;
 /** A well-formed ledger kind: lower case, dots, dashes, underscores; at most 40 characters. */
 export const JOURNAL_KIND_PATTERN = /^[a-z][a-z0-9._-]{0,39}$/;

@@ -1,3 +1,4 @@
+import type { CryptoDeposit } from './funding';
 import type { AccountType } from './ledger';
 
 /** Order side. */
@@ -85,4 +86,6 @@ export interface BalanceLine {
 export type PrivateEvent =
   | { type: 'order'; order: SpotOrder }
   | { type: 'fill'; fill: SpotFill }
-  | { type: 'balance'; balances: BalanceLine[] };
+  | { type: 'balance'; balances: BalanceLine[] }
+  /** A crypto deposit of the caller was seen, gained confirmations, was credited or became final. */
+  | { type: 'deposit'; deposit: CryptoDeposit };

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { createBankModule } from './assets/bank/module';
+import { createDepositsModule } from './assets/deposits/module';
 import { assetsModule } from './assets/module';
+import { withdrawalsModule } from './assets/withdrawals/module';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { ChannelHub } from './http/channels';
@@ -29,7 +32,17 @@ import { createSpotModule } from './trade/module';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
-  return [systemModule, simModule, mineModule, createSpotModule(), assetsModule, opsModule];
+  return [
+    systemModule,
+    simModule,
+    mineModule,
+    createSpotModule(),
+    assetsModule,
+    createDepositsModule(),
+    createBankModule(),
+    withdrawalsModule,
+    opsModule,
+  ];
 }
 
 /** Options of `startServer`. */

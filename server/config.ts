@@ -34,6 +34,13 @@ export interface Config {
   mode: AppMode;
   /** Run the market-maker simulator (parsed now, used by server/market). */
   simMarket: boolean;
+  /**
+   * Run the simulated chain (SIM_CHAIN): deposit addresses and deposits without a real network. Demo
+   * mode only; see `simChainOn`.
+   */
+  simChain: boolean;
+  /** Milliseconds between two blocks of the simulated chain (SIM_BLOCK_MS). */
+  simChainBlockMs: number;
   /** Absolute directory of the built app (`npm run build`). */
   distDir: string;
   /** Session lifetime, in hours. */
@@ -89,6 +96,14 @@ function flagVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
+/**
+ * Whether the simulated chain runs: asked for and in demo mode. Production never runs it, whatever a
+ * caller put in the config, because its deposits create money from nothing.
+ */
+export function simChainOn(config: Pick<Config, 'mode' | 'simChain'>): boolean {
+  return config.mode === 'demo' && config.simChain;
+}
+
 /** Normalises a base path to `/x/y/` form; `''` and `/` both mean the root. */
 export function normalizeBasePath(raw: string): string {
   const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
@@ -107,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const mode: AppMode = modeRaw;
   const dataRaw = nonEmpty(env.DATA_DIR) ?? 'data/';
+  const simChain = flagVar(env, 'SIM_CHAIN', mode === 'demo');
+  if (simChain && mode !== 'demo') {
+    throw new ConfigError(
+      'SIM_CHAIN=on is for demo mode only: simulated deposits would create real balances',
+    );
+  }
   return {
     port: intVar(env, 'PORT', 8080, 0, 65_535),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -115,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mode,
     // The market simulator is an embedded default of demo mode only; production needs real liquidity.
     simMarket: flagVar(env, 'SIM_MARKET', mode === 'demo'),
+    simChain,
+    simChainBlockMs: intVar(env, 'SIM_BLOCK_MS', 5000, 100, 3_600_000),
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),

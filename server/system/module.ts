@@ -1,4 +1,5 @@
 import { langFromHeader, type AddressLookup, type Settings } from '../../domain';
+import { simChainOn } from '../config';
 import type { ServerModule } from '../module';
 import { SOCKET_PATH } from '../http/ws';
 
@@ -22,8 +23,8 @@ export const systemModule: ServerModule = {
       mode: config.mode,
       simulated: {
         market: config.simMarket,
-        // The simulated chain is the only deposit and withdrawal adapter so far.
-        chain: true,
+        // The deposits module runs the simulated chain exactly when this holds (server/assets/deposits).
+        chain: simChainOn(config),
         messages: ctx.sender.simulated,
       },
       support: { email: config.supportEmail, hours: config.supportHours },

@@ -1,11 +1,14 @@
 import { depositsMigration } from '../../assets/deposits/schema';
+import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
+import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
+import { leanIndexes } from './010-lean-indexes';
 
 /** Every migration, in order. Append new ones; never edit or reorder shipped ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -15,5 +18,8 @@ export const MIGRATIONS: readonly Migration[] = [
   candlesMigration,
   assetsMigration,
   depositsMigration,
+  withdrawalsMigration,
+  bankMigration,
   opsMigration,
+  leanIndexes,
 ];

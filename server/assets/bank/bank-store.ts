@@ -1,0 +1,145 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { BankCard, BankDepositStatus } from '../../../domain';
+
+/** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
+export interface BankDepositRow {
+  id: number;
+  userId: number;
+  amount: bigint;
+  currency: string;
+  coin: string;
+  credit: bigint;
+  rate: string;
+  payerName: string;
+  reference: string;
+  proofId: string;
+  cardBank: string;
+  cardNumber: string;
+  status: BankDepositStatus;
+  reason: string | null;
+  decidedBy: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+/** A page of deposits, newest first, ids below `before`; null filters match everything. */
+export interface DepositQuery {
+  userId: number | null;
+  status: BankDepositStatus | null;
+  before: number;
+  limit: number;
+}
+
+const COLUMNS = `id, user_id as userId, amount, currency, coin, credit, rate, payer_name as payerName,
+  reference, proof_id as proofId, card_bank as cardBank, card_number as cardNumber, status, reason,
+  decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
+
+function toRow(r: Record<string, unknown>): BankDepositRow {
+  return {
+    ...(r as unknown as BankDepositRow),
+    id: Number(r.id),
+    userId: Number(r.userId),
+    createdAt: Number(r.createdAt),
+    decidedAt: r.decidedAt === null ? null : Number(r.decidedAt),
+  };
+}
+
+/**
+ * Synchronous access to `bank_cards` and `bank_deposits`, so the calls fit inside one better-sqlite3
+ * transaction with the ledger. Money columns are read as bigint.
+ */
+export class BankStore {
+  readonly #card: Statement;
+  readonly #upsertCard: Statement;
+  readonly #insert: Statement;
+  readonly #byId: Statement;
+  readonly #page: Statement;
+  readonly #proofUsed: Statement;
+  readonly #decide: Statement;
+
+  constructor(sqlite: SqliteDb) {
+    this.#card = sqlite.prepare(
+      `select bank, branch, card_number as cardNumber, holder, updated_at as updatedAt
+       from bank_cards where user_id = ?`,
+    );
+    this.#upsertCard = sqlite.prepare(
+      `insert into bank_cards (user_id, bank, branch, card_number, holder, updated_at)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (user_id) do update set bank = excluded.bank, branch = excluded.branch,
+         card_number = excluded.card_number, holder = excluded.holder, updated_at = excluded.updated_at`,
+    );
+    this.#insert = sqlite.prepare(
+      `insert into bank_deposits (user_id, amount, currency, coin, credit, rate, payer_name, reference,
+         proof_id, card_bank, card_number, status, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+    );
+    this.#byId = sqlite.prepare(`select ${COLUMNS} from bank_deposits where id = ?`).safeIntegers(true);
+    this.#page = sqlite
+      .prepare(
+        `select ${COLUMNS} from bank_deposits
+         where (@userId is null or user_id = @userId) and (@status is null or status = @status)
+           and id < @before
+         order by id desc limit @limit`,
+      )
+      .safeIntegers(true);
+    this.#proofUsed = sqlite.prepare('select 1 from bank_deposits where proof_id = ?').pluck();
+    this.#decide = sqlite.prepare(
+      `update bank_deposits set status = ?, reason = ?, decided_by = ?, decided_at = ?
+       where id = ? and status = 'review'`,
+    );
+  }
+
+  /** The user's bound card, or null. */
+  card(userId: number): BankCard | null {
+    return (this.#card.get(userId) as BankCard | undefined) ?? null;
+  }
+
+  /** Binds `card` to the user, replacing any card bound before. */
+  bindCard(userId: number, card: BankCard): void {
+    this.#upsertCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
+  }
+
+  /** Whether a deposit already uses the upload as its proof. */
+  proofUsed(proofId: string): boolean {
+    return this.#proofUsed.get(proofId) !== undefined;
+  }
+
+  /** Inserts a deposit in `review` and returns it. */
+  insert(row: Omit<BankDepositRow, 'id' | 'status' | 'reason' | 'decidedBy' | 'decidedAt'>): BankDepositRow {
+    const info = this.#insert.run(
+      row.userId,
+      row.amount,
+      row.currency,
+      row.coin,
+      row.credit,
+      row.rate,
+      row.payerName,
+      row.reference,
+      row.proofId,
+      row.cardBank,
+      row.cardNumber,
+      row.createdAt,
+    );
+    return this.get(Number(info.lastInsertRowid))!;
+  }
+
+  get(id: number): BankDepositRow | undefined {
+    const r = this.#byId.get(id) as Record<string, unknown> | undefined;
+    return r && toRow(r);
+  }
+
+  list(q: DepositQuery): BankDepositRow[] {
+    return (this.#page.all(q) as Array<Record<string, unknown>>).map(toRow);
+  }
+
+  /** Moves a deposit out of `review`; false when it was no longer there. */
+  decide(
+    id: number,
+    to: Exclude<BankDepositStatus, 'review'>,
+    reason: string | null,
+    by: string,
+    at: number,
+  ): boolean {
+    return this.#decide.run(to, reason, by, at, id).changes === 1;
+  }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { channels, fromUnits, type PrivateEvent } from '../../../domain';
+import type { ServerContext, ServerModule } from '../../module';
+import { BankStore } from './bank-store';
+import { registerBankOps } from './ops-routes';
+import { BankReviewService } from './review-service';
+import { registerBankRoutes } from './routes';
+import { openUploadDir, UploadStore } from './upload-store';
+
+function pushBalances(ctx: ServerContext, userId: number): void {
+  if (!ctx.hub.hasSubscribers(channels.private)) return;
+  const balances = ctx.ledger.balancesOf(userId).map((b) => ({
+    account: b.account,
+    coin: b.coin,
+    available: fromUnits(b.available),
+    frozen: fromUnits(b.frozen),
+  }));
+  const event: PrivateEvent = { type: 'balance', balances };
+  ctx.hub.publishToUser(userId, channels.private, event);
+}
+
+/**
+ * The bank-card area: binding the card, proof uploads, bank-card deposits and the operator's review
+ * of them. Each call makes a module with its own upload directory, so servers in one process (tests)
+ * never share or remove each other's files.
+ */
+export function createBankModule(): ServerModule {
+  let temporaryDir: string | null = null;
+  return {
+    name: 'bank',
+    register(ctx) {
+      const { dir, temporary } = openUploadDir(ctx.config);
+      if (temporary) temporaryDir = dir;
+      const store = new BankStore(ctx.sqlite);
+      const uploads = new UploadStore(ctx.sqlite, dir);
+      registerBankRoutes(ctx.registry, {
+        db: ctx.db,
+        rateLimits: ctx.config.rateLimits,
+        terms: ctx.catalog.bankDeposit,
+        coins: ctx.catalog.coins,
+        store,
+        uploads,
+      });
+      registerBankOps(ctx.ops, {
+        sqlite: ctx.sqlite,
+        coins: ctx.catalog.coins,
+        store,
+        uploads,
+        review: new BankReviewService(ctx.sqlite, ctx.ledger, ctx.opsJournal, store),
+        journal: ctx.opsJournal,
+        onBalances: (userId) => pushBalances(ctx, userId),
+      });
+    },
+    stop() {
+      if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
+      temporaryDir = null;
+    },
+  };
+}
+
+/** One server's bank module; `defaultModules()` makes a fresh one per server with `createBankModule()`. */
+export const bankModule: ServerModule = createBankModule();

@@ -1,0 +1,97 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
+import { fail, notFound } from '../../http/app-error';
+import { str } from '../../http/input';
+import { normalizeAccount } from '../../mine/users';
+import type { OpsJournal } from '../../ops/ops-journal';
+import type { OpsRegistry } from '../../ops/ops-registry';
+import { pageArgs } from '../paging';
+import type { BankDepositRow, BankStore } from './bank-store';
+import type { BankReviewService } from './review-service';
+import { toBankDeposit } from './rules';
+import type { UploadStore } from './upload-store';
+import { idOf } from './routes';
+
+/** A deposit as the operator reviews it: the owner and the full card number to match the bank statement. */
+export interface OpsBankDeposit extends BankDeposit {
+  userId: number;
+  /** The user's login account (mobile or e-mail). */
+  account: string;
+  cardNumber: string;
+  /** Coins per unit of currency in force when the deposit was made. */
+  rate: string;
+  decidedBy: string | null;
+}
+
+/** Longest rejection reason, in characters. */
+export const REJECT_REASON_MAX = 200;
+
+const STATUSES: readonly BankDepositStatus[] = ['review', 'confirmed', 'rejected'];
+
+/** What the bank ops routes need. */
+export interface BankOpsDeps {
+  sqlite: SqliteDb;
+  coins: readonly CoinInfo[];
+  store: BankStore;
+  uploads: UploadStore;
+  review: BankReviewService;
+  journal: OpsJournal;
+  /** Called after a user's balances changed (pushes the private `balance` event). */
+  onBalances(userId: number): void;
+}
+
+/** The operator's review of bank-card deposits and their proofs (`/api/ops/…`). */
+export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
+  const { store, uploads, review, journal } = deps;
+  const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
+  const findUser = deps.sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+  const accountOf = deps.sqlite.prepare<[number], string>('select account from users where id = ?').pluck();
+  const toOps = (r: BankDepositRow): OpsBankDeposit => ({
+    ...toBankDeposit(r, decimalsOf(r.coin)),
+    userId: r.userId,
+    account: accountOf.get(r.userId) ?? '',
+    cardNumber: r.cardNumber,
+    rate: r.rate,
+    decidedBy: r.decidedBy,
+  });
+
+  ops.add('GET', 'bank-deposits', ({ input }) => {
+    const statusText = str(input, 'status').trim();
+    if (statusText !== '' && !STATUSES.includes(statusText as BankDepositStatus)) {
+      throw fail('badRequest', 'status');
+    }
+    const accountText = normalizeAccount(str(input, 'account'));
+    let userId: number | null = null;
+    if (accountText !== '') {
+      const user = findUser.get(accountText);
+      if (!user) throw fail('accountUnknown', 'account');
+      userId = user.id;
+    }
+    const { before, limit } = pageArgs(input);
+    const status = statusText === '' ? null : (statusText as BankDepositStatus);
+    return store.list({ userId, status, before, limit }).map(toOps);
+  });
+
+  ops.add('POST', 'bank-deposits/confirm', ({ operator, input }) => {
+    const row = review.confirm(operator, idOf(str(input, 'id')));
+    deps.onBalances(row.userId);
+    return toOps(row);
+  });
+
+  ops.add('POST', 'bank-deposits/reject', ({ operator, input }) => {
+    const id = idOf(str(input, 'id'));
+    const reason = str(input, 'reason').trim();
+    if (!reason) throw fail('required', 'reason');
+    if ([...reason].length > REJECT_REASON_MAX) throw fail('textTooLong', 'reason');
+    return toOps(review.reject(operator, id, reason));
+  });
+
+  ops.add('GET', 'uploads/get', async ({ operator, input }) => {
+    const row = uploads.get(str(input, 'id').trim());
+    if (!row) throw notFound();
+    const data = (await uploads.read(row)).toString('base64');
+    // Proofs show a user's bank details: who looked at one is kept like any other operator action.
+    journal.record({ operator, action: 'upload.view', targetType: 'uploads', targetId: row.id });
+    return { id: row.id, mime: row.mime, data, userId: row.userId };
+  });
+}

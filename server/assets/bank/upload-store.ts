@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { UploadType } from '../../../domain';
+import type { Config } from '../../config';
+
+/** A row of `uploads`; `size` in bytes, times in ms since the epoch. */
+export interface UploadRow {
+  id: string;
+  userId: number;
+  mime: UploadType;
+  size: number;
+  sha256: string;
+  createdAt: number;
+}
+
+/** Upload ids: 128 random bits in hex, which is also a safe file name. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** Whether `id` has the shape of an upload id (checked before it is used in a file path). */
+export function isUploadId(id: string): boolean {
+  return UPLOAD_ID.test(id);
+}
+
+/** Where the upload files are kept, and whether the directory is a throw-away one. */
+export interface UploadDir {
+  dir: string;
+  /** True for an in-memory database: the directory is made now and removed at stop. */
+  temporary: boolean;
+}
+
+/**
+ * `DATA_DIR/uploads`, or a fresh temporary directory when the database is in memory. Refuses a
+ * directory inside the served app (`distDir`): proofs must never be reachable as static files.
+ */
+export function openUploadDir(config: Pick<Config, 'dataDir' | 'distDir'>): UploadDir {
+  const temporary = config.dataDir === ':memory:';
+  const dir = temporary
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-uploads-'))
+    : path.join(config.dataDir, 'uploads');
+  const rel = path.relative(path.resolve(config.distDir), path.resolve(dir));
+  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
+    if (temporary) fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`uploads directory ${dir} is inside the served app ${config.distDir}; move DATA_DIR`);
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return { dir, temporary };
+}
+
+/**
+ * Proof images: bytes in files named by their random id, metadata in `uploads`. Reads check the
+ * owner in SQL; the file is only opened for a row that matched, never for a raw path from a request.
+ */
+export class UploadStore {
+  readonly #insert: Statement;
+  readonly #byId: Statement;
+
+  constructor(
+    sqlite: SqliteDb,
+    readonly dir: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#insert = sqlite.prepare(
+      'insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, ?, ?, ?, ?)',
+    );
+    this.#byId = sqlite.prepare(
+      `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
+    );
+  }
+
+  /** Writes the file, then its row; a failed insert removes the file again. */
+  async save(userId: number, mime: UploadType, bytes: Buffer): Promise<UploadRow> {
+    const row: UploadRow = {
+      id: randomBytes(16).toString('hex'),
+      userId,
+      mime,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdAt: this.now(),
+    };
+    const file = path.join(this.dir, row.id);
+    // `wx`: never overwrite, even on the impossible collision of two random ids.
+    await fs.promises.writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+    try {
+      this.#insert.run(row.id, row.userId, row.mime, row.size, row.sha256, row.createdAt);
+    } catch (err) {
+      await fs.promises.rm(file, { force: true });
+      throw err;
+    }
+    return row;
+  }
+
+  /** The row of an upload, or undefined for an unknown or malformed id. */
+  get(id: string): UploadRow | undefined {
+    if (!isUploadId(id)) return undefined;
+    return this.#byId.get(id) as UploadRow | undefined;
+  }
+
+  /** The upload if `userId` owns it. */
+  owned(id: string, userId: number): UploadRow | undefined {
+    const row = this.get(id);
+    return row?.userId === userId ? row : undefined;
+  }
+
+  /** The bytes of an upload row. */
+  read(row: UploadRow): Promise<Buffer> {
+    return fs.promises.readFile(path.join(this.dir, row.id));
+  }
+}

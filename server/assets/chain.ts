@@ -1,0 +1,52 @@
+/**
+ * The seam between the exchange and blockchains. Deposit logic talks only to a ChainAdapter, so a
+ * real node or custody API can replace the embedded simulator (server/sim/sim-chain.ts) without any
+ * change to deposit addresses, confirmations or crediting.
+ */
+
+/** A transfer of a coin to an address, as a chain reports it. */
+export interface ChainTransfer {
+  /** Chain id of the catalog, such as `TRC20`. */
+  chain: string;
+  /** Coin symbol of the catalog, such as `USDT`. */
+  coin: string;
+  /** Transaction id as the chain writes it. */
+  txid: string;
+  /** Output index inside the transaction; `(chain, txid, vout)` identifies one transfer. */
+  vout: number;
+  /** Receiving address. */
+  address: string;
+  /** Amount received, in ledger minor units (1e-8 of the coin). */
+  amount: bigint;
+  /** Height of the block that includes it, or null while it waits in the mempool (unconfirmed). */
+  blockHeight: number | null;
+}
+
+/**
+ * Receives what an adapter sees. An adapter may report the same transfer more than once (again with
+ * its block height once mined, or on a rescan after a restart); listeners must be idempotent.
+ */
+export interface ChainListener {
+  onTransfer(tx: ChainTransfer): void;
+  /** A new tip of `chainId`; `height` counts blocks from the chain's start. */
+  onBlock(chainId: string, height: number): void;
+}
+
+/** Access to the chains deposits arrive on. */
+export interface ChainAdapter {
+  /** True for the embedded simulator (demo mode), so the app can tell users no real coins move. */
+  readonly simulated: boolean;
+  /** The user's deposit address on `chainId`; always the same for the same user and chain. */
+  depositAddress(userId: number, chainId: string): string;
+  /** Current tip height of `chainId` (0 before its first block). */
+  height(chainId: string): number;
+  /** Adds a listener; returns a function that removes it. */
+  subscribe(listener: ChainListener): () => void;
+  /**
+   * Starts following the chains. An adapter reports again the transfers of recent blocks and the
+   * current tips here, so listeners catch up on whatever they missed while the process was down.
+   */
+  start(): void;
+  /** Stops following the chains (timers, connections). */
+  stop(): void;
+}

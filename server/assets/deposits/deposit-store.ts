@@ -1,0 +1,192 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { CryptoDepositStatus } from '../../../domain';
+
+/** A row of `crypto_deposits`. `amount` in ledger minor units (1e-8); times in ms since the epoch. */
+export interface DepositRow {
+  id: number;
+  userId: number;
+  coin: string;
+  chain: string;
+  address: string;
+  txid: string;
+  vout: number;
+  amount: bigint;
+  /** Block that includes the transfer, or null while it is unconfirmed. */
+  blockHeight: number | null;
+  confirmations: number;
+  status: CryptoDepositStatus;
+  createdAt: number;
+  creditedAt: number | null;
+  finalAt: number | null;
+}
+
+/** A deposit as the operator lists it: the row and its owner's login account. */
+export interface OpsDepositRow extends DepositRow {
+  account: string;
+}
+
+/** A page of deposits, newest first, ids below `before`; null filters match everything. */
+export interface DepositQuery {
+  userId: number | null;
+  coin: string | null;
+  status: CryptoDepositStatus | null;
+  before: number;
+  limit: number;
+}
+
+/** The change `advance` makes: new confirmations and status, and the times it sets. */
+export interface DepositAdvance {
+  id: number;
+  /** Status the row must still have, so two advances never both apply. */
+  from: CryptoDepositStatus;
+  to: CryptoDepositStatus;
+  confirmations: number;
+  at: number;
+}
+
+const COLUMNS = `d.id, d.user_id as userId, d.coin, d.chain, d.address, d.txid, d.vout, d.amount,
+  d.block_height as blockHeight, d.confirmations, d.status, d.created_at as createdAt,
+  d.credited_at as creditedAt, d.final_at as finalAt`;
+
+const FILTER = `(? is null or d.user_id = ?) and (? is null or d.coin = ?) and (? is null or d.status = ?)
+  and d.id < ?`;
+
+function toRow(r: Record<string, unknown>): DepositRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    id: Number(r.id),
+    userId: Number(r.userId),
+    coin: String(r.coin),
+    chain: String(r.chain),
+    address: String(r.address),
+    txid: String(r.txid),
+    vout: Number(r.vout),
+    amount: BigInt(r.amount as bigint),
+    blockHeight: num(r.blockHeight),
+    confirmations: Number(r.confirmations),
+    status: r.status as CryptoDepositStatus,
+    createdAt: Number(r.createdAt),
+    creditedAt: num(r.creditedAt),
+    finalAt: num(r.finalAt),
+  };
+}
+
+/** Synchronous access to `crypto_deposits`, for use inside the ledger's database transaction. */
+export class DepositStore {
+  readonly #insert: Statement;
+  readonly #byKey: Statement;
+  readonly #byId: Statement;
+  readonly #setBlock: Statement;
+  readonly #open: Statement;
+  readonly #advance: Statement;
+  readonly #page: Statement;
+  readonly #opsPage: Statement;
+
+  constructor(sqlite: SqliteDb) {
+    this.#insert = sqlite.prepare(
+      `insert or ignore into crypto_deposits
+         (user_id, coin, chain, address, txid, vout, amount, block_height, confirmations, status, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 0, 'pending', ?)`,
+    );
+    this.#byKey = sqlite
+      .prepare(`select ${COLUMNS} from crypto_deposits d where d.chain = ? and d.txid = ? and d.vout = ?`)
+      .safeIntegers(true);
+    this.#byId = sqlite.prepare(`select ${COLUMNS} from crypto_deposits d where d.id = ?`).safeIntegers(true);
+    this.#setBlock = sqlite.prepare(
+      'update crypto_deposits set block_height = ? where id = ? and block_height is null',
+    );
+    this.#open = sqlite
+      .prepare(
+        `select ${COLUMNS} from crypto_deposits d
+         where d.chain = ? and d.status <> 'final' and d.block_height is not null order by d.id`,
+      )
+      .safeIntegers(true);
+    this.#advance = sqlite.prepare(
+      `update crypto_deposits set confirmations = ?, status = ?,
+         credited_at = case when credited_at is null and ? <> 'pending' then ? else credited_at end,
+         final_at = case when ? = 'final' then ? else null end
+       where id = ? and status = ? and confirmations < ?`,
+    );
+    this.#page = sqlite
+      .prepare(`select ${COLUMNS} from crypto_deposits d where ${FILTER} order by d.id desc limit ?`)
+      .safeIntegers(true);
+    this.#opsPage = sqlite
+      .prepare(
+        `select ${COLUMNS}, u.account from crypto_deposits d join users u on u.id = d.user_id
+         where ${FILTER} order by d.id desc limit ?`,
+      )
+      .safeIntegers(true);
+  }
+
+  /**
+   * Stores a newly seen deposit as `pending` with 0 confirmations. Returns the row, and whether it
+   * was new: a transfer reported again (same chain, txid and vout) leaves the first row as it was.
+   */
+  insert(
+    d: Pick<DepositRow, 'userId' | 'coin' | 'chain' | 'address' | 'txid' | 'vout' | 'amount' | 'blockHeight'>,
+    at: number,
+  ): { row: DepositRow; inserted: boolean } {
+    const info = this.#insert.run(
+      d.userId,
+      d.coin,
+      d.chain,
+      d.address,
+      d.txid,
+      d.vout,
+      d.amount,
+      d.blockHeight,
+      at,
+    );
+    const row = this.byKey(d.chain, d.txid, d.vout);
+    if (!row) throw new Error(`deposit ${d.chain}/${d.txid}/${d.vout} not stored`);
+    return { row, inserted: info.changes === 1 };
+  }
+
+  byKey(chain: string, txid: string, vout: number): DepositRow | null {
+    const r = this.#byKey.get(chain, txid, vout) as Record<string, unknown> | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  byId(id: number): DepositRow | null {
+    const r = this.#byId.get(id) as Record<string, unknown> | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  /** Records the block of a deposit first seen unconfirmed; false when it already had one. */
+  setBlock(id: number, height: number): boolean {
+    return this.#setBlock.run(height, id).changes === 1;
+  }
+
+  /** Deposits of `chain` in a block and not yet final: the ones a new block may advance. */
+  open(chain: string): DepositRow[] {
+    return (this.#open.all(chain) as Array<Record<string, unknown>>).map(toRow);
+  }
+
+  /**
+   * Applies an advance if the row still has status `from` and fewer confirmations; false when it
+   * had moved on already (the caller must then not credit it).
+   */
+  advance(a: DepositAdvance): boolean {
+    return (
+      this.#advance.run(a.confirmations, a.to, a.to, a.at, a.to, a.at, a.id, a.from, a.confirmations)
+        .changes === 1
+    );
+  }
+
+  /** One page of deposits, newest first. */
+  list(q: DepositQuery): DepositRow[] {
+    return (this.#page.all(...filterArgs(q)) as Array<Record<string, unknown>>).map(toRow);
+  }
+
+  /** One page of deposits with their owners' accounts, newest first (operator view). */
+  listWithAccounts(q: DepositQuery): OpsDepositRow[] {
+    return (this.#opsPage.all(...filterArgs(q)) as Array<Record<string, unknown>>).map((r) => ({
+      ...toRow(r),
+      account: String(r.account),
+    }));
+  }
+}
+
+function filterArgs(q: DepositQuery): unknown[] {
+  return [q.userId, q.userId, q.coin, q.coin, q.status, q.status, q.before, q.limit];
+}

@@ -1,0 +1,105 @@
+import { channels, fromUnits, type PrivateEvent } from '../../../domain';
+import { simChainOn } from '../../config';
+import type { ServerContext, ServerModule } from '../../module';
+import { SimChain } from '../../sim/sim-chain';
+import type { ChainAdapter } from '../chain';
+import { DepositAddressStore } from './address-store';
+import { DepositService } from './deposit-service';
+import { DepositStore } from './deposit-store';
+import { registerDepositOps } from './ops-routes';
+import { registerDepositRoutes, toCryptoDeposit } from './routes';
+
+/** How the deposits area reaches the chains. */
+export interface DepositsOptions {
+  /**
+   * Builds a real chain adapter (a node or custody API). Without it the simulated chain runs when
+   * `simChainOn(config)` (demo mode), and otherwise there is no chain: deposit addresses answer
+   * `depositDisabled`.
+   */
+  adapter?(ctx: ServerContext): ChainAdapter;
+}
+
+/**
+ * The crypto deposits area: personal deposit addresses, deposits followed through their
+ * confirmations and credited once, and the operator's deposit routes (with the simulated chain's
+ * controls in demo mode). A factory, as each server needs its own chain adapter and timer.
+ */
+export function createDepositsModule(options: DepositsOptions = {}): ServerModule {
+  let adapter: ChainAdapter | null = null;
+  let service: DepositService | null = null;
+  let unsubscribe: (() => void) | undefined;
+
+  return {
+    name: 'deposits',
+    register(ctx) {
+      const { config, catalog, sqlite, ledger, hub } = ctx;
+      const sim =
+        !options.adapter && simChainOn(config)
+          ? new SimChain(sqlite, catalog.chains, { blockMs: config.simChainBlockMs, log: ctx.log })
+          : null;
+      adapter = options.adapter?.(ctx) ?? sim;
+      const addresses = new DepositAddressStore(sqlite);
+      const pushToUser = (userId: number, event: PrivateEvent) => {
+        if (hub.hasSubscribers(channels.private)) hub.publishToUser(userId, channels.private, event);
+      };
+      const chainAdapter = adapter;
+      service = chainAdapter
+        ? new DepositService({
+            sqlite,
+            ledger,
+            adapter: chainAdapter,
+            addresses,
+            coins: catalog.coins,
+            coinChains: catalog.coinChains,
+            log: ctx.log,
+            onChange(row, credited) {
+              pushToUser(row.userId, { type: 'deposit', deposit: toCryptoDeposit(row, catalog.coins) });
+              if (!credited) return;
+              const balances = ledger.balancesOf(row.userId).map((b) => ({
+                account: b.account,
+                coin: b.coin,
+                available: fromUnits(b.available),
+                frozen: fromUnits(b.frozen),
+              }));
+              pushToUser(row.userId, { type: 'balance', balances });
+            },
+          })
+        : null;
+      if (!chainAdapter) ctx.log.warn('no chain adapter: crypto deposits are off');
+      const findUser = sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+      // Without an adapter nothing is ever deposited, but the tables still answer (empty lists).
+      const deposits = service?.store ?? new DepositStore(sqlite);
+      registerDepositRoutes(ctx.registry, {
+        adapter: chainAdapter,
+        addresses,
+        deposits,
+        coins: catalog.coins,
+        chains: catalog.chains,
+        coinChains: catalog.coinChains,
+      });
+      registerDepositOps(ctx.ops, {
+        sim,
+        addresses,
+        deposits,
+        opsJournal: ctx.opsJournal,
+        findUser: (account) => findUser.get(account),
+        coins: catalog.coins,
+        chains: catalog.chains,
+        coinChains: catalog.coinChains,
+      });
+    },
+    start() {
+      if (!adapter || !service) return;
+      unsubscribe = adapter.subscribe(service);
+      // The adapter reports recent transfers and tips again; then every open deposit is brought up to
+      // the current heights, whatever happened while the server was down.
+      adapter.start();
+      service.catchUp();
+    },
+    stop() {
+      adapter?.stop();
+      unsubscribe?.();
+      unsubscribe = undefined;
+    },
+  };
+}

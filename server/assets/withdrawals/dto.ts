@@ -1,0 +1,86 @@
+import {
+  channels,
+  fromUnits,
+  type BoundAddress,
+  type CoinInfo,
+  type PrivateEvent,
+  type Withdrawal,
+} from '../../../domain';
+import { notFound } from '../../http/app-error';
+import { str, type Input } from '../../http/input';
+import type { ServerContext } from '../../module';
+import type { AddressRow } from './address-store';
+import type { OpsWithdrawalRow, WithdrawalRow } from './withdrawal-store';
+
+/** A withdrawal as the operator sees it: the user's view plus who asked and who decided. */
+export interface OpsWithdrawal extends Withdrawal {
+  userId: number;
+  account: string;
+  /** Operator name, or null while in review and for the user's own cancellation. */
+  decidedBy: string | null;
+}
+
+/** Formats rows with each coin's catalog decimals (floored; ledger units are never rounded up). */
+export function withdrawalFormat(coins: readonly CoinInfo[]) {
+  const decimalsOf = (coin: string) => coins.find((c) => c.symbol === coin)?.decimals ?? 8;
+  const toWithdrawal = (r: WithdrawalRow): Withdrawal => {
+    const d = decimalsOf(r.coin);
+    return {
+      id: r.id,
+      coin: r.coin,
+      chain: r.chain,
+      address: r.address,
+      amount: fromUnits(r.amount, d),
+      fee: fromUnits(r.fee, d),
+      receive: fromUnits(r.amount - r.fee, d),
+      status: r.status,
+      txid: r.txid,
+      reason: r.reason,
+      createdAt: r.createdAt,
+      decidedAt: r.decidedAt,
+    };
+  };
+  const toOps = (r: OpsWithdrawalRow): OpsWithdrawal => ({
+    ...toWithdrawal(r),
+    userId: r.userId,
+    account: r.account,
+    decidedBy: r.decidedBy,
+  });
+  return { decimalsOf, toWithdrawal, toOps };
+}
+
+/** The user's view of a bound address. */
+export function toBoundAddress(r: AddressRow): BoundAddress {
+  return {
+    id: r.id,
+    coin: r.coin,
+    chain: r.chain,
+    address: r.address,
+    label: r.label,
+    createdAt: r.createdAt,
+  };
+}
+
+/** A record id from `input.id`; anything but a positive integer is a record that does not exist. */
+export function recordId(input: Input): number {
+  const text = str(input, 'id').trim();
+  const id = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+/** Pushes a user's balances on the private channel after they changed (as the assets area does). */
+export function balancePusher(ctx: Pick<ServerContext, 'hub' | 'ledger'>): (userId: number) => void {
+  const { hub, ledger } = ctx;
+  return (userId) => {
+    if (!hub.hasSubscribers(channels.private)) return;
+    const balances = ledger.balancesOf(userId).map((b) => ({
+      account: b.account,
+      coin: b.coin,
+      available: fromUnits(b.available),
+      frozen: fromUnits(b.frozen),
+    }));
+    const event: PrivateEvent = { type: 'balance', balances };
+    hub.publishToUser(userId, channels.private, event);
+  };
+}

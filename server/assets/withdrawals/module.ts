@@ -1,0 +1,35 @@
+import { CodeStore } from '../../mine/codes';
+import { perUserLimit } from '../../mine/limits';
+import type { ServerModule } from '../../module';
+import { depositLocks } from '../deposits/deposit-locks';
+import { balancePusher } from './dto';
+import { registerWithdrawOpsRoutes } from './ops-routes';
+import { registerWithdrawRoutes } from './routes';
+import { WithdrawService } from './withdraw-service';
+
+/**
+ * Withdrawals to bound addresses: binding (with a verification code), quota, requests that freeze
+ * the amount, the user's cancel and history, and the operator's approve/reject review.
+ */
+export const withdrawalsModule: ServerModule = {
+  name: 'withdrawals',
+  register(ctx) {
+    const service = new WithdrawService({
+      sqlite: ctx.sqlite,
+      ledger: ctx.ledger,
+      opsJournal: ctx.opsJournal,
+      withdrawLimits: ctx.catalog.withdrawLimits,
+      depositLocks: depositLocks(ctx.sqlite),
+    });
+    const onBalances = balancePusher(ctx);
+    registerWithdrawRoutes(ctx.registry, {
+      db: ctx.db,
+      catalog: ctx.catalog,
+      codes: new CodeStore(ctx.db),
+      service,
+      withdrawLimits: perUserLimit(ctx.config.rateLimits),
+      onBalances,
+    });
+    registerWithdrawOpsRoutes(ctx.ops, { sqlite: ctx.sqlite, coins: ctx.catalog.coins, service, onBalances });
+  },
+};

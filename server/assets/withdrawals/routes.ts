@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely';
+import {
+  addressFormatOk,
+  codeProblem,
+  findCoinChain,
+  fromUnits,
+  LABEL_MAX,
+  parseWithdraw,
+  toUnits,
+  type WithdrawQuota,
+} from '../../../domain';
+import type { Database } from '../../db/schema';
+import { fail, notFound } from '../../http/app-error';
+import { str, type Input } from '../../http/input';
+import { sessionOf, type HandlerRegistry, type LimitSpec } from '../../http/registry';
+import type { Catalog } from '../../market/catalog';
+import type { CodeStore } from '../../mine/codes';
+import { requireTradePassword } from '../../mine/trade-password';
+import { requireUser } from '../../mine/users';
+import { pageArgs } from '../paging';
+import { recordId, toBoundAddress, withdrawalFormat } from './dto';
+import { sameAddress, type WithdrawService } from './withdraw-service';
+
+/** What the withdrawal and address routes need. */
+export interface WithdrawRoutesDeps {
+  db: Kysely<Database>;
+  catalog: Catalog;
+  codes: CodeStore;
+  service: WithdrawService;
+  /** Budget of `assets/withdraw` per user: it checks the trade password, so it must not allow guessing. */
+  withdrawLimits: readonly LimitSpec[];
+  /** Called after a user's balances changed (pushes the private `balance` event). */
+  onBalances(userId: number): void;
+}
+
+/** Address binding, quota, withdrawal requests, cancellation and history of the caller (variant 3). */
+export function registerWithdrawRoutes(registry: HandlerRegistry, deps: WithdrawRoutesDeps): void {
+  const { db, catalog, codes, service, onBalances } = deps;
+  const { toWithdrawal } = withdrawalFormat(catalog.coins);
+  const coinChain = (input: Input) => {
+    const found = findCoinChain(
+      str(input, 'coin').trim(),
+      str(input, 'chain').trim(),
+      catalog.coinChains,
+      catalog.chains,
+      catalog.coins,
+    );
+    if ('problem' in found) throw fail(found.problem.key, found.problem.field);
+    return found.ok;
+  };
+  const optional = (input: Input, name: 'coin' | 'chain'): string | null => {
+    const value = str(input, name).trim();
+    if (value === '') return null;
+    const known =
+      name === 'coin'
+        ? catalog.coins.some((c) => c.symbol === value)
+        : catalog.chains.some((c) => c.id === value);
+    if (!known) throw fail(name === 'coin' ? 'unknownCoin' : 'unknownChain', name);
+    return value;
+  };
+
+  registry.add('assets/bindAddress', async (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const { coin, chain } = coinChain(ctx.input);
+    const address = str(ctx.input, 'address').trim();
+    if (address === '') throw fail('required', 'address');
+    if (!addressFormatOk(chain.format, address)) throw fail('addressFormat', 'address');
+    const label = str(ctx.input, 'label').trim();
+    if ([...label].length > LABEL_MAX) throw fail('textTooLong', 'label');
+    const code = str(ctx.input, 'code');
+    const codeKey = codeProblem(code);
+    if (codeKey) throw fail(codeKey, 'code');
+    const user = await requireUser(db, userId);
+    await codes.consume(user.account, 'bind', code);
+    const row = service.addresses.bind({
+      userId,
+      coin: coin.symbol,
+      chain: chain.id,
+      address,
+      label,
+      createdAt: Date.now(),
+    });
+    return toBoundAddress(row);
+  });
+
+  registry.add('assets/addresses', (ctx) => {
+    const coin = optional(ctx.input, 'coin');
+    const chain = optional(ctx.input, 'chain');
+    return service.addresses.list(sessionOf(ctx).userId, coin, chain).map(toBoundAddress);
+  });
+
+  registry.add('assets/unbindAddress', (ctx) => {
+    if (!service.addresses.unbind(sessionOf(ctx).userId, recordId(ctx.input))) throw notFound();
+    return {};
+  });
+
+  registry.add('assets/withdrawInfo', (ctx): WithdrawQuota => {
+    const userId = sessionOf(ctx).userId;
+    const { coin, chain, terms } = coinChain(ctx.input);
+    const d = coin.decimals;
+    const q = service.quota(userId, coin.symbol);
+    const remaining = q.dailyLimit > q.usedToday ? q.dailyLimit - q.usedToday : 0n;
+    return {
+      coin: coin.symbol,
+      chain: chain.id,
+      withdrawable: fromUnits(q.withdrawable, d),
+      awaitingConfirmations: fromUnits(q.locked, d),
+      fee: fromUnits(toUnits(terms.withdrawFee), d),
+      min: fromUnits(toUnits(terms.withdrawMin), d),
+      dailyLimit: fromUnits(q.dailyLimit, d),
+      usedToday: fromUnits(q.usedToday, d),
+      remainingToday: fromUnits(remaining, d),
+      verified: q.verified,
+      boundAddress: service.addresses.find(userId, coin.symbol, chain.id)?.address ?? null,
+    };
+  });
+
+  registry.add(
+    'assets/withdraw',
+    async (ctx) => {
+      const userId = sessionOf(ctx).userId;
+      const parsed = parseWithdraw(
+        {
+          coin: str(ctx.input, 'coin'),
+          chain: str(ctx.input, 'chain'),
+          address: str(ctx.input, 'address'),
+          amount: str(ctx.input, 'amount'),
+        },
+        catalog,
+      );
+      if ('problem' in parsed) throw fail(parsed.problem.key, parsed.problem.field);
+      const { coin, chain, terms, address, amount } = parsed.ok;
+      // Checked here for a quick answer before the slow password hash, and again in the transaction.
+      const bound = service.addresses.find(userId, coin.symbol, chain.id);
+      if (!bound) throw fail('withdrawAddressRequired', 'address');
+      if (!sameAddress(chain.format, bound.address, address)) throw fail('boundMismatch', 'address');
+      // argon2 is asynchronous, so it runs before the synchronous transaction, never inside it.
+      if (catalog.tradePassword.withdraw === 'always') {
+        await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+      }
+      const units = toUnits(amount);
+      const fee = toUnits(terms.withdrawFee);
+      // The catalog keeps the minimum above the fee; this guards a catalog that does not.
+      if (units <= fee) throw fail('withdrawBelowMin', 'amount');
+      const row = service.request({
+        userId,
+        coin: coin.symbol,
+        chain: chain.id,
+        format: chain.format,
+        address,
+        amount: units,
+        fee,
+      });
+      onBalances(userId);
+      return toWithdrawal(row);
+    },
+    { limits: deps.withdrawLimits },
+  );
+
+  registry.add('assets/withdrawCancel', (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const row = service.cancel(userId, recordId(ctx.input));
+    onBalances(userId);
+    return toWithdrawal(row);
+  });
+
+  registry.add('assets/withdrawals', (ctx) => {
+    const coin = optional(ctx.input, 'coin');
+    const { before, limit } = pageArgs(ctx.input);
+    return service.store
+      .list({ userId: sessionOf(ctx).userId, coin, status: null, before, limit })
+      .map(toWithdrawal);
+  });
+}

@@ -1,0 +1,282 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import type { AddressFormat, KycState, WithdrawLimit } from '../../../domain';
+import { toUnits } from '../../../domain';
+import { fail, notFound } from '../../http/app-error';
+import { HOUSE_USER_ID, InsufficientBalanceError, WORLD_USER_ID, type Ledger } from '../../ledger';
+import type { OpsJournal } from '../../ops/ops-journal';
+import { AddressStore } from './address-store';
+import { WithdrawalStore, type OpsWithdrawalRow, type WithdrawalRow } from './withdrawal-store';
+
+/** Ledger kinds of a withdrawal's life: frozen on request, sent on approval, released otherwise. */
+export const WITHDRAW_KINDS = {
+  freeze: 'withdraw.freeze',
+  send: 'withdraw.send',
+  reject: 'withdraw.reject',
+  cancel: 'withdraw.cancel',
+} as const;
+
+/** Length of the UTC day the daily limit counts over, in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Start of the UTC day holding `at` (ms since the epoch). */
+export function utcDayStart(at: number): number {
+  return Math.floor(at / DAY_MS) * DAY_MS;
+}
+
+/**
+ * Whether a requested address is the bound one. EVM addresses mix case only as a checksum, so they
+ * compare without case; every other format is case-sensitive (base58, bech32 in lower case).
+ */
+export function sameAddress(format: AddressFormat, a: string, b: string): boolean {
+  return format === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/** A checked withdrawal request: amounts in ledger minor units (1e-8). */
+export interface WithdrawOrder {
+  userId: number;
+  coin: string;
+  chain: string;
+  format: AddressFormat;
+  /** As the user typed it; must be the bound address. */
+  address: string;
+  /** Taken from the spot account, fee included. */
+  amount: bigint;
+  fee: bigint;
+}
+
+/** What a user may withdraw of one coin now; every amount in ledger minor units (1e-8). */
+export interface QuotaUnits {
+  available: bigint;
+  /** Credited deposits still short of their final confirmation. */
+  locked: bigint;
+  /** available − locked, never below zero. */
+  withdrawable: bigint;
+  dailyLimit: bigint;
+  usedToday: bigint;
+  verified: boolean;
+}
+
+/** What the service reads besides its own tables. */
+export interface WithdrawServiceDeps {
+  sqlite: SqliteDb;
+  ledger: Ledger;
+  opsJournal: OpsJournal;
+  /** Daily limits per coin; a coin without one cannot be withdrawn. */
+  withdrawLimits: Readonly<Record<string, WithdrawLimit>>;
+  /** Credited deposits short of their final confirmation, per user and coin (units). */
+  depositLocks(userId: number, coin: string): bigint;
+  now?: () => number;
+}
+
+/**
+ * Withdrawals: each change is the business row and its ledger transaction in one synchronous
+ * database transaction, and every check that depends on balances or on other withdrawals (limit,
+ * deposit lock, bound address) runs inside it, so concurrent requests are applied one after
+ * another and can never overdraw the account.
+ */
+export class WithdrawService {
+  readonly addresses: AddressStore;
+  readonly store: WithdrawalStore;
+  private readonly ledger: Ledger;
+  private readonly opsJournal: OpsJournal;
+  private readonly limits: Readonly<Record<string, WithdrawLimit>>;
+  private readonly locks: (userId: number, coin: string) => bigint;
+  private readonly now: () => number;
+  private readonly kycOf: (userId: number) => KycState | undefined;
+  private readonly runRequest: (o: WithdrawOrder) => WithdrawalRow;
+  private readonly runClose: (
+    id: number,
+    close: (row: OpsWithdrawalRow) => OpsWithdrawalRow,
+    ownerId: number | null,
+  ) => OpsWithdrawalRow;
+
+  constructor(deps: WithdrawServiceDeps) {
+    const { sqlite } = deps;
+    this.addresses = new AddressStore(sqlite);
+    this.store = new WithdrawalStore(sqlite);
+    this.ledger = deps.ledger;
+    this.opsJournal = deps.opsJournal;
+    this.limits = deps.withdrawLimits;
+    this.locks = deps.depositLocks;
+    this.now = deps.now ?? Date.now;
+    const kyc = sqlite.prepare('select kyc from users where id = ?').pluck();
+    this.kycOf = (userId) => kyc.get(userId) as KycState | undefined;
+    this.runRequest = sqlite.transaction((o: WithdrawOrder) => this.applyRequest(o));
+    this.runClose = sqlite.transaction(
+      (id: number, close: (row: OpsWithdrawalRow) => OpsWithdrawalRow, ownerId: number | null) => {
+        const row = this.store.get(id);
+        // Someone else's id answers exactly like a missing one, so ids reveal nothing.
+        if (!row || (ownerId !== null && row.userId !== ownerId)) throw notFound();
+        if (row.status !== 'review') throw fail('recordNotPending', 'id');
+        return close(row);
+      },
+    );
+  }
+
+  /** Balances, deposit lock and daily limit of one coin for the user, as of now. */
+  quota(userId: number, coin: string): QuotaUnits {
+    const { available } = this.ledger.balance({ userId, account: 'spot', coin });
+    const locked = this.locks(userId, coin);
+    const verified = this.kycOf(userId) === 'verified';
+    const limit = this.limits[coin];
+    const withdrawable = available > locked ? available - locked : 0n;
+    return {
+      available,
+      locked,
+      withdrawable,
+      dailyLimit: limit ? toUnits(verified ? limit.verified : limit.unverified) : 0n,
+      usedToday: this.store.usedSince(userId, coin, utcDayStart(this.now())),
+      verified,
+    };
+  }
+
+  /** Freezes the amount and records the request for review; see the class comment. */
+  request(o: WithdrawOrder): WithdrawalRow {
+    try {
+      return this.runRequest(o);
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'amount');
+      throw err;
+    }
+  }
+
+  /** The user takes back their own withdrawal while it is in review; the amount is unfrozen. */
+  cancel(userId: number, id: number): OpsWithdrawalRow {
+    return this.runClose(
+      id,
+      (row) => this.release(row, 'cancelled', null, null, WITHDRAW_KINDS.cancel, `user:${userId}`),
+      userId,
+    );
+  }
+
+  /** The operator paid the withdrawal out on the chain as `txid`: the frozen amount leaves the exchange. */
+  approve(operator: string, id: number, txid: string): OpsWithdrawalRow {
+    return this.runClose(
+      id,
+      (row) => {
+        const decidedAt = this.now();
+        const spot = { userId: row.userId, account: 'spot' as const, coin: row.coin };
+        this.ledger.post(
+          {
+            kind: WITHDRAW_KINDS.send,
+            refType: 'withdrawals',
+            refId: String(row.id),
+            actor: `operator:${operator}`,
+            memo: txid,
+          },
+          [
+            { ...spot, field: 'frozen', delta: -row.amount },
+            { userId: HOUSE_USER_ID, account: 'spot', coin: row.coin, field: 'available', delta: row.fee },
+            {
+              userId: WORLD_USER_ID,
+              account: 'spot',
+              coin: row.coin,
+              field: 'available',
+              delta: row.amount - row.fee,
+            },
+          ],
+        );
+        const decision = { status: 'approved' as const, txid, reason: null, decidedBy: operator, decidedAt };
+        this.closeRow(row, decision);
+        this.opsJournal.record({
+          operator,
+          action: 'withdrawal.approve',
+          targetType: 'withdrawals',
+          targetId: String(row.id),
+          detail: {
+            userId: row.userId,
+            coin: row.coin,
+            amount: String(row.amount),
+            fee: String(row.fee),
+            txid,
+          },
+        });
+        return { ...row, ...decision };
+      },
+      null,
+    );
+  }
+
+  /** The operator refuses the withdrawal: the amount is unfrozen back to the user's spot account. */
+  reject(operator: string, id: number, reason: string): OpsWithdrawalRow {
+    return this.runClose(
+      id,
+      (row) => {
+        const out = this.release(
+          row,
+          'rejected',
+          reason,
+          operator,
+          WITHDRAW_KINDS.reject,
+          `operator:${operator}`,
+        );
+        this.opsJournal.record({
+          operator,
+          action: 'withdrawal.reject',
+          targetType: 'withdrawals',
+          targetId: String(row.id),
+          detail: { userId: row.userId, coin: row.coin, amount: String(row.amount), reason },
+        });
+        return out;
+      },
+      null,
+    );
+  }
+
+  private applyRequest(o: WithdrawOrder): WithdrawalRow {
+    // Read again here: the address may have been unbound or replaced while the password was checked.
+    const bound = this.addresses.find(o.userId, o.coin, o.chain);
+    if (!bound) throw fail('withdrawAddressRequired', 'address');
+    if (!sameAddress(o.format, bound.address, o.address)) throw fail('boundMismatch', 'address');
+    if (!this.limits[o.coin]) throw fail('withdrawDisabled', 'coin');
+    const q = this.quota(o.userId, o.coin);
+    if (q.usedToday + o.amount > q.dailyLimit) throw fail('withdrawDailyLimit', 'amount');
+    if (o.amount > q.withdrawable) {
+      throw fail(o.amount <= q.available ? 'withdrawAwaitingConfirmations' : 'insufficientBalance', 'amount');
+    }
+    const row = this.store.insert({
+      userId: o.userId,
+      coin: o.coin,
+      chain: o.chain,
+      address: bound.address,
+      amount: o.amount,
+      fee: o.fee,
+      createdAt: this.now(),
+    });
+    this.ledger.freeze(
+      {
+        kind: WITHDRAW_KINDS.freeze,
+        refType: 'withdrawals',
+        refId: String(row.id),
+        actor: `user:${o.userId}`,
+      },
+      { userId: o.userId, account: 'spot', coin: o.coin },
+      o.amount,
+    );
+    return row;
+  }
+
+  private release(
+    row: OpsWithdrawalRow,
+    status: 'rejected' | 'cancelled',
+    reason: string | null,
+    decidedBy: string | null,
+    kind: string,
+    actor: string,
+  ): OpsWithdrawalRow {
+    this.ledger.unfreeze(
+      { kind, refType: 'withdrawals', refId: String(row.id), actor },
+      { userId: row.userId, account: 'spot', coin: row.coin },
+      row.amount,
+    );
+    const decision = { status, txid: null, reason, decidedBy, decidedAt: this.now() };
+    this.closeRow(row, decision);
+    return { ...row, ...decision };
+  }
+
+  private closeRow(row: WithdrawalRow, d: Parameters<WithdrawalStore['decide']>[1]): void {
+    // The row was read in review inside this same transaction, so this cannot miss; if it ever did,
+    // throwing rolls the ledger change back with it.
+    if (!this.store.decide(row.id, d)) throw fail('recordNotPending', 'id');
+  }
+}

@@ -1,0 +1,152 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { WithdrawalStatus } from '../../../domain';
+
+/**
+ * A row of `withdrawals`. `amount` (taken from the account, fee included) and `fee` are ledger minor
+ * units (1e-8 of the coin); times are ms since the epoch.
+ */
+export interface WithdrawalRow {
+  id: number;
+  userId: number;
+  coin: string;
+  chain: string;
+  address: string;
+  amount: bigint;
+  fee: bigint;
+  status: WithdrawalStatus;
+  txid: string | null;
+  reason: string | null;
+  /** Operator name for approvals and rejections; null while in review and for the user's cancel. */
+  decidedBy: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+/** A row as the operator lists it: with the owner's account. */
+export interface OpsWithdrawalRow extends WithdrawalRow {
+  account: string;
+}
+
+/** A page of withdrawals, newest first, ids below `before`; null filters match everything. */
+export interface WithdrawalQuery {
+  userId: number | null;
+  coin: string | null;
+  status: WithdrawalStatus | null;
+  before: number;
+  limit: number;
+}
+
+/** How a withdrawal in review is closed. */
+export interface Decision {
+  status: Exclude<WithdrawalStatus, 'review'>;
+  txid: string | null;
+  reason: string | null;
+  decidedBy: string | null;
+  decidedAt: number;
+}
+
+const COLUMNS = `w.id, w.user_id as userId, w.coin, w.chain, w.address, w.amount, w.fee, w.status, w.txid,
+  w.reason, w.decided_by as decidedBy, w.created_at as createdAt, w.decided_at as decidedAt`;
+
+type Raw = Record<string, bigint | string | null>;
+const num = (v: bigint | string | null) => (v === null ? null : Number(v));
+
+function toRow(r: Raw): WithdrawalRow {
+  return {
+    id: Number(r.id),
+    userId: Number(r.userId),
+    coin: r.coin as string,
+    chain: r.chain as string,
+    address: r.address as string,
+    amount: r.amount as bigint,
+    fee: r.fee as bigint,
+    status: r.status as WithdrawalStatus,
+    txid: r.txid as string | null,
+    reason: r.reason as string | null,
+    decidedBy: r.decidedBy as string | null,
+    createdAt: Number(r.createdAt),
+    decidedAt: num(r.decidedAt),
+  };
+}
+
+/** Synchronous access to `withdrawals`, for use inside the ledger's database transaction. */
+export class WithdrawalStore {
+  private readonly insertRow: Statement;
+  private readonly byId: Statement;
+  private readonly page: Statement;
+  private readonly used: Statement;
+  private readonly decideRow: Statement;
+
+  constructor(sqlite: SqliteDb) {
+    this.insertRow = sqlite.prepare(
+      `insert into withdrawals (user_id, coin, chain, address, amount, fee, status, created_at)
+       values (?, ?, ?, ?, ?, ?, 'review', ?)`,
+    );
+    this.byId = sqlite
+      .prepare(
+        `select ${COLUMNS}, u.account from withdrawals w join users u on u.id = w.user_id where w.id = ?`,
+      )
+      .safeIntegers(true);
+    this.page = sqlite
+      .prepare(
+        `select ${COLUMNS}, u.account from withdrawals w join users u on u.id = w.user_id
+         where (? is null or w.user_id = ?) and (? is null or w.coin = ?) and (? is null or w.status = ?)
+           and w.id < ?
+         order by w.id desc limit ?`,
+      )
+      .safeIntegers(true);
+    this.used = sqlite
+      .prepare(
+        `select coalesce(sum(amount), 0) as total from withdrawals
+         where user_id = ? and coin = ? and status in ('review', 'approved') and created_at >= ?`,
+      )
+      .pluck()
+      .safeIntegers(true);
+    this.decideRow = sqlite.prepare(
+      `update withdrawals set status = ?, txid = ?, reason = ?, decided_by = ?, decided_at = ?
+       where id = ? and status = 'review'`,
+    );
+  }
+
+  /** Inserts a withdrawal in review and returns it with its id. */
+  insert(
+    row: Omit<WithdrawalRow, 'id' | 'status' | 'txid' | 'reason' | 'decidedBy' | 'decidedAt'>,
+  ): WithdrawalRow {
+    const id = Number(
+      this.insertRow.run(row.userId, row.coin, row.chain, row.address, row.amount, row.fee, row.createdAt)
+        .lastInsertRowid,
+    );
+    return { id, ...row, status: 'review', txid: null, reason: null, decidedBy: null, decidedAt: null };
+  }
+
+  /** One withdrawal with its owner's account, whoever owns it. */
+  get(id: number): OpsWithdrawalRow | undefined {
+    const r = this.byId.get(id) as Raw | undefined;
+    return r && { ...toRow(r), account: r.account as string };
+  }
+
+  /** One page, newest first. */
+  list(q: WithdrawalQuery): OpsWithdrawalRow[] {
+    const rows = this.page.all(
+      q.userId,
+      q.userId,
+      q.coin,
+      q.coin,
+      q.status,
+      q.status,
+      q.before,
+      q.limit,
+    ) as Raw[];
+    return rows.map((r) => ({ ...toRow(r), account: r.account as string }));
+  }
+
+  /** Units of `coin` the user requested since `since` (ms), rejected and cancelled ones excluded. */
+  usedSince(userId: number, coin: string, since: number): bigint {
+    return this.used.get(userId, coin, since) as bigint;
+  }
+
+  /** Closes a withdrawal still in review; false when it was no longer in review. */
+  decide(id: number, d: Decision): boolean {
+    return this.decideRow.run(d.status, d.txid, d.reason, d.decidedBy, d.decidedAt, id).changes > 0;
+  }
+}

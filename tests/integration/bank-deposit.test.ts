@@ -1,0 +1,175 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { BankDeposit, JournalLine, PrivateEvent } from '../../domain';
+import type { TestServer } from '../support/server';
+import { call, dataOf, openServerDb, snapshot, violations } from './assets-support';
+import { bankDeposit, depositor, opsCall, spotUnits, startBankServer } from './bank-support';
+
+let server: TestServer;
+let origin: string;
+beforeAll(async () => {
+  server = await startBankServer();
+  origin = server.origin;
+});
+afterAll(() => server?.close());
+afterEach(() => {
+  expect(violations(server.dataDir)).toEqual([]);
+});
+
+const ops = (
+  method: 'GET' | 'POST',
+  name: string,
+  fields: Record<string, string | number> = {},
+  operator?: string,
+) => opsCall(origin, method, name, fields, operator);
+const deposit = (token: string, fields: Record<string, string>, lang?: string) =>
+  bankDeposit(origin, token, fields, lang);
+const units = (userId: number) => spotUnits(server.dataDir, userId);
+
+describe('assets/bankDeposit', () => {
+  it('records a deposit for review and credits floor(amount × rate) once when the operator confirms', async () => {
+    const me = await depositor(origin);
+    const made = dataOf<BankDeposit>(
+      await deposit(me.token, { proofId: me.proofId, payerName: ' li  LEI ' }),
+    );
+    expect(made).toMatchObject({
+      amount: '123.45',
+      currency: 'USD',
+      coin: 'USDT',
+      // 123.45 × 7.123456789 = 879.39074060205, floored to USDT's 6 decimals.
+      credit: '879.390740',
+      payerName: 'li LEI',
+      reference: 'REF-1',
+      proofId: me.proofId,
+      cardBank: 'Bank of Tests',
+      cardMasked: '**** 4567',
+      status: 'review',
+      reason: null,
+      decidedAt: null,
+    });
+    expect(units(me.id)).toBe(0n);
+    expect(dataOf(await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toEqual(made);
+
+    const listed = await ops('GET', 'bank-deposits', { status: 'review', account: me.account });
+    expect(listed.body.data).toEqual([
+      {
+        ...made,
+        userId: me.id,
+        account: me.account,
+        cardNumber: '6222020000001234567',
+        rate: '7.123456789',
+        decidedBy: null,
+      },
+    ]);
+
+    const confirmed = await ops('POST', 'bank-deposits/confirm', { id: made.id }, 'alice');
+    expect(confirmed.body).toMatchObject({
+      code: 200,
+      data: { id: made.id, status: 'confirmed', decidedBy: 'alice' },
+    });
+    expect(units(me.id)).toBe(87_939_074_000n);
+
+    const again = await ops('POST', 'bank-deposits/confirm', { id: made.id }, 'bob');
+    expect(again.body).toMatchObject({ code: 400, key: 'recordNotPending' });
+    expect(units(me.id)).toBe(87_939_074_000n);
+
+    const journal = dataOf<JournalLine[]>(
+      await call(origin, 'assets/journal', me.token, { kind: 'deposit.bank' }),
+    );
+    expect(journal.map((l) => [l.account, l.coin, l.delta, l.refType, l.refId])).toEqual([
+      ['spot', 'USDT', '879.39074000', 'bank_deposits', String(made.id)],
+    ]);
+    const db = openServerDb(server.dataDir);
+    const tx = db
+      .prepare(`select actor from ledger_tx where ref_type = 'bank_deposits' and ref_id = ?`)
+      .all(String(made.id));
+    db.close();
+    expect(tx).toEqual([{ actor: 'operator:alice' }]);
+
+    const actions = (await ops('GET', 'actions', {})).body.data as Array<Record<string, string>>;
+    const mine = actions.filter((a) => a.targetType === 'bank_deposits' && a.targetId === String(made.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ operator: 'alice', action: 'bankDeposit.confirm' });
+    expect(JSON.parse(mine[0]!.detail)).toMatchObject({
+      userId: me.id,
+      amount: '123.45',
+      credit: '879.39074000',
+    });
+
+    const seen = dataOf<BankDeposit>(
+      await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }),
+    );
+    expect(seen).toMatchObject({ status: 'confirmed' });
+    expect(seen.decidedAt).toBeGreaterThanOrEqual(seen.createdAt);
+  });
+
+  it('credits once when many confirmations race', async () => {
+    const me = await depositor(origin);
+    const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '10' }));
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ops('POST', 'bank-deposits/confirm', { id: made.id }, `op${i}`)),
+    );
+    expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.body.key === 'recordNotPending')).toHaveLength(11);
+    expect(units(me.id)).toBe(7_123_456_700n);
+  });
+
+  it('credits nothing when the operator rejects, and keeps the reason and who decided', async () => {
+    const me = await depositor(origin);
+    const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId }));
+    const before = snapshot(server.dataDir, me.id);
+    const noReason = await ops('POST', 'bank-deposits/reject', { id: made.id, reason: ' ' }, 'bob');
+    expect(noReason.body).toMatchObject({ code: 400, key: 'required', field: 'reason' });
+    const rejected = await ops(
+      'POST',
+      'bank-deposits/reject',
+      { id: made.id, reason: 'no transfer arrived' },
+      'bob',
+    );
+    expect(rejected.body.data).toMatchObject({
+      status: 'rejected',
+      reason: 'no transfer arrived',
+      decidedBy: 'bob',
+    });
+    expect((await ops('POST', 'bank-deposits/confirm', { id: made.id })).body).toMatchObject({
+      key: 'recordNotPending',
+    });
+    expect((await ops('POST', 'bank-deposits/reject', { id: made.id, reason: 'x' })).body).toMatchObject({
+      key: 'recordNotPending',
+    });
+    expect(snapshot(server.dataDir, me.id)).toEqual(before);
+    expect(units(me.id)).toBe(0n);
+    const actions = (await ops('GET', 'actions', {})).body.data as Array<Record<string, string>>;
+    const mine = actions.filter((a) => a.targetType === 'bank_deposits' && a.targetId === String(made.id));
+    expect(mine.map((a) => [a.operator, a.action])).toEqual([['bob', 'bankDeposit.reject']]);
+    expect(dataOf(await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toMatchObject({
+      status: 'rejected',
+      reason: 'no transfer arrived',
+    });
+  });
+
+  it('pushes the new balance to the user after a confirmation', async () => {
+    const me = await depositor(origin);
+    const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '20' }));
+    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
+    const events: PrivateEvent[] = [];
+    const subbed = new Promise<void>((resolve) =>
+      ws.on('message', (raw) => {
+        const m = JSON.parse(raw.toString()) as { op?: string; ch?: string; data?: PrivateEvent };
+        if (m.op === 'subbed') resolve();
+        if (m.ch === 'private' && m.data) events.push(m.data);
+      }),
+    );
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ op: 'auth', token: me.token }));
+    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
+    await subbed;
+    await ops('POST', 'bank-deposits/confirm', { id: made.id });
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    ws.close();
+    expect(events.at(-1)).toEqual({
+      type: 'balance',
+      balances: [{ account: 'spot', coin: 'USDT', available: '142.46913500', frozen: '0.00000000' }],
+    });
+  });
+});
