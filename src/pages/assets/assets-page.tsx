@@ -1,6 +1,89 @@
-import { NotAvailablePage } from '../shared/not-available-page';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { AccountOverview } from '../../../domain/assets-estimate';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { RequireUser } from '../mine/require-user';
+import { AccountSwitch } from './account-switch';
+import { accountParam } from './assets-format';
+import { TotalCard } from './assets-summary';
+import { HideZeroSwitch, HoldingList } from './holding-list';
+import { LoadState } from './load-state';
+import { useOverview } from './use-overview';
 
-/** Being built in this change; replaced by the real page before it lands. */
+/** One account on the assets page: its estimate, a link to its detail page and its coins. */
+function AccountPanel({
+  data,
+  quote,
+  hideZero,
+  onHideZero,
+}: {
+  data: AccountOverview;
+  quote: string;
+  hideZero: boolean;
+  onHideZero(on: boolean): void;
+}) {
+  const { t } = useTranslation('assets');
+  return (
+    <section className="account-panel" data-testid="account-panel" data-account={data.account}>
+      <header className="account-panel__head">
+        <div className="account-panel__who">
+          <p className="account-panel__name">
+            {t('overview.accountValue', { name: t(`accounts.${data.account}`) })}
+          </p>
+          <p className="account-panel__value" data-testid="account-estimate">
+            ≈ {data.estimate} {quote}
+          </p>
+        </div>
+        <Link
+          className="account-panel__link"
+          to={`/pages/assets/tradeAccount?account=${data.account}`}
+          data-testid="account-details"
+        >
+          {t('overview.details')}
+          <Icon name="chevron" size={16} />
+        </Link>
+      </header>
+      {data.unpriced.length > 0 && (
+        <p className="note">{t('overview.unpriced', { coins: data.unpriced.join(', ') })}</p>
+      )}
+      <HideZeroSwitch on={hideZero} onChange={onHideZero} />
+      <HoldingList coins={data.coins} quote={quote} hideZero={hideZero} />
+    </section>
+  );
+}
+
+/** /pages/assets/assets?account=spot: the five accounts, the total estimate and the money actions. */
 export function AssetsPage() {
-  return <NotAvailablePage />;
+  const [params, setParams] = useSearchParams();
+  const account = accountParam(params.get('account'));
+  const { overview, failed, reload } = useOverview();
+  // Kept across the account tabs: someone hiding dust wants it hidden everywhere.
+  const [hideZero, setHideZero] = useState(false);
+  const current = overview?.accounts.find((a) => a.account === account) ?? null;
+  return (
+    <Screen backTo="/pages/mine/index">
+      <RequireUser>
+        {() =>
+          !overview ? (
+            <LoadState failed={failed} onRetry={() => void reload()} />
+          ) : (
+            <>
+              <TotalCard overview={overview} />
+              <AccountSwitch value={account} onChange={(a) => setParams({ account: a }, { replace: true })} />
+              {current && (
+                <AccountPanel
+                  data={current}
+                  quote={overview.quote}
+                  hideZero={hideZero}
+                  onHideZero={setHideZero}
+                />
+              )}
+            </>
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
 }

@@ -1,6 +1,87 @@
-import { NotAvailablePage } from '../shared/not-available-page';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { TransferRecord } from '../../../domain/assets';
+import { transferTargets } from '../../../domain/assets';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { useUser } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { useCatalog } from '../../core/use-catalog';
+import { RequireUser } from '../mine/require-user';
+import { useBalances } from '../trade/use-balances';
+import { PAGE } from '../trade/use-paged';
+import { accountParam } from './assets-format';
+import { LoadState } from './load-state';
+import { TransferForm } from './transfer-form';
+import { TransferHistory } from './transfer-history';
+import { initialCoin } from './transfer-rules';
+import { useHistory } from './use-history';
 
-/** Being built in this change; replaced by the real page before it lands. */
+const transferId = (r: TransferRecord) => r.id;
+
+/** /pages/assets/transfer?from=lever&coin=USDT: moves money between the five accounts (pull-to-refresh). */
 export function TransferPage() {
-  return <NotAvailablePage />;
+  const { t } = useTranslation('assets');
+  const [params] = useSearchParams();
+  const { user } = useUser();
+  const call = useCall();
+  const { catalog, failed: catalogFailed, reload: reloadCatalog } = useCatalog();
+  const { balances, reload: reloadBalances } = useBalances();
+  const from = accountParam(params.get('from'));
+  const source = transferTargets(from).length > 0 ? from : 'spot';
+
+  const fetchPage = useCallback(
+    (before: number | undefined) =>
+      user
+        ? call('assets/transfers', { limit: PAGE, ...(before !== undefined && { before }) })
+        : Promise.resolve(null),
+    [call, user],
+  );
+  const history = useHistory(String(user?.id ?? ''), fetchPage, transferId);
+  const { reload: reloadHistory } = history;
+  const refresh = useCallback(
+    () => Promise.all([reloadCatalog(), reloadBalances(), reloadHistory()]),
+    [reloadCatalog, reloadBalances, reloadHistory],
+  );
+  const onDone = useCallback(() => {
+    void reloadHistory();
+    void reloadBalances();
+  }, [reloadHistory, reloadBalances]);
+
+  const right = (
+    <Link
+      className="icon-btn"
+      to="/pages/assets/assetsIncome?kind=transfer"
+      aria-label={t('actions.records')}
+    >
+      <Icon name="orders" />
+    </Link>
+  );
+
+  return (
+    <Screen backTo="/pages/assets/assets" onRefresh={refresh} right={right}>
+      <RequireUser>
+        {() =>
+          !catalog ? (
+            <LoadState failed={catalogFailed} onRetry={() => void reloadCatalog()} />
+          ) : (
+            <>
+              <TransferForm
+                coins={catalog.coins}
+                balances={balances}
+                initial={{ from: source, coin: initialCoin(params.get('coin'), catalog.coins) }}
+                onDone={onDone}
+              />
+              <p className="note">
+                <Icon name="info" size={16} />
+                {t('transfer.matrixHint')}
+              </p>
+              <TransferHistory history={history} />
+            </>
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
 }

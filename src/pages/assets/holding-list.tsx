@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CoinHolding } from '../../../domain/assets-estimate';
+import { NO_VALUE, isZeroAmount, trimFraction } from './assets-format';
+
+/** Props of {@link HoldingList}. */
+export interface HoldingListProps {
+  coins: readonly CoinHolding[];
+  /** The estimate currency (USDT). */
+  quote: string;
+  /** Leave out coins with nothing available and nothing frozen. */
+  hideZero: boolean;
+}
+
+/** One coin of an account: available, frozen and its estimate ("—" when it has no price). */
+function HoldingCard({ holding, quote }: { holding: CoinHolding; quote: string }) {
+  const { t } = useTranslation('assets');
+  return (
+    <article className="holding" data-testid="holding" data-coin={holding.coin}>
+      <header className="holding__head">
+        <span className="coin-mark" aria-hidden="true">
+          {holding.coin.slice(0, 1)}
+        </span>
+        <span className="holding__coin">{holding.coin}</span>
+        <span className="holding__value" data-testid="holding-estimate">
+          {holding.estimate === null ? NO_VALUE : `≈ ${holding.estimate} ${quote}`}
+        </span>
+      </header>
+      <dl className="holding__grid">
+        <div>
+          <dt>{t('fields.available')}</dt>
+          <dd data-testid="holding-available">{trimFraction(holding.available)}</dd>
+        </div>
+        <div>
+          <dt>{t('fields.frozen')}</dt>
+          <dd data-testid="holding-frozen">{trimFraction(holding.frozen)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+/** The coins of one account, with an honest empty state when the filter leaves nothing. */
+export function HoldingList({ coins, quote, hideZero }: HoldingListProps) {
+  const { t } = useTranslation('assets');
+  const shown = hideZero ? coins.filter((c) => !isZeroAmount(c.total)) : coins;
+  if (shown.length === 0) {
+    return (
+      <p className="assets-state" data-testid="holdings-empty">
+        {coins.length === 0 ? t('overview.noCoins') : t('overview.allZero')}
+      </p>
+    );
+  }
+  return (
+    <div className="holding-list" data-testid="holding-list">
+      {shown.map((h) => (
+        <HoldingCard key={h.coin} holding={h} quote={quote} />
+      ))}
+    </div>
+  );
+}
+
+/** A switch that leaves out coins with a zero balance. */
+export function HideZeroSwitch({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
+  const { t } = useTranslation('assets');
+  const id = useId();
+  return (
+    <div className="hide-zero">
+      <span id={id}>{t('overview.hideZero')}</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={id}
+        className="switch"
+        onClick={() => onChange(!on)}
+        data-testid="hide-zero"
+      >
+        <span className="switch__thumb" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_TYPES } from '../../../domain/ledger';
+import type { AccountType } from '../../../domain/ledger';
+import { LABELLED_KINDS } from './assets-format';
+import { useKindLabel } from './journal-line';
+import { SelectField } from './select-field';
+
+/** The journal filters; an empty value means "all". */
+export interface JournalFilter {
+  account: AccountType | null;
+  coin: string;
+  kind: string;
+}
+
+/** Account, coin and type filters of the income and expense details. */
+export function JournalFilters({
+  value,
+  coins,
+  onChange,
+}: {
+  value: JournalFilter;
+  /** Catalog coin symbols, in catalog order. */
+  coins: readonly string[];
+  onChange(next: JournalFilter): void;
+}) {
+  const { t } = useTranslation('assets');
+  const kindLabel = useKindLabel();
+  // A kind from a link that the list does not name (a later area's) still shows as chosen.
+  const kinds =
+    value.kind && !LABELLED_KINDS.includes(value.kind) ? [...LABELLED_KINDS, value.kind] : LABELLED_KINDS;
+  const coinList = value.coin && !coins.includes(value.coin) ? [...coins, value.coin] : coins;
+  return (
+    <div className="journal-filters" data-testid="journal-filters">
+      <SelectField
+        label={t('fields.account')}
+        value={value.account ?? ''}
+        onChange={(a) => onChange({ ...value, account: (a || null) as AccountType | null })}
+        testId="filter-account"
+      >
+        <option value="">{t('journal.allAccounts')}</option>
+        {ACCOUNT_TYPES.map((a) => (
+          <option key={a} value={a}>
+            {t(`accounts.${a}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('fields.coin')}
+        value={value.coin}
+        onChange={(coin) => onChange({ ...value, coin })}
+        testId="filter-coin"
+      >
+        <option value="">{t('journal.allCoins')}</option>
+        {coinList.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('fields.kind')}
+        value={value.kind}
+        onChange={(kind) => onChange({ ...value, kind })}
+        testId="filter-kind"
+      >
+        <option value="">{t('journal.allKinds')}</option>
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {kindLabel(k)}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

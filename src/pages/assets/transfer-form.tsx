@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { parseTransfer, transferTargets, TRANSFER_REMARK_MAX } from '../../../domain/assets';
+import type { TransferRecord } from '../../../domain/assets';
+import type { AccountType } from '../../../domain/ledger';
+import type { CoinInfo } from '../../../domain/market';
+import { hasAtMostDecimals } from '../../../domain/money';
+import type { BalanceLine } from '../../../domain/spot';
+import { useCall } from '../../core/use-call';
+import { applyServerFieldError, errorText } from '../../forms/field-errors';
+import { rulesResolver } from '../../forms/rules-resolver';
+import { TextField } from '../../forms/text-field';
+import { AMOUNT_TEXT, NO_VALUE, trimFraction } from './assets-format';
+import { SelectField } from './select-field';
+import { TransferAccounts } from './transfer-accounts';
+import { TransferConfirmDialog } from './transfer-confirm-dialog';
+import type { CheckedTransfer } from './transfer-confirm-dialog';
+import { remarkLength, transferProblems } from './transfer-rules';
+import type { TransferValues } from './transfer-rules';
+import { useFloor, useFloored } from './use-floored';
+
+/** Server fields the form shows inline. */
+const FIELDS = ['from', 'to', 'coin', 'amount', 'remark'] as const;
+
+/** Props of {@link TransferForm}. */
+export interface TransferFormProps {
+  coins: readonly CoinInfo[];
+  /** Every balance line of the user, or null while unknown. */
+  balances: readonly BalanceLine[] | null;
+  initial: { from: AccountType; coin: string };
+  onDone(record: TransferRecord): void;
+}
+
+/**
+ * The transfer form: accounts by the matrix, coin, amount floored to the coin's decimals by the
+ * worker, optional remark, then a confirmation. A refusal lands next to the field it concerns and
+ * leaves everything the user typed in place.
+ */
+export function TransferForm({ coins, balances, initial, onDone }: TransferFormProps) {
+  const { t } = useTranslation(['assets', 'common']);
+  const call = useCall();
+  const floor = useFloor();
+  const form = useForm<TransferValues>({
+    defaultValues: {
+      from: initial.from,
+      to: transferTargets(initial.from)[0]!,
+      coin: initial.coin,
+      amount: '',
+      remark: '',
+    },
+    resolver: rulesResolver((v: TransferValues) => transferProblems(v, coins)),
+  });
+  const { register, setValue, setError, clearErrors, handleSubmit, control, formState } = form;
+  const { errors } = formState;
+  const [from, to, coin, amount, remark] = useWatch({
+    control,
+    name: ['from', 'to', 'coin', 'amount', 'remark'],
+  });
+  const info = coins.find((c) => c.symbol === coin) ?? null;
+  const decimals = info?.decimals ?? null;
+  const floored = useFloored(amount, decimals);
+  const available = balances
+    ? (balances.find((b) => b.account === from && b.coin === coin)?.available ?? '0')
+    : null;
+  const [confirming, setConfirming] = useState<CheckedTransfer | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pick = (patch: Partial<Pick<TransferValues, 'from' | 'to' | 'coin'>>) => {
+    if (patch.from) setValue('from', patch.from);
+    if (patch.to) setValue('to', patch.to);
+    if (patch.coin !== undefined) setValue('coin', patch.coin);
+    clearErrors(['from', 'to', 'coin', 'amount']);
+  };
+
+  const all = async () => {
+    if (available === null || decimals === null) return;
+    const value = await floor(available, decimals);
+    if (value === null) return;
+    setValue('amount', value, { shouldDirty: true });
+    clearErrors('amount');
+  };
+
+  const review = handleSubmit(async (v) => {
+    if (!info) return;
+    const exact = await floor(v.amount, info.decimals);
+    if (exact === null) {
+      setError('amount', { type: 'rule', message: 'amountFormat' }, { shouldFocus: true });
+      return;
+    }
+    const parsed = parseTransfer({ ...v, amount: exact }, coins);
+    if ('problem' in parsed) {
+      const { field, key } = parsed.problem;
+      setError(field, { type: 'rule', message: key }, { shouldFocus: true });
+      return;
+    }
+    const { remark: text } = parsed.ok;
+    setConfirming({
+      from: parsed.ok.from,
+      to: parsed.ok.to,
+      coin: info.symbol,
+      amount: exact,
+      ...(text && { remark: text }),
+    });
+  });
+
+  const confirm = async () => {
+    if (!confirming || busy) return;
+    setBusy(true);
+    try {
+      const out = await call('assets/transfer', confirming, { fields: FIELDS });
+      setConfirming(null);
+      if (out.ok) {
+        toast.success(t('transfer.done'));
+        setValue('amount', '');
+        setValue('remark', '');
+        clearErrors();
+        onDone(out.data);
+        return;
+      }
+      // What was typed stays; the problem is shown where it belongs.
+      applyServerFieldError(out, setError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const overPrecision =
+    floored !== null &&
+    decimals !== null &&
+    AMOUNT_TEXT.test(amount.trim()) &&
+    !hasAtMostDecimals(amount.trim(), decimals);
+  const remarkCount = remarkLength(remark);
+
+  return (
+    <form
+      className="form transfer-form"
+      noValidate
+      onSubmit={(e) => void review(e)}
+      data-testid="transfer-form"
+    >
+      <TransferAccounts
+        from={from}
+        to={to}
+        onChange={(pair) => pick(pair)}
+        errors={{ from: errorText(errors.from), to: errorText(errors.to) }}
+      />
+      <SelectField
+        label={t('fields.coin')}
+        value={coin}
+        onChange={(c) => pick({ coin: c })}
+        error={errorText(errors.coin)}
+        testId="transfer-coin"
+      >
+        {coins.map((c) => (
+          <option key={c.symbol} value={c.symbol}>
+            {c.symbol}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('fields.amount')}
+        registration={register('amount')}
+        error={errors.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('transfer.amountHint', { decimals: decimals ?? 0 })}
+        data-testid="transfer-amount"
+        end={
+          <>
+            <span className="transfer-form__unit">{coin}</span>
+            <button
+              type="button"
+              className="field__end btn btn--text"
+              onClick={() => void all()}
+              disabled={available === null}
+              data-testid="transfer-all"
+            >
+              {t('transfer.all')}
+            </button>
+          </>
+        }
+        below={
+          <>
+            <p className="transfer-form__available">
+              <span>{t('fields.available')}</span>
+              <span className="mono" data-testid="transfer-available">
+                {available === null ? NO_VALUE : trimFraction(available)} {coin}
+              </span>
+            </p>
+            {overPrecision && (
+              <p className="note" data-testid="transfer-floored">
+                {t('transfer.floored', { amount: floored, coin, decimals })}
+              </p>
+            )}
+          </>
+        }
+      />
+      <TextField
+        label={t('fields.remark')}
+        registration={register('remark')}
+        error={errors.remark}
+        autoComplete="off"
+        placeholder={t('transfer.remarkHint')}
+        data-testid="transfer-remark"
+        below={
+          <p
+            className={`field__counter${remarkCount > TRANSFER_REMARK_MAX ? ' field__counter--over' : ''}`}
+            data-testid="remark-counter"
+          >
+            {remarkCount}/{TRANSFER_REMARK_MAX}
+          </p>
+        }
+      />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={busy}
+        data-testid="submit-transfer"
+      >
+        {t('transfer.submit')}
+      </button>
+      <TransferConfirmDialog
+        transfer={confirming}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      />
+    </form>
+  );
+}
