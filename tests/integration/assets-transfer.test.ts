@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { JournalLine, PrivateEvent, TransferRecord } from '../../domain';
+import type { JournalLine, TransferRecord } from '../../domain';
+import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
@@ -106,22 +106,10 @@ describe('assets/transfer', () => {
 
   it('pushes the new balances on the private channel', async () => {
     const { token } = await fundedUser('10');
-    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
-    const events: PrivateEvent[] = [];
-    const subbed = new Promise<void>((resolve) =>
-      ws.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as { op?: string; ch?: string; data?: PrivateEvent };
-        if (m.op === 'subbed') resolve();
-        if (m.ch === 'private' && m.data) events.push(m.data);
-      }),
-    );
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 'auth', token }));
-    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
-    await subbed;
+    const { events, close } = await watchPrivate(origin, token);
     await call(origin, 'assets/transfer', token, { from: 'spot', to: 'second', coin: 'USDT', amount: '4' });
     await expect.poll(() => events.length).toBeGreaterThan(0);
-    ws.close();
+    close();
     expect(events.at(-1)).toEqual({
       type: 'balance',
       balances: [

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { BankDeposit, JournalLine, PrivateEvent } from '../../domain';
+import type { BankDeposit, JournalLine } from '../../domain';
+import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
 import { call, dataOf, openServerDb, snapshot, violations } from './assets-support';
 import { bankDeposit, depositor, opsCall, spotUnits, startBankServer } from './bank-support';
@@ -151,22 +151,10 @@ describe('assets/bankDeposit', () => {
   it('pushes the new balance to the user after a confirmation', async () => {
     const me = await depositor(origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '20' }));
-    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
-    const events: PrivateEvent[] = [];
-    const subbed = new Promise<void>((resolve) =>
-      ws.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as { op?: string; ch?: string; data?: PrivateEvent };
-        if (m.op === 'subbed') resolve();
-        if (m.ch === 'private' && m.data) events.push(m.data);
-      }),
-    );
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 'auth', token: me.token }));
-    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
-    await subbed;
+    const { events, close } = await watchPrivate(origin, me.token);
     await ops('POST', 'bank-deposits/confirm', { id: made.id });
     await expect.poll(() => events.length).toBeGreaterThan(0);
-    ws.close();
+    close();
     expect(events.at(-1)).toEqual({
       type: 'balance',
       balances: [{ account: 'spot', coin: 'USDT', available: '142.46913500', frozen: '0.00000000' }],

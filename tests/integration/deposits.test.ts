@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
   addressFormatOk,
   DEFAULT_LANG,
   type DepositAddress,
   type JournalLine,
-  type PrivateEvent,
   type Settings,
 } from '../../domain';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
+import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
@@ -267,24 +266,12 @@ describe('a crypto deposit', () => {
 
   it('pushes deposit and balance events on the private channel', async () => {
     const a = await user();
-    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
-    const events: PrivateEvent[] = [];
-    const subbed = new Promise<void>((resolve) =>
-      ws.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as { op?: string; ch?: string; data?: PrivateEvent };
-        if (m.op === 'subbed') resolve();
-        if (m.ch === 'private' && m.data) events.push(m.data);
-      }),
-    );
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 'auth', token: a.token }));
-    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
-    await subbed;
+    const { events, close } = await watchPrivate(origin, a.token);
     await simDeposit(origin, { chain: 'TRC20', coin: 'USDT', amount: '7', account: a.account });
     await expect.poll(() => events.length).toBe(1);
     await mine(origin, 1, 'TRC20');
     await expect.poll(() => events.length).toBe(3);
-    ws.close();
+    close();
     expect(events.map((e) => (e.type === 'deposit' ? `deposit:${e.deposit.status}` : e.type))).toEqual([
       'deposit:pending',
       'deposit:credited',

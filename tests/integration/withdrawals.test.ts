@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import {
-  toUnits,
-  type JournalLine,
-  type PrivateEvent,
-  type Withdrawal,
-  type WithdrawQuota,
-} from '../../domain';
+import { toUnits, type JournalLine, type Withdrawal, type WithdrawQuota } from '../../domain';
+import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, violations } from './assets-support';
 import {
@@ -320,19 +314,7 @@ describe('withdrawal history', () => {
 
   it('pushes the user’s balances on request and on the operator’s decision', async () => {
     const u = await withdrawer(server, '60');
-    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
-    const events: PrivateEvent[] = [];
-    const subbed = new Promise<void>((resolve) =>
-      ws.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as { op?: string; ch?: string; data?: PrivateEvent };
-        if (m.op === 'subbed') resolve();
-        if (m.ch === 'private' && m.data) events.push(m.data);
-      }),
-    );
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 'auth', token: u.token }));
-    ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
-    await subbed;
+    const { events, close } = await watchPrivate(origin, u.token);
     const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '15' }));
     await expect.poll(() => events.length).toBe(1);
     expect(events[0]).toEqual({
@@ -341,7 +323,7 @@ describe('withdrawal history', () => {
     });
     await approve(origin, w.id, 'abcdef123456');
     await expect.poll(() => events.length).toBe(2);
-    ws.close();
+    close();
     expect(events[1]).toEqual({
       type: 'balance',
       balances: [{ account: 'spot', coin: 'USDT', available: '45.00000000', frozen: '0.00000000' }],

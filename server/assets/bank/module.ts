@@ -1,23 +1,11 @@
 import fs from 'node:fs';
-import { channels, fromUnits, type PrivateEvent } from '../../../domain';
-import type { ServerContext, ServerModule } from '../../module';
+import type { ServerModule } from '../../module';
+import { balancePusher } from '../balance-events';
 import { BankStore } from './bank-store';
 import { registerBankOps } from './ops-routes';
 import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from './upload-store';
-
-function pushBalances(ctx: ServerContext, userId: number): void {
-  if (!ctx.hub.hasSubscribers(channels.private)) return;
-  const balances = ctx.ledger.balancesOf(userId).map((b) => ({
-    account: b.account,
-    coin: b.coin,
-    available: fromUnits(b.available),
-    frozen: fromUnits(b.frozen),
-  }));
-  const event: PrivateEvent = { type: 'balance', balances };
-  ctx.hub.publishToUser(userId, channels.private, event);
-}
 
 /**
  * The bank-card area: binding the card, proof uploads, bank-card deposits and the operator's review
@@ -48,7 +36,7 @@ export function createBankModule(): ServerModule {
         uploads,
         review: new BankReviewService(ctx.sqlite, ctx.ledger, ctx.opsJournal, store),
         journal: ctx.opsJournal,
-        onBalances: (userId) => pushBalances(ctx, userId),
+        onBalances: balancePusher(ctx),
       });
     },
     stop() {

@@ -1,6 +1,7 @@
-import { channels, fromUnits, type PrivateEvent } from '../../../domain';
+import { channels, type PrivateEvent } from '../../../domain';
 import { simChainOn } from '../../config';
 import type { ServerContext, ServerModule } from '../../module';
+import { balancePusher } from '../balance-events';
 import { SimChain } from '../../sim/sim-chain';
 import type { ChainAdapter } from '../chain';
 import { DepositAddressStore } from './address-store';
@@ -39,6 +40,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
           : null;
       adapter = options.adapter?.(ctx) ?? sim;
       const addresses = new DepositAddressStore(sqlite);
+      const pushBalances = balancePusher(ctx);
       const pushToUser = (userId: number, event: PrivateEvent) => {
         if (hub.hasSubscribers(channels.private)) hub.publishToUser(userId, channels.private, event);
       };
@@ -55,13 +57,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
             onChange(row, credited) {
               pushToUser(row.userId, { type: 'deposit', deposit: toCryptoDeposit(row, catalog.coins) });
               if (!credited) return;
-              const balances = ledger.balancesOf(row.userId).map((b) => ({
-                account: b.account,
-                coin: b.coin,
-                available: fromUnits(b.available),
-                frozen: fromUnits(b.frozen),
-              }));
-              pushToUser(row.userId, { type: 'balance', balances });
+              pushBalances(row.userId);
             },
           })
         : null;

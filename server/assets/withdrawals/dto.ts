@@ -1,14 +1,6 @@
-import {
-  channels,
-  fromUnits,
-  type BoundAddress,
-  type CoinInfo,
-  type PrivateEvent,
-  type Withdrawal,
-} from '../../../domain';
+import { fromUnits, type BoundAddress, type CoinInfo, type Withdrawal } from '../../../domain';
 import { notFound } from '../../http/app-error';
 import { str, type Input } from '../../http/input';
-import type { ServerContext } from '../../module';
 import type { AddressRow } from './address-store';
 import type { OpsWithdrawalRow, WithdrawalRow } from './withdrawal-store';
 
@@ -67,20 +59,4 @@ export function recordId(input: Input): number {
   const id = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) throw notFound();
   return id;
-}
-
-/** Pushes a user's balances on the private channel after they changed (as the assets area does). */
-export function balancePusher(ctx: Pick<ServerContext, 'hub' | 'ledger'>): (userId: number) => void {
-  const { hub, ledger } = ctx;
-  return (userId) => {
-    if (!hub.hasSubscribers(channels.private)) return;
-    const balances = ledger.balancesOf(userId).map((b) => ({
-      account: b.account,
-      coin: b.coin,
-      available: fromUnits(b.available),
-      frozen: fromUnits(b.frozen),
-    }));
-    const event: PrivateEvent = { type: 'balance', balances };
-    hub.publishToUser(userId, channels.private, event);
-  };
 }

@@ -2,7 +2,7 @@ import { CodeStore } from '../../mine/codes';
 import { perUserLimit } from '../../mine/limits';
 import type { ServerModule } from '../../module';
 import { depositLocks } from '../deposits/deposit-locks';
-import { balancePusher } from './dto';
+import { balancePusher } from '../balance-events';
 import { registerWithdrawOpsRoutes } from './ops-routes';
 import { registerWithdrawRoutes } from './routes';
 import { WithdrawService } from './withdraw-service';
