@@ -15,6 +15,8 @@ export interface AmountQuery {
   receive?: { amount: string; fee: string; decimals: number };
   /** `percent` % of `of`, floored to `decimals` (the 25/50/75/100 % shortcuts). */
   share?: { of: string; percent: number; decimals: number };
+  /** `amount` × `rate`, floored to `decimals`: the coins a bank deposit credits (BankDepositTerms). */
+  convert?: { amount: string; rate: string; decimals: number };
 }
 
 /** Answers of an AmountQuery, field by field. */
@@ -22,6 +24,8 @@ export interface AmountAnswer {
   floor?: string | null;
   receive?: string;
   share?: string | null;
+  /** Null when `amount` or `rate` is not a non-negative decimal number. */
+  convert?: string | null;
 }
 
 const safeFloor = (value: string, decimals: number): string | null => {
@@ -46,7 +50,23 @@ export function amounts(q: AmountQuery): AmountAnswer {
         ? null
         : safeFloor(scaleDecimal(base, percent), decimals);
   }
+  if (q.convert) {
+    const { amount, rate, decimals } = q.convert;
+    const product = multiplyDecimals(amount.trim(), rate.trim());
+    out.convert = product === null ? null : safeFloor(product, decimals);
+  }
   return out;
+}
+
+/** The exact product of two non-negative decimal strings (BigInt digits, no precision limit), or null. */
+function multiplyDecimals(a: string, b: string): string | null {
+  const plain = /^\d+(\.\d+)?$/;
+  if (!plain.test(a) || !plain.test(b)) return null;
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const scale = af.length + bf.length;
+  const text = (BigInt(ai + af) * BigInt(bi + bf)).toString().padStart(scale + 1, '0');
+  return scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
 }
 
 /** `value` × `percent` / 100 as an exact decimal string. */

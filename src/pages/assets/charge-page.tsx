@@ -1,6 +1,121 @@
-import { NotAvailablePage } from '../shared/not-available-page';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CryptoDeposit } from '../../../domain/funding';
+import { ListGroup, ListRow } from '../../components/list';
+import { Screen } from '../../components/screen';
+import { Spinner } from '../../components/spinner';
+import { useUser } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { RequireUser } from '../mine/require-user';
+import { trimZeros } from '../trade/trade-format';
+import { spotAvailable, useBalances } from '../trade/use-balances';
+import { PAGE, usePaged } from '../trade/use-paged';
+import type { Paged } from '../trade/use-paged';
+import { CoinChainPicker } from './funding/coin-chain-picker';
+import { DepositAddressCard, useDepositAddress } from './funding/deposit-address-card';
+import { DepositList } from './funding/deposit-list';
+import type { CoinChainChoice, FundingCatalog } from './funding/funding-catalog';
+import { useFundingEvents } from './funding/use-funding-events';
+import { useFundingSelection } from './funding/use-funding';
+import { NothingOpen } from './funding/nothing-open';
 
-/** Being built in this change; replaced by the real page before it lands. */
+const depositId = (d: CryptoDeposit) => d.id;
+
+/** Props of the signed-in body of the deposit page. */
+interface BodyProps {
+  funding: FundingCatalog;
+  choice: CoinChainChoice;
+  pick(coin: string, chain?: string): void;
+  deposits: Paged<CryptoDeposit>;
+  /** Spot available of the picked coin, or null while unknown. */
+  available: string | null;
+}
+
+function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
+  const { t } = useTranslation('wallet');
+  const addr = useDepositAddress(choice.coin.symbol, choice.chain.id);
+  return (
+    <>
+      <CoinChainPicker funding={funding} dir="deposit" choice={choice} onPick={pick} />
+      <DepositAddressCard
+        choice={choice}
+        address={addr.address}
+        loading={addr.loading}
+        failed={addr.failed}
+        onRetry={() => void addr.reload()}
+      />
+      <ListGroup>
+        <ListRow
+          icon="wallet"
+          label={t('deposits.spotAvailable', { coin: choice.coin.symbol })}
+          value={
+            <span className="mono" data-testid="spot-available">
+              {available === null ? '—' : trimZeros(available)}
+            </span>
+          }
+        />
+        {funding.bankDeposit && (
+          <ListRow
+            icon="bank"
+            label={t('bank.entry')}
+            value={t('bank.entryHint', { currency: funding.bankDeposit.currency })}
+            to="/pages/assets/bankcharge"
+            testId="bank-deposit-entry"
+          />
+        )}
+      </ListGroup>
+      <DepositList
+        deposits={deposits.items}
+        paging={{ loading: deposits.loading, done: deposits.done, more: deposits.more }}
+      />
+    </>
+  );
+}
+
+/** /pages/assets/charge?coin=USDT&chain=TRC20: crypto deposit (spec §2, pull-to-refresh). */
 export function ChargePage() {
-  return <NotAvailablePage />;
+  const { user } = useUser();
+  const call = useCall();
+  const { funding, choice, pick, reloadCatalog } = useFundingSelection('deposit');
+  const load = useCallback(
+    async (before: number | undefined) => {
+      if (!user) return null;
+      const out = await call('assets/deposits', { limit: PAGE, ...(before !== undefined && { before }) });
+      return out.ok ? out.data : null;
+    },
+    [call, user],
+  );
+  const deposits = usePaged(String(user?.id ?? ''), load, depositId);
+  const { reload } = deposits;
+  // A block credits or confirms deposits: the list is read again (its first page).
+  useFundingEvents(user !== null, reload);
+  const { balances, reload: reloadBalances } = useBalances();
+  const refresh = useCallback(
+    () => Promise.all([reloadCatalog(), reload(), reloadBalances()]),
+    [reloadCatalog, reload, reloadBalances],
+  );
+
+  return (
+    <Screen onRefresh={refresh} backTo="/pages/assets/assets">
+      <RequireUser>
+        {() =>
+          !funding ? (
+            <div className="state">
+              <Spinner size={28} />
+            </div>
+          ) : !choice ? (
+            <NothingOpen dir="deposit" />
+          ) : (
+            <ChargeBody
+              funding={funding}
+              choice={choice}
+              pick={pick}
+              deposits={deposits}
+              available={spotAvailable(balances, choice.coin.symbol)}
+            />
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
 }

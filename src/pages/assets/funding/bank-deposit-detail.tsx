@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { BankDeposit } from '../../../../domain/funding';
+import { Icon } from '../../../components/icons';
+import { usePrefs } from '../../../core/contexts';
+import { errorMessage } from '../../../i18n/i18n';
+import { NONE, formatMs, trimZeros } from '../../trade/trade-format';
+import { BankDepositStatusLabel } from './bank-deposit-status';
+import { ProofImage } from './proof-image';
+
+/** What happens next, by state: contact support (spec §8 text), credited, or why it was refused. */
+function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
+  const { t } = useTranslation('wallet');
+  if (deposit.status === 'review') {
+    return (
+      <div className="order-next order-next--review" data-testid="order-next">
+        <p>{errorMessage('initiationSuccess')}</p>
+        <Link className="btn btn--primary btn--block" to="/pages/mine/kefu" data-testid="contact-support">
+          <Icon name="support" size={18} />
+          {t('order.contact')}
+        </Link>
+        <button
+          type="button"
+          className="btn btn--text btn--small"
+          onClick={onRefresh}
+          data-testid="order-refresh"
+        >
+          <Icon name="refresh" size={16} />
+          {t('order.refresh')}
+        </button>
+      </div>
+    );
+  }
+  if (deposit.status === 'confirmed') {
+    return (
+      <div className="order-next order-next--confirmed" data-testid="order-next">
+        <p>{t('order.confirmedText', { credit: trimZeros(deposit.credit), coin: deposit.coin })}</p>
+        <Link className="btn btn--secondary btn--block" to="/pages/assets/assets">
+          {t('order.toAssets')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="order-next order-next--rejected" data-testid="order-next">
+      <p>{t('order.rejectedText')}</p>
+      <p className="order-next__reason" data-testid="order-reason">
+        {deposit.reason || NONE}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A bank deposit order: state, next step, every detail and the proof image. `onRefresh` reads it
+ * again: a confirmation arrives by a balance event, a refusal moves no money and sends none.
+ */
+export function BankDepositDetail({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
+  const { t } = useTranslation('wallet');
+  const { lang } = usePrefs();
+  const rows: [string, string, string?][] = [
+    [t('bank.amountLabel'), `${deposit.amount} ${deposit.currency}`, 'order-amount'],
+    [t('order.credit'), `${trimZeros(deposit.credit)} ${deposit.coin}`, 'order-credit'],
+    [t('bank.payer'), deposit.payerName],
+    [t('bank.reference'), deposit.reference],
+    [t('order.card'), `${deposit.cardBank} ${deposit.cardMasked}`],
+    [t('order.created'), formatMs(deposit.createdAt, lang)],
+    [t('order.decided'), deposit.decidedAt === null ? NONE : formatMs(deposit.decidedAt, lang)],
+  ];
+  return (
+    <>
+      <section className="card order-head" data-testid="bank-order" data-status={deposit.status}>
+        <header className="card__head">
+          <h2 className="card__title">{t('order.title', { id: deposit.id })}</h2>
+          <BankDepositStatusLabel status={deposit.status} />
+        </header>
+        <p className="order-head__amount mono">
+          {deposit.amount} <span>{deposit.currency}</span>
+        </p>
+        <NextStep deposit={deposit} onRefresh={onRefresh} />
+      </section>
+      <section className="card">
+        <dl className="order-rows">
+          {rows.map(([label, value, testId]) => (
+            <div key={label} className="order-rows__row">
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t('bank.proof')}</h2>
+        <ProofImage id={deposit.proofId} />
+      </section>
+    </>
+  );
+}
