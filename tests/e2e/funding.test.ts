@@ -86,13 +86,15 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await waitDeposit(page, '6/6', 'final');
     expect(await depositCard(page).textContent()).toContain('+500 USDT');
 
-    // 100 USDT to the leverage account.
-    await api(origin, grant.token, 'assets/transfer', {
-      from: 'spot',
-      to: 'lever',
-      coin: 'USDT',
-      amount: '100',
-    });
+    // 100 USDT to the leverage account, on the transfer page.
+    await open(page, origin, '/pages/assets/transfer?from=spot&coin=USDT', '[data-testid="transfer-form"]');
+    await waitText(page, '[data-testid="transfer-available"]', '500 USDT');
+    await page.selectOption('[data-testid="transfer-to"]', 'lever');
+    await page.fill('[data-testid="transfer-amount"]', '100');
+    await page.click('[data-testid="submit-transfer"]');
+    await page.click('[data-testid="confirm-transfer"]');
+    await page.waitForSelector('[data-testid="confirm-transfer"]', { state: 'hidden' });
+    await waitText(page, '[data-testid="transfer-available"]', '400 USDT');
 
     // Withdrawal: no address bound yet, so the page says so and offers the binding form.
     await open(page, origin, '/pages/assets/mention?coin=USDT&chain=TRC20', '[data-testid="bind-form"]');

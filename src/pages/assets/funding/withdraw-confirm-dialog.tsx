@@ -49,7 +49,7 @@ export function WithdrawConfirmDialog(props: WithdrawConfirmDialogProps) {
         request
           ? [
               [t('picker.network'), props.chainName],
-              [t('withdraw.address'), <span className="mono">{request.address}</span>],
+              [t('withdraw.address'), <span className="mono confirm-address">{request.address}</span>],
               [t('withdraw.amount'), `${request.amount} ${coin}`],
               [t('withdraw.fee'), `${trimZeros(props.fee)} ${coin}`],
               [t('withdraw.receive'), `${props.receive ?? NONE} ${coin}`],
