@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TransferReq } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';
-import { Dialog } from '../../components/dialog';
-import { Spinner } from '../../components/spinner';
+import { SummaryDialog } from '../../components/summary-dialog';
 
 /** A checked transfer about to be sent: accounts are known names, the amount already floored. */
 export interface CheckedTransfer extends TransferReq {
@@ -23,7 +22,7 @@ export function TransferConfirmDialog({
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const { t } = useTranslation(['assets', 'common']);
+  const { t } = useTranslation('assets');
   const rows: [string, string, string][] = transfer
     ? [
         [t('fields.from'), t(`accounts.${transfer.from}`), 'from'],
@@ -35,39 +34,15 @@ export function TransferConfirmDialog({
       ]
     : [];
   return (
-    <Dialog
+    <SummaryDialog
       open={transfer !== null}
       title={t('transfer.confirmTitle')}
-      onDismiss={() => {
-        if (!busy) onCancel();
-      }}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="confirm-transfer"
-          >
-            {busy && <Spinner size={18} />}
-            {t('transfer.confirm')}
-          </button>
-        </>
-      }
-    >
-      <dl className="confirm-order">
-        {rows.map(([label, value, id]) => (
-          <div key={id} className="confirm-order__row">
-            <dt>{label}</dt>
-            <dd data-testid={`confirm-${id}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Dialog>
+      rows={rows}
+      confirmLabel={t('transfer.confirm')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="confirm-transfer"
+    />
   );
 }

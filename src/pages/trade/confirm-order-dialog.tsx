@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PairInfo } from '../../../domain/market';
 import type { PlaceOrderReq } from '../../../domain/spot';
 import type { OrderPreview } from '../../../worker/core-api';
-import { Dialog } from '../../components/dialog';
-import { Spinner } from '../../components/spinner';
+import { SummaryDialog } from '../../components/summary-dialog';
 import { NONE } from './trade-format';
 
 /** Props of {@link ConfirmOrderDialog}. */
@@ -26,7 +25,7 @@ export function ConfirmOrderDialog({
   onConfirm,
   onCancel,
 }: ConfirmOrderDialogProps) {
-  const { t } = useTranslation(['trade', 'common']);
+  const { t } = useTranslation('trade');
   const approx = preview?.estimated ? '≈ ' : '';
   const rows: [string, string][] = order
     ? [
@@ -41,41 +40,19 @@ export function ConfirmOrderDialog({
       ]
     : [];
   return (
-    <Dialog
+    <SummaryDialog
       open={order !== null}
       title={t('confirm.title')}
-      onDismiss={() => {
-        if (!busy) onCancel();
-      }}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`btn btn--${order?.side ?? 'buy'}`}
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="confirm-order"
-          >
-            {busy && <Spinner size={18} />}
-            {t('confirm.place')}
-          </button>
-        </>
-      }
+      rows={rows}
+      confirmLabel={t('confirm.place')}
+      confirmClass={`btn--${order?.side ?? 'buy'}`}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="confirm-order"
     >
-      <dl className="confirm-order">
-        {rows.map(([label, value]) => (
-          <div key={label} className="confirm-order__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
       {preview?.estimated && <p className="note">{t('form.estimated')}</p>}
       <p className="note">{t('confirm.frozen')}</p>
-    </Dialog>
+    </SummaryDialog>
   );
 }

@@ -19,7 +19,7 @@ import { normaliseAmount } from './funding-format';
 import { bankDepositProblems } from './funding-rules';
 import type { BankDepositValues } from './funding-rules';
 import { ProofPicker } from './proof-picker';
-import { SummaryDialog } from './summary-dialog';
+import { SummaryDialog } from '../../../components/summary-dialog';
 import { useProofUpload } from './use-proof-upload';
 
 /** Server fields the form shows inline. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { errorText } from '../../../forms/field-errors';
 import { NONE, trimZeros } from '../../trade/trade-format';
-import { SummaryDialog } from './summary-dialog';
+import { SummaryDialog } from '../../../components/summary-dialog';
 import type { PasswordProblem, PendingWithdrawal } from './use-submit-withdrawal';
 
 /** Props of {@link WithdrawConfirmDialog}. */

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/dialog';
-import { Spinner } from '../../../components/spinner';
+import { Dialog } from './dialog';
+import { Spinner } from './spinner';
 
 /** Props of {@link SummaryDialog}. */
 export interface SummaryDialogProps {
   open: boolean;
   title: string;
-  /** Label and value of each line of the summary. */
-  rows: readonly (readonly [string, ReactNode])[];
+  /** Label and value of each line of the summary; an optional id names the value `confirm-<id>` for tests. */
+  rows: readonly (readonly [label: string, value: ReactNode, id?: string])[];
   confirmLabel: string;
+  /** Class of the confirm button, such as `btn--buy`; `btn--primary` by default. */
+  confirmClass?: string;
   busy: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -36,7 +38,7 @@ export function SummaryDialog(props: SummaryDialogProps) {
           </button>
           <button
             type="button"
-            className="btn btn--primary"
+            className={`btn ${props.confirmClass ?? 'btn--primary'}`}
             onClick={props.onConfirm}
             disabled={busy}
             aria-busy={busy}
@@ -49,10 +51,10 @@ export function SummaryDialog(props: SummaryDialogProps) {
       }
     >
       <dl className="confirm-order summary-rows">
-        {props.rows.map(([label, value]) => (
+        {props.rows.map(([label, value, id]) => (
           <div key={label} className="confirm-order__row">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd data-testid={id && `confirm-${id}`}>{value}</dd>
           </div>
         ))}
       </dl>
