@@ -151,9 +151,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     close() {
       closing ??= (async () => {
-        for (const m of [...started].reverse()) await m.stop?.();
+        // Requests in flight finish first (an order waits for its batch); then the areas stop their
+        // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
+        for (const m of [...started].reverse()) await m.stop?.();
         await db.close();
       })();
       return closing;

@@ -126,6 +126,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
     },
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
+      orders?.close();
     },
   };
   return mod;

@@ -50,6 +50,7 @@ export class OrderService {
   private readonly store: OrderStore;
   private queue: Command[] = [];
   private scheduled = false;
+  private closed = false;
   private readonly listeners: BatchListener[] = [];
   // Engine output of the command being processed; engines call back synchronously.
   private trades: TradeEvent[] = [];
@@ -113,7 +114,17 @@ export class OrderService {
     while (this.queue.length) this.flush();
   }
 
+  /**
+   * Commits what is queued and refuses anything later. Called on shutdown while the database is
+   * still open, so a batch scheduled for the next tick never runs against a closed connection.
+   */
+  close(): void {
+    this.flushNow();
+    this.closed = true;
+  }
+
   private enqueue(make: (done: (r: OrderRow | Error) => void) => Command): Promise<OrderRow> {
+    if (this.closed) return Promise.reject(new Error('order service is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push(make((r) => (r instanceof Error ? reject(r) : resolve(r))));
       if (!this.scheduled) {

@@ -260,4 +260,18 @@ describe('OrderService batch cache', () => {
     expect(again).toMatchObject({ id: 2, status: 'filled' });
     expect(batches.at(-1)!.trades.map((t) => t.id)).toEqual([1]);
   });
+
+  it('on close commits what is queued, then refuses new orders (shutdown before the database closes)', async () => {
+    const queued = svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '100', qty: '0.1' });
+    svc.close();
+    expect(await queued).toMatchObject({ status: 'open' });
+    expect(batches).toHaveLength(1);
+    await expect(
+      svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '101', qty: '0.1' }),
+    ).rejects.toThrow('closed');
+    // Nothing is left scheduled to run against the connection once it is closed.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toHaveLength(1);
+    expect(bal(1, 'USDT').frozen).toBe(toUnits('10'));
+  });
 });
