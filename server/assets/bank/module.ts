@@ -7,6 +7,11 @@ import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from './upload-store';
 
+/** How long a proof image may wait for its deposit form to be sent, in milliseconds. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000;
+/** How often images no deposit uses are removed, in milliseconds. */
+const UPLOAD_SWEEP_MS = 3_600_000;
+
 /**
  * The bank-card area: binding the card, proof uploads, bank-card deposits and the operator's review
  * of them. Each call makes a module with its own upload directory, so servers in one process (tests)
@@ -14,13 +19,15 @@ import { openUploadDir, UploadStore } from './upload-store';
  */
 export function createBankModule(): ServerModule {
   let temporaryDir: string | null = null;
+  let uploads: UploadStore | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
   return {
     name: 'bank',
     register(ctx) {
       const { dir, temporary } = openUploadDir(ctx.config);
       if (temporary) temporaryDir = dir;
       const store = new BankStore(ctx.sqlite);
-      const uploads = new UploadStore(ctx.sqlite, dir);
+      uploads = new UploadStore(ctx.sqlite, dir);
       registerBankRoutes(ctx.registry, {
         db: ctx.db,
         rateLimits: ctx.config.rateLimits,
@@ -39,7 +46,20 @@ export function createBankModule(): ServerModule {
         onBalances: balancePusher(ctx),
       });
     },
+    start(ctx) {
+      const store = uploads;
+      if (!store) return;
+      const sweep = () =>
+        void store
+          .sweepUnattached(Date.now() - UNATTACHED_UPLOAD_TTL_MS)
+          .catch((err: unknown) => ctx.log.error({ err }, 'upload sweep failed'));
+      sweep();
+      sweeper = setInterval(sweep, UPLOAD_SWEEP_MS);
+      sweeper.unref();
+    },
     stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
       temporaryDir = null;
     },

@@ -56,6 +56,8 @@ export function openUploadDir(config: Pick<Config, 'dataDir' | 'distDir'>): Uplo
 export class UploadStore {
   readonly #insert: Statement;
   readonly #byId: Statement;
+  readonly #unattached: Statement;
+  readonly #remove: Statement;
 
   constructor(
     sqlite: SqliteDb,
@@ -68,6 +70,31 @@ export class UploadStore {
     this.#byId = sqlite.prepare(
       `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
     );
+    this.#unattached = sqlite
+      .prepare(
+        `select id from uploads u where created_at < ?
+         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)`,
+      )
+      .pluck();
+    this.#remove = sqlite.prepare(
+      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)`,
+    );
+  }
+
+  /**
+   * Removes images uploaded before `before` (ms since the epoch) that no deposit uses: a user who
+   * picked a proof and then left the form leaves it behind, and nobody may ever read it again.
+   * Returns how many went. The row goes first, so a file can only outlive its row, never the reverse.
+   */
+  async sweepUnattached(before: number): Promise<number> {
+    let removed = 0;
+    for (const id of this.#unattached.all(before) as string[]) {
+      // Re-checked in the delete itself: a deposit may have claimed the image since the select.
+      if (this.#remove.run(id, id).changes === 0) continue;
+      await fs.promises.rm(path.join(this.dir, id), { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   /** Writes the file, then its row; a failed insert removes the file again. */
