@@ -14,7 +14,7 @@ import './styles/kline.css';
 import './styles/trade.css';
 import './styles/trade-orders.css';
 import './styles/assets.css';
-import './styles/wallet.css';
+import './styles/funding.css';
 import { App } from './app';
 import { initI18n } from './i18n/i18n';
 import { readBootHint } from './prefs/boot-hint';

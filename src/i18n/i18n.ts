@@ -12,19 +12,9 @@ import idHome from '../../locales/id/home.json';
 import idMarket from '../../locales/id/market.json';
 import idMine from '../../locales/id/mine.json';
 import idTrade from '../../locales/id/trade.json';
-import idWallet from '../../locales/id/wallet.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = [
-  'common',
-  'home',
-  'mine',
-  'errors',
-  'market',
-  'trade',
-  'assets',
-  'wallet',
-] as const;
+export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
 
 /** The default language ships inside the shell, so a first launch renders without a second request. */
 export const bundled = {
@@ -35,7 +25,6 @@ export const bundled = {
   market: idMarket,
   trade: idTrade,
   assets: idAssets,
-  wallet: idWallet,
 } as const;
 
 type Bundle = { default: Record<string, unknown> };

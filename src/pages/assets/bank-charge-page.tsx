@@ -15,7 +15,7 @@ const LEDGER_DECIMALS = 8;
 
 /** The form, or why it cannot be used yet: no card bound (spec §5: the payer's card must be bound). */
 function BankDepositBody() {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const { catalog } = useCatalog();
   const { card, failed, reload } = useBankCard();
   if (!catalog || (card === undefined && !failed)) {

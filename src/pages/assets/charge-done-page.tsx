@@ -18,7 +18,7 @@ const depositId = (d: BankDeposit) => d.id;
 
 /** One order, read again when the user's balances change (the operator confirmed it). */
 function OrderDetail({ id }: { id: number }) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
   const [held, setHeld] = useState<{ id: number; deposit: BankDeposit | null } | null>(null);
   const fetchDetail = useCallback(async () => {
@@ -78,7 +78,7 @@ function OrderList() {
 
 /** /pages/assets/chargedone?id=12: a bank deposit order; without an id, the list of them. */
 export function ChargeDonePage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
   const right =

@@ -32,7 +32,7 @@ interface BodyProps {
 }
 
 function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const addr = useDepositAddress(choice.coin.symbol, choice.chain.id);
   return (
     <>

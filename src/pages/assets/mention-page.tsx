@@ -35,7 +35,7 @@ function WithdrawSection({
   account: string;
   onWithdrawn(w: Withdrawal): void;
 }) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const { quota } = info;
   if (!quota) {
     return info.failed ? (

@@ -30,7 +30,7 @@ export interface AddressQrProps {
  * address in monospace and a copy button.
  */
 export function AddressQr({ address, label, testId, compact }: AddressQrProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   return (
     <div className={`address-qr${compact ? ' address-qr--compact' : ''}`}>
       <div className="address-qr__code">

@@ -10,7 +10,7 @@ import { ProofImage } from './proof-image';
 
 /** What happens next, by state: contact support (spec §8 text), credited, or why it was refused. */
 function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   if (deposit.status === 'review') {
     return (
       <div className="order-next order-next--review" data-testid="order-next">
@@ -56,7 +56,7 @@ function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): v
  * again: a confirmation arrives by a balance event, a refusal moves no money and sends none.
  */
 export function BankDepositDetail({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const rows: [string, string, string?][] = [
     [t('bank.amountLabel'), `${deposit.amount} ${deposit.currency}`, 'order-amount'],

@@ -58,7 +58,7 @@ function useCreditPreview(amount: string, terms: BankDepositTerms, decimals: num
  * then the order detail. Whatever the server refuses stays typed, with the problem next to its field.
  */
 export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<BankDepositReq | null>(null);

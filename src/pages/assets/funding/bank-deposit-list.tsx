@@ -11,7 +11,7 @@ import { BankDepositStatusLabel } from './bank-deposit-status';
 
 /** One bank deposit in the list: amount, credit, state and time; opens the order detail. */
 function BankDepositRow({ deposit }: { deposit: BankDeposit }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   return (
     <Link
@@ -40,7 +40,7 @@ function BankDepositRow({ deposit }: { deposit: BankDeposit }) {
 
 /** The user's bank deposits, newest first, paged. */
 export function BankDepositList({ deposits, paging }: { deposits: BankDeposit[] | null; paging: Paging }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   if (deposits === null) {
     return (
       <div className="trade-orders__state">

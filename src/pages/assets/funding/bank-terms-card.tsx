@@ -26,7 +26,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
 
 /** The operator's receiving account (each detail copyable) and how a transfer is credited. */
 export function BankTermsCard({ terms, coinName }: { terms: BankDepositTerms; coinName: string }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const r = terms.receiving;
   return (
     <section className="card bank-terms" data-testid="bank-terms">

@@ -41,7 +41,7 @@ export interface BindAddressFormProps {
  * chain's format as it is typed, an optional label, and a code sent to the user's own account.
  */
 export function BindAddressForm({ choice, account, onBound, onCancel }: BindAddressFormProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
   const { chain, coin } = choice;
   const form = useForm<BindValues>({

@@ -15,7 +15,7 @@ export interface CoinChainPickerProps {
 
 /** The coin (a list in a dialog) and its network (chips), limited to those open in `dir`. */
 export function CoinChainPicker({ funding, dir, choice, onPick }: CoinChainPickerProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const [open, setOpen] = useState(false);
   const coins = fundingCoins(funding, dir);
   const chains = fundingChains(funding, choice.coin.symbol, dir);

@@ -54,7 +54,7 @@ export interface DepositAddressCardProps {
  * (spec §9) and, on the embedded simulator, a plain statement that no real coins can arrive.
  */
 export function DepositAddressCard({ choice, address, loading, failed, onRetry }: DepositAddressCardProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const { coin, chain } = choice;
   if (loading || (!address && !failed)) {
     return (

@@ -11,7 +11,7 @@ import { confirmationProgress, middleEllipsis } from './funding-format';
 
 /** Confirmations as a bar toward the withdrawable count, with the credit mark on it. */
 function ConfirmationBar({ deposit }: { deposit: CryptoDeposit }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const p = confirmationProgress(deposit.confirmations, CREDIT_CONFIRMATIONS, WITHDRAWABLE_CONFIRMATIONS);
   return (
     <div className="confirm-bar">
@@ -38,7 +38,7 @@ function ConfirmationBar({ deposit }: { deposit: CryptoDeposit }) {
 
 /** One crypto deposit: amount, network, confirmations, status, transaction and time. */
 function DepositCard({ deposit }: { deposit: CryptoDeposit }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   return (
     <article
@@ -74,7 +74,7 @@ function DepositCard({ deposit }: { deposit: CryptoDeposit }) {
 
 /** The deposit history, newest first, paged. */
 export function DepositList({ deposits, paging }: { deposits: CryptoDeposit[] | null; paging: Paging }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   return (
     <section className="funding-history" aria-labelledby="deposit-history">
       <h2 className="funding-history__title" id="deposit-history">

@@ -5,7 +5,7 @@ import type { FundingDirection } from './funding-catalog';
 
 /** The honest state when the catalog opens no coin for deposits (or withdrawals) at all. */
 export function NothingOpen({ dir }: { dir: FundingDirection }) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   return (
     <div className="state" data-testid="nothing-open">
       <span className="state__icon">

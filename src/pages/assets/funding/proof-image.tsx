@@ -5,7 +5,7 @@ import { useCall } from '../../../core/use-call';
 
 /** A proof image the user uploaded, read through `assets/proof` (served only to its owner). */
 export function ProofImage({ id }: { id: string }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const call = useCall();
   const [src, setSrc] = useState<{ id: string; url: string | null } | null>(null);
   useEffect(() => {

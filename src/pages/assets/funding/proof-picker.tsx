@@ -21,7 +21,7 @@ const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
  * preview. The camera input hints `capture` so phones open the camera directly.
  */
 export function ProofPicker({ state, onPick, onClear, error }: ProofPickerProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const id = useId();
   const camera = useRef<HTMLInputElement>(null);
   const file = useRef<HTMLInputElement>(null);

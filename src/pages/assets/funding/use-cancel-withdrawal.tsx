@@ -15,7 +15,7 @@ export function useCancelWithdrawal(onDone: (w: Withdrawal) => void): {
   ask(w: Withdrawal): void;
   dialog: ReactNode;
 } {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
   const [asking, setAsking] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);

@@ -45,7 +45,7 @@ export interface SubmitWithdrawalOptions {
  * under the password; any other refusal closes it and lands on the form. A double tap sends once.
  */
 export function useSubmitWithdrawal(options: SubmitWithdrawalOptions) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const call = useCall();
   const { user } = useUser();
   const { askTradePassword } = useTradePasswordPrompt();

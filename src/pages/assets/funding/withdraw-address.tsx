@@ -21,7 +21,7 @@ export interface WithdrawAddressProps {
  * replace it), or, when none is bound, why one is needed and the binding form in place.
  */
 export function WithdrawAddress({ choice, bound, account, onBound }: WithdrawAddressProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const [replacing, setReplacing] = useState(false);
   const label = useBoundLabel(choice.coin.symbol, choice.chain.id, bound);
   const done = (a: BoundAddress) => {

@@ -22,7 +22,7 @@ export interface WithdrawConfirmDialogProps {
 
 /** Address, amount, fee and what arrives, then the trade password; Enter confirms. */
 export function WithdrawConfirmDialog(props: WithdrawConfirmDialogProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const { request, needsPassword } = props;
   const id = useId();
   const [password, setPassword] = useState('');

@@ -54,7 +54,7 @@ function useReceive(amount: string, fee: string, decimals: number): string | nul
  * server (`parseWithdraw`); then a summary with the trade password, and the request.
  */
 export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormProps) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['assets', 'common']);
   const { core } = useCore();
   const { coin, chain } = choice;
   const [formError, setFormError] = useState<ErrorKey | null>(null);

@@ -16,7 +16,7 @@ export interface WithdrawQuotaSummaryProps {
  * that identity verification raises it, spec §6), and what the address receives.
  */
 export function WithdrawQuotaSummary({ quota, receive }: WithdrawQuotaSummaryProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const c = quota.coin;
   const rows: [string, string, string][] = [
     [t('withdraw.fee'), `${trimZeros(quota.fee)} ${c}`, 'withdraw-fee'],

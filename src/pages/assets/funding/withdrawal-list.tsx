@@ -10,7 +10,7 @@ import { middleEllipsis } from './funding-format';
 
 /** One withdrawal: amount, fee, what arrives, address, status, and the txid or the refusal reason. */
 function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: Withdrawal): void }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const cells: [string, string][] = [
     [t('withdraw.fee'), trimZeros(item.fee)],
@@ -98,7 +98,7 @@ export function WithdrawalList({
   paging: Paging;
   onCancel(w: Withdrawal): void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('assets');
   return (
     <section className="funding-history" aria-labelledby="withdrawal-history">
       <h2 className="funding-history__title" id="withdrawal-history">
