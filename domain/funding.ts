@@ -251,6 +251,28 @@ export function parseWithdraw(
   return { ok: { coin, chain, terms, address, amount } };
 }
 
+/** Wide precision with floor rounding: a product of two typed decimals stays exact. */
+const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_FLOOR });
+
+/**
+ * Coins a bank deposit credits: `amount` (currency) × `rate`, floored to the coin's `decimals`.
+ * The server credits exactly this and the form previews it with the same function. Null when either
+ * input is not a non-negative plain decimal.
+ */
+export function bankCredit(amount: string, rate: string, decimals: number): string | null {
+  const a = amount.trim();
+  const r = rate.trim();
+  if (!AMOUNT.test(a) || !AMOUNT.test(r)) return null;
+  return new Exact(a).times(r).toDecimalPlaces(decimals, Exact.ROUND_FLOOR).toFixed(decimals);
+}
+
+/** `percent` % of `value` (the 25/50/75/100 % shortcuts), floored to `decimals`; null on bad input. */
+export function shareOf(value: string, percent: number, decimals: number): string | null {
+  const v = value.trim();
+  if (!AMOUNT.test(v) || !Number.isInteger(percent) || percent < 0 || percent > 100) return null;
+  return new Exact(v).times(percent).div(100).toDecimalPlaces(decimals, Exact.ROUND_FLOOR).toFixed(decimals);
+}
+
 /** What reaches the address: amount − fee, floored to the coin's decimals; `0` when it would not be positive. */
 export function withdrawReceive(amount: string, fee: string, decimals: number): string {
   if (!AMOUNT.test(amount.trim())) return (0).toFixed(decimals);

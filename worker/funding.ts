@@ -1,5 +1,7 @@
 import {
+  bankCredit,
   floorDecimal,
+  shareOf,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   withdrawReceive,
@@ -36,46 +38,18 @@ const safeFloor = (value: string, decimals: number): string | null => {
   }
 };
 
-/** Runs an AmountQuery with exact decimal arithmetic. */
+/** Runs an AmountQuery with exact decimal arithmetic (the same functions the server uses). */
 export function amounts(q: AmountQuery): AmountAnswer {
   const out: AmountAnswer = {};
   if (q.floor) out.floor = safeFloor(q.floor.value, q.floor.decimals);
   if (q.receive) out.receive = withdrawReceive(q.receive.amount, q.receive.fee, q.receive.decimals);
   if (q.share) {
-    const { of, percent, decimals } = q.share;
-    const base = safeFloor(of, 8);
-    // percent is one of the shortcut buttons; integer percent keeps the product exact.
-    out.share =
-      base === null || !Number.isInteger(percent) || percent < 0 || percent > 100
-        ? null
-        : safeFloor(scaleDecimal(base, percent), decimals);
+    // The balance is floored to ledger precision first, as the server stores it.
+    const base = safeFloor(q.share.of, 8);
+    out.share = base === null ? null : shareOf(base, q.share.percent, q.share.decimals);
   }
-  if (q.convert) {
-    const { amount, rate, decimals } = q.convert;
-    const product = multiplyDecimals(amount.trim(), rate.trim());
-    out.convert = product === null ? null : safeFloor(product, decimals);
-  }
+  if (q.convert) out.convert = bankCredit(q.convert.amount, q.convert.rate, q.convert.decimals);
   return out;
-}
-
-/** The exact product of two non-negative decimal strings (BigInt digits, no precision limit), or null. */
-function multiplyDecimals(a: string, b: string): string | null {
-  const plain = /^\d+(\.\d+)?$/;
-  if (!plain.test(a) || !plain.test(b)) return null;
-  const [ai = '0', af = ''] = a.split('.');
-  const [bi = '0', bf = ''] = b.split('.');
-  const scale = af.length + bf.length;
-  const text = (BigInt(ai + af) * BigInt(bi + bf)).toString().padStart(scale + 1, '0');
-  return scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
-}
-
-/** `value` × `percent` / 100 as an exact decimal string. */
-function scaleDecimal(value: string, percent: number): string {
-  const [int = '0', frac = ''] = value.split('.');
-  const digits = BigInt(int + frac) * BigInt(percent);
-  const scale = frac.length + 2;
-  const text = digits.toString().padStart(scale + 1, '0');
-  return `${text.slice(0, -scale)}.${text.slice(-scale)}`;
 }
 
 /** Bytes of a Blob as base64 (no `data:` prefix). */

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import {
+  bankCredit,
   fromUnits,
   hasAtMostDecimals,
   maskCard,
@@ -93,7 +94,7 @@ export function parseDepositAmount(
   if (!value.gt(0)) return { field: 'amount', key: 'amountPositive' };
   if (value.lt(terms.minAmount)) return { field: 'amount', key: 'amountBelowMin' };
   if (value.gt(terms.maxAmount)) return { field: 'amount', key: 'amountAboveMax' };
-  const credit = toUnits(value.times(terms.rate).toDecimalPlaces(coinDecimals, Exact.ROUND_FLOOR).toFixed());
+  const credit = toUnits(bankCredit(amount, terms.rate, coinDecimals) ?? '0');
   if (credit <= 0n) return { field: 'amount', key: 'amountBelowMin' };
   return { cents: BigInt(value.times(100).toFixed(0)), credit };
 }
