@@ -185,6 +185,24 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await page.locator('[data-testid="withdrawal-card"][data-status="cancelled"]').waitFor();
     await waitText(page, '[data-testid="withdrawable"]', '300 USDT');
 
+    // A third, refused by the operator: the page shows the reason and the amount is unfrozen.
+    await page.fill('[data-testid="withdraw-amount"]', '20');
+    await page.click('[data-testid="withdraw-submit"]');
+    await page.fill('[data-testid="withdraw-password"]', TRADE_PASSWORD);
+    await page.click('[data-testid="confirm-withdraw"]');
+    const third = page.locator('[data-testid="withdrawal-card"][data-status="review"]');
+    await third.waitFor();
+    await waitText(page, '[data-testid="withdrawable"]', '280 USDT');
+    const reason = 'Address under compliance review';
+    await ops<Withdrawal>(origin, 'withdrawals/reject', {
+      id: (await third.getAttribute('data-withdrawal-id'))!,
+      reason,
+    });
+    const rejected = page.locator('[data-testid="withdrawal-card"][data-status="rejected"]');
+    await rejected.waitFor();
+    expect(await rejected.textContent()).toContain(reason);
+    await waitText(page, '[data-testid="withdrawable"]', '300 USDT');
+
     // 500 in − 100 to lever − 100 out = 300 spot; 100 lever; nothing left frozen.
     const h = await holdings(origin, grant.token, 'USDT');
     expect(Number(h.spot!.available)).toBe(300);
@@ -192,6 +210,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     expect(Number(h.lever!.available)).toBe(100);
     const list = await api<Withdrawal[]>(origin, grant.token, 'assets/withdrawals');
     expect(list.map((w) => [w.status, w.txid, w.receive])).toEqual([
+      ['rejected', null, '19.000000'],
       ['cancelled', null, '9.000000'],
       ['approved', txid, '99.000000'],
     ]);
