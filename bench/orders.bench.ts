@@ -1,7 +1,8 @@
 /**
  * Durable orders through the order service: validation, ledger freeze, matching, settlement and the
  * order/trade rows, committed by group commit on a file database with `synchronous=FULL`.
- * Side by side: the same stream committed one transaction per order (no group commit).
+ * Side by side: the same stream on an in-memory database (no disk at all, so the figure is the CPU
+ * ceiling of this path on one core), and committed one transaction per order (no group commit).
  * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
  * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison).
  */
@@ -34,6 +35,7 @@ function open(file: string) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   // As server/db/connect.ts configures the server's database.
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
   sqlite.exec('create table users (id integer primary key)');
   // The tables as the migrations leave them.
@@ -89,9 +91,14 @@ function stream(
   return out;
 }
 
-async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'): Promise<number> {
+async function run(
+  label: string,
+  batchSize: number,
+  kind: 'mixed' | 'resting',
+  where: 'file' | 'memory' = 'file',
+): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-bench-'));
-  const { sqlite, service } = open(path.join(dir, 'bench.sqlite'));
+  const { sqlite, service } = open(where === 'memory' ? ':memory:' : path.join(dir, 'bench.sqlite'));
   const cmds = stream(ORDERS, kind);
   const resting: Array<{ userId: number; id: number }> = [];
   let trades = 0;
@@ -120,7 +127,7 @@ async function run(label: string, batchSize: number, kind: 'mixed' | 'resting'):
   fs.rmSync(dir, { recursive: true, force: true });
   const rate = cmds.length / secs;
   console.log(
-    `${label.padEnd(34)} ${cmds.length} commands in ${secs.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} /s` +
+    `${label.padEnd(38)} ${cmds.length} commands in ${secs.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} /s` +
       ` (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ${trades} trades, ` +
       `ledger ${violations.length === 0 ? 'sound' : `BROKEN (${violations.length})`}`,
   );
@@ -134,6 +141,10 @@ async function main() {
   const only = process.env.BENCH_ONLY;
   const resting = only === 'mixed' ? NaN : await run('resting only, group commit', 500, 'resting');
   const group = only === 'resting' ? NaN : await run('mixed, group commit (batches of 500)', 500, 'mixed');
+  if (only !== 'resting') {
+    const memory = await run('mixed, in-memory database (no disk)', 500, 'mixed', 'memory');
+    console.log(`durable file / in-memory database (mixed): ${(group / memory).toFixed(2)}×`);
+  }
   // BENCH_SINGLE=0 skips the slow per-command comparison (for quick iterations).
   if (process.env.BENCH_SINGLE !== '0') {
     const single = await run('mixed, one transaction per command', 1, 'mixed');

@@ -32,10 +32,11 @@ export async function openDatabase(dataDir: string): Promise<Db> {
     file = path.join(dataDir, DB_FILE_NAME);
   }
   const sqlite = new SQLite(file);
-  // WAL lets readers proceed while one writer commits; NORMAL sync is durable across process crashes
-  // in WAL mode and avoids an fsync per commit.
+  // WAL lets readers proceed while one writer commits. FULL syncs the log at every commit, so an
+  // acknowledged order, transfer or withdrawal survives a power loss, not only a process crash; the
+  // order service's group commit pays that fsync once per batch rather than once per order.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache (default 2 MiB): the ledger and order tables are hot on every batch.
   sqlite.pragma('cache_size = -65536');

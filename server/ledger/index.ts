@@ -10,3 +10,4 @@ export {
   type TxMeta,
 } from './ledger';
 export { LEDGER_DDL, ledgerMigration } from './schema';
+export { PostingNet } from './netting';

@@ -1,7 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PairInfo, PlaceOrderReq } from '../../domain';
 import { fail, notFound } from '../http/app-error';
-import { HOUSE_USER_ID, type Ledger, type Posting } from '../ledger';
+import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market/engine';
 import { OrderStore, type OrderRow, type TradeRow } from './order-store';
 import { PairUnits } from './units';
@@ -57,6 +57,11 @@ export class OrderService {
   private dones: DoneEvent[] = [];
   private out: BatchOutput = emptyOutput();
   private current = '';
+  /** Ledger postings of the command being processed; posted as one transaction when it ends. */
+  private readonly net = new PostingNet();
+  /** Ids of the first and last trade of the command being processed (0 = none yet). */
+  private firstTrade = 0;
+  private lastTrade = 0;
   /** Next order id; allocated here so the freeze, the engine and the single insert agree on it. */
   private nextOrderId: number;
 
@@ -184,6 +189,7 @@ export class OrderService {
     this.startCommand(row.symbol);
     market.engine.cancel(row.id);
     this.settleDones(market);
+    this.postNet('spot.release', row.id, `user:${userId}`);
     return { ...this.store.get(row.id)! };
   }
 
@@ -198,18 +204,14 @@ export class OrderService {
       if (best === undefined) throw new Refusal(fail('noOptimalPrice'));
     }
     const { coin, units } = this.freezeFor(market, req);
-    const holder = { userId, account: 'spot' as const, coin };
+    const holder: Holder = { userId, account: 'spot', coin };
     if (this.ledger.balance(holder).available < units) throw new Refusal(fail('insufficientBalance'));
 
     const at = this.now();
     const id = this.nextOrderId++;
-    this.ledger.freeze(
-      { kind: 'spot.freeze', refType: 'spot_orders', refId: String(id), actor: `user:${userId}` },
-      holder,
-      units,
-    );
-    this.out.users.add(userId);
     this.startCommand(req.symbol);
+    this.net.freeze(holder, units);
+    this.out.users.add(userId);
     const result = market.engine.place({
       orderId: id,
       userId,
@@ -247,6 +249,7 @@ export class OrderService {
     this.out.orders.add(id);
     for (const t of this.trades) this.settleTrade(market, t);
     this.settleDones(market);
+    this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
     return { ...row };
   }
 
@@ -261,6 +264,24 @@ export class OrderService {
     this.current = symbol;
     this.trades = [];
     this.dones = [];
+    this.net.clear();
+    this.firstTrade = this.lastTrade = 0;
+  }
+
+  /**
+   * Posts the command's netted postings as one ledger transaction: the order's freeze, every fill it
+   * took part in on either side, the fees and the release of what it no longer needs. The trades
+   * themselves (price, lots, fees of each fill) are the rows of spot_trades named in the memo.
+   */
+  private postNet(kind: 'spot.freeze' | 'spot.trade' | 'spot.release', orderId: number, actor: string): void {
+    const postings = this.net.postings();
+    this.net.clear();
+    if (postings.length === 0) return;
+    const memo = this.firstTrade ? `spot_trades ${this.firstTrade}-${this.lastTrade}` : undefined;
+    this.ledger.post(
+      { kind, refType: 'spot_orders', refId: String(orderId), actor, ...(memo ? { memo } : {}) },
+      postings,
+    );
   }
 
   private settleTrade(market: Market, t: TradeEvent): void {
@@ -289,19 +310,16 @@ export class OrderService {
       ts: at,
     };
     const tradeId = this.store.insertTrade(trade);
-    const holder = (userId: number, coin: string) => ({ userId, account: 'spot' as const, coin });
-    const postings: Posting[] = [
-      { ...holder(buyer, pair.quote), field: 'frozen', delta: -quote },
-      { ...holder(seller, pair.quote), field: 'available', delta: quote - sellerFee },
-      { ...holder(HOUSE_USER_ID, pair.quote), field: 'available', delta: sellerFee },
-      { ...holder(seller, pair.base), field: 'frozen', delta: -base },
-      { ...holder(buyer, pair.base), field: 'available', delta: base - buyerFee },
-      { ...holder(HOUSE_USER_ID, pair.base), field: 'available', delta: buyerFee },
-    ];
-    this.ledger.post(
-      { kind: 'spot.trade', refType: 'spot_trades', refId: String(tradeId), actor: 'engine' },
-      postings,
-    );
+    if (!this.firstTrade) this.firstTrade = tradeId;
+    this.lastTrade = tradeId;
+    const net = this.net;
+    const holder = (userId: number, coin: string): Holder => ({ userId, account: 'spot', coin });
+    net.add(holder(buyer, pair.quote), 'frozen', -quote);
+    net.add(holder(seller, pair.quote), 'available', quote - sellerFee);
+    net.add(holder(HOUSE_USER_ID, pair.quote), 'available', sellerFee);
+    net.add(holder(seller, pair.base), 'frozen', -base);
+    net.add(holder(buyer, pair.base), 'available', base - buyerFee);
+    net.add(holder(HOUSE_USER_ID, pair.base), 'available', buyerFee);
     const buyOrder = buyerIsTaker ? t.takerOrderId : t.makerOrderId;
     const sellOrder = buyerIsTaker ? t.makerOrderId : t.takerOrderId;
     this.store.addFill(buyOrder, t.lots, quote, buyerFee, quote, at);
@@ -317,11 +335,7 @@ export class OrderService {
       const row = this.store.get(d.orderId)!;
       if (row.frozenUnits > 0n) {
         const coin = row.side === 'buy' ? market.pair.quote : market.pair.base;
-        this.ledger.unfreeze(
-          { kind: 'spot.release', refType: 'spot_orders', refId: String(row.id), actor: 'engine' },
-          { userId: row.userId, account: 'spot', coin },
-          row.frozenUnits,
-        );
+        this.net.unfreeze({ userId: row.userId, account: 'spot', coin }, row.frozenUnits);
         this.out.users.add(row.userId);
       }
       this.store.finish(row.id, d.reason === 'filled' ? 'filled' : 'cancelled', d.reason, this.now());

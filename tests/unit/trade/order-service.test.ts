@@ -275,3 +275,84 @@ describe('OrderService batch cache', () => {
     expect(bal(1, 'USDT').frozen).toBe(toUnits('10'));
   });
 });
+
+describe('OrderService ledger transactions', () => {
+  type Line = { userId: number; coin: string; field: string; delta: bigint };
+  const txs = () =>
+    sqlite
+      .prepare(
+        "select id, kind, ref_id as refId, actor, memo from ledger_tx where kind like 'spot.%' order by id",
+      )
+      .all() as Array<{ id: number; kind: string; refId: string; actor: string; memo: string | null }>;
+  const lines = (txId: number) =>
+    (
+      sqlite
+        .prepare('select user_id, coin, field, delta from journal where tx_id = ? order by id')
+        .safeIntegers(true)
+        .all(txId) as Array<Record<string, bigint | string>>
+    ).map((r): Line => ({
+      userId: Number(r.user_id),
+      coin: String(r.coin),
+      field: String(r.field),
+      delta: r.delta as bigint,
+    }));
+  const place = (userId: number, side: 'buy' | 'sell', price: string, qty: string) =>
+    svc.place(userId, { symbol: 'BTC/USDT', side, type: 'limit', price, qty });
+
+  it('writes one freeze for a resting order and one release for its cancel', async () => {
+    const o = await place(1, 'buy', '50000', '0.1');
+    await svc.cancel(1, o.id);
+    const [freeze, release] = txs();
+    expect(freeze).toMatchObject({ kind: 'spot.freeze', refId: String(o.id), actor: 'user:1', memo: null });
+    expect(lines(freeze!.id)).toEqual([
+      { userId: 1, coin: 'USDT', field: 'available', delta: -toUnits('5000') },
+      { userId: 1, coin: 'USDT', field: 'frozen', delta: toUnits('5000') },
+    ]);
+    expect(release).toMatchObject({ kind: 'spot.release', refId: String(o.id), actor: 'user:1' });
+    expect(lines(release!.id)).toEqual([
+      { userId: 1, coin: 'USDT', field: 'frozen', delta: -toUnits('5000') },
+      { userId: 1, coin: 'USDT', field: 'available', delta: toUnits('5000') },
+    ]);
+  });
+
+  it('settles a taker that sweeps two makers as one transaction netted per holder, naming its trades', async () => {
+    await place(2, 'sell', '50000', '0.05');
+    await place(2, 'sell', '50500', '0.05');
+    const before = txs().length;
+    const taker = await place(1, 'buy', '51000', '0.1');
+    expect(taker.status).toBe('filled');
+    const after = txs();
+    expect(after).toHaveLength(before + 1);
+    const tx = after.at(-1)!;
+    expect(tx).toMatchObject({
+      kind: 'spot.trade',
+      refId: String(taker.id),
+      actor: 'user:1',
+      memo: 'spot_trades 1-2',
+    });
+    // The taker froze 5100 and spent 2500 + 2525; freeze, fills and release net to one line, and the
+    // house gets one line per coin for both fills (taker 0.2 % of 0.1 BTC, maker 0.1 % of 5025 USDT).
+    expect(lines(tx.id)).toEqual([
+      { userId: 1, coin: 'USDT', field: 'available', delta: -toUnits('5025') },
+      { userId: 2, coin: 'USDT', field: 'available', delta: toUnits('5019.975') },
+      { userId: HOUSE_USER_ID, coin: 'USDT', field: 'available', delta: toUnits('5.025') },
+      { userId: 2, coin: 'BTC', field: 'frozen', delta: -toUnits('0.1') },
+      { userId: 1, coin: 'BTC', field: 'available', delta: toUnits('0.0998') },
+      { userId: HOUSE_USER_ID, coin: 'BTC', field: 'available', delta: toUnits('0.0002') },
+    ]);
+    expect(bal(1, 'USDT')).toEqual({ available: toUnits('4975'), frozen: 0n });
+  });
+
+  it('keeps what a partly filled taker still rests with frozen in its one transaction', async () => {
+    await place(2, 'sell', '50000', '0.04');
+    const taker = await place(1, 'buy', '50000', '0.1');
+    expect(taker).toMatchObject({ status: 'open', filledLots: 400 });
+    const tx = txs().at(-1)!;
+    expect(tx.kind).toBe('spot.trade');
+    expect(lines(tx.id).filter((l) => l.userId === 1 && l.coin === 'USDT')).toEqual([
+      { userId: 1, coin: 'USDT', field: 'available', delta: -toUnits('5000') },
+      { userId: 1, coin: 'USDT', field: 'frozen', delta: toUnits('3000') },
+    ]);
+    expect(bal(1, 'USDT')).toEqual({ available: toUnits('5000'), frozen: toUnits('3000') });
+  });
+});
