@@ -38,9 +38,11 @@ export function TradePasswordDialog(props: TradePasswordDialogProps) {
     resolver: rulesResolver((v: Values) => (v.tradePassword ? {} : { tradePassword: 'required' })),
   });
 
-  // Every opening starts empty: a password is never kept longer than one attempt.
+  // Every opening starts empty: a password is never kept longer than one attempt. The field is
+  // cleared when the dialog closes, not when it opens: an effect after opening would run after the
+  // first paint and wipe what a quick user (or a password manager) already typed.
   useEffect(() => {
-    if (open) reset({ tradePassword: '' });
+    if (!open) reset({ tradePassword: '' });
   }, [open, reset]);
 
   useEffect(() => {
