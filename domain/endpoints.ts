@@ -15,7 +15,11 @@ import type {
   WithdrawQuota,
   WithdrawReq,
 } from './funding';
-import type { Variant } from './envelope';
+import type { E, Empty, EndpointDef } from './endpoint-def';
+import { LEVER_ENDPOINTS, type LeverEndpoints } from './lever-endpoints';
+import { SECOND_ENDPOINTS, type SecondEndpoints } from './second-endpoints';
+import { LEGAL_ENDPOINTS, type LegalEndpoints } from './legal-endpoints';
+import { COMMUNITY_ENDPOINTS, type CommunityEndpoints } from './community-endpoints';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
 import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
@@ -88,15 +92,8 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-/** One endpoint's request and reply types. */
-interface E<Req, Res> {
-  req: Req;
-  res: Res;
-}
-type Empty = Record<string, never>;
-
-/** Request and reply types per endpoint name. Later areas add their endpoints here. */
-export interface Endpoints {
+/** Request and reply types per endpoint name: the core areas here, later areas in their own files. */
+export interface Endpoints extends LeverEndpoints, SecondEndpoints, LegalEndpoints, CommunityEndpoints {
   settings: E<Empty, Settings>;
   'address/lookup': E<Empty, AddressLookup>;
   'sms/send': E<{ account: string; scene: CodeScene }, { resendAfter: number }>;
@@ -165,25 +162,16 @@ export interface Endpoints {
   'user/bindCard': E<BindCardReq, BankCard>;
 }
 export type EndpointName = keyof Endpoints;
+export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
 export type Res<K extends EndpointName> = Endpoints[K]['res'];
 
-/** How an endpoint is called. */
-export interface EndpointDef {
-  method: 'GET' | 'POST';
-  variant: Variant;
-  /** Needs a signed-in session. */
-  auth: boolean;
-  /** Served at `/{name}` instead of `/api/{name}` (the address lookup). */
-  noPrefix?: boolean;
-  /** Sent as JSON instead of form-encoded. */
-  json?: boolean;
-  /** Largest request body, in bytes, where an endpoint takes more than the server's default (uploads). */
-  bodyLimit?: number;
-}
-
 /** The endpoint table: one source of truth for the worker's client and the server's routes. */
 export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
+  ...LEVER_ENDPOINTS,
+  ...SECOND_ENDPOINTS,
+  ...LEGAL_ENDPOINTS,
+  ...COMMUNITY_ENDPOINTS,
   settings: { method: 'GET', variant: 5, auth: false },
   'address/lookup': { method: 'GET', variant: 5, auth: false, noPrefix: true },
   'sms/send': { method: 'POST', variant: 1, auth: false },

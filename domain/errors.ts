@@ -1,8 +1,13 @@
+import { COMMUNITY_ERROR_KEYS } from './community-endpoints';
+import { LEGAL_ERROR_KEYS } from './legal-endpoints';
+import { LEVER_ERROR_KEYS } from './lever-endpoints';
+import { SECOND_ERROR_KEYS } from './second-endpoints';
+
 /**
  * Message keys shared by the server (which answers in the user's language) and the UI.
  * The texts live in `locales/<lang>/errors.json` under the same keys.
  */
-export const ERROR_KEYS = [
+const CORE_ERROR_KEYS = [
   // spec §8 texts
   'sessionInvalid',
   'serverFault',
@@ -82,6 +87,15 @@ export const ERROR_KEYS = [
   'uploadType',
   'uploadTooLarge',
   'recordNotPending',
+] as const;
+
+/** Every message key: the core areas' above, later areas' in their endpoint files. */
+export const ERROR_KEYS = [
+  ...CORE_ERROR_KEYS,
+  ...LEVER_ERROR_KEYS,
+  ...SECOND_ERROR_KEYS,
+  ...LEGAL_ERROR_KEYS,
+  ...COMMUNITY_ERROR_KEYS,
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -16,3 +16,4 @@ export * from './market-data';
 export * from './spot';
 export * from './spot-math';
 export * from './random';
+export * from './receipt';

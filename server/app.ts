@@ -16,6 +16,7 @@ import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
+import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
@@ -106,6 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
     const sender = options.sender ?? new OutboxSender(db.kysely, app.log, config.mode === 'demo');
+    const catalog = loadCatalog(config.catalogFile);
     const ctx: ServerContext = {
       config,
       db: db.kysely,
@@ -115,8 +117,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       sessions,
       sender,
       ledger: new Ledger(db.sqlite),
-      catalog: loadCatalog(config.catalogFile),
+      catalog,
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
+      tape: new TradeTape(db.sqlite, catalog.pairs),
       ops: new OpsRegistry(),
       opsJournal: new OpsJournal(db.sqlite),
       log: app.log,

@@ -8,6 +8,7 @@ import type { HandlerRegistry } from './http/registry';
 import type { Ledger } from './ledger';
 import type { Catalog } from './market/catalog';
 import type { TickerBoard } from './market/data';
+import type { TradeTape } from './market/trade-tape';
 import type { SessionStore } from './mine/sessions';
 import type { OpsJournal } from './ops/ops-journal';
 import type { OpsRegistry } from './ops/ops-registry';
@@ -34,6 +35,11 @@ export interface ServerContext {
   catalog: Catalog;
   /** Rolling 24 h spot tickers, fed by the spot area; others read last prices from it. */
   tickers: TickerBoard;
+  /**
+   * Committed spot trades per market, fed by the spot area after each batch: the one price source
+   * of contracts and options (last trade, staleness refusal, catch-up reads, listeners).
+   */
+  tape: TradeTape;
   /** Operator routes (`/api/ops/*`); areas add their reviews here. */
   ops: OpsRegistry;
   /** The operator audit trail; record inside the transaction of the change. */

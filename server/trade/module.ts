@@ -45,6 +45,9 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
       for (const [side, ticks, lots] of levels) feed.level(side, ticks, lots);
     }
     for (const t of out.trades) feeds.get(t.symbol)!.trade(toMarketTrade(t));
+    // Contracts and options settle on these trades; a failing listener is logged, never fatal here.
+    if (out.trades.length > 0)
+      ctx.tape.record(out.trades, (err) => ctx.log.error({ err }, 'trade listener failed'));
     const touched = new Set([...out.levels.keys(), ...out.trades.map((t) => t.symbol)]);
     for (const symbol of touched) feeds.get(symbol)!.commit();
 
