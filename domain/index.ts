@@ -17,3 +17,4 @@ export * from './spot';
 export * from './spot-math';
 export * from './random';
 export * from './receipt';
+export * from './display';
