@@ -19,7 +19,8 @@ import type { E, Empty, EndpointDef } from './endpoint-def';
 import { LEVER_ENDPOINTS, type LeverEndpoints } from './lever-endpoints';
 import { SECOND_ENDPOINTS, type SecondEndpoints } from './second-endpoints';
 import { LEGAL_ENDPOINTS, type LegalEndpoints } from './legal-endpoints';
-import { COMMUNITY_ENDPOINTS, type CommunityEndpoints } from './community-endpoints';
+import { CONTENT_ENDPOINTS, type ContentEndpoints } from './content-endpoints';
+import { IDENTITY_ENDPOINTS, type IdentityEndpoints } from './identity-endpoints';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
 import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
@@ -93,7 +94,8 @@ export interface OutboxMessage {
 }
 
 /** Request and reply types per endpoint name: the core areas here, later areas in their own files. */
-export interface Endpoints extends LeverEndpoints, SecondEndpoints, LegalEndpoints, CommunityEndpoints {
+export interface Endpoints
+  extends LeverEndpoints, SecondEndpoints, LegalEndpoints, IdentityEndpoints, ContentEndpoints {
   settings: E<Empty, Settings>;
   'address/lookup': E<Empty, AddressLookup>;
   'sms/send': E<{ account: string; scene: CodeScene }, { resendAfter: number }>;
@@ -171,7 +173,8 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   ...LEVER_ENDPOINTS,
   ...SECOND_ENDPOINTS,
   ...LEGAL_ENDPOINTS,
-  ...COMMUNITY_ENDPOINTS,
+  ...IDENTITY_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
   settings: { method: 'GET', variant: 5, auth: false },
   'address/lookup': { method: 'GET', variant: 5, auth: false, noPrefix: true },
   'sms/send': { method: 'POST', variant: 1, auth: false },

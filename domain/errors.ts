@@ -1,4 +1,5 @@
-import { COMMUNITY_ERROR_KEYS } from './community-endpoints';
+import { CONTENT_ERROR_KEYS } from './content-endpoints';
+import { IDENTITY_ERROR_KEYS } from './identity-endpoints';
 import { LEGAL_ERROR_KEYS } from './legal-endpoints';
 import { LEVER_ERROR_KEYS } from './lever-endpoints';
 import { SECOND_ERROR_KEYS } from './second-endpoints';
@@ -95,7 +96,8 @@ export const ERROR_KEYS = [
   ...LEVER_ERROR_KEYS,
   ...SECOND_ERROR_KEYS,
   ...LEGAL_ERROR_KEYS,
-  ...COMMUNITY_ERROR_KEYS,
+  ...IDENTITY_ERROR_KEYS,
+  ...CONTENT_ERROR_KEYS,
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,0 +1,11 @@
+import type { EndpointTable } from './endpoint-def';
+
+/** Endpoints of identity, invite and team, credit score, coin listing and locations (`mine`, `ping`): request and reply types per name. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area is built
+export interface IdentityEndpoints {}
+
+/** How each endpoint of identity, invite and team, credit score, coin listing and locations (`mine`, `ping`) is called. */
+export const IDENTITY_ENDPOINTS: EndpointTable<IdentityEndpoints> = {};
+
+/** Message keys of identity, invite and team, credit score, coin listing and locations (`mine`, `ping`); texts in `locales/<lang>/errors.json`. */
+export const IDENTITY_ERROR_KEYS = [] as const;
