@@ -6,6 +6,3 @@ export interface ContentEndpoints {}
 
 /** How each endpoint of news and help centre, support chat and live stream (`news`, `kefu`, `zhibo`) is called. */
 export const CONTENT_ENDPOINTS: EndpointTable<ContentEndpoints> = {};
-
-/** Message keys of news and help centre, support chat and live stream (`news`, `kefu`, `zhibo`); texts in `locales/<lang>/errors.json`. */
-export const CONTENT_ERROR_KEYS = [] as const;

@@ -15,12 +15,14 @@ import type {
   WithdrawQuota,
   WithdrawReq,
 } from './funding';
-import type { E, Empty, EndpointDef } from './endpoint-def';
-import { LEVER_ENDPOINTS, type LeverEndpoints } from './lever-endpoints';
-import { SECOND_ENDPOINTS, type SecondEndpoints } from './second-endpoints';
-import { LEGAL_ENDPOINTS, type LegalEndpoints } from './legal-endpoints';
-import { CONTENT_ENDPOINTS, type ContentEndpoints } from './content-endpoints';
-import { IDENTITY_ENDPOINTS, type IdentityEndpoints } from './identity-endpoints';
+import type { E, Empty, EndpointDef, EndpointTable } from './endpoint-def';
+// Types only: a value import here would tie every area's table to everything that imports the
+// domain barrel (the worker's first load among them). The whole table is in endpoint-table.ts.
+import type { LeverEndpoints } from './lever-endpoints';
+import type { SecondEndpoints } from './second-endpoints';
+import type { LegalEndpoints } from './legal-endpoints';
+import type { ContentEndpoints } from './content-endpoints';
+import type { IdentityEndpoints } from './identity-endpoints';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
 import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
@@ -93,9 +95,8 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-/** Request and reply types per endpoint name: the core areas here, later areas in their own files. */
-export interface Endpoints
-  extends LeverEndpoints, SecondEndpoints, LegalEndpoints, IdentityEndpoints, ContentEndpoints {
+/** Request and reply types per endpoint name of the core areas (accounts, market, spot, assets). */
+export interface CoreEndpoints {
   settings: E<Empty, Settings>;
   'address/lookup': E<Empty, AddressLookup>;
   'sms/send': E<{ account: string; scene: CodeScene }, { resendAfter: number }>;
@@ -163,18 +164,22 @@ export interface Endpoints
   'user/bankCard': E<Empty, { card: BankCard | null }>;
   'user/bindCard': E<BindCardReq, BankCard>;
 }
+/** Request and reply types per endpoint name: the core areas, and later areas from their own files. */
+export interface Endpoints
+  extends
+    CoreEndpoints,
+    LeverEndpoints,
+    SecondEndpoints,
+    LegalEndpoints,
+    IdentityEndpoints,
+    ContentEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
 export type Res<K extends EndpointName> = Endpoints[K]['res'];
 
-/** The endpoint table: one source of truth for the worker's client and the server's routes. */
-export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
-  ...LEVER_ENDPOINTS,
-  ...SECOND_ENDPOINTS,
-  ...LEGAL_ENDPOINTS,
-  ...IDENTITY_ENDPOINTS,
-  ...CONTENT_ENDPOINTS,
+/** How each core endpoint is called (see ENDPOINTS for the whole table). */
+export const CORE_ENDPOINTS: EndpointTable<CoreEndpoints> = {
   settings: { method: 'GET', variant: 5, auth: false },
   'address/lookup': { method: 'GET', variant: 5, auth: false, noPrefix: true },
   'sms/send': { method: 'POST', variant: 1, auth: false },
@@ -224,7 +229,7 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   'user/bindCard': { method: 'POST', variant: 3, auth: true },
 };
 
-/** The URL path of an endpoint under a base path such as `/h5/` or `/`. */
-export function endpointPath(name: EndpointName): string {
-  return ENDPOINTS[name].noPrefix ? `/${name}` : `/api/${name}`;
+/** The URL path of an endpoint given how it is called (the worker's client, which has no whole table). */
+export function endpointPathOf(name: string, def: EndpointDef): string {
+  return def.noPrefix ? `/${name}` : `/api/${name}`;
 }

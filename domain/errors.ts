@@ -1,8 +1,8 @@
-import { CONTENT_ERROR_KEYS } from './content-endpoints';
-import { IDENTITY_ERROR_KEYS } from './identity-endpoints';
-import { LEGAL_ERROR_KEYS } from './legal-endpoints';
-import { LEVER_ERROR_KEYS } from './lever-endpoints';
-import { SECOND_ERROR_KEYS } from './second-endpoints';
+import { CONTENT_ERROR_KEYS } from './content-errors';
+import { IDENTITY_ERROR_KEYS } from './identity-errors';
+import { LEGAL_ERROR_KEYS } from './legal-errors';
+import { LEVER_ERROR_KEYS } from './lever-errors';
+import { SECOND_ERROR_KEYS } from './second-errors';
 
 /**
  * Message keys shared by the server (which answers in the user's language) and the UI.

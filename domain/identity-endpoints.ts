@@ -6,6 +6,3 @@ export interface IdentityEndpoints {}
 
 /** How each endpoint of identity, invite and team, credit score, coin listing and locations (`mine`, `ping`) is called. */
 export const IDENTITY_ENDPOINTS: EndpointTable<IdentityEndpoints> = {};
-
-/** Message keys of identity, invite and team, credit score, coin listing and locations (`mine`, `ping`); texts in `locales/<lang>/errors.json`. */
-export const IDENTITY_ERROR_KEYS = [] as const;

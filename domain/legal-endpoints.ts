@@ -6,6 +6,3 @@ export interface LegalEndpoints {}
 
 /** How each endpoint of fiat P2P and merchant stores (`legal`) is called. */
 export const LEGAL_ENDPOINTS: EndpointTable<LegalEndpoints> = {};
-
-/** Message keys of fiat P2P and merchant stores (`legal`); texts in `locales/<lang>/errors.json`. */
-export const LEGAL_ERROR_KEYS = [] as const;

@@ -6,6 +6,3 @@ export interface LeverEndpoints {}
 
 /** How each endpoint of leveraged contracts (`lever`) is called. */
 export const LEVER_ENDPOINTS: EndpointTable<LeverEndpoints> = {};
-
-/** Message keys of leveraged contracts (`lever`); texts in `locales/<lang>/errors.json`. */
-export const LEVER_ERROR_KEYS = [] as const;

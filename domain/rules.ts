@@ -1,3 +1,4 @@
+import { compareDecimalStrings } from './display';
 import { CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import type { ErrorKey } from './errors';
 
@@ -147,19 +148,4 @@ export function boundMismatchProblem(used: string, bound: string | null | undefi
   if (!bound) return 'withdrawAddressRequired';
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
   return norm(used) === norm(bound) ? null : 'boundMismatch';
-}
-
-/** Compares two non-negative decimal strings exactly: -1, 0 or 1. */
-export function compareDecimalStrings(a: string, b: string): number {
-  const [ai, af = ''] = a.split('.');
-  const [bi, bf = ''] = b.split('.');
-  // '.5' has an empty whole part: treat it as 0.
-  const ia = (ai || '0').replace(/^0+(?=\d)/, '');
-  const ib = (bi || '0').replace(/^0+(?=\d)/, '');
-  if (ia.length !== ib.length) return ia.length < ib.length ? -1 : 1;
-  if (ia !== ib) return ia < ib ? -1 : 1;
-  const len = Math.max(af.length, bf.length);
-  const fa = af.padEnd(len, '0');
-  const fb = bf.padEnd(len, '0');
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
 }

@@ -6,6 +6,3 @@ export interface SecondEndpoints {}
 
 /** How each endpoint of timed options (`second`) is called. */
 export const SECOND_ENDPOINTS: EndpointTable<SecondEndpoints> = {};
-
-/** Message keys of timed options (`second`); texts in `locales/<lang>/errors.json`. */
-export const SECOND_ERROR_KEYS = [] as const;

@@ -1,29 +1,22 @@
-import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onToastsWanted, toastsWanted } from './components/toast';
 import { CoreProvider } from './core/core-provider';
-import { usePrefs } from './core/contexts';
 import type { BootHint } from './prefs/boot-hint';
-import { router } from './routes/router';
+import { AppRoutes } from './routes/router';
 
-function Toasts() {
-  const { theme } = usePrefs();
-  return (
-    <Toaster
-      theme={theme}
-      position="top-center"
-      richColors
-      closeButton={false}
-      offset={{ top: 'calc(env(safe-area-inset-top) + 12px)' }}
-    />
-  );
-}
+const Toasts = lazy(() => import('./components/toasts').then((m) => ({ default: m.Toasts })));
 
-/** The app: worker core, toasts and routes. */
+/** The app: worker core, routes, and the toast area (mounted with the first toast). */
 export function App({ hint }: { hint: BootHint }) {
+  const toasts = useSyncExternalStore(onToastsWanted, toastsWanted);
   return (
     <CoreProvider hint={hint}>
-      <RouterProvider router={router} />
-      <Toasts />
+      <AppRoutes />
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </CoreProvider>
   );
 }

@@ -16,9 +16,9 @@ import './styles/trade-orders.css';
 import './styles/assets.css';
 import './styles/funding.css';
 import { App } from './app';
-import { initI18n } from './i18n/i18n';
+import { afterLoad } from './core/after-first-render';
+import { initI18n, loadNamespaces } from './i18n/i18n';
 import { readBootHint } from './prefs/boot-hint';
-import { registerServiceWorker } from './pwa/register-sw';
 
 const hint = readBootHint();
 // The hinted language is loaded before the first render, so no text flashes in another language.
@@ -30,4 +30,10 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+// The service worker (and workbox-window) is not needed to render: register after the page loaded,
+// so its precache download does not compete with the first visit's own requests.
+afterLoad(() => {
+  void import('./pwa/register-sw').then((m) => m.registerServiceWorker());
+  // Message texts, so a toast or form error shown later needs no request of its own.
+  void loadNamespaces(['errors']);
+});

@@ -1,7 +1,6 @@
 import {
-  ENDPOINTS,
   REQUEST_TIMEOUT_MS,
-  endpointPath,
+  endpointPathOf,
   normalize,
   type EndpointName,
   type ErrorKey,
@@ -11,6 +10,7 @@ import {
   type Res,
 } from '../domain';
 import { encodeParams } from './encode';
+import { coreEndpointDef, endpointDef } from './endpoint-defs';
 import { notify } from './notify';
 import { defaultTimers, type Timers } from './timers';
 
@@ -96,10 +96,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
-    const def = ENDPOINTS[name];
+    // Core endpoints synchronously, so a call reports "busy" before its first await.
+    const def = coreEndpointDef(name) ?? (await endpointDef(name));
     const params = (req ?? {}) as Record<string, unknown>;
     const headers = variantHeaders(def.variant, deps.lang(), deps.token());
-    let url = deps.origin().replace(/\/+$/, '') + endpointPath(name);
+    let url = deps.origin().replace(/\/+$/, '') + endpointPathOf(name, def);
     let body: string | undefined;
     if (def.method === 'GET') {
       const query = encodeParams(params).toString();

@@ -5,13 +5,12 @@ import type { BookTuning } from './market/book-feed';
 import { loadCatalog, saveCatalog } from './market/catalog-cache';
 import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
-import { createMarketFeed } from './market/market-feed';
-import { amounts, encodeUpload } from './funding';
+import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
-import { previewSpotOrder } from './spot-preview';
-import { createStore, type StoreOptions } from './store';
+import { createDeviceStore, type DeviceStoreOptions } from './device-store';
+import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -24,6 +23,8 @@ export interface CoreDeps {
   IDBKeyRange?: StoreOptions['IDBKeyRange'];
   /** IndexedDB database name; DB_NAME unless set (tests use one per core). */
   dbName?: string;
+  /** Load IndexedDB code only once something is stored (browsers; see DeviceStoreOptions). */
+  deferFirstVisit?: boolean;
   timers?: Timers;
   /** Server origin used until `init` names one; calls before that go there. */
   origin?: string;
@@ -66,11 +67,11 @@ export function createCore(deps: CoreDeps = {}): Core {
   let origin = deps.origin ?? '';
   let socketPath: string | null = null;
 
-  const storeOptions: StoreOptions = {};
+  const storeOptions: DeviceStoreOptions = { deferFirstVisit: deps.deferFirstVisit ?? false };
   if (deps.dbName !== undefined) storeOptions.name = deps.dbName;
   if (deps.indexedDB) storeOptions.indexedDB = deps.indexedDB;
   if (deps.IDBKeyRange) storeOptions.IDBKeyRange = deps.IDBKeyRange;
-  const store = createStore(storeOptions);
+  const store = createDeviceStore(storeOptions);
   const session = createSession(store);
   let prefs: Prefs | null = null;
 
@@ -92,7 +93,7 @@ export function createCore(deps: CoreDeps = {}): Core {
 
   // Public market data goes through api.call directly, not `call`: a public read has no session
   // side effects (a failed market request must never sign the user out).
-  const market = createMarketFeed({
+  const market = createLazyMarketFeed({
     socket,
     fetchSnapshot: async (symbol) => dataOf(await api.call('market/depth', { symbol })),
     fetchTickers: async () => dataOf(await api.call('market/tickers', {})),
@@ -168,7 +169,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       return market.watchBook(symbol, options, listener);
     },
     async setBookView(id, options) {
-      market.setBookView(id, options);
+      await market.setBookView(id, options);
     },
     async watchTickers(listener) {
       return market.watchTickers(listener);
@@ -189,14 +190,15 @@ export function createCore(deps: CoreDeps = {}): Core {
     async unwatch(id) {
       market.unwatch(id);
     },
+    // Decimal math loads with the first form that needs it, not with the first render.
     async previewOrder(input) {
-      return previewSpotOrder(input);
+      return (await import('./spot-preview')).previewSpotOrder(input);
     },
     async amounts(query) {
-      return amounts(query);
+      return (await import('./funding')).amounts(query);
     },
     async uploadImage(image) {
-      const encoded = await encodeUpload(image);
+      const encoded = await (await import('./funding')).encodeUpload(image);
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },

@@ -3,4 +3,4 @@
 import * as Comlink from 'comlink';
 import { createCore } from './core';
 
-Comlink.expose(createCore({ origin: self.location.origin }));
+Comlink.expose(createCore({ origin: self.location.origin, deferFirstVisit: true }));

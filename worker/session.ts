@@ -1,6 +1,6 @@
 import type { EndpointName, Outcome, SessionGrant, UserInfo } from '../domain';
 import { notify } from './notify';
-import type { Store } from './store';
+import type { DeviceStore } from './store';
 
 /** Listener for token changes; the socket uses it to authenticate or drop private channels. */
 export type TokenListener = (token: string | null) => void;
@@ -26,7 +26,7 @@ function isGrant(data: unknown): data is SessionGrant {
 }
 
 /** Creates the session on top of the store. */
-export function createSession(store: Store): Session {
+export function createSession(store: DeviceStore): Session {
   let token: string | null = null;
   let user: UserInfo | null = null;
   const listeners = new Set<TokenListener>();

@@ -2,8 +2,8 @@ import { Dexie, type EntityTable } from 'dexie';
 import { BCP47, DEFAULT_LANG, DEFAULT_THEME, isLang, isTheme, type UserInfo } from '../domain';
 import type { Prefs, SavedAddress } from './core-api';
 
-/** Default IndexedDB database name of the worker core. */
-export const DB_NAME = 'exchange-core';
+export { DB_NAME, KV } from './store-keys';
+import { DB_NAME, KV } from './store-keys';
 
 /** One device value (spec §3): token, lang, locale, theme, address_list, the cached user and catalog. */
 export interface KvRow {
@@ -45,19 +45,6 @@ export interface NewsRow {
   cachedAt: number;
 }
 
-/** Keys of the `kv` table. */
-export const KV = {
-  token: 'token',
-  user: 'user',
-  lang: 'lang',
-  locale: 'locale',
-  theme: 'theme',
-  addressList: 'address_list',
-  favourites: 'favourites',
-  /** The market catalog and when it was saved (worker/market/catalog-cache.ts). */
-  catalog: 'catalog',
-} as const;
-
 /** Most favourite markets kept; a market symbol such as `BTC/USDT`. */
 const MAX_FAVOURITES = 500;
 const isMarketSymbol = (s: unknown): s is string =>
@@ -95,9 +82,8 @@ export function openDb(options: StoreOptions = {}): CoreDb {
   return db;
 }
 
-/** Device values and preferences on top of the database. */
-export interface Store {
-  readonly db: CoreDb;
+/** Device values and preferences, without the database itself (what the session and caches use). */
+export interface DeviceStore {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   remove(...keys: string[]): Promise<void>;
@@ -109,6 +95,11 @@ export interface Store {
   /** Stores or (with null) removes the session token and user together. */
   setSession(token: string | null, user: UserInfo | null): Promise<void>;
   close(): void;
+}
+
+/** Device values and preferences on top of the database. */
+export interface Store extends DeviceStore {
+  readonly db: CoreDb;
 }
 
 function isSavedAddress(v: unknown): v is SavedAddress {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../i18n/use-translation';
+import { toast } from './toast';
 import { errorMessage } from '../i18n/i18n';
 import { Icon } from './icons';
 

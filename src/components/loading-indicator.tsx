@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LOADING_HIDE_MS } from '../../domain/constants';
 import { onBusy } from '../core/core-client';
 import { Spinner } from './spinner';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation } from 'react-router-dom';
 import { PULL_OFFSET_HOME_PX, PULL_OFFSET_TRADE_PX } from '../../domain/constants';
 import { useCore } from '../core/contexts';

@@ -1,6 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { Outcome } from '../../domain/envelope';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { errorMessage } from '../i18n/i18n';
 
 /** A failed outcome: the one place where the spec §8 table is turned into UI behaviour. */

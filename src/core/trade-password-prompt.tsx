@@ -1,9 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage } from '../i18n/i18n';
 
 interface PromptValue {
   askTradePassword(): void;
@@ -11,27 +7,24 @@ interface PromptValue {
 
 const PromptContext = createContext<PromptValue | null>(null);
 
+// The dialog and its texts load when the modal first opens; most visits never see it.
+const TradePasswordDialog = lazy(() =>
+  import('./trade-password-dialog').then((m) => ({ default: m.TradePasswordDialog })),
+);
+
 /** Provides the spec §8 HTTP 401 modal: "no trade password yet, set it now?" Cancel / Confirm. */
 export function TradePasswordPromptProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const askTradePassword = useCallback(() => setOpen(true), []);
   const value = useMemo(() => ({ askTradePassword }), [askTradePassword]);
   return (
     <PromptContext.Provider value={value}>
       {children}
-      <ConfirmDialog
-        open={open}
-        message={errorMessage('noTradePassword')}
-        cancelLabel={t('actions.cancel')}
-        confirmLabel={t('actions.confirm')}
-        onCancel={() => setOpen(false)}
-        onConfirm={() => {
-          setOpen(false);
-          void navigate('/pages/mine/resetLegalPwd');
-        }}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <TradePasswordDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </PromptContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { AccountKind } from '../../domain/rules';
 
 /** Mobile / e-mail switch of the login, register and recovery forms (spec §2). */

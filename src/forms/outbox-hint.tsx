@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { OutboxMessage } from '../../domain/endpoints';
 import { useCore } from '../core/contexts';
 import { useCall } from '../core/use-call';

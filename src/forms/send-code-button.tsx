@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../i18n/use-translation';
+import { toast } from '../components/toast';
 import type { CodeScene } from '../../domain/endpoints';
 import type { ErrorKey } from '../../domain/errors';
 import { useCall } from '../core/use-call';

@@ -1,36 +1,54 @@
 import i18next from 'i18next';
 import type { BackendModule, ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS } from '../../domain/locale';
 import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
-import idAssets from '../../locales/id/assets.json';
+import type idAssets from '../../locales/id/assets.json';
 import idCommon from '../../locales/id/common.json';
-import idErrors from '../../locales/id/errors.json';
+import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
-import idMarket from '../../locales/id/market.json';
-import idMine from '../../locales/id/mine.json';
-import idTrade from '../../locales/id/trade.json';
+import type idMarket from '../../locales/id/market.json';
+import type idMine from '../../locales/id/mine.json';
+import type idTrade from '../../locales/id/trade.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
 
-/** The default language ships inside the shell, so a first launch renders without a second request. */
-export const bundled = {
-  common: idCommon,
-  errors: idErrors,
-  home: idHome,
-  mine: idMine,
-  market: idMarket,
-  trade: idTrade,
-  assets: idAssets,
-} as const;
+/**
+ * The namespaces the shell and the home page render with; every page needs them. Message texts
+ * (`errors`) follow right after the first load (toasts wait for them).
+ */
+export const SHELL_NAMESPACES = ['common', 'home'] as const;
+/** A namespace of NAMESPACES. */
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The default language's shell namespaces ship inside the shell, so a first launch renders home
+ * without a second request; every other namespace (and language) is a lazy chunk loaded with the
+ * page that needs it (`AsyncPage`), keeping the first load small.
+ */
+const bundledTexts = { common: idCommon, home: idHome } as const;
+
+/** The texts' shapes for typed keys (types only: nothing here is bundled). */
+export interface Texts {
+  common: typeof idCommon;
+  errors: typeof idErrors;
+  home: typeof idHome;
+  mine: typeof idMine;
+  market: typeof idMarket;
+  trade: typeof idTrade;
+  assets: typeof idAssets;
+}
 
 type Bundle = { default: Record<string, unknown> };
-// Every other language is a lazily loaded chunk per namespace; the service worker precaches them
+// Every other namespace and language is a lazily loaded chunk; the service worker precaches them
 // all, so switching language works offline too.
-const lazyBundles = import.meta.glob<Bundle>(['../../locales/*/*.json', '!../../locales/id/*.json']);
+const lazyBundles = import.meta.glob<Bundle>([
+  '../../locales/*/*.json',
+  '!../../locales/id/common.json',
+  '!../../locales/id/home.json',
+]);
 
 const backend: BackendModule = {
   type: 'backend',
@@ -54,28 +72,29 @@ export async function initI18n(lang: Lang): Promise<void> {
   i18next.on('languageChanged', (lng) => {
     if ((LANGS as readonly string[]).includes(lng)) applyLang(lng as Lang);
   });
-  await i18next
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      lng: lang,
-      fallbackLng: DEFAULT_LANG,
-      supportedLngs: [...LANGS],
-      load: 'currentOnly',
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      resources: { [DEFAULT_LANG]: bundled },
-      // Bundled `id` plus lazily loaded others.
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+  await i18next.use(backend).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    load: 'currentOnly',
+    ns: [...SHELL_NAMESPACES],
+    defaultNS: 'common',
+    resources: { [DEFAULT_LANG]: bundledTexts },
+    // Bundled `id` plus lazily loaded others.
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+  });
   applyLang(lang);
 }
 
 /** Switches the UI language; resolves when the new bundles are in. */
 export async function changeLanguage(lang: Lang): Promise<void> {
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
+}
+
+/** Loads namespaces of the current language (cached after the first time); never rejects. */
+export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
+  return i18next.loadNamespaces([...ns]).catch((e: unknown) => console.error('texts failed to load', e));
 }
 
 /** The text of a message key in the current language (locales/<lang>/errors.json). */

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { i18next } from '../i18n/i18n';
 
 /** "A new version is available — Reload to update": a toast that stays until acted on. */

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { CHUNK_TIMEOUT_MS, PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../domain/constants';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import { Icon } from '../components/icons';
+import { loadNamespaces, NAMESPACES, type Namespace } from '../i18n/i18n';
 import type { PageLoader } from './route-table';
 
 type State =
@@ -36,7 +37,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * instant from the precache), then a loading state; after 60 s a "timed out" message; a chunk that
  * fails (or takes over 120 s) is reported as missing or timed out. Both offer Retry.
  */
-export function AsyncPage({ load }: { load: PageLoader }) {
+export function AsyncPage({
+  load,
+  ns = NAMESPACES,
+}: {
+  load: PageLoader;
+  ns?: readonly Namespace[] | undefined;
+}) {
   const { t } = useTranslation();
   const cached = loaded.get(load);
   const [attempt, setAttempt] = useState(0);
@@ -56,7 +63,9 @@ export function AsyncPage({ load }: { load: PageLoader }) {
       () => setState((s) => (waiting(s) ? { status: 'timeout' } : s)),
       PAGE_TIMEOUT_MS,
     );
-    withTimeout(load(), CHUNK_TIMEOUT_MS).then(
+    // The page's texts load beside its chunk, so it never renders keys instead of words.
+    const page = Promise.all([load(), loadNamespaces(ns)]).then(([Page]) => Page);
+    withTimeout(page, CHUNK_TIMEOUT_MS).then(
       (Page) => {
         loaded.set(load, Page);
         // A page that arrives after the 60 s notice still replaces it: the user wanted it.
@@ -72,7 +81,7 @@ export function AsyncPage({ load }: { load: PageLoader }) {
       clearTimeout(slow);
       clearTimeout(timeout);
     };
-  }, [load, attempt]);
+  }, [load, ns, attempt]);
 
   if (state.status === 'ready') return <state.Page />;
   if (state.status === 'pending') return null;

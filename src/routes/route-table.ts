@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { bundled } from '../i18n/i18n';
+import type { Namespace, Texts } from '../i18n/i18n';
 
-type PageTitles = (typeof bundled)['common']['pages'];
+type PageTitles = Texts['common']['pages'];
 /** A route title key under `common:pages`, such as `mine.login`. */
 export type PageTitleKey = {
   [A in keyof PageTitles]: `${A & string}.${keyof PageTitles[A] & string}`;
@@ -24,6 +24,8 @@ export interface RouteDef {
   pull?: 'home' | 'trade';
   /** The fiat pages use the blue background (spec §1). */
   legal?: boolean;
+  /** Text namespaces the page needs, loaded with its chunk; all of them unless listed. */
+  ns?: readonly Namespace[];
 }
 
 const mine = (name: string, title: PageTitleKey, load?: PageLoader): RouteDef => ({
@@ -39,6 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'home.home',
     tab: 'home',
     pull: 'home',
+    ns: ['common', 'home'],
     load: () => import('../pages/home/home-page').then((m) => m.HomePage),
   },
   { path: '/pages/home/news', title: 'home.news' },

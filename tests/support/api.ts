@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointPath, type EndpointName } from '../../domain';
+import type { EndpointName } from '../../domain';
+import { ENDPOINTS, endpointPath } from '../../domain/endpoint-table';
 
 /** A raw reply: HTTP status, headers and the parsed JSON body (undefined when not JSON). */
 export interface RawReply {

@@ -1,5 +1,11 @@
-import Decimal from 'decimal.js';
-import { CANDLE_INTERVALS, channels, type Candle, type CandleInterval } from '../../domain';
+import {
+  CANDLE_INTERVALS,
+  channels,
+  compareDecimalStrings,
+  isDecimalString,
+  type Candle,
+  type CandleInterval,
+} from '../../domain';
 import { notify } from '../notify';
 import { createCacheWriter, type CacheWriter, type FeedContext } from './feed-context';
 import { isCandle, itemsOf } from './guards';
@@ -64,11 +70,8 @@ function findCandle(candles: readonly Candle[], t: number): number {
 function replaces(source: Source, incoming: Candle, known: Candle): boolean {
   if (source === 'live') return true;
   if (source === 'cache') return false;
-  try {
-    return new Decimal(incoming.v).gte(known.v);
-  } catch {
-    return false;
-  }
+  // Exact string comparison: this module stays free of decimal.js, which the first load does not need.
+  return isDecimalString(incoming.v) && compareDecimalStrings(incoming.v, known.v) >= 0;
 }
 
 /** Creates the candle part of the market feed; `fetchCandles` (REST history) seeds a series when given. */
@@ -184,10 +187,13 @@ export function createCandleFeed(
       merge(s, itemsOf(data, isCandle), 'live'),
     );
     if (ctx.db) {
-      loadCandles(ctx.db, symbol, interval).then(
-        ({ candles, savedAt }) => alive() && merge(s, candles, 'cache', savedAt),
-        () => undefined,
-      );
+      ctx.db
+        .read()
+        .then((db) => (db ? loadCandles(db, symbol, interval) : null))
+        .then(
+          (cached) => cached && alive() && merge(s, cached.candles, 'cache', cached.savedAt),
+          () => undefined,
+        );
     }
     fetchCandles?.(symbol, interval).then(
       (list) => alive() && historyDone(s, itemsOf(list, isCandle)),

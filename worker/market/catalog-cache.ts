@@ -4,7 +4,8 @@
 // `market/catalog` call itself never answers from the cache, so its outcome stays honest about the
 // network (an offline intent is still an offline intent).
 import type { CatalogInfo } from '../../domain';
-import { KV, type Store } from '../store';
+import type { DeviceStore } from '../store';
+import { KV } from '../store-keys';
 import type { CachedCatalog } from './types';
 
 interface CatalogRow {
@@ -31,13 +32,13 @@ export function isCatalog(v: unknown): v is CatalogInfo {
 }
 
 /** Keeps `catalog` as the device's copy, stamped with `now` (ms since the epoch). */
-export async function saveCatalog(store: Store, catalog: CatalogInfo, now: number): Promise<void> {
+export async function saveCatalog(store: DeviceStore, catalog: CatalogInfo, now: number): Promise<void> {
   const row: CatalogRow = { catalog, savedAt: now };
   await store.set(KV.catalog, row);
 }
 
 /** The device's copy of the catalog and when it was saved; nulls when there is none (or it is unusable). */
-export async function loadCatalog(store: Store): Promise<CachedCatalog> {
+export async function loadCatalog(store: DeviceStore): Promise<CachedCatalog> {
   const row = await store.get<unknown>(KV.catalog);
   if (isObj(row) && isCatalog(row.catalog) && typeof row.savedAt === 'number') {
     return { catalog: row.catalog, savedAt: row.savedAt };

@@ -3,13 +3,29 @@ import type { Timers } from '../timers';
 import type { FrameCoalescer } from './frame-coalescer';
 import type { MarketSocket } from './types';
 
+/**
+ * Access to the cache database. Reading never opens it on a first visit (there is nothing to read
+ * yet, and opening it would put IndexedDB code into the first load); writing does.
+ */
+export interface DbHandle {
+  /** The database when it is (or may be) open, or null when it has not been created yet. */
+  read(): Promise<CoreDb | null>;
+  /** The database, opened if needed. */
+  write(): Promise<CoreDb>;
+}
+
+/** A handle over a database that is always there (tests, hosts that open it themselves). */
+export function fixedDb(db: CoreDb): DbHandle {
+  return { read: async () => db, write: async () => db };
+}
+
 /** What every part of the market feed shares. */
 export interface FeedContext {
   socket: MarketSocket;
   coalescer: FrameCoalescer;
   timers: Timers;
   /** The cache, or null to run without one. */
-  db: CoreDb | null;
+  db: DbHandle | null;
   /** Delay between a change and its cache write, in milliseconds (writes are batched). */
   cacheWriteMs: number;
   /** A new watcher id, unique across every kind of watch so one `unwatch` serves them all. */
@@ -41,12 +57,15 @@ export function createCacheWriter<T>(
   const flush = (): Promise<void> => {
     if (timer !== null) ctx.timers.clearTimeout(timer);
     timer = null;
-    const db = ctx.db;
-    if (!dirty || !db) return running;
+    const handle = ctx.db;
+    if (!dirty || !handle) return running;
     dirty = false;
     const data = take();
     // Chained so two writes of the same rows never interleave.
-    running = running.then(() => write(db, data)).catch(() => undefined);
+    running = running
+      .then(() => handle.write())
+      .then((db) => write(db, data))
+      .catch(() => undefined);
     return running;
   };
   return {

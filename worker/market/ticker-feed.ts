@@ -81,7 +81,8 @@ export function createTickerFeed(ctx: FeedContext, fetchTickers?: () => Promise<
       return true;
     },
     async cached() {
-      return ctx.db ? loadTickers(ctx.db) : { tickers: [], savedAt: null };
+      const db = await ctx.db?.read().catch(() => null);
+      return db ? loadTickers(db) : { tickers: [], savedAt: null };
     },
     flush: () => writer.flush(),
     async dispose() {

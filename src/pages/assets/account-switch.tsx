@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ACCOUNT_TYPES } from '../../../domain/ledger';
 import type { AccountType } from '../../../domain/ledger';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
 import type { JournalLine } from '../../../domain/assets';
 import { JOURNAL_KIND_PATTERN } from '../../../domain/assets';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { AssetsOverview } from '../../../domain/assets-estimate';
 import { Icon } from '../../components/icons';

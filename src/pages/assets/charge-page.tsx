@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { CryptoDeposit } from '../../../domain/funding';
 import { ListGroup, ListRow } from '../../components/list';
 import { Screen } from '../../components/screen';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { CoinHolding } from '../../../domain/assets-estimate';
 import { NO_VALUE, isZeroAmount, trimFraction } from './assets-format';
 

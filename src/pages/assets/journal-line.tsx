@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { JournalLine } from '../../../domain/assets';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TransferReq } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';
 import { SummaryDialog } from '../../components/summary-dialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../components/toast';
 import { parseTransfer, transferTargets, TRANSFER_REMARK_MAX } from '../../../domain/assets';
 import type { TransferRecord } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';

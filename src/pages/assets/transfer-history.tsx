@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TransferRecord } from '../../../domain/assets';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';

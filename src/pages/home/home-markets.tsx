@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { useCore, usePrefs, useUser } from '../../core/contexts';
 import { useRefreshUser } from '../../core/use-refresh-user';

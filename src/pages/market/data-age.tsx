@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocale } from './use-locale';
 import { useNow } from './use-now';
 
@@ -23,7 +23,7 @@ export function formatAge(at: number, now: number, locale: string): string {
  * socket is not streaming. Renders nothing when `at` is null.
  */
 export function DataAge({ at, testId }: { at: number | null; testId?: string }) {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation();
   const locale = useLocale();
   const now = useNow();
   if (at === null) return null;

@@ -1,3 +1,4 @@
+import { compareDecimalStrings } from '../../../domain/display';
 // Display formatting of the decimal strings the worker sends. Nothing here computes with money:
 // digits are regrouped for the reader's locale, and comparisons only order rows.
 
@@ -62,31 +63,8 @@ export function formatChange(changePct: string, locale: string): string {
   return `${dir === 'up' ? '+' : dir === 'down' ? '−' : ''}${body}%`;
 }
 
-/**
- * Orders two decimal strings exactly (no floating point): negative, zero or positive like a sort
- * comparator. Used to rank hot pairs and gainers; invalid strings sort as the smallest.
- */
-export function compareDecimal(a: string, b: string): number {
-  const ma = DECIMAL.exec(a);
-  const mb = DECIMAL.exec(b);
-  if (!ma || !mb) return ma ? 1 : mb ? -1 : 0;
-  const negA = ma[1] === '-' && /[1-9]/.test(a);
-  const negB = mb[1] === '-' && /[1-9]/.test(b);
-  if (negA !== negB) return negA ? -1 : 1;
-  const ia = ma[2]!.replace(/^0+(?=\d)/, '');
-  const ib = mb[2]!.replace(/^0+(?=\d)/, '');
-  let cmp = ia.length - ib.length;
-  if (cmp === 0) cmp = ia < ib ? -1 : ia > ib ? 1 : 0;
-  if (cmp === 0) {
-    const fa = ma[3] ?? '';
-    const fb = mb[3] ?? '';
-    const len = Math.max(fa.length, fb.length);
-    const pa = fa.padEnd(len, '0');
-    const pb = fb.padEnd(len, '0');
-    cmp = pa < pb ? -1 : pa > pb ? 1 : 0;
-  }
-  return negA ? -cmp : cmp;
-}
+/** Orders two decimal strings exactly; see domain/display.ts. */
+export const compareDecimal = compareDecimalStrings;
 
 /** The grouping step of a price string's own decimals (`64012.50` → `0.01`), for a book without a catalog. */
 export function stepOfPrice(price: string): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CANDLE_INTERVALS } from '../../../domain/market-data';
 import type { CandleInterval } from '../../../domain/market-data';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { CandleInterval } from '../../../domain/market-data';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { MarketStatus } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
 import { ChangePill } from './change-pill';

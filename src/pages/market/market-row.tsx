@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { MarketStatus } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';

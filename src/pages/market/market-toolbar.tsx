@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { SearchIcon, StarIcon } from './market-icons';
 
 /** The favourites tab id; quote tabs use the quote coin (`USDT`). */

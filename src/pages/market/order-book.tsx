@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';
 import { useCore } from '../../core/contexts';

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TradeTick } from '../../../domain/market-data';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { CodeScene } from '../../../domain/endpoints';
 import type { ErrorKey } from '../../../domain/errors';
 import { accountProblem } from '../../../domain/rules';

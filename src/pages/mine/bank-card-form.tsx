@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../components/toast';
 import type { ErrorKey } from '../../../domain/errors';
 import { parseBankCard } from '../../../domain/funding';
 import type { BankCard } from '../../../domain/funding';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { Outcome } from '../../../domain/envelope';
 import type { BoundAddress } from '../../../domain/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';

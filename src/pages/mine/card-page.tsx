@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Outcome } from '../../../domain/envelope';
 import type { BankCard } from '../../../domain/funding';
 import { maskCard } from '../../../domain/funding';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../components/toast';
 import type { CodeScene } from '../../../domain/endpoints';
 import type { Outcome } from '../../../domain/envelope';
 import { codeProblem } from '../../../domain/rules';

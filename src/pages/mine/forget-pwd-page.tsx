@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { accountProblem, codeProblem } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { BCP47, LANGS, LANG_NAMES } from '../../../domain/locale';
 import type { Lang } from '../../../domain/locale';
 import { Dialog } from '../../components/dialog';

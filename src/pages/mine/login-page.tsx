@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { accountProblem } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';
 import { useUser } from '../../core/contexts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { UserInfo } from '../../../domain/endpoints';
 import { useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { confirmProblem, passwordProblem } from '../../../domain/rules';
 import { PasswordField } from '../../forms/password-field';
 import type { Problems } from '../../forms/rules-resolver';

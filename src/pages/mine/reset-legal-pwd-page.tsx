@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../components/toast';
 import { useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { Screen } from '../../components/screen';

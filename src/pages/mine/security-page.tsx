@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LANG_NAMES } from '../../../domain/locale';
 import { useCore, usePrefs, useUser } from '../../core/contexts';
 import { Icon } from '../../components/icons';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useCall } from '../../core/use-call';
 import { Screen } from '../../components/screen';
 import { CodePasswordForm } from './code-password-form';

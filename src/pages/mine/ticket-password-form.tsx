@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
 import type { Outcome } from '../../../domain/envelope';
 import { Icon } from '../../components/icons';

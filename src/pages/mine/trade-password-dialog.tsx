@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePrefs } from '../../core/contexts';
 import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Spinner } from '../../components/spinner';
 
 /** "Load more" under a paged list, or a quiet end mark once everything is shown. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { SpotOrder } from '../../../domain/spot';
 import { Spinner } from '../../components/spinner';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { BookRow, BookView, BookViewSide } from '../../../worker/core-api';
 import { Spinner } from '../../components/spinner';
 import { NONE } from './trade-format';

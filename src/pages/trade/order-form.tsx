@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { ErrorKey } from '../../../domain/errors';
 import type { PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType, PlaceOrderReq, SpotOrder } from '../../../domain/spot';

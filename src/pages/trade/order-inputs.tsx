@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType } from '../../../domain/spot';
 import { PasswordField } from '../../forms/password-field';

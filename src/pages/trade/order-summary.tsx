@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { OrderPreview } from '../../../worker/core-api';
 import { NONE, trimZeros } from './trade-format';
 

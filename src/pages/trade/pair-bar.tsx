@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { PairInfo } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
 import { Dialog } from '../../components/dialog';

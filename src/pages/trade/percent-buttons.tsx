@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The balance shortcuts of the order form. */
 export const PERCENTS = [25, 50, 75, 100] as const;

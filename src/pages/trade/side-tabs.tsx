@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { OrderSide, OrderType } from '../../../domain/spot';
 
 /** Buy / sell switch, green and red. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookSteps } from '../../../domain/spot-math';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../components/toast';
 import type { SpotOrder } from '../../../domain/spot';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCall } from '../../core/use-call';

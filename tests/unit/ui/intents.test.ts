@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IntentDeps } from '../../../src/core/intents';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../../src/components/toast', () => ({ toast }));
 vi.mock('../../../src/i18n/i18n', () => ({ errorMessage: (key: string) => `t(${key})` }));
 
 const { handleFailure } = await import('../../../src/core/intents');

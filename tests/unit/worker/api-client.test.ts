@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, REQUEST_TIMEOUT_MS, type EndpointDef, type Lang } from '../../../domain';
+import { CORE_ENDPOINTS, REQUEST_TIMEOUT_MS, type EndpointDef, type Lang } from '../../../domain';
+import { ENDPOINTS } from '../../../domain/endpoint-table';
 import { createApiClient, type FetchLike } from '../../../worker/api-client';
 import { encodeParams } from '../../../worker/encode';
 import { fakeFetch, json } from './fakes';
@@ -101,7 +102,7 @@ describe('api-client: the exact request of each variant (spec §7)', () => {
   });
 
   it('sends JSON when the endpoint is declared json', async () => {
-    const table = ENDPOINTS as unknown as Record<string, EndpointDef>;
+    const table = CORE_ENDPOINTS as unknown as Record<string, EndpointDef>;
     const saved = table['user/setPwd']!;
     table['user/setPwd'] = { ...saved, json: true };
     try {
@@ -243,5 +244,16 @@ describe('api-client: loading listeners (variant 3 only)', () => {
     off();
     await c.call('user/logout', {});
     expect(events).toEqual([true, false]);
+  });
+});
+
+describe('endpoint definitions in the worker', () => {
+  it('resolve every endpoint of the table exactly as the table says, core and area ones alike', async () => {
+    const { endpointDef } = await import('../../../worker/endpoint-defs');
+    const table = ENDPOINTS as unknown as Record<string, EndpointDef>;
+    for (const name of Object.keys(table)) {
+      expect(await endpointDef(name as never), name).toEqual(table[name]);
+    }
+    await expect(endpointDef('no/such' as never)).rejects.toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../../i18n/use-translation';
+import { toast } from '../../../components/toast';
 import { Icon } from '../../../components/icons';
 import { errorMessage } from '../../../i18n/i18n';
 

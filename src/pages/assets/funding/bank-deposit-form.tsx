@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { BankDepositTerms } from '../../../../domain/chains';
 import type { ErrorKey } from '../../../../domain/errors';
 import type { BankCard, BankDepositReq } from '../../../../domain/funding';

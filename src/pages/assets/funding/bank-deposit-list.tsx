@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { BankDeposit } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { BankDepositStatus } from '../../../../domain/funding';
 
 /** The state of a bank deposit as a coloured label. */

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../../i18n/use-translation';
+import { toast } from '../../../components/toast';
 import { addressFormatOk } from '../../../../domain/chains';
 import type { BoundAddress } from '../../../../domain/funding';
 import { LABEL_MAX } from '../../../../domain/funding';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Dialog } from '../../../components/dialog';
 import { Icon } from '../../../components/icons';
 import { fundingChains, fundingCoins } from './funding-catalog';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DepositAddress } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';

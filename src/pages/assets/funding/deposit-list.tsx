@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CREDIT_CONFIRMATIONS, WITHDRAWABLE_CONFIRMATIONS } from '../../../../domain/chains';
 import type { CryptoDeposit } from '../../../../domain/funding';
 import { Spinner } from '../../../components/spinner';

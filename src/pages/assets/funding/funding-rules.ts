@@ -3,7 +3,7 @@ import type { ErrorKey } from '../../../../domain/errors';
 import { NAME_MAX, REFERENCE_MAX, parseWithdraw, sameHolder } from '../../../../domain/funding';
 import type { CoinInfo } from '../../../../domain/market';
 import type { CoinChain } from '../../../../domain/chains';
-import { compareDecimalStrings } from '../../../../domain/rules';
+import { compareDecimalStrings } from '../../../../domain/display';
 import type { Problems } from '../../../forms/rules-resolver';
 import { normaliseAmount } from './funding-format';
 

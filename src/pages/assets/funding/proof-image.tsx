@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Spinner } from '../../../components/spinner';
 import { useCall } from '../../../core/use-call';
 

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import type { ProofState } from './use-proof-upload';

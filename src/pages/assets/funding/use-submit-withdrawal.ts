@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../../i18n/use-translation';
+import { toast } from '../../../components/toast';
 import type { ErrorKey } from '../../../../domain/errors';
 import type { Withdrawal, WithdrawReq } from '../../../../domain/funding';
 import { useUser } from '../../../core/contexts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { BoundAddress } from '../../../../domain/funding';
 import { errorMessage } from '../../../i18n/i18n';
 import { AddressQr } from './address-qr';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Icon } from '../../../components/icons';
 import { errorText } from '../../../forms/field-errors';
 import { NONE, trimZeros } from '../../trade/trade-format';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ErrorKey } from '../../../../domain/errors';
 import type { Withdrawal, WithdrawQuota } from '../../../../domain/funding';
 import { useCore } from '../../../core/contexts';

@@ -1,0 +1,2 @@
+/** Message keys of leveraged contracts (`lever`); texts in `locales/<lang>/errors.json`. */
+export const LEVER_ERROR_KEYS = [] as const;

@@ -1,0 +1,61 @@
+import type { ExternalToast } from 'sonner';
+import { i18next, loadNamespaces } from '../i18n/i18n';
+
+type Sonner = typeof import('sonner');
+type Kind = 'message' | 'success' | 'error' | 'info';
+
+let sonner: Promise<Sonner> | null = null;
+let mounted: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => (mounted = resolve));
+let wanted = false;
+const wantListeners = new Set<() => void>();
+
+/** Loads sonner on first use (it is not part of the first load: home shows no toast). */
+export function loadSonner(): Promise<Sonner> {
+  return (sonner ??= import('sonner'));
+}
+
+/** Called by the lazily mounted `<Toaster>` once it listens, so no toast is shown before it can be. */
+export function toasterMounted(): void {
+  mounted();
+}
+
+/** Whether a toast was asked for, so the app mounts the toast area (subscribe to learn when). */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+/** Calls `listener` when the first toast is asked for; returns the unsubscribe. */
+export function onToastsWanted(listener: () => void): () => void {
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+}
+
+function show(kind: Kind, text: string, options?: ExternalToast): void {
+  // Same kind and text → same id: a repeated message updates the one on screen instead of stacking
+  // (offline, every failed action used to add another "You are offline").
+  const opts: ExternalToast = { id: `${kind}:${text}`, ...options };
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantListeners) listener();
+  }
+  void Promise.all([loadSonner(), toasterReady, loadNamespaces(['errors'])]).then(([{ toast: t }]) => {
+    // A message made before its texts arrived (`errorMessage` gives the key then) is translated now.
+    const shown = i18next.exists(`errors:${text}`) ? i18next.t(`errors:${text}` as never) : text;
+    if (kind === 'message') t(shown, opts);
+    else t[kind](shown, opts);
+  });
+}
+
+/**
+ * The app's toasts: sonner's API for the calls the app makes, loaded lazily, with same-message
+ * toasts collapsed into one.
+ */
+export const toast = Object.assign(
+  (text: string, options?: ExternalToast) => show('message', text, options),
+  {
+    success: (text: string, options?: ExternalToast) => show('success', text, options),
+    error: (text: string, options?: ExternalToast) => show('error', text, options),
+    info: (text: string, options?: ExternalToast) => show('info', text, options),
+  },
+);

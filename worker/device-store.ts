@@ -1,0 +1,114 @@
+import { BCP47, DEFAULT_LANG, DEFAULT_THEME } from '../domain';
+import type { Prefs } from './core-api';
+import type { DbHandle } from './market/feed-context';
+import type { CoreDb, DeviceStore, Store, StoreOptions } from './store';
+import { DB_NAME } from './store-keys';
+
+/** Options of the device store. */
+export interface DeviceStoreOptions extends StoreOptions {
+  /**
+   * Do not load IndexedDB code (Dexie) while the device has no database yet: a first visit has
+   * nothing cached to read, and Dexie is the largest part of the worker. Reads then answer
+   * "nothing stored" and the first write opens the database. Needs `indexedDB.databases()`; where
+   * that is missing the database opens at once.
+   */
+  deferFirstVisit?: boolean;
+}
+
+/** The device store as the core uses it: values and prefs, plus lazy access to the database. */
+export interface LazyDeviceStore extends DeviceStore {
+  /** The cache database for market data; reading never creates it. */
+  readonly db: DbHandle;
+  /** Whether the database is open or opening (false while a first visit defers it). */
+  opened(): boolean;
+}
+
+/** The preferences of a device that has stored none. */
+export function defaultPrefs(): Prefs {
+  return { lang: DEFAULT_LANG, theme: DEFAULT_THEME, locale: BCP47[DEFAULT_LANG], addressList: [] };
+}
+
+/** The part of an IDBFactory used here. */
+type Factory = { databases?: () => Promise<{ name?: string }[]> };
+
+/** Whether the device already has the worker's database; true when that cannot be known. */
+async function hasDatabase(name: string, factory: Factory | undefined): Promise<boolean> {
+  const list = factory?.databases;
+  if (typeof list !== 'function') return true;
+  try {
+    const dbs = await list.call(factory);
+    return dbs.some((d) => d.name === name);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The worker's device store, with the database (and the Dexie code) loaded on demand. Without
+ * `deferFirstVisit` it opens at once, exactly like `createStore`.
+ */
+export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceStore {
+  const { deferFirstVisit = false, ...storeOptions } = options;
+  let store: Promise<Store> | null = null;
+  let closed = false;
+  const open = (): Promise<Store> =>
+    (store ??= import('./store').then((m) => {
+      const s = m.createStore(storeOptions);
+      if (closed) s.close();
+      return s;
+    }));
+
+  const factory = (options.indexedDB ?? (globalThis as { indexedDB?: unknown }).indexedDB) as
+    Factory | undefined;
+  // Decided once per worker: whether this device has stored anything before.
+  const existing: Promise<boolean> = deferFirstVisit
+    ? hasDatabase(options.name ?? DB_NAME, factory)
+    : Promise.resolve(true);
+  void existing.then((yes) => {
+    if (yes) void open();
+  });
+
+  /** The open store for reading, or null while a first visit defers it. */
+  const forRead = async (): Promise<Store | null> => {
+    if (store) return store;
+    return (await existing) ? open() : null;
+  };
+
+  return {
+    async get<T>(key: string) {
+      return (await forRead())?.get<T>(key);
+    },
+    async set(key, value) {
+      await (await open()).set(key, value);
+    },
+    async remove(...keys) {
+      await (await open()).remove(...keys);
+    },
+    async getPrefs() {
+      return (await forRead())?.getPrefs() ?? defaultPrefs();
+    },
+    async setPrefs(patch) {
+      return (await open()).setPrefs(patch);
+    },
+    async getToken() {
+      return (await forRead())?.getToken() ?? null;
+    },
+    async getUser() {
+      return (await forRead())?.getUser() ?? null;
+    },
+    async setSession(token, user) {
+      // Signing out of a session that was never stored changes nothing on the device.
+      if (!token && !user && !store && !(await existing)) return;
+      await (await open()).setSession(token, user);
+    },
+    close() {
+      closed = true;
+      void store?.then((s) => s.close());
+    },
+    db: {
+      read: async (): Promise<CoreDb | null> => (await forRead())?.db ?? null,
+      write: async (): Promise<CoreDb> => (await open()).db,
+    },
+    opened: () => store !== null,
+  };
+}

@@ -1,0 +1,15 @@
+/** Default IndexedDB database name of the worker core. */
+export const DB_NAME = 'exchange-core';
+
+/** Keys of the `kv` table. */
+export const KV = {
+  token: 'token',
+  user: 'user',
+  lang: 'lang',
+  locale: 'locale',
+  theme: 'theme',
+  addressList: 'address_list',
+  favourites: 'favourites',
+  /** The market catalog and when it was saved (worker/market/catalog-cache.ts). */
+  catalog: 'catalog',
+} as const;
