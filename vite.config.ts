@@ -15,8 +15,7 @@ const DARK_BG = '#0b0e17';
  * bundler, and decimal.js declares no `sideEffects`: without this, importing the domain barrel would
  * put decimal.js and every rule into the first load.
  */
-const sideEffects = (id: string): boolean =>
-  !/[\\/](node_modules[\\/]decimal\.js|domain)[\\/]/.test(id);
+const sideEffects = (id: string): boolean => !/[\\/](node_modules[\\/]decimal\.js|domain)[\\/]/.test(id);
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -33,7 +33,9 @@ function sizesOf(scripts: readonly string[]): { rows: string[]; total: Sizes } {
     total.raw += buf.length;
     total.gz += g;
     total.br += b;
-    rows.push(`  ${p.padEnd(52)} ${String(buf.length).padStart(8)} ${String(g).padStart(8)} ${String(b).padStart(8)}`);
+    rows.push(
+      `  ${p.padEnd(52)} ${String(buf.length).padStart(8)} ${String(g).padStart(8)} ${String(b).padStart(8)}`,
+    );
   }
   return { rows, total };
 }
