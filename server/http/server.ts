@@ -10,9 +10,11 @@ import { tokenFrom, type Authenticator } from './auth';
 import type { ChannelHub } from './channels';
 import { mapError } from './error-mapper';
 import { readInput } from './input';
+import { PUBLIC_MAX_AGE, sendPublic } from './public-cache';
 import { buildLimitCheck } from './limits';
 import { pickLang, type MessageCatalog } from './messages';
 import type { HandlerContext, HandlerRegistry } from './registry';
+import { registerApiCompression, registerSecurity } from './security';
 import { registerStaticApp } from './static-files';
 import { WEBSOCKET_OPTIONS, registerSocket } from './ws';
 
@@ -77,7 +79,9 @@ function registerEndpoints(app: FastifyInstance, deps: MountDeps): void {
         };
         await checkLimits(ctx);
         const data = await entry.handler(ctx);
-        return okBody(def.variant, data ?? {});
+        const body = okBody(def.variant, data ?? {});
+        const maxAge = !def.auth && def.method === 'GET' ? PUBLIC_MAX_AGE[name]?.(ctx.input) : undefined;
+        return maxAge === undefined ? body : sendPublic(request, reply, maxAge, body);
       },
     });
   }
@@ -107,6 +111,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });
 
+  await registerSecurity(app, { distDir: config.distDir });
   await app.register(formbody);
   // Limits are per endpoint (see limits.ts); nothing is limited globally.
   await app.register(rateLimit, { global: false });
@@ -116,7 +121,10 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
 
 /** Mounts the API routes from the endpoint table, the socket, and the built app. */
 export async function mountHttp(app: FastifyInstance, deps: MountDeps): Promise<void> {
-  registerEndpoints(app, deps);
+  await app.register(async (api) => {
+    await registerApiCompression(api);
+    registerEndpoints(api, deps);
+  });
   registerSocket(app, deps.hub, deps.auth);
   await registerStaticApp(app, deps.config.distDir, deps.config.basePath);
 }

@@ -15,6 +15,9 @@ function setCacheHeaders(
   basePath: string,
 ): void {
   const name = path.basename(filePath);
+  // The same URL may be answered in brotli, gzip or plain (preCompressed): shared caches must key
+  // their copies by Accept-Encoding.
+  res.setHeader('Vary', 'Accept-Encoding');
   if (name === 'sw.js') {
     res.setHeader('Cache-Control', 'no-cache');
     // Lets the worker control the whole base path even if the build puts the script elsewhere.
@@ -61,6 +64,9 @@ export async function registerStaticApp(
     // The SPA uses hash routing, so unknown paths are real 404s, not index.html.
     wildcard: true,
     cacheControl: false,
+    // `npm run build` writes .br and .gz copies; the best one the client accepts is sent, with
+    // Content-Encoding and Vary: Accept-Encoding, and the plain file for clients that accept neither.
+    preCompressed: true,
     setHeaders: (res, filePath) => setCacheHeaders(res, filePath, basePath),
   });
 }

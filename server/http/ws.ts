@@ -117,5 +117,23 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
   });
 }
 
-/** Options for @fastify/websocket. */
-export const WEBSOCKET_OPTIONS = { options: { maxPayload: MAX_MESSAGE_BYTES } };
+/**
+ * Options for @fastify/websocket. Messages of 1 KiB and more (depth snapshots, candle and ticker
+ * lists) are deflated when the client offers permessage-deflate; small diffs and trades go as they
+ * are, where compression would cost more than it saves. No context takeover on either side: each
+ * message is compressed alone, so an idle socket holds no 32 KiB window, and zlib work runs at most
+ * 10 at a time, bounding memory with thousands of sockets.
+ */
+export const WEBSOCKET_OPTIONS = {
+  options: {
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: {
+      threshold: 1024,
+      concurrencyLimit: 10,
+      serverNoContextTakeover: true,
+      clientNoContextTakeover: true,
+      serverMaxWindowBits: 12,
+      zlibDeflateOptions: { level: 6, memLevel: 7 },
+    },
+  },
+};

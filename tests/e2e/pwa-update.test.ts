@@ -36,6 +36,9 @@ describe('update prompt', () => {
     const firstScript = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
 
     fs.appendFileSync(path.join(dist, 'sw.js'), '\n// deployment 2\n');
+    // A deployment ships its own compressed copies (`npm run build` writes them); this one has none,
+    // so the server must not answer with the old version's.
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dist, `sw.js${ext}`), { force: true });
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       await reg!.update();

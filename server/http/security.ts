@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Inline `<script>` bodies of the built index.html, hashed for the CSP (the theme boot hint). */
+export function inlineScriptHashes(distDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The socket origins of the host a page was loaded from (CSP `connect-src`). */
+function socketOrigins(request: FastifyRequest): string {
+  const host = request.headers.host;
+  // A Host header is one authority; anything else would be a header injection, so fall back to 'self'.
+  if (!host || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return '';
+  return `ws://${host} wss://${host}`;
+}
+
+/** What the security layer needs to know. */
+export interface SecurityOptions {
+  distDir: string;
+  /** Origins (such as `https://stream.example.com`) the live page may play media from. */
+  mediaOrigins?: readonly string[];
+}
+
+/**
+ * Security headers on every response (@fastify/helmet). The Content-Security-Policy allows scripts from this origin only, plus the
+ * hash of the inline theme boot script; connections to the API and socket of the same host; no
+ * plugins, no framing, no foreign base URL. Styles allow 'unsafe-inline' because the toast library
+ * injects its stylesheet at run time; no script can be injected that way. HSTS is sent only on
+ * HTTPS requests (directly or, with TRUST_PROXY, behind a proxy that terminated TLS), so a plain
+ * HTTP deployment on a LAN is not locked out.
+ */
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const scriptHashes = inlineScriptHashes(options.distDir);
+  const media = options.mediaOrigins ?? [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", (req) => socketOrigins(req as unknown as FastifyRequest)],
+        mediaSrc: ["'self'", 'blob:', ...media],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    // Same-origin by default would also stop the app's own icons from being shown in an installed
+    // app's share sheet; nothing here is meant to be embedded elsewhere either way.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}
+
+/**
+ * Compression of API replies, registered inside the API routes' own plugin scope: the built app's
+ * files are precompressed on disk (`npm run build`) and must not be compressed again per request.
+ */
+export async function registerApiCompression(api: FastifyInstance): Promise<void> {
+  await api.register(compress, {
+    global: true,
+    // Small replies (an order, a settings object) are sent as they are: compressing them costs more
+    // than it saves. The built app's files come precompressed from disk and are left alone.
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: most of brotli's gain on JSON at a fraction of the CPU of its default 11.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
