@@ -7,6 +7,7 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
+import { createReachability } from './reachability';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
@@ -75,8 +76,10 @@ export function createCore(deps: CoreDeps = {}): Core {
   const session = createSession(store);
   let prefs: Prefs | null = null;
 
+  const reachability = createReachability();
   const api = createApiClient({
     fetch: fetchImpl,
+    reached: (reached) => reachability.request(reached),
     origin: () => origin,
     token: () => session.token(),
     lang: () => prefs?.lang ?? 'id',
@@ -90,6 +93,13 @@ export function createCore(deps: CoreDeps = {}): Core {
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+  // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
+  // back would leave the banner and stale prices up for nothing.
+  globalThis.addEventListener?.('online', () => socket.retryNow());
+  socket.onState((state) => {
+    if (state === 'open') reachability.socket(true);
+    else if (state === 'closed') reachability.socket(false);
+  });
 
   // Public market data goes through api.call directly, not `call`: a public read has no session
   // side effects (a failed market request must never sign the user out).
@@ -164,6 +174,9 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async onReachability(listener) {
+      reachability.onChange(listener);
     },
     async watchBook(symbol, options, listener) {
       return market.watchBook(symbol, options, listener);

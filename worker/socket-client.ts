@@ -56,6 +56,8 @@ export interface SocketClient {
   channels(): string[];
   /** Connects now if anyone listens and no connection or retry is under way (after the URL became known). */
   connect(): void;
+  /** The network came back: a retry waiting out its back-off connects now, from attempt one. */
+  retryNow(): void;
   /** Closes the socket and stops reconnecting until the next subscribe. */
   close(): void;
 }
@@ -246,6 +248,13 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     },
     channels: () => [...byChannel.keys()],
     connect,
+    retryNow() {
+      if (reconnectTimer === null) return;
+      timers.clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      attempt = 0;
+      connect();
+    },
     close() {
       if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
       reconnectTimer = null;
