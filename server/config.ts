@@ -32,7 +32,9 @@ export interface Config {
   /** Absolute directory of persistent data, or `:memory:` for a throw-away database. */
   dataDir: string;
   mode: AppMode;
-  /** Run the market-maker simulator (parsed now, used by server/market). */
+  /**
+   * Run the market-maker simulator (SIM_MARKET). Demo mode only; see `simMarketOn`.
+   */
   simMarket: boolean;
   /**
    * Run the simulated chain (SIM_CHAIN): deposit addresses and deposits without a real network. Demo
@@ -104,6 +106,14 @@ export function simChainOn(config: Pick<Config, 'mode' | 'simChain'>): boolean {
   return config.mode === 'demo' && config.simChain;
 }
 
+/**
+ * Whether the market-maker simulator runs: asked for and in demo mode. Production never runs it,
+ * whatever a caller put in the config: its bots would pass for real liquidity.
+ */
+export function simMarketOn(config: Pick<Config, 'mode' | 'simMarket'>): boolean {
+  return config.mode === 'demo' && config.simMarket;
+}
+
 /** Normalises a base path to `/x/y/` form; `''` and `/` both mean the root. */
 export function normalizeBasePath(raw: string): string {
   const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
@@ -128,14 +138,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       'SIM_CHAIN=on is for demo mode only: simulated deposits would create real balances',
     );
   }
+  // The market simulator is an embedded default of demo mode only; production needs real liquidity.
+  const simMarket = flagVar(env, 'SIM_MARKET', mode === 'demo');
+  if (simMarket && mode !== 'demo') {
+    throw new ConfigError(
+      'SIM_MARKET=on is for demo mode only: simulated bots would pass for real liquidity',
+    );
+  }
   return {
     port: intVar(env, 'PORT', 8080, 0, 65_535),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     basePath: normalizeBasePath(env.BASE_PATH ?? '/h5/'),
     dataDir: dataRaw === ':memory:' ? ':memory:' : path.resolve(cwd, dataRaw),
     mode,
-    // The market simulator is an embedded default of demo mode only; production needs real liquidity.
-    simMarket: flagVar(env, 'SIM_MARKET', mode === 'demo'),
+    simMarket,
     simChain,
     simChainBlockMs: intVar(env, 'SIM_BLOCK_MS', 5000, 100, 3_600_000),
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),

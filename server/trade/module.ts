@@ -1,4 +1,5 @@
 import { channels, type PrivateEvent } from '../../domain';
+import { simMarketOn } from '../config';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import {
@@ -106,7 +107,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
       timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
       if (ctx.config.mode !== 'demo') return;
       const { makerId, takerId } = await seedDemo(ctx.db, ledger, catalog);
-      if (!ctx.config.simMarket) return;
+      if (!simMarketOn(ctx.config)) return;
       const sim = new MarketMakerSim(orders, {
         makerUserId: makerId,
         takerUserId: takerId,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, normalizeBasePath } from '../../../server/config';
+import { ConfigError, loadConfig, normalizeBasePath, simChainOn, simMarketOn } from '../../../server/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -43,7 +43,14 @@ describe('loadConfig', () => {
     // The market simulator is off by default in production, and SIM_MARKET=off turns it off in demo.
     expect(c.simMarket).toBe(false);
     expect(loadConfig({ SIM_MARKET: 'off' }).simMarket).toBe(false);
-    expect(loadConfig({ APP_MODE: 'production', SIM_MARKET: 'on' }).simMarket).toBe(true);
+    // Production refuses the simulators outright, as it refuses SIM_CHAIN=on.
+    expect(() => loadConfig({ APP_MODE: 'production', SIM_MARKET: 'on' })).toThrow(/SIM_MARKET/);
+    expect(() => loadConfig({ APP_MODE: 'production', SIM_CHAIN: 'on' })).toThrow(/SIM_CHAIN/);
+    expect(loadConfig({ APP_MODE: 'production', SIM_MARKET: 'off', SIM_CHAIN: 'off' }).simMarket).toBe(false);
+    // A config put together in code cannot switch them on in production either.
+    expect(simMarketOn({ mode: 'production', simMarket: true })).toBe(false);
+    expect(simChainOn({ mode: 'production', simChain: true })).toBe(false);
+    expect(simMarketOn({ mode: 'demo', simMarket: true })).toBe(true);
   });
 
   it('rejects values it cannot use, naming the variable', () => {
