@@ -19,6 +19,13 @@ export interface RateLimits {
   codeIpWindowMs: number;
   /** Trade-password checks per user per minute; stops guessing a 6-character secret online. */
   tradePwdChecksPerMinute: number;
+  /**
+   * Requests per client IP per `accountCheckWindowMs` to each endpoint that tells whether an account
+   * exists (user/checkAccount, user/forget, user/register), so nobody can list the user base.
+   */
+  accountChecksPerIp: number;
+  /** Length of the account-check window, in milliseconds. */
+  accountCheckWindowMs: number;
 }
 
 /** Server configuration, read once at start. */
@@ -71,6 +78,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codesPerIp: 10,
   codeIpWindowMs: 3_600_000,
   tradePwdChecksPerMinute: 10,
+  accountChecksPerIp: 30,
+  accountCheckWindowMs: 900_000,
 };
 
 /** Raised when an environment variable has a value we cannot use; the message names it. */

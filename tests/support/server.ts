@@ -44,7 +44,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         simMarket: (overrides.mode ?? 'demo') === 'demo',
         // A helper building into its own directory sets TEST_DIST_DIR so parallel builds do not collide.
         distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
-        rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
+        rateLimits: {
+          ...DEFAULT_RATE_LIMITS,
+          loginPerIp: 100_000,
+          codesPerIp: 100_000,
+          accountChecksPerIp: 100_000,
+        },
         ...overrides,
       },
     });
