@@ -66,6 +66,14 @@ export interface Config {
   supportEmail: string;
   /** Support hours shown by the app, free text. */
   supportHours: string;
+  /** SMTP connection URL of the e-mail sender (SMTP_URL); e-mail codes go to the outbox without it (demo). */
+  smtpUrl: string | undefined;
+  /** From address of e-mail (MAIL_FROM), such as `Exchange <no-reply@example.com>`. */
+  mailFrom: string | undefined;
+  /** Gateway that receives `POST {"to","text"}` for each SMS (SMS_WEBHOOK_URL). */
+  smsWebhookUrl: string | undefined;
+  /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
+  smsWebhookToken: string | undefined;
   rateLimits: RateLimits;
 }
 
@@ -123,6 +131,28 @@ export function simMarketOn(config: Pick<Config, 'mode' | 'simMarket'>): boolean
   return config.mode === 'demo' && config.simMarket;
 }
 
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(`${name} must be a URL`);
+  }
+  // The value may hold a password: never echo it.
+  if (!protocols.includes(protocol))
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//`);
+  return raw;
+}
+
+function mailFromVar(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = nonEmpty(env.MAIL_FROM);
+  if (raw !== undefined && (!/@[^@\s]+\.[^@\s]+/.test(raw) || /[\r\n]/.test(raw)))
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, such as "Exchange <no-reply@example.com>"`);
+  return raw;
+}
+
 /** Normalises a base path to `/x/y/` form; `''` and `/` both mean the root. */
 export function normalizeBasePath(raw: string): string {
   const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
@@ -171,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@example.com',
     supportHours: nonEmpty(env.SUPPORT_HOURS) ?? '24/7',
+    smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFromVar(env),
+    smsWebhookUrl: urlVar(env, 'SMS_WEBHOOK_URL', ['https:', 'http:']),
+    smsWebhookToken: nonEmpty(env.SMS_WEBHOOK_TOKEN),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
   };
 }

@@ -48,6 +48,26 @@ describe('production refuses the simulators at start', () => {
   );
 });
 
+describe('production refuses to start without real message senders', () => {
+  it('no SMTP_URL', async () => {
+    const { code, stderr } = await runMain({ APP_MODE: 'production' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Configuration error: SMTP_URL and MAIL_FROM are required in production');
+  }, 30_000);
+
+  it('no SMS provider', async () => {
+    const { code, stderr } = await runMain({
+      APP_MODE: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'no-reply@example.com',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'Configuration error: an SMS provider (SMS_WEBHOOK_URL) is required in production',
+    );
+  }, 30_000);
+});
+
 describe('settings report what runs', () => {
   const servers: TestServer[] = [];
   afterAll(async () => {

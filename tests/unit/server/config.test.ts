@@ -60,6 +60,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIM_MARKET: 'maybe' })).toThrow(/SIM_MARKET/);
   });
 
+  it('reads the message senders and refuses unusable ones without echoing secrets', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Exchange <no-reply@example.com>',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      SMS_WEBHOOK_TOKEN: 'tok',
+    });
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      mailFrom: 'Exchange <no-reply@example.com>',
+      smsWebhookUrl: 'https://sms.example.com/send',
+      smsWebhookToken: 'tok',
+    });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail.example.com' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'ftp://sms.example.com' })).toThrow(/SMS_WEBHOOK_URL/);
+  });
+
   it('normalises base paths', () => {
     expect(normalizeBasePath('/h5')).toBe('/h5/');
     expect(normalizeBasePath('h5/')).toBe('/h5/');
