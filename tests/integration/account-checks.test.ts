@@ -60,3 +60,28 @@ describe('endpoints that tell whether an account exists are limited per IP', () 
     expect(register).toEqual(['accountTaken', 'accountTaken', 'limited']);
   });
 });
+
+describe('the server applies the e-mail length rule', () => {
+  it('refuses a 300-character local part and a 65-character one on sms/send and user/register', async () => {
+    const origin = await start({});
+    for (const local of ['a'.repeat(300), 'a'.repeat(65)]) {
+      const account = `${local}@example.com`;
+      const sent = await callApi(origin, 'sms/send', { account, scene: 'register' });
+      expect(sent.body).toMatchObject({ type: 'error', key: 'accountFormat', field: 'account' });
+      const reg = await callApi(origin, 'user/register', {
+        kind: 'email',
+        account,
+        code: '123456',
+        password: 'Secret123',
+        confirm: 'Secret123',
+        agree: 'true',
+      });
+      expect(reg.body).toMatchObject({ type: 'error', key: 'emailFormat', field: 'account' });
+    }
+    const ok = await callApi(origin, 'sms/send', {
+      account: `${'a'.repeat(64)}@example.com`,
+      scene: 'register',
+    });
+    expect(ok.body?.type).toBe('ok');
+  });
+});
