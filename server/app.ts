@@ -107,7 +107,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let app: FastifyInstance | undefined;
   let sender: MessageSender | undefined;
-  const started: ServerModule[] = [];
+  /** Modules prepared or started: stopped in reverse registration order. */
+  const active = new Set<ServerModule>();
+  const toStop = () => modules.filter((m) => active.has(m)).reverse();
   try {
     app = await createHttp({ config, messages, logLevel });
     for (const w of warnings) app.log.warn(w);
@@ -139,13 +141,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const operatorToken = resolveOperatorToken(config);
     if (!operatorToken) app.log.warn('OPERATOR_TOKEN is not set: the operator API is off');
     mountOps(app, ctx.ops, operatorToken);
+    for (const m of modules) {
+      if (!m.prepare) continue;
+      // A prepared module may hold resources (timers, queues): it is stopped like a started one.
+      active.add(m);
+      await m.prepare(ctx);
+    }
     await app.listen({ port: config.port, host: config.host });
     for (const m of modules) {
+      active.add(m);
       await m.start?.(ctx);
-      started.push(m);
     }
   } catch (err) {
-    for (const m of started.reverse()) await m.stop?.();
+    for (const m of toStop()) await m.stop?.();
     stopSys();
     await app?.close();
     await sender?.close?.();
@@ -169,7 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
-        for (const m of [...started].reverse()) await m.stop?.();
+        for (const m of toStop()) await m.stop?.();
         await senders.close?.();
         await db.close();
       })();
