@@ -15,6 +15,7 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
+import type { Dated, DatedOutcome, PrivateRead } from './private-cache';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -22,6 +23,7 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { Dated, DatedOutcome, PrivateRead } from './private-cache';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -75,14 +77,30 @@ export interface CoreApi {
    * clear it.
    */
   call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>>;
+  /**
+   * The signed-in user's last answer of a private read (balances, open orders, deposit address, a
+   * list's first page) kept on the device, with when it was received; null when none is kept. For an
+   * instant render, also offline; the live answer (`readPrivate`) replaces it.
+   */
+  cachedPrivate<K extends PrivateRead>(name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
+  /**
+   * `call` for a private read, cached-first when the network fails: the server's answer (kept on the
+   * device, `source: 'live'`), else — only when the server could not be reached — the kept copy
+   * (`source: 'cache'`, dated), else the failure.
+   */
+  readPrivate<K extends PrivateRead>(name: K, req: Req<K>): Promise<DatedOutcome<Res<K>>>;
   getPrefs(): Promise<Prefs>;
   setPrefs(patch: Partial<Prefs>): Promise<Prefs>;
   /** The cached signed-in user, or null. */
   currentUser(): Promise<UserInfo | null>;
   /** Variant-3 calls report here while they are in flight (for the loading indicator). */
   onLoading(listener: (busy: boolean) => void): Promise<void>;
-  /** Subscribes to a socket channel; returns an id for `unsubscribe`. */
-  subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
+  /**
+   * Subscribes to a socket channel; returns an id for `unsubscribe`. `onResync` is told whenever the
+   * channel streams again after a lost connection (the server acknowledged the new subscription):
+   * what happened in between was not streamed, so a view read from the server must read again.
+   */
+  subscribe(channel: string, listener: (data: unknown) => void, onResync?: () => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
   /** Whether the server answered lately (replies and socket), told at once and on each change. */

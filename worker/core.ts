@@ -1,4 +1,12 @@
-import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
+import {
+  channels,
+  socketUrl,
+  type EndpointName,
+  type Outcome,
+  type PrivateEvent,
+  type Req,
+  type Res,
+} from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
 import type { BookTuning } from './market/book-feed';
@@ -7,6 +15,7 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
+import { createPrivateCache, isPrivateRead, type DatedOutcome } from './private-cache';
 import { createReachability } from './reachability';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
@@ -126,9 +135,25 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
+  const privateCache = createPrivateCache(store.db);
+  /** The last private event fed to the cache: every listener of the channel gets the same object. */
+  let lastEvent: unknown = null;
+  const tapPrivate = (data: unknown): void => {
+    const userId = session.user()?.id;
+    if (data === lastEvent || userId === undefined || typeof data !== 'object' || data === null) return;
+    lastEvent = data;
+    void privateCache.applyEvent(userId, data as PrivateEvent, Date.now());
+  };
+
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
+    // The session the call was made in: an answer that arrives after a logout is not kept.
+    const token = session.token();
     const outcome = await api.call(name, req);
+    const userId = session.user()?.id;
+    if (outcome.ok && isPrivateRead(name) && token && token === session.token() && userId !== undefined) {
+      await privateCache.save(userId, name, req, outcome.data, Date.now());
+    }
     await session.afterCall(name, outcome as Outcome<unknown>);
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
@@ -148,6 +173,20 @@ export function createCore(deps: CoreDeps = {}): Core {
       return { prefs: prefs!, user };
     },
     call,
+    async cachedPrivate(name, req) {
+      await ready();
+      const userId = session.user()?.id;
+      return userId === undefined ? null : privateCache.read(userId, name, req);
+    },
+    async readPrivate(name, req) {
+      const outcome = await call(name, req);
+      if (outcome.ok) return { ok: true, data: outcome.data, savedAt: Date.now(), source: 'live' };
+      // Only when the server was not reached: any answer it gave (signed out, refused) is the truth.
+      const unreached = outcome.messageKey === 'offline' || outcome.messageKey === 'timeout';
+      const userId = session.user()?.id;
+      const cached = unreached && userId !== undefined ? await privateCache.read(userId, name, req) : null;
+      return cached ? { ok: true, ...cached } : (outcome as DatedOutcome<never>);
+    },
     async getPrefs() {
       await ready();
       return prefs!;
@@ -164,8 +203,17 @@ export function createCore(deps: CoreDeps = {}): Core {
     async onLoading(listener) {
       api.onLoading(listener);
     },
-    async subscribe(channel, listener) {
-      return socket.subscribe(channel, listener);
+    async subscribe(channel, listener, onResync) {
+      if (channel !== channels.private) return socket.subscribe(channel, listener, onResync);
+      // Private events keep the private cache current too, so offline pages show the last balances.
+      return socket.subscribe(
+        channel,
+        (data) => {
+          tapPrivate(data);
+          return listener(data);
+        },
+        onResync,
+      );
     },
     async unsubscribe(id) {
       socket.unsubscribe(id);

@@ -31,6 +31,14 @@ export function reconnectDelay(attempt: number): number {
 /** Receives one channel's data. May return a promise (a Comlink proxy does); it is not awaited. */
 export type ChannelListener = (data: unknown) => unknown;
 
+/**
+ * Told when a channel was subscribed again on a new connection after the previous one was lost (or
+ * never opened): whatever happened meanwhile was not streamed, so a view built from the channel
+ * must read its state again. Called once the server acknowledged the subscription (`subbed`), so
+ * every event after the re-read is streamed.
+ */
+export type ResyncListener = () => unknown;
+
 /** What the socket client needs. */
 export interface SocketClientDeps {
   WebSocket: WebSocketCtor;
@@ -45,8 +53,11 @@ export interface SocketClientDeps {
 
 /** One multiplexed socket with ref-counted channel subscriptions. */
 export interface SocketClient {
-  /** Adds a listener to a channel, connecting lazily; returns an id for `unsubscribe`. */
-  subscribe(channel: string, listener: ChannelListener): number;
+  /**
+   * Adds a listener to a channel, connecting lazily; returns an id for `unsubscribe`. `onResync`
+   * is told each time the channel is subscribed again after a lost or failed connection.
+   */
+  subscribe(channel: string, listener: ChannelListener, onResync?: ResyncListener): number;
   unsubscribe(id: number): void;
   /** Authenticates the socket with a token, or (null) drops the identity by reconnecting. */
   setToken(token: string | null): void;
@@ -68,7 +79,7 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   const connectTimeoutMs = deps.connectTimeoutMs ?? SOCKET_CONNECT_TIMEOUT_MS;
   const pingIntervalMs = deps.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS;
 
-  const subs = new Map<number, { channel: string; listener: ChannelListener }>();
+  const subs = new Map<number, { channel: string; listener: ChannelListener; onResync?: ResyncListener }>();
   const byChannel = new Map<string, Set<number>>();
   const stateListeners = new Set<(state: SocketState) => void>();
   let nextId = 1;
@@ -84,6 +95,10 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   let pingTimer: TimerHandle | null = null;
   /** True while a ping is unanswered; any message answers it. */
   let awaitingPong = false;
+  /** A connection was lost or failed since the last open: the next open resubscribes after a gap. */
+  let gap = false;
+  /** Channels resubscribed after a gap whose acknowledgement (`subbed`) has not arrived yet. */
+  const resyncDue = new Set<string>();
 
   const setState = (next: SocketState): void => {
     if (next === current) return;
@@ -124,7 +139,12 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     // Auth before subs, so private channels are accepted on the first try.
     authedWith = token;
     if (token) send({ op: 'auth', token });
-    for (const channel of byChannel.keys()) send({ op: 'sub', ch: channel });
+    resyncDue.clear();
+    for (const channel of byChannel.keys()) {
+      if (gap) resyncDue.add(channel);
+      send({ op: 'sub', ch: channel });
+    }
+    gap = false;
     pingTimer = timers.setInterval(() => {
       if (awaitingPong) return lost(s);
       awaitingPong = true;
@@ -137,13 +157,22 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     awaitingPong = false;
     const msg = parseMessage(data);
     if (typeof msg !== 'object' || msg === null) return;
-    const { ch } = msg as { ch?: unknown };
+    const { ch, op } = msg as { ch?: unknown; op?: unknown };
+    if (op === 'subbed' && typeof ch === 'string' && resyncDue.delete(ch)) return resynced(ch);
     if (typeof ch !== 'string' || !('data' in msg)) return;
     const ids = byChannel.get(ch);
     if (!ids) return;
     for (const id of [...ids]) {
       const sub = subs.get(id);
       if (sub) notify(sub.listener, (msg as { data: unknown }).data);
+    }
+  }
+
+  /** Tells the listeners of `channel` that it streams again after a gap. */
+  function resynced(channel: string): void {
+    for (const id of byChannel.get(channel) ?? []) {
+      const sub = subs.get(id);
+      if (sub?.onResync) notify(sub.onResync, undefined);
     }
   }
 
@@ -158,6 +187,7 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   }
 
   function retry(): void {
+    gap = true;
     if (byChannel.size === 0) return setState('idle');
     setState('closed');
     attempt += 1;
@@ -203,9 +233,9 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   }
 
   return {
-    subscribe(channel, listener) {
+    subscribe(channel, listener, onResync) {
       const id = nextId++;
-      subs.set(id, { channel, listener });
+      subs.set(id, onResync ? { channel, listener, onResync } : { channel, listener });
       let ids = byChannel.get(channel);
       if (!ids) {
         ids = new Set();

@@ -45,6 +45,27 @@ export interface NewsRow {
   cachedAt: number;
 }
 
+/**
+ * One cached answer of a private read of the signed-in user (balances, open orders, deposit
+ * addresses, first pages of lists), so a page renders what the worker last knew when offline. Only
+ * the worker writes it; it is dropped with the session (logout, login intent) and never reaches the
+ * service worker's caches.
+ */
+export interface PrivateRow {
+  /** `userId|endpoint|request`, see worker/private-cache.ts. */
+  key: string;
+  /** The user the answer belongs to. */
+  user: number;
+  /** The endpoint, such as `assets/balances`. */
+  name: string;
+  /** The request, as sent (without paging cursors). */
+  req: Record<string, unknown>;
+  /** The answer's data as the server sent it (decimal strings). */
+  data: unknown;
+  /** When it was received, in milliseconds since the epoch; the UI shows "as of" this time. */
+  savedAt: number;
+}
+
 /** Most favourite markets kept; a market symbol such as `BTC/USDT`. */
 const MAX_FAVOURITES = 500;
 const isMarketSymbol = (s: unknown): s is string =>
@@ -56,6 +77,7 @@ export type CoreDb = Dexie & {
   tickers: EntityTable<TickerRow, 'symbol'>;
   candles: EntityTable<CandleRow>;
   news: EntityTable<NewsRow>;
+  private: EntityTable<PrivateRow, 'key'>;
 };
 
 /** Where the database lives: the browser's IndexedDB unless injected (fake-indexeddb in Node tests). */
@@ -79,6 +101,8 @@ export function openDb(options: StoreOptions = {}): CoreDb {
     candles: '[symbol+interval+time], [symbol+interval], cachedAt',
     news: '[lang+id], [lang+publishedAt], cachedAt',
   });
+  // Version 2 adds the signed-in user's private cache; the other tables are unchanged.
+  db.version(2).stores({ private: 'key, user' });
   return db;
 }
 
@@ -206,11 +230,15 @@ export function createStore(options: StoreOptions = {}): Store {
     },
     getUser: async () => (await get<UserInfo>(KV.user)) ?? null,
     async setSession(token, user) {
-      await db.transaction('rw', db.kv, async () => {
+      await db.transaction('rw', db.kv, db.private, async () => {
         if (token) await set(KV.token, token);
         else await remove(KV.token);
         if (user) await set(KV.user, user);
         else await remove(KV.user);
+        // The private cache belongs to one session's user: gone with the session, and a new user
+        // never sees the previous one's balances or orders.
+        if (!token || !user) await db.private.clear();
+        else await db.private.where('user').notEqual(user.id).delete();
       });
     },
     close: () => db.close(),

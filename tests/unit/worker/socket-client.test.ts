@@ -211,6 +211,50 @@ describe('socket-client: reconnect (spec §9: 1 s up to 5 s)', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('tells resync listeners once the server acknowledged a resubscription after a gap, not on first open', async () => {
+    client.setToken('tok-1');
+    let resyncs = 0;
+    let other = 0;
+    client.subscribe(
+      'private',
+      () => undefined,
+      () => (resyncs += 1),
+    );
+    client.subscribe(
+      'sys',
+      () => undefined,
+      () => (other += 1),
+    );
+    const ws = FakeWebSocket.last();
+    ws.open();
+    ws.receive({ op: 'subbed', ch: 'private' });
+    expect(resyncs).toBe(0);
+    ws.serverClose();
+    await vi.advanceTimersByTimeAsync(1000);
+    const next = FakeWebSocket.last();
+    next.open();
+    // Not before the server accepted the subscription: events before it would be missed.
+    expect(resyncs).toBe(0);
+    next.receive({ op: 'subbed', ch: 'private' });
+    next.receive({ op: 'subbed', ch: 'private' });
+    expect(resyncs).toBe(1);
+    expect(other).toBe(0);
+  });
+
+  it('resyncs a channel subscribed while the first connection failed', async () => {
+    let resyncs = 0;
+    client.subscribe(
+      'private',
+      () => undefined,
+      () => (resyncs += 1),
+    );
+    FakeWebSocket.last().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    FakeWebSocket.last().open();
+    FakeWebSocket.last().receive({ op: 'subbed', ch: 'private' });
+    expect(resyncs).toBe(1);
+  });
+
   it('does not reconnect when nobody listens any more', async () => {
     const id = client.subscribe('sys', () => undefined);
     FakeWebSocket.last().open();

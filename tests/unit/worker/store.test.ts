@@ -110,8 +110,8 @@ describe('store: session values', () => {
   });
 });
 
-describe('store: cache tables (version 1)', () => {
-  it('has kv, tickers, candles and news tables with their keys', async () => {
+describe('store: cache tables (version 2)', () => {
+  it('has kv, tickers, candles, news and private tables with their keys', async () => {
     const s = store();
     await s.db.open();
     const schema = Object.fromEntries(s.db.tables.map((t) => [t.name, t.schema.primKey.keyPath]));
@@ -120,8 +120,30 @@ describe('store: cache tables (version 1)', () => {
       tickers: 'symbol',
       candles: ['symbol', 'interval', 'time'],
       news: ['lang', 'id'],
+      private: 'key',
     });
-    expect(s.db.verno).toBe(1);
+    expect(s.db.verno).toBe(2);
+  });
+
+  it("drops the private cache with the session, and keeps only the signed-in user's rows", async () => {
+    const s = store();
+    const row = (u: number, key: string) => ({
+      key,
+      user: u,
+      name: 'assets/balances',
+      req: {},
+      data: [],
+      savedAt: 1,
+    });
+    await s.setSession('tok', user);
+    await s.db.private.bulkPut([row(user.id, 'a'), row(user.id, 'b')]);
+    // Another account signs in: the previous user's rows go.
+    await s.db.private.put(row(user.id + 1, 'c'));
+    await s.setSession('tok2', { ...user, id: user.id + 1 });
+    expect((await s.db.private.toArray()).map((r) => r.key)).toEqual(['c']);
+    // Signing out (or a dropped session) clears it all, with the token.
+    await s.setSession(null, null);
+    expect(await s.db.private.count()).toBe(0);
   });
 
   it('reads a candle series of one symbol and interval in time order', async () => {
