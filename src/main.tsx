@@ -15,6 +15,7 @@ import './styles/trade.css';
 import './styles/trade-orders.css';
 import './styles/assets.css';
 import './styles/funding.css';
+import './styles/offline.css';
 import { App } from './app';
 import { afterLoad } from './core/after-first-render';
 import { initI18n, loadNamespaces } from './i18n/i18n';

@@ -5,7 +5,7 @@ import type { Outcome } from '../../domain/envelope';
 import { coreCall } from './core-client';
 import { useCore, useUser } from './contexts';
 import { handleFailure } from './intents';
-import type { CallOptions } from './intents';
+import type { CallOptions, Failure } from './intents';
 import { useTradePasswordPrompt } from './trade-password-prompt';
 
 /** A call through the worker core whose failures are already handled (spec §8). */
@@ -15,12 +15,11 @@ export type Call = <K extends EndpointName>(
   options?: CallOptions,
 ) => Promise<Outcome<Res<K>>>;
 
-/**
- * Every page calls the server through this hook: it forwards to `core.call` and hands any
- * failure to the one intent handler, then returns the outcome so forms can show field errors.
- */
-export function useCall(): Call {
-  const { core } = useCore();
+/** Hands a failed outcome to the one intent handler (spec §8), with what it needs from the app. */
+export type FailureHandler = (failure: Failure, options?: CallOptions) => void;
+
+/** The app's intent handler for failures of calls made other than through `useCall`. */
+export function useFailureHandler(): FailureHandler {
   const { setUser } = useUser();
   const navigate = useNavigate();
   const { askTradePassword } = useTradePasswordPrompt();
@@ -31,6 +30,24 @@ export function useCall(): Call {
     path.current = pathname;
   }, [pathname]);
 
+  return useCallback<FailureHandler>(
+    (failure, options) =>
+      handleFailure(
+        failure,
+        { navigate, path: path.current, signOut: () => setUser(null), askTradePassword },
+        options,
+      ),
+    [navigate, setUser, askTradePassword],
+  );
+}
+
+/**
+ * Every page calls the server through this hook: it forwards to `core.call` and hands any
+ * failure to the one intent handler, then returns the outcome so forms can show field errors.
+ */
+export function useCall(): Call {
+  const { core } = useCore();
+  const onFailure = useFailureHandler();
   return useCallback<Call>(
     async (name, req, options) => {
       let out: Outcome<Res<typeof name>>;
@@ -41,15 +58,9 @@ export function useCall(): Call {
         console.error('core.call failed', name, e);
         out = { ok: false, intent: 'serverFault', messageKey: 'serverFault' };
       }
-      if (!out.ok) {
-        handleFailure(
-          out,
-          { navigate, path: path.current, signOut: () => setUser(null), askTradePassword },
-          options,
-        );
-      }
+      if (!out.ok) onFailure(out, options);
       return out;
     },
-    [core, navigate, setUser, askTradePassword],
+    [core, onFailure],
   );
 }

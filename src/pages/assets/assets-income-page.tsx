@@ -3,12 +3,15 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
 import type { JournalLine } from '../../../domain/assets';
 import { JOURNAL_KIND_PATTERN } from '../../../domain/assets';
+import { AsOf } from '../../components/as-of';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
 import { useCatalog } from '../../core/use-catalog';
 import { RequireUser } from '../mine/require-user';
 import { PAGE } from '../trade/use-paged';
+import { usePrivateResync } from '../trade/use-private-events';
+import type { Dated } from '../../../worker/core-api';
 import { optionalAccount } from './assets-format';
 import { JournalFilters } from './journal-filters';
 import type { JournalFilter } from './journal-filters';
@@ -36,25 +39,31 @@ export function AssetsIncomePage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterOf(params), [params]);
   const { user } = useUser();
-  const call = useCall();
+  const read = usePrivateRead();
   const { catalog } = useCatalog();
   const coins = useMemo(() => catalog?.coins.map((c) => c.symbol) ?? [], [catalog]);
 
   const fetchPage = useCallback(
-    (before: number | undefined) =>
+    (before: number | undefined, onCached?: (c: Dated<JournalLine[]>) => void) =>
       user
-        ? call('assets/journal', {
-            limit: PAGE,
-            ...(filter.account && { account: filter.account }),
-            ...(filter.coin && { coin: filter.coin }),
-            ...(filter.kind && { kind: filter.kind }),
-            ...(before !== undefined && { before }),
-          })
+        ? read(
+            'assets/journal',
+            {
+              limit: PAGE,
+              ...(filter.account && { account: filter.account }),
+              ...(filter.coin && { coin: filter.coin }),
+              ...(filter.kind && { kind: filter.kind }),
+              ...(before !== undefined && { before }),
+            },
+            onCached,
+          )
         : Promise.resolve(null),
-    [call, user, filter],
+    [read, user, filter],
   );
   const key = `${user?.id ?? ''}|${filter.account ?? ''}|${filter.coin}|${filter.kind}`;
   const paged = useHistory(key, fetchPage, lineId);
+  // New lines may have been written while the app could not hear of them: read again on reconnect.
+  usePrivateResync(user !== null, paged.reload);
 
   const change = (next: JournalFilter) => {
     const q: Record<string, string> = {};
@@ -71,6 +80,7 @@ export function AssetsIncomePage() {
         {() => (
           <>
             <JournalFilters value={filter} coins={coins} onChange={change} />
+            <AsOf time={paged.time} testId="journal-as-of" />
             {paged.failed ? (
               <LoadState failed onRetry={() => void paged.reload()} />
             ) : (

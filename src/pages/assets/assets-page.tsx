@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AccountOverview } from '../../../domain/assets-estimate';
+import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { RequireUser } from '../mine/require-user';
@@ -58,7 +59,7 @@ function AccountPanel({
 export function AssetsPage() {
   const [params, setParams] = useSearchParams();
   const account = accountParam(params.get('account'));
-  const { overview, failed, reload } = useOverview();
+  const { overview, time, failed, reload } = useOverview();
   // Kept across the account tabs: someone hiding dust wants it hidden everywhere.
   const [hideZero, setHideZero] = useState(false);
   const current = overview?.accounts.find((a) => a.account === account) ?? null;
@@ -70,6 +71,7 @@ export function AssetsPage() {
             <LoadState failed={failed} onRetry={() => void reload()} />
           ) : (
             <>
+              <AsOf time={time} testId="assets-as-of" />
               <TotalCard overview={overview} />
               <AccountSwitch value={account} onChange={(a) => setParams({ account: a }, { replace: true })} />
               {current && (

@@ -5,12 +5,14 @@ import { ListGroup, ListRow } from '../../components/list';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
+import { AsOf, NothingSaved } from '../../components/as-of';
+import type { DataTime } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
 import { trimZeros } from '../trade/trade-format';
 import { spotAvailable, useBalances } from '../trade/use-balances';
 import { PAGE, usePaged } from '../trade/use-paged';
-import type { Paged } from '../trade/use-paged';
+import type { PageLoader, Paged } from '../trade/use-paged';
 import { CoinChainPicker } from './funding/coin-chain-picker';
 import { DepositAddressCard, useDepositAddress } from './funding/deposit-address-card';
 import { DepositList } from './funding/deposit-list';
@@ -29,9 +31,11 @@ interface BodyProps {
   deposits: Paged<CryptoDeposit>;
   /** Spot available of the picked coin, or null while unknown. */
   available: string | null;
+  /** When the balances were current. */
+  availableTime: DataTime;
 }
 
-function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
+function ChargeBody({ funding, choice, pick, deposits, available, availableTime }: BodyProps) {
   const { t } = useTranslation('assets');
   const addr = useDepositAddress(choice.coin.symbol, choice.chain.id);
   return (
@@ -42,8 +46,10 @@ function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
         address={addr.address}
         loading={addr.loading}
         failed={addr.failed}
+        time={addr.time}
         onRetry={() => void addr.reload()}
       />
+      <AsOf time={availableTime} testId="available-as-of" />
       <ListGroup>
         <ListRow
           icon="wallet"
@@ -64,6 +70,7 @@ function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
           />
         )}
       </ListGroup>
+      <AsOf time={deposits.time} testId="deposits-as-of" />
       <DepositList
         deposits={deposits.items}
         paging={{ loading: deposits.loading, done: deposits.done, more: deposits.more }}
@@ -75,21 +82,22 @@ function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
 /** /pages/assets/charge?coin=USDT&chain=TRC20: crypto deposit (spec §2, pull-to-refresh). */
 export function ChargePage() {
   const { user } = useUser();
-  const call = useCall();
-  const { funding, choice, pick, reloadCatalog } = useFundingSelection('deposit');
-  const load = useCallback(
-    async (before: number | undefined) => {
+  const read = usePrivateRead();
+  const { funding, choice, pick, reloadCatalog, catalogFailed } = useFundingSelection('deposit');
+  const load = useCallback<PageLoader<CryptoDeposit>>(
+    async (before, onCached) => {
       if (!user) return null;
-      const out = await call('assets/deposits', { limit: PAGE, ...(before !== undefined && { before }) });
-      return out.ok ? out.data : null;
+      const req = { limit: PAGE, ...(before !== undefined && { before }) };
+      const out = await read('assets/deposits', req, onCached);
+      return out.ok ? out : null;
     },
-    [call, user],
+    [read, user],
   );
   const deposits = usePaged(String(user?.id ?? ''), load, depositId);
   const { reload } = deposits;
   // A block credits or confirms deposits: the list is read again (its first page).
   useFundingEvents(user !== null, reload);
-  const { balances, reload: reloadBalances } = useBalances();
+  const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
   const refresh = useCallback(
     () => Promise.all([reloadCatalog(), reload(), reloadBalances()]),
     [reloadCatalog, reload, reloadBalances],
@@ -99,7 +107,9 @@ export function ChargePage() {
     <Screen onRefresh={refresh} backTo="/pages/assets/assets">
       <RequireUser>
         {() =>
-          !funding ? (
+          !funding && catalogFailed ? (
+            <NothingSaved onRetry={() => void reloadCatalog()} />
+          ) : !funding ? (
             <div className="state">
               <Spinner size={28} />
             </div>
@@ -112,6 +122,7 @@ export function ChargePage() {
               pick={pick}
               deposits={deposits}
               available={spotAvailable(balances, choice.coin.symbol)}
+              availableTime={balancesTime}
             />
           )
         }

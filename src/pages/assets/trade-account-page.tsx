@@ -3,10 +3,12 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { JournalLine } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';
+import type { Dated } from '../../../worker/core-api';
+import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
@@ -24,11 +26,12 @@ const lineId = (l: JournalLine) => l.id;
 
 /** The latest journal lines of one account of the signed-in user (one page, no paging). */
 function useLatestJournal(account: AccountType): History<JournalLine> {
-  const call = useCall();
+  const read = usePrivateRead();
   const { user } = useUser();
   const fetchPage = useCallback(
-    () => (user ? call('assets/journal', { account, limit: LATEST }) : Promise.resolve(null)),
-    [call, user, account],
+    (_before: number | undefined, onCached?: (c: Dated<JournalLine[]>) => void) =>
+      user ? read('assets/journal', { account, limit: LATEST }, onCached) : Promise.resolve(null),
+    [read, user, account],
   );
   return useHistory(`${user?.id ?? ''}|${account}`, fetchPage, lineId);
 }
@@ -40,7 +43,8 @@ export function TradeAccountPage() {
   const account = accountParam(params.get('account'));
   const journal = useLatestJournal(account);
   const { reload: reloadJournal } = journal;
-  const { overview, failed, reload } = useOverview(reloadJournal);
+  // useOverview reads the journal again with the overview after a reconnect (its `onBalance`).
+  const { overview, time, failed, reload } = useOverview(reloadJournal);
   // The detail page is about what the account holds: zero lines start hidden.
   const [hideZero, setHideZero] = useState(true);
   const refresh = useCallback(() => Promise.all([reload(), reloadJournal()]), [reload, reloadJournal]);
@@ -56,6 +60,7 @@ export function TradeAccountPage() {
               <LoadState failed={failed} onRetry={() => void refresh()} />
             ) : (
               <>
+                <AsOf time={time} testId="account-as-of" />
                 <section className="assets-total" data-testid="account-summary" data-account={account}>
                   <p className="assets-total__label">
                     {t('overview.accountValue', { name: t(`accounts.${account}`) })}
@@ -99,6 +104,7 @@ export function TradeAccountPage() {
                   <Icon name="chevron" size={16} />
                 </Link>
               </header>
+              <AsOf time={journal.time} testId="journal-as-of" />
               {journal.failed ? (
                 <InlineRetry onRetry={() => void reloadJournal()} />
               ) : (

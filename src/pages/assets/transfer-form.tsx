@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useOnline } from '../../components/use-online';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { toast } from '../../components/toast';
@@ -40,6 +41,7 @@ export interface TransferFormProps {
  */
 export function TransferForm({ coins, balances, initial, onDone }: TransferFormProps) {
   const { t } = useTranslation(['assets', 'common']);
+  const online = useOnline();
   const call = useCall();
   const floor = useFloor();
   const form = useForm<TransferValues>({
@@ -216,10 +218,11 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={busy}
+        disabled={busy || !online}
         data-testid="submit-transfer"
+        data-offline={!online || undefined}
       >
-        {t('transfer.submit')}
+        {online ? t('transfer.submit') : t('common:offline.needsNetwork')}
       </button>
       <TransferConfirmDialog
         transfer={confirming}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useOnline } from '../../components/use-online';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { toast } from '../../components/toast';
@@ -31,6 +32,7 @@ export interface BankCardFormProps {
 /** Binds (or replaces) the bank card: bank, branch, number and holder, confirmed by the trade password. */
 export function BankCardForm({ initial, onBound, onCancel }: BankCardFormProps) {
   const { t } = useTranslation(['assets', 'common']);
+  const online = useOnline();
   const call = useCall();
   const { user, setUser } = useUser();
   const { askTradePassword } = useTradePasswordPrompt();
@@ -134,8 +136,14 @@ export function BankCardForm({ initial, onBound, onCancel }: BankCardFormProps) 
               {t('common:actions.cancel')}
             </button>
           )}
-          <button type="submit" className="btn btn--primary" disabled={busy} data-testid="card-submit">
-            {t('card.submit')}
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={busy || !online}
+            data-testid="card-submit"
+            data-offline={!online || undefined}
+          >
+            {online ? t('card.submit') : t('common:offline.needsNetwork')}
           </button>
         </div>
       </form>

@@ -1,16 +1,18 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PrivateEvent, SpotOrder } from '../../../domain/spot';
+import { AsOf, NothingSaved } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
 import { OrderList } from './order-list';
 import { useCancelOrder } from './use-cancel-order';
 import { useOpenOrders } from './use-open-orders';
 import { PAGE, usePaged } from './use-paged';
+import type { PageLoader } from './use-paged';
 import { usePrivateEvents } from './use-private-events';
 
 /** The tabs of the orders page. */
@@ -26,22 +28,23 @@ export function EntrustPage() {
   const raw = params.get('tab');
   const tab: Tab = ENTRUST_TABS.includes(raw as Tab) ? (raw as Tab) : 'open';
   const { user } = useUser();
-  const call = useCall();
+  const read = usePrivateRead();
 
-  const { orders: openOrders, reload: reloadOpen, apply: applyOpen } = useOpenOrders();
-  const load = useCallback(
-    async (before: number | undefined) => {
+  const open = useOpenOrders();
+  const { orders: openOrders, reload: reloadOpen, apply: applyOpen } = open;
+  const [failed, setFailed] = useState<string | null>(null);
+  const pagedKey = `${user?.id ?? ''}|${tab}`;
+  const load = useCallback<PageLoader<SpotOrder>>(
+    async (before, onCached) => {
       if (!user || tab === 'open') return null;
-      const out = await call('trade/orders', {
-        status: tab,
-        limit: PAGE,
-        ...(before !== undefined && { before }),
-      });
-      return out.ok ? out.data : null;
+      const req = { status: tab, limit: PAGE, ...(before !== undefined && { before }) };
+      const out = await read('trade/orders', req, onCached);
+      if (before === undefined) setFailed(out.ok ? null : `${user.id}|${tab}`);
+      return out.ok ? out : null;
     },
-    [call, user, tab],
+    [read, user, tab],
   );
-  const paged = usePaged(`${user?.id ?? ''}|${tab}`, load, orderId);
+  const paged = usePaged(pagedKey, load, orderId);
   const { update } = paged;
 
   // Orders that change while listed (fills, cancels) are updated in place.
@@ -51,7 +54,8 @@ export function EntrustPage() {
     },
     [update],
   );
-  usePrivateEvents(user !== null && tab === 'all', onEvent);
+  // After a reconnect the list is read again: changes meanwhile were not streamed.
+  usePrivateEvents(user !== null && tab !== 'open', onEvent, paged.reload);
 
   const onCancelled = useCallback(
     (order: SpotOrder) => {
@@ -97,7 +101,12 @@ export function EntrustPage() {
               <span>{t('orders.fills')}</span>
               <Icon name="chevron" size={16} />
             </Link>
-            {tab === 'open' ? (
+            <AsOf time={tab === 'open' ? open.time : paged.time} testId="entrust-as-of" />
+            {tab === 'open' && openOrders === null && open.failed ? (
+              <NothingSaved testId="orders-nothing-saved" onRetry={() => void reloadOpen()} />
+            ) : tab !== 'open' && paged.items === null && failed === pagedKey ? (
+              <NothingSaved testId="orders-nothing-saved" onRetry={() => void paged.reload()} />
+            ) : tab === 'open' ? (
               <OrderList orders={openOrders} onCancel={cancel.ask} />
             ) : (
               <OrderList

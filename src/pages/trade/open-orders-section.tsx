@@ -1,20 +1,23 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { SpotOrder } from '../../../domain/spot';
+import { AsOf, NothingSaved } from '../../components/as-of';
 import { Spinner } from '../../components/spinner';
 import { OrderCard } from './order-card';
+import type { OpenOrders } from './use-open-orders';
 
 /** The open orders of the pair under the form, with links to every order and the history. */
 export function OpenOrdersSection({
   symbol,
-  orders,
+  open,
   onCancel,
 }: {
   symbol: string;
-  orders: SpotOrder[] | null;
+  open: Pick<OpenOrders, 'orders' | 'time' | 'failed'>;
   onCancel(order: SpotOrder): void;
 }) {
   const { t } = useTranslation('trade');
+  const { orders } = open;
   return (
     <section className="trade-orders" data-testid="open-orders">
       <header className="trade-orders__head">
@@ -28,7 +31,10 @@ export function OpenOrdersSection({
         <Link to="/pages/trade/entrust?tab=history">{t('orders.history')}</Link>
         <Link to="/pages/trade/detail">{t('orders.fills')}</Link>
       </nav>
-      {orders === null ? (
+      <AsOf time={open.time} testId="orders-as-of" />
+      {orders === null && open.failed ? (
+        <NothingSaved testId="orders-nothing-saved" />
+      ) : orders === null ? (
         <div className="trade-orders__state">
           <Spinner size={22} />
         </div>

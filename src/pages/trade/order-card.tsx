@@ -1,12 +1,14 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { SpotOrder } from '../../../domain/spot';
+import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
 import { NONE, formatMs, trimZeros } from './trade-format';
 
 /** One order: pair, side, type, price, quantity, filled, average price, status and time. */
 export function OrderCard({ order, onCancel }: { order: SpotOrder; onCancel?: (order: SpotOrder) => void }) {
-  const { t } = useTranslation('trade');
+  const { t } = useTranslation(['trade', 'common']);
   const { lang } = usePrefs();
+  const online = useOnline();
   const [base, quote] = order.symbol.split('/');
   const cells: [string, string][] = [
     [t('fields.price'), order.price ?? t('type.market')],
@@ -48,9 +50,11 @@ export function OrderCard({ order, onCancel }: { order: SpotOrder; onCancel?: (o
             type="button"
             className="btn btn--secondary btn--small"
             onClick={() => onCancel(order)}
+            disabled={!online}
             data-testid="cancel-order"
+            data-offline={!online || undefined}
           >
-            {t('orders.cancel')}
+            {online ? t('orders.cancel') : t('common:offline.needsNetwork')}
           </button>
         )}
       </footer>

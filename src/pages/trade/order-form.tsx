@@ -2,7 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
+import { AsOf } from '../../components/as-of';
 import { toast } from '../../components/toast';
+import { useOnline } from '../../components/use-online';
+import type { DataTime } from '../../core/use-private-read';
 import type { ErrorKey } from '../../../domain/errors';
 import type { PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType, PlaceOrderReq, SpotOrder } from '../../../domain/spot';
@@ -32,6 +35,8 @@ export interface OrderFormProps {
   tradePasswordRequired: boolean;
   /** Available spot balances of the quote (buys spend it) and base (sells spend it). */
   available: { quote: string | null; base: string | null };
+  /** When the balances were current (dated while they come from the device or offline). */
+  availableTime?: DataTime;
   /** Best prices of the book, the reference for market order estimates. */
   bestBid: string | null;
   bestAsk: string | null;
@@ -52,6 +57,8 @@ export function OrderForm(props: OrderFormProps) {
   const [confirming, setConfirming] = useState<PlaceOrderReq | null>(null);
   const [formError, setFormError] = useState<ErrorKey | null>(null);
   const { busy, place } = usePlaceOrder();
+  // Placing needs the server: offline the button says so instead of failing on tap.
+  const online = useOnline();
 
   const form = useForm<OrderValues>({
     defaultValues: EMPTY,
@@ -157,6 +164,7 @@ export function OrderForm(props: OrderFormProps) {
           totalCoin={pair.quote}
           preview={preview}
         />
+        {user && <AsOf time={props.availableTime ?? null} testId="available-as-of" />}
         {formError && (
           <p className="field__error" role="alert" data-testid="order-error">
             {errorMessage(formError)}
@@ -166,10 +174,13 @@ export function OrderForm(props: OrderFormProps) {
           <button
             type="submit"
             className={`btn btn--block btn--${side}`}
-            disabled={busy || pair.status !== 'trading'}
+            disabled={busy || pair.status !== 'trading' || !online}
             data-testid="submit-order"
+            data-offline={!online || undefined}
           >
-            {t(side === 'buy' ? 'form.submitBuy' : 'form.submitSell', { coin: pair.base })}
+            {online
+              ? t(side === 'buy' ? 'form.submitBuy' : 'form.submitSell', { coin: pair.base })
+              : t('common:offline.needsNetwork')}
           </button>
         ) : (
           <Link

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookSteps } from '../../../domain/spot-math';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
+import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
@@ -41,7 +42,7 @@ export function TradePage() {
   const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
   const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
   const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
-  const ticker = useTicker(pair ? symbol : null);
+  const { ticker, time: tickerTime } = useTicker(pair ? symbol : null);
   const [type, setType] = useState<OrderType>('limit');
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   // A price tapped in the book makes the order a limit order at that price.
@@ -50,8 +51,9 @@ export function TradePage() {
     setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
   }, []);
 
-  const { balances, reload: reloadBalances } = useBalances();
-  const { orders, reload: reloadOpen, apply } = useOpenOrders(symbol);
+  const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
+  const open = useOpenOrders(symbol);
+  const { reload: reloadOpen, apply } = open;
   const cancel = useCancelOrder(apply);
 
   const refresh = useCallback(
@@ -97,6 +99,7 @@ export function TradePage() {
             ticker={ticker}
             onPick={(s) => setQuery({ symbol: s })}
           />
+          <AsOf time={tickerTime} testId="ticker-as-of" />
           <div className="trade-main">
             <OrderForm
               pair={pair}
@@ -109,6 +112,7 @@ export function TradePage() {
                 quote: spotAvailable(balances, pair.quote),
                 base: spotAvailable(balances, pair.base),
               }}
+              availableTime={balancesTime}
               bestBid={view?.bestBid ?? null}
               bestAsk={view?.bestAsk ?? null}
               picked={picked}
@@ -123,7 +127,7 @@ export function TradePage() {
               last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
             />
           </div>
-          {user && <OpenOrdersSection symbol={symbol} orders={orders} onCancel={cancel.ask} />}
+          {user && <OpenOrdersSection symbol={symbol} open={open} onCancel={cancel.ask} />}
           {cancel.dialog}
         </>
       )}

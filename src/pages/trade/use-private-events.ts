@@ -1,19 +1,29 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
 import type { PrivateEvent } from '../../../domain/spot';
 import { channels } from '../../../domain/market-data';
+import { useReconnect } from '../../components/use-online';
 import { useCore } from '../../core/contexts';
 
 /**
  * Listens to the signed-in user's `private` socket channel (order and balance events) while
  * `enabled`. The listener crosses to the worker with Comlink.proxy and is unsubscribed on unmount.
+ * `onResync` is called when the view must read its state again: the channel streams again after a
+ * lost connection (the worker's resync signal), or the app reaches the server again after it could
+ * not. Events are only changes, so a view that missed some is wrong until it reads again.
  */
-export function usePrivateEvents(enabled: boolean, onEvent: (event: PrivateEvent) => void): void {
+export function usePrivateEvents(
+  enabled: boolean,
+  onEvent: (event: PrivateEvent) => void,
+  onResync?: () => void,
+): void {
   const { core } = useCore();
   const latest = useRef(onEvent);
+  const resync = useRef(onResync);
   useEffect(() => {
     latest.current = onEvent;
-  }, [onEvent]);
+    resync.current = onResync;
+  }, [onEvent, onResync]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -22,7 +32,10 @@ export function usePrivateEvents(enabled: boolean, onEvent: (event: PrivateEvent
     const listener = Comlink.proxy((data: unknown) => {
       if (!gone && data && typeof data === 'object' && 'type' in data) latest.current(data as PrivateEvent);
     });
-    core.subscribe(channels.private, listener).then(
+    const onResynced = Comlink.proxy(() => {
+      if (!gone) resync.current?.();
+    });
+    core.subscribe(channels.private, listener, onResynced).then(
       (sub) => {
         if (gone) void core.unsubscribe(sub);
         else id = sub;
@@ -34,4 +47,17 @@ export function usePrivateEvents(enabled: boolean, onEvent: (event: PrivateEvent
       if (id !== null) void core.unsubscribe(id);
     };
   }, [core, enabled]);
+
+  useReconnect(
+    useCallback(() => {
+      if (enabled) resync.current?.();
+    }, [enabled]),
+  );
+}
+
+/** Reads a private view again whenever it may have missed changes (see usePrivateEvents). */
+export function usePrivateResync(enabled: boolean, reload: () => unknown): void {
+  const noEvent = useCallback(() => undefined, []);
+  const again = useCallback(() => void reload(), [reload]);
+  usePrivateEvents(enabled, noEvent, again);
 }

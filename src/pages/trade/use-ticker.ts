@@ -2,19 +2,51 @@ import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { Ticker } from '../../../domain/market-data';
 import { useCore } from '../../core/contexts';
+import type { DataTime } from '../../core/use-private-read';
 
-/** The live 24-hour ticker of one market, or null while none is known. */
-export function useTicker(symbol: string | null): Ticker | null {
+/** One market's ticker and when it was current. */
+export interface TickerState {
+  /** Null while none is known. */
+  ticker: Ticker | null;
+  /** `cache` while it is the device's copy (the market list's cached tickers), else `live`. */
+  time: DataTime;
+}
+
+const NONE: TickerState = { ticker: null, time: null };
+
+/**
+ * The 24-hour ticker of one market: the device's cached copy first (also offline, dated), then the
+ * live feed.
+ */
+export function useTicker(symbol: string | null): TickerState {
   const { core } = useCore();
-  const [ticker, setTicker] = useState<Ticker | null>(null);
+  const [state, setState] = useState<TickerState>(NONE);
   useEffect(() => {
     if (!symbol) return;
     let gone = false;
     let id: number | null = null;
+    core.cachedTickers().then(
+      (cached) => {
+        const hit = cached.tickers.find((t) => t.symbol === symbol);
+        if (gone || !hit || cached.savedAt === null) return;
+        const time = { savedAt: cached.savedAt, source: 'cache' } as const;
+        // Live data that already arrived is never replaced by the older copy.
+        setState((prev) => (prev.time?.source === 'live' ? prev : { ticker: hit, time }));
+      },
+      () => undefined,
+    );
     const listener = Comlink.proxy((list: Ticker[]) => {
       if (gone) return;
       const next = list.find((t) => t.symbol === symbol) ?? null;
-      setTicker((prev) => (prev && next && prev.ts === next.ts && prev.last === next.last ? prev : next));
+      setState((prev) =>
+        prev.time?.source === 'live' &&
+        prev.ticker &&
+        next &&
+        prev.ticker.ts === next.ts &&
+        prev.ticker.last === next.last
+          ? prev
+          : { ticker: next, time: { savedAt: Date.now(), source: 'live' } },
+      );
     });
     core.watchTickers(listener).then(
       (watch) => {
@@ -26,8 +58,8 @@ export function useTicker(symbol: string | null): Ticker | null {
     return () => {
       gone = true;
       if (id !== null) void core.unwatch(id);
-      setTicker(null);
+      setState(NONE);
     };
   }, [core, symbol]);
-  return ticker;
+  return state;
 }

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { DepositAddress } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
+import { AsOf } from '../../../components/as-of';
 import { Spinner } from '../../../components/spinner';
-import { useCall } from '../../../core/use-call';
+import { timeOf, usePrivateRead, type DataTime } from '../../../core/use-private-read';
 import { AddressQr } from './address-qr';
 import type { CoinChainChoice } from './funding-catalog';
 
@@ -11,11 +12,15 @@ interface Held {
   key: string;
   address: DepositAddress | null;
   failed: boolean;
+  time: DataTime;
 }
 
-/** The personal deposit address of a coin on a chain; `reload` asks again (pull-to-refresh). */
+/**
+ * The personal deposit address of a coin on a chain: the device's copy first (offline too, dated),
+ * then the server's; `reload` asks again (pull-to-refresh).
+ */
 export function useDepositAddress(coin: string, chain: string) {
-  const call = useCall();
+  const read = usePrivateRead();
   const key = `${coin}:${chain}`;
   const current = useRef(key);
   const [held, setHeld] = useState<Held | null>(null);
@@ -23,11 +28,16 @@ export function useDepositAddress(coin: string, chain: string) {
     current.current = key;
   }, [key]);
   const load = useCallback(async () => {
-    const out = await call('assets/depositAddress', { coin, chain });
+    const out = await read('assets/depositAddress', { coin, chain }, (c) => {
+      if (current.current !== key) return;
+      setHeld((h) => (h?.key === key ? h : { key, address: c.data, failed: false, time: timeOf(c) }));
+    });
     // An answer for a coin or chain the user has since left is dropped.
     if (current.current !== key) return;
-    setHeld({ key, address: out.ok ? out.data : null, failed: !out.ok });
-  }, [call, coin, chain, key]);
+    if (out.ok) setHeld({ key, address: out.data, failed: false, time: timeOf(out) });
+    // A failed reload keeps an address already shown (it does not change).
+    else setHeld((h) => (h?.key === key && h.address ? h : { key, address: null, failed: true, time: null }));
+  }, [read, coin, chain, key]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -36,6 +46,7 @@ export function useDepositAddress(coin: string, chain: string) {
     address: mine?.address ?? null,
     failed: mine?.failed ?? false,
     loading: mine === null,
+    time: mine?.time ?? null,
     reload: load,
   };
 }
@@ -46,6 +57,8 @@ export interface DepositAddressCardProps {
   address: DepositAddress | null;
   loading: boolean;
   failed: boolean;
+  /** When the address was received (dated while it comes from the device or offline). */
+  time?: DataTime;
   onRetry(): void;
 }
 
@@ -53,7 +66,14 @@ export interface DepositAddressCardProps {
  * Where to send a coin: the QR code, the address and its copy button, the confirmations rule
  * (spec §9) and, on the embedded simulator, a plain statement that no real coins can arrive.
  */
-export function DepositAddressCard({ choice, address, loading, failed, onRetry }: DepositAddressCardProps) {
+export function DepositAddressCard({
+  choice,
+  address,
+  loading,
+  failed,
+  time = null,
+  onRetry,
+}: DepositAddressCardProps) {
   const { t } = useTranslation(['assets', 'common']);
   const { coin, chain } = choice;
   if (loading || (!address && !failed)) {
@@ -79,6 +99,7 @@ export function DepositAddressCard({ choice, address, loading, failed, onRetry }
         <h2 className="card__title">{t('address.title', { coin: coin.symbol })}</h2>
         <span className="badge">{chain.id}</span>
       </header>
+      <AsOf time={time} testId="address-as-of" />
       {address.simulated && (
         <div className="sim-notice" role="note" data-testid="simulated-chain">
           <span className="badge badge--sim">{t('address.simBadge')}</span>

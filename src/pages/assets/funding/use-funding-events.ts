@@ -8,7 +8,8 @@ const SETTLE_MS = 200;
 /**
  * Calls `onChange` after the signed-in user's balance or deposit events (the `private` socket
  * channel), once per burst: a block that confirms a deposit also sends the balances, and the page
- * reads its data again once. Order and fill events are the trade pages' business.
+ * reads its data again once, and again after a reconnect. Order and fill events are the trade
+ * pages' business.
  */
 export function useFundingEvents(enabled: boolean, onChange: () => void): void {
   const latest = useRef(onChange);
@@ -30,5 +31,7 @@ export function useFundingEvents(enabled: boolean, onChange: () => void): void {
       latest.current();
     }, SETTLE_MS);
   }, []);
-  usePrivateEvents(enabled, onEvent);
+  // After a reconnect the page reads again: events meanwhile were not streamed to it.
+  const resync = useCallback(() => latest.current(), []);
+  usePrivateEvents(enabled, onEvent, resync);
 }

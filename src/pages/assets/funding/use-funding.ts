@@ -13,6 +13,8 @@ export interface FundingSelection {
   /** Picks a coin (its first open chain unless `chain` is given) into the query, replacing history. */
   pick(coin: string, chain?: string): void;
   reloadCatalog(): Promise<void>;
+  /** The catalog could not be loaded (and none is on the device): say so instead of spinning. */
+  catalogFailed: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface FundingSelection {
  * so a link from the assets page preselects them and a reload keeps them.
  */
 export function useFundingSelection(dir: FundingDirection): FundingSelection {
-  const { catalog, reload } = useCatalog();
+  const { catalog, failed, reload } = useCatalog();
   const [params, setParams] = useSearchParams();
   const wantCoin = params.get('coin');
   const wantChain = params.get('chain');
@@ -43,5 +45,5 @@ export function useFundingSelection(dir: FundingDirection): FundingSelection {
       ),
     [setParams],
   );
-  return { funding, choice, pick, reloadCatalog: reload };
+  return { funding, choice, pick, reloadCatalog: reload, catalogFailed: failed && !catalog };
 }

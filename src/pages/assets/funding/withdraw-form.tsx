@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useOnline } from '../../../components/use-online';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ErrorKey } from '../../../../domain/errors';
@@ -55,6 +56,7 @@ function useReceive(amount: string, fee: string, decimals: number): string | nul
  */
 export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormProps) {
   const { t } = useTranslation(['assets', 'common']);
+  const online = useOnline();
   const { core } = useCore();
   const { coin, chain } = choice;
   const [formError, setFormError] = useState<ErrorKey | null>(null);
@@ -165,10 +167,11 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={submit.busy}
+        disabled={submit.busy || !online}
         data-testid="withdraw-submit"
+        data-offline={!online || undefined}
       >
-        {t('withdraw.submit')}
+        {online ? t('withdraw.submit') : t('common:offline.needsNetwork')}
       </button>
       <WithdrawConfirmDialog
         request={submit.pending}

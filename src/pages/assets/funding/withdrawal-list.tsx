@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import type { Withdrawal } from '../../../../domain/funding';
 import { Spinner } from '../../../components/spinner';
+import { useOnline } from '../../../components/use-online';
 import { usePrefs } from '../../../core/contexts';
 import { MoreButton } from '../../trade/more-button';
 import type { Paging } from '../../trade/order-list';
@@ -10,8 +11,9 @@ import { middleEllipsis } from './funding-format';
 
 /** One withdrawal: amount, fee, what arrives, address, status, and the txid or the refusal reason. */
 function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: Withdrawal): void }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(['assets', 'common']);
   const { lang } = usePrefs();
+  const online = useOnline();
   const cells: [string, string][] = [
     [t('withdraw.fee'), trimZeros(item.fee)],
     [t('withdraw.receive'), trimZeros(item.receive)],
@@ -78,9 +80,11 @@ function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: With
             type="button"
             className="btn btn--secondary btn--small"
             onClick={() => onCancel(item)}
+            disabled={!online}
             data-testid="cancel-withdrawal"
+            data-offline={!online || undefined}
           >
-            {t('withdrawals.cancel')}
+            {online ? t('withdrawals.cancel') : t('common:offline.needsNetwork')}
           </button>
         )}
       </footer>
