@@ -1,6 +1,8 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { BookRow, BookView, BookViewSide } from '../../../worker/core-api';
+import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
+import { useOnline } from '../../components/use-online';
 import { NONE } from './trade-format';
 
 /** Row counts the trade page offers. */
@@ -64,7 +66,9 @@ function SideIcon({ side }: { side: BookViewSide }) {
  * 100. Rows are display-ready strings from the worker; tapping one fills the price.
  */
 export function OrderBook({ view, choice, steps, onChoice, onPick, last }: OrderBookProps) {
-  const { t } = useTranslation('trade');
+  const { t } = useTranslation(['trade', 'common']);
+  // The book is live only (never saved): offline it says so instead of spinning.
+  const online = useOnline();
   const asks = view ? [...view.asks].reverse() : [];
   const bids = view?.bids ?? [];
   const showAsks = choice.side !== 'buy';
@@ -78,7 +82,12 @@ export function OrderBook({ view, choice, steps, onChoice, onPick, last }: Order
         </span>
         <span>{t('book.qty')}</span>
       </div>
-      {!view ? (
+      {!view && !online ? (
+        <p className="tbook__loading tbook__offline" data-testid="book-offline">
+          <Icon name="wifiOff" size={16} />
+          {t('common:offline.needsNetwork')}
+        </p>
+      ) : !view ? (
         <div className="tbook__loading">
           <Spinner size={20} />
         </div>
