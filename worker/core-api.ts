@@ -103,6 +103,11 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void, onResync?: () => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /**
+   * The page heard the browser's `online` or `offline` event (a worker may not get them): offline
+   * drops the socket, online reconnects it at once; private listeners then resync.
+   */
+  networkChanged(online: boolean): Promise<void>;
   /** Whether the server answered lately (replies and socket), told at once and on each change. */
   onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**

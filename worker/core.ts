@@ -105,6 +105,7 @@ export function createCore(deps: CoreDeps = {}): Core {
   // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
   // back would leave the banner and stale prices up for nothing.
   globalThis.addEventListener?.('online', () => socket.retryNow());
+  globalThis.addEventListener?.('offline', () => socket.dropNow());
   socket.onState((state) => {
     if (state === 'open') reachability.socket(true);
     else if (state === 'closed') reachability.socket(false);
@@ -222,6 +223,10 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async networkChanged(online) {
+      if (online) socket.retryNow();
+      else socket.dropNow();
     },
     async onReachability(listener) {
       reachability.onChange(listener);

@@ -69,6 +69,12 @@ export interface SocketClient {
   connect(): void;
   /** The network came back: a retry waiting out its back-off connects now, from attempt one. */
   retryNow(): void;
+  /**
+   * The device says the network is gone: the connection is dropped (a socket that looks open may only
+   * hold its frames back and deliver them late) and retried on the usual schedule, or at once by
+   * `retryNow`. The next open resyncs its channels.
+   */
+  dropNow(): void;
   /** Closes the socket and stops reconnecting until the next subscribe. */
   close(): void;
 }
@@ -284,6 +290,9 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
       reconnectTimer = null;
       attempt = 0;
       connect();
+    },
+    dropNow() {
+      if (socket) lost(socket);
     },
     close() {
       if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);

@@ -14,6 +14,9 @@ const changed = (): void => listeners.forEach((l) => l());
 function subscribe(onChange: () => void): () => void {
   if (!registered) {
     registered = true;
+    // The worker may not hear the browser's network events itself: the page tells it.
+    window.addEventListener('online', () => void getCore().networkChanged(true));
+    window.addEventListener('offline', () => void getCore().networkChanged(false));
     void getCore().onReachability(
       Comlink.proxy((next: Reachability) => {
         reachable = next;

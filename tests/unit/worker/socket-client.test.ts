@@ -255,6 +255,30 @@ describe('socket-client: reconnect (spec §9: 1 s up to 5 s)', () => {
     expect(resyncs).toBe(1);
   });
 
+  it('drops the socket when the device goes offline and reconnects at once when it is back, with a resync', async () => {
+    let resyncs = 0;
+    client.subscribe(
+      'private',
+      () => undefined,
+      () => (resyncs += 1),
+    );
+    const ws = FakeWebSocket.last();
+    ws.open();
+    client.dropNow();
+    expect(client.state()).toBe('closed');
+    // A frame the old socket held back is not delivered any more.
+    const received: unknown[] = [];
+    client.subscribe('sys', (d) => received.push(d));
+    ws.receive({ ch: 'sys', data: 'late' });
+    expect(received).toEqual([]);
+    client.retryNow();
+    const next = FakeWebSocket.last();
+    expect(next).not.toBe(ws);
+    next.open();
+    next.receive({ op: 'subbed', ch: 'private' });
+    expect(resyncs).toBe(1);
+  });
+
   it('does not reconnect when nobody listens any more', async () => {
     const id = client.subscribe('sys', () => undefined);
     FakeWebSocket.last().open();
