@@ -21,8 +21,11 @@ import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
-import type { Timers } from './timers';
+import { defaultTimers, type TimerHandle, type Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
+
+/** How often the core asks the server whether it is back while it seems unreachable, in ms. */
+export const PROBE_MS = 10_000;
 
 /** Everything the core takes from its host; browser globals unless injected (Node tests inject all). */
 export interface CoreDeps {
@@ -104,7 +107,26 @@ export function createCore(deps: CoreDeps = {}): Core {
   session.onToken((token) => socket.setToken(token));
   // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
   // back would leave the banner and stale prices up for nothing.
-  globalThis.addEventListener?.('online', () => socket.retryNow());
+  // While the server seems unreachable, a light public request now and then finds out when it is
+  // back, also on pages with no socket channel (a login form), whose actions are disabled offline.
+  const timers = deps.timers ?? defaultTimers;
+  let probeTimer: TimerHandle | null = null;
+  let disposed = false;
+  const probe = (): void => {
+    if (origin !== '' && reachability.state() === 'offline') void api.call('settings', {});
+  };
+  reachability.onChange((state) => {
+    if (state === 'offline' && probeTimer === null && !disposed) probeTimer = timers.setInterval(probe, PROBE_MS);
+    if (state === 'online' && probeTimer !== null) {
+      timers.clearInterval(probeTimer);
+      probeTimer = null;
+    }
+  });
+  const networkBack = (): void => {
+    socket.retryNow();
+    probe();
+  };
+  globalThis.addEventListener?.('online', networkBack);
   globalThis.addEventListener?.('offline', () => socket.dropNow());
   socket.onState((state) => {
     if (state === 'open') reachability.socket(true);
@@ -225,7 +247,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       notify(listener, socket.state());
     },
     async networkChanged(online) {
-      if (online) socket.retryNow();
+      if (online) networkBack();
       else socket.dropNow();
     },
     async onReachability(listener) {
@@ -269,6 +291,9 @@ export function createCore(deps: CoreDeps = {}): Core {
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
     async dispose() {
+      disposed = true;
+      if (probeTimer !== null) timers.clearInterval(probeTimer);
+      probeTimer = null;
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

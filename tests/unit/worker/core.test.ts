@@ -2,7 +2,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionGrant, UserInfo } from '../../../domain';
 import type { SocketState } from '../../../worker/core-api';
-import { createCore, type Core } from '../../../worker/core';
+import { PROBE_MS, createCore, type Core } from '../../../worker/core';
 import { FakeWebSocket, fakeFetch, json, type FakeReply, type Recorded } from './fakes';
 
 const ORIGIN = 'http://core.test:8080';
@@ -140,3 +140,77 @@ describe('core: wiring of client, store, session and socket', () => {
     expect(FakeWebSocket.last().messages().at(-1)).toEqual({ op: 'auth', token: 'tok-3' });
   });
 });
+
+describe('core: finding out that the server is back', () => {
+  it('probes settings every PROBE_MS while unreachable, and stops once a reply came', async () => {
+    let down = true;
+    const fetch = fakeFetch(() => (down ? { throws: new TypeError('offline') } : json(200, {})));
+    const timers = manualTimers();
+    const c = createCore({
+      fetch,
+      WebSocket: FakeWebSocket,
+      indexedDB,
+      IDBKeyRange,
+      dbName: `probe-${++n}`,
+      timers,
+    });
+    cores.push(c);
+    const states: string[] = [];
+    await c.onReachability((s) => void states.push(s));
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    await c.call('market/tickers', {});
+    expect(states).toEqual(['online', 'offline']);
+    const before = fetch.calls.length;
+    timers.advance(PROBE_MS);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetch.calls.slice(before).map((x) => x.url)).toEqual([`${ORIGIN}/api/settings`]);
+    down = false;
+    timers.advance(PROBE_MS);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(states).toEqual(['online', 'offline', 'online']);
+    const after = fetch.calls.length;
+    timers.advance(PROBE_MS * 3);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetch.calls.length).toBe(after);
+  });
+
+  it('the page telling it the network is back probes at once', async () => {
+    let down = true;
+    const { c, fetch } = core(() => (down ? { throws: new TypeError('offline') } : json(200, {})));
+    const states: string[] = [];
+    await c.onReachability((s) => void states.push(s));
+    await c.init({ origin: ORIGIN, socketPath: '/ws' });
+    await c.call('market/tickers', {});
+    down = false;
+    await c.networkChanged(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetch.calls.at(-1)!.url).toBe(`${ORIGIN}/api/settings`);
+    expect(states).toEqual(['online', 'offline', 'online']);
+  });
+});
+
+/** Timers whose intervals run only when the test advances them (timeouts never fire). */
+function manualTimers() {
+  let now = 0;
+  const intervals = new Map<number, { fn: () => void; ms: number; next: number }>();
+  let id = 0;
+  return {
+    setTimeout: () => ++id,
+    clearTimeout: () => undefined,
+    setInterval: (fn: () => void, ms: number) => {
+      intervals.set(++id, { fn, ms, next: now + ms });
+      return id;
+    },
+    clearInterval: (h: unknown) => void intervals.delete(h as number),
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+      for (const t of [...intervals.values()]) {
+        while (t.next <= now) {
+          t.next += t.ms;
+          t.fn();
+        }
+      }
+    },
+  };
+}
