@@ -15,7 +15,7 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
-import type { Dated, DatedOutcome, PrivateRead } from './private-cache';
+import type { Dated, DatedOutcome, PrivateRead } from './private-reads';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -23,7 +23,7 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
-export type { Dated, DatedOutcome, PrivateRead } from './private-cache';
+export type { Dated, DatedOutcome, PrivateRead } from './private-reads';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {

@@ -15,7 +15,8 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
-import { createPrivateCache, isPrivateRead, type DatedOutcome } from './private-cache';
+import type { PrivateCache } from './private-cache';
+import type { DatedOutcome } from './private-reads';
 import { createReachability } from './reachability';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
@@ -116,7 +117,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (origin !== '' && reachability.state() === 'offline') void api.call('settings', {});
   };
   reachability.onChange((state) => {
-    if (state === 'offline' && probeTimer === null && !disposed) probeTimer = timers.setInterval(probe, PROBE_MS);
+    if (state === 'offline' && probeTimer === null && !disposed)
+      probeTimer = timers.setInterval(probe, PROBE_MS);
     if (state === 'online' && probeTimer !== null) {
       timers.clearInterval(probeTimer);
       probeTimer = null;
@@ -158,14 +160,19 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
-  const privateCache = createPrivateCache(store.db);
+  // Loaded with the first private read or event: a signed-out first visit never needs it.
+  let privateCacheLoad: Promise<PrivateCache> | null = null;
+  const privateCache = (): Promise<PrivateCache> =>
+    (privateCacheLoad ??= import('./private-cache').then((m) => m.createPrivateCache(store.db)));
   /** The last private event fed to the cache: every listener of the channel gets the same object. */
   let lastEvent: unknown = null;
   const tapPrivate = (data: unknown): void => {
     const userId = session.user()?.id;
     if (data === lastEvent || userId === undefined || typeof data !== 'object' || data === null) return;
     lastEvent = data;
-    void privateCache.applyEvent(userId, data as PrivateEvent, Date.now());
+    const at = Date.now();
+    const valid = () => session.user()?.id === userId;
+    void privateCache().then((c) => c.applyEvent(userId, data as PrivateEvent, at, valid));
   };
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
@@ -174,8 +181,11 @@ export function createCore(deps: CoreDeps = {}): Core {
     const token = session.token();
     const outcome = await api.call(name, req);
     const userId = session.user()?.id;
-    if (outcome.ok && isPrivateRead(name) && token && token === session.token() && userId !== undefined) {
-      await privateCache.save(userId, name, req, outcome.data, Date.now());
+    // The cache itself knows which reads it keeps; this only spares loading it for other calls.
+    const mayKeep = name.startsWith('assets/') || name.startsWith('trade/');
+    if (outcome.ok && mayKeep && token && token === session.token() && userId !== undefined) {
+      const valid = () => session.token() === token;
+      await (await privateCache()).save(userId, name, req, outcome.data, Date.now(), valid);
     }
     await session.afterCall(name, outcome as Outcome<unknown>);
     if (name === 'market/catalog' && outcome.ok) {
@@ -199,7 +209,7 @@ export function createCore(deps: CoreDeps = {}): Core {
     async cachedPrivate(name, req) {
       await ready();
       const userId = session.user()?.id;
-      return userId === undefined ? null : privateCache.read(userId, name, req);
+      return userId === undefined ? null : (await privateCache()).read(userId, name, req);
     },
     async readPrivate(name, req) {
       const outcome = await call(name, req);
@@ -207,7 +217,8 @@ export function createCore(deps: CoreDeps = {}): Core {
       // Only when the server was not reached: any answer it gave (signed out, refused) is the truth.
       const unreached = outcome.messageKey === 'offline' || outcome.messageKey === 'timeout';
       const userId = session.user()?.id;
-      const cached = unreached && userId !== undefined ? await privateCache.read(userId, name, req) : null;
+      const cached =
+        unreached && userId !== undefined ? await (await privateCache()).read(userId, name, req) : null;
       return cached ? { ok: true, ...cached } : (outcome as DatedOutcome<never>);
     },
     async getPrefs() {

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Reachability } from '../../worker/core-api';
 import { getCore } from '../core/core-client';
 
@@ -41,21 +41,4 @@ export function useOnline(): boolean {
     () => navigator.onLine && reachable === 'online',
     () => true,
   );
-}
-
-/**
- * Calls `onReconnect` each time the app can reach the server again after it could not: private
- * views read their state again, since nothing was streamed to them meanwhile.
- */
-export function useReconnect(onReconnect: () => void): void {
-  const online = useOnline();
-  const latest = useRef(onReconnect);
-  const was = useRef(online);
-  useEffect(() => {
-    latest.current = onReconnect;
-  }, [onReconnect]);
-  useEffect(() => {
-    if (online && !was.current) latest.current();
-    was.current = online;
-  }, [online]);
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
 import type { PrivateEvent } from '../../../domain/spot';
 import { channels } from '../../../domain/market-data';
-import { useReconnect } from '../../components/use-online';
+import { useReconnect } from '../../components/use-reconnect';
 import { useCore } from '../../core/contexts';
 
 /**

@@ -1,0 +1,33 @@
+// What the private cache keeps, apart from the cache itself (worker/private-cache.ts, loaded on first
+// use so the first load of the worker stays small).
+import type { EndpointName, Outcome } from '../domain';
+
+/** Endpoints whose answers the private cache keeps; lists only their first page (no `before`). */
+export const PRIVATE_READS = [
+  'assets/overview',
+  'assets/balances',
+  'assets/depositAddress',
+  'assets/journal',
+  'assets/deposits',
+  'trade/orders',
+  'trade/fills',
+] as const satisfies readonly EndpointName[];
+
+/** An endpoint the private cache keeps. */
+export type PrivateRead = (typeof PRIVATE_READS)[number];
+
+/** Whether the answer of `name` is kept in the private cache. */
+export const isPrivateRead = (name: string): name is PrivateRead =>
+  (PRIVATE_READS as readonly string[]).includes(name);
+
+/** Data with the time it was current and where it came from. */
+export interface Dated<T> {
+  data: T;
+  /** When the server sent it, in milliseconds since the epoch (now, for a live answer). */
+  savedAt: number;
+  /** `live`: the server answered just now; `cache`: the device's copy, because the server was not reached. */
+  source: 'live' | 'cache';
+}
+
+/** What a cached-first read answers: dated data, or the failure when there is nothing to show. */
+export type DatedOutcome<T> = ({ ok: true } & Dated<T>) | Extract<Outcome<T>, { ok: false }>;
