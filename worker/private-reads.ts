@@ -11,6 +11,8 @@ export const PRIVATE_READS = [
   'assets/deposits',
   'trade/orders',
   'trade/fills',
+  'assets/transfers',
+  'assets/withdrawals',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

@@ -75,23 +75,39 @@ const PAGES: { route: string; ready: string; asOf: string }[] = [
     asOf: 'journal-as-of',
   },
   { route: '/pages/assets/charge', ready: '[data-testid="deposit-address"]', asOf: 'address-as-of' },
+  {
+    route: '/pages/trade/detail',
+    ready: '[data-testid="fill-card"], [data-testid="fills-empty"]',
+    asOf: 'fills-as-of',
+  },
+  {
+    route: '/pages/assets/transfer',
+    ready: '[data-testid="transfer-record"], [data-testid="transfers-empty"]',
+    asOf: 'transfers-as-of',
+  },
+  {
+    route: '/pages/assets/mention',
+    ready: '[data-testid="withdrawal-card"], [data-testid="withdrawals-empty"]',
+    asOf: 'withdrawals-as-of',
+  },
 ];
 
 /** What a page shows that must be the same offline as online. */
-async function snapshot(page: Page, route: string): Promise<Record<string, string | number>> {
+async function snapshot(page: Page, p: (typeof PAGES)[number]): Promise<Record<string, string | number>> {
+  const { route } = p;
   if (route === TRADE) {
     return {
       available: await text(page, '[data-testid="available"]'),
       orders: await page.locator('[data-testid="open-orders"] [data-testid="order-card"]').count(),
     };
   }
-  if (route.includes('entrust')) return { orders: await page.locator('[data-testid="order-card"]').count() };
   if (route.endsWith('/assets/assets')) return { total: await text(page, '[data-testid="total-estimate"]') };
   if (route.includes('tradeAccount'))
     return { estimate: await text(page, '[data-testid="account-summary"] [data-testid="account-estimate"]') };
   if (route.includes('assetsIncome'))
     return { lines: await page.locator('[data-testid="journal-line"]').count() };
-  return { address: await text(page, '[data-testid="deposit-address"]') };
+  if (route.includes('charge')) return { address: await text(page, '[data-testid="deposit-address"]') };
+  return { items: await page.locator(p.ready).count() };
 }
 
 /** Reloads `route` as a fresh document (a hash change alone would keep the running app). */
@@ -146,7 +162,7 @@ describe('offline pages and reconnect', () => {
     for (const p of PAGES) {
       await reloadAt(page, server.origin, p.route, p.ready);
       if (p.route === TRADE) await page.waitForFunction(hasDigit('[data-testid="available"]'));
-      online[p.route] = await snapshot(page, p.route);
+      online[p.route] = await snapshot(page, p);
       // Online and live, nothing is dated.
       expect(await page.locator(`[data-testid="${p.asOf}"]`).count(), p.route).toBe(0);
     }
@@ -169,7 +185,7 @@ describe('offline pages and reconnect', () => {
       await page.waitForSelector(p.ready);
       expect(await text(page, `[data-testid="${p.asOf}"]`), p.route).toMatch(AS_OF);
       expect(await page.getAttribute(`[data-testid="${p.asOf}"]`, 'data-source')).toBe('cache');
-      const shown = await snapshot(page, p.route);
+      const shown = await snapshot(page, p);
       // Estimates follow prices: the device holds the last overview, which may be newer than the
       // first one shown online; it must still be an estimate.
       if ('total' in shown || 'estimate' in shown) expect(Object.values(shown)[0]).toMatch(/^\d[\d.,]*$/);

@@ -4,9 +4,11 @@ import type { Withdrawal } from '../../../domain/funding';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
+import { AsOf } from '../../components/as-of';
 import { RequireUser } from '../mine/require-user';
 import { PAGE, usePaged } from '../trade/use-paged';
+import type { PageLoader } from '../trade/use-paged';
 import { CoinChainPicker } from './funding/coin-chain-picker';
 import { NothingOpen } from './funding/nothing-open';
 import { useCancelWithdrawal } from './funding/use-cancel-withdrawal';
@@ -72,17 +74,18 @@ function WithdrawSection({
 /** /pages/assets/mention?coin=USDT&chain=TRC20: withdrawal to the bound address (spec §2, §5). */
 export function MentionPage() {
   const { user } = useUser();
-  const call = useCall();
   const { funding, choice, pick, reloadCatalog } = useFundingSelection('withdraw');
   const signedIn = user !== null;
   const info = useWithdrawInfo(signedIn ? (choice?.coin.symbol ?? '') : '', choice?.chain.id ?? '');
-  const load = useCallback(
-    async (before: number | undefined) => {
+  const read = usePrivateRead();
+  const load = useCallback<PageLoader<Withdrawal>>(
+    async (before, onCached) => {
       if (!signedIn) return null;
-      const out = await call('assets/withdrawals', { limit: PAGE, ...(before !== undefined && { before }) });
-      return out.ok ? out.data : null;
+      const req = { limit: PAGE, ...(before !== undefined && { before }) };
+      const out = await read('assets/withdrawals', req, onCached);
+      return out.ok ? out : null;
     },
-    [call, signedIn],
+    [read, signedIn],
   );
   const history = usePaged(String(user?.id ?? ''), load, withdrawalId);
   const { reload: reloadHistory, update } = history;
@@ -123,6 +126,7 @@ export function MentionPage() {
                 account={u.account}
                 onWithdrawn={onChange}
               />
+              <AsOf time={history.time} testId="withdrawals-as-of" />
               <WithdrawalList
                 items={history.items}
                 paging={{ loading: history.loading, done: history.done, more: history.more }}

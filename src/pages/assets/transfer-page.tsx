@@ -6,7 +6,9 @@ import { transferTargets } from '../../../domain/assets';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
+import { AsOf } from '../../components/as-of';
+import type { Dated } from '../../../worker/core-api';
 import { useCatalog } from '../../core/use-catalog';
 import { RequireUser } from '../mine/require-user';
 import { useBalances } from '../trade/use-balances';
@@ -25,18 +27,18 @@ export function TransferPage() {
   const { t } = useTranslation('assets');
   const [params] = useSearchParams();
   const { user } = useUser();
-  const call = useCall();
+  const read = usePrivateRead();
   const { catalog, failed: catalogFailed, reload: reloadCatalog } = useCatalog();
-  const { balances, reload: reloadBalances } = useBalances();
+  const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
   const from = accountParam(params.get('from'));
   const source = transferTargets(from).length > 0 ? from : 'spot';
 
   const fetchPage = useCallback(
-    (before: number | undefined) =>
+    (before: number | undefined, onCached?: (c: Dated<TransferRecord[]>) => void) =>
       user
-        ? call('assets/transfers', { limit: PAGE, ...(before !== undefined && { before }) })
+        ? read('assets/transfers', { limit: PAGE, ...(before !== undefined && { before }) }, onCached)
         : Promise.resolve(null),
-    [call, user],
+    [read, user],
   );
   const history = useHistory(String(user?.id ?? ''), fetchPage, transferId);
   const { reload: reloadHistory } = history;
@@ -67,6 +69,7 @@ export function TransferPage() {
             <LoadState failed={catalogFailed} onRetry={() => void reloadCatalog()} />
           ) : (
             <>
+              <AsOf time={balancesTime} testId="available-as-of" />
               <TransferForm
                 coins={catalog.coins}
                 balances={balances}
@@ -77,6 +80,7 @@ export function TransferPage() {
                 <Icon name="info" size={16} />
                 {t('transfer.matrixHint')}
               </p>
+              <AsOf time={history.time} testId="transfers-as-of" />
               <TransferHistory history={history} />
             </>
           )

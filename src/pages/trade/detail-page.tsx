@@ -1,14 +1,17 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { SpotFill } from '../../../domain/spot';
+import { AsOf, NothingSaved } from '../../components/as-of';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { usePrefs, useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
 import { MoreButton } from './more-button';
 import { formatMs, trimZeros } from './trade-format';
 import { PAGE, usePaged } from './use-paged';
+import type { PageLoader } from './use-paged';
+import { usePrivateResync } from './use-private-events';
 
 const fillId = (f: SpotFill) => f.tradeId;
 
@@ -47,37 +50,49 @@ function FillCard({ fill }: { fill: SpotFill }) {
 export function DetailPage() {
   const { t } = useTranslation('trade');
   const { user } = useUser();
-  const call = useCall();
-  const load = useCallback(
-    async (before: number | undefined) => {
+  const read = usePrivateRead();
+  const [failed, setFailed] = useState<number | null>(null);
+  const load = useCallback<PageLoader<SpotFill>>(
+    async (before, onCached) => {
       if (!user) return null;
-      const out = await call('trade/fills', { limit: PAGE, ...(before !== undefined && { before }) });
-      return out.ok ? out.data : null;
+      const out = await read(
+        'trade/fills',
+        { limit: PAGE, ...(before !== undefined && { before }) },
+        onCached,
+      );
+      if (before === undefined) setFailed(out.ok ? null : user.id);
+      return out.ok ? out : null;
     },
-    [call, user],
+    [read, user],
   );
   const paged = usePaged(String(user?.id ?? ''), load, fillId);
+  usePrivateResync(user !== null, paged.reload);
   return (
     <Screen backTo="/pages/trade/entrust">
       <RequireUser>
-        {() =>
-          paged.items === null ? (
-            <div className="trade-orders__state">
-              <Spinner size={24} />
-            </div>
-          ) : paged.items.length === 0 ? (
-            <p className="trade-orders__state" data-testid="fills-empty">
-              {t('orders.noFills')}
-            </p>
-          ) : (
-            <div className="order-list" data-testid="fill-list">
-              {paged.items.map((f) => (
-                <FillCard key={f.tradeId} fill={f} />
-              ))}
-              <MoreButton loading={paged.loading} done={paged.done} more={paged.more} />
-            </div>
-          )
-        }
+        {(u) => (
+          <>
+            <AsOf time={paged.time} testId="fills-as-of" />
+            {paged.items === null && failed === u.id ? (
+              <NothingSaved onRetry={() => void paged.reload()} />
+            ) : paged.items === null ? (
+              <div className="trade-orders__state">
+                <Spinner size={24} />
+              </div>
+            ) : paged.items.length === 0 ? (
+              <p className="trade-orders__state" data-testid="fills-empty">
+                {t('orders.noFills')}
+              </p>
+            ) : (
+              <div className="order-list" data-testid="fill-list">
+                {paged.items.map((f) => (
+                  <FillCard key={f.tradeId} fill={f} />
+                ))}
+                <MoreButton loading={paged.loading} done={paged.done} more={paged.more} />
+              </div>
+            )}
+          </>
+        )}
       </RequireUser>
     </Screen>
   );
