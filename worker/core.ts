@@ -141,6 +141,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
+      // Nearly every first page shows prices: read them while the page's own code still loads.
+      market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
