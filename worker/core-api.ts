@@ -61,6 +61,8 @@ export interface InitOptions {
   origin: string;
   /** Path of the socket on that origin, such as `/ws`. */
   socketPath: string;
+  /** Read the tickers at once, before any page asks (the app does: nearly every page shows prices). */
+  prefetchTickers?: boolean;
 }
 
 /**

@@ -142,7 +142,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       origin = options.origin;
       socketPath = options.socketPath;
       // Nearly every first page shows prices: read them while the page's own code still loads.
-      market.prefetchTickers();
+      if (options.prefetchTickers) market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();

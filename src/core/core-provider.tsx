@@ -34,7 +34,7 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
   useEffect(() => {
     let live = true;
     core
-      .init({ origin: location.origin, socketPath: '/ws' })
+      .init({ origin: location.origin, socketPath: '/ws', prefetchTickers: true })
       .then((boot) => {
         if (!live) return;
         apply({ lang: boot.prefs.lang, theme: boot.prefs.theme });

@@ -67,8 +67,7 @@ export function createTickerFeed(ctx: FeedContext, fetchTickers?: () => Promise<
       if (subId === null) {
         // Each message is an array of changed tickers (domain `channels.tickers`).
         subId = ctx.socket.subscribe(channels.tickers, (data) => merge(itemsOf(data, isTicker)));
-        const seed =
-          early && ctx.timers.now() - early.at <= EARLY_TICKERS_MS ? early.list : fetchTickers?.();
+        const seed = early && ctx.timers.now() - early.at <= EARLY_TICKERS_MS ? early.list : fetchTickers?.();
         early = null;
         seed?.then(
           (list) => {
