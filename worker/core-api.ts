@@ -87,6 +87,8 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /** Called whenever the stored session ends (logout, a login intent, a socket told it was revoked). */
+  onSignedOut(listener: () => void): Promise<void>;
   /** Whether the server answered lately (replies and socket), told at once and on each change. */
   onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**

@@ -90,6 +90,11 @@ export function createCore(deps: CoreDeps = {}): Core {
   const socket = createSocketClient({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
     url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    // The server ended this session (logout elsewhere, password change, expiry): confirm with
+    // user/info, whose login answer clears the stored session and tells the UI.
+    onServerError: (msg) => {
+      if (msg === 'sessionInvalid') void session.refresh(() => api.call('user/info', {}));
+    },
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
@@ -176,6 +181,11 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async onSignedOut(listener) {
+      session.onToken((token) => {
+        if (token === null) notify(listener, undefined);
+      });
     },
     async onReachability(listener) {
       reachability.onChange(listener);
