@@ -466,5 +466,7 @@ export class LeverService {
     if (row.tpTicks !== null) book.add(long ? 'up' : 'down', row.tpTicks, row.id, 'tp', version);
     if (row.slTicks !== null) book.add(long ? 'down' : 'up', row.slTicks, row.id, 'sl', version);
     if (row.liqTicks !== null) book.add(long ? 'down' : 'up', row.liqTicks, row.id, 'liquidation', version);
+    // Changed triggers leave stale copies behind; drop them once they outnumber the live ones.
+    if (book.size > 6 * this.live.size + 1024) book.compact(this.isLive);
   }
 }
