@@ -55,6 +55,8 @@ export interface LeverOrder {
   status: LeverStatus;
   multiple: number;
   hands: number;
+  /** Contract size of one hand at the time of the order, in base. */
+  lot: string;
   /** hands × lot, in base. */
   size: string;
   /** Limit price of a limit order, else null. */

@@ -15,6 +15,7 @@ export function toLeverOrder(r: LeverRow, u: PairUnits): LeverOrder {
     status: r.status,
     multiple: r.multiple,
     hands: r.hands,
+    lot: r.lot,
     size: contractSize(r.hands, r.lot),
     limitPrice: price(u, r.limitTicks),
     openPrice: price(u, r.openTicks),
