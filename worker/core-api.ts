@@ -137,4 +137,17 @@ export interface CoreApi {
   unwatchLever(id: number): Promise<void>;
   /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
   previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
+  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
+  leverPnlAt(query: {
+    side: 'long' | 'short';
+    openPrice: string;
+    price: string;
+    hands: number;
+    lot: string;
+  }): Promise<string | null>;
+  /**
+   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
+   * null when a value is not a decimal string.
+   */
+  leverEquity(values: string[]): Promise<string | null>;
 }

@@ -235,6 +235,13 @@ export function createCore(deps: CoreDeps = {}): Core {
     async previewLever(input) {
       return (await import('./lever-live')).previewLeverOrder(input);
     },
+    async leverPnlAt(query) {
+      return (await import('./lever-live')).leverPnlAt(query);
+    },
+    async leverEquity(values) {
+      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
+      return (await import('./lever-live')).sum(values);
+    },
     async dispose() {
       for (const l of levers.values()) l.stop();
       levers.clear();

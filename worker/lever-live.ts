@@ -22,6 +22,8 @@ export interface LeverLiveState {
   positions: LeverLivePosition[];
   /** Sum of live PnL per margin coin over open positions (for the equity estimate). */
   unrealized: Record<string, string>;
+  /** Open positions and their summed live PnL per coin, for the batch-close confirmations. */
+  totals: Record<'all' | 'long' | 'short', { count: number; pnl: Record<string, string> }>;
   /** When the positions list was last loaded from the server, epoch ms; null before the first load. */
   loadedAt: number | null;
   /** The message key of the last failed load, or null. */
@@ -46,7 +48,7 @@ export interface LeverLive {
 const LIVE = new Set(['entrusting', 'trading']);
 
 /** Adds decimal strings exactly (ledger precision, 8 decimals). */
-function sum(values: string[]): string {
+export function sum(values: string[]): string {
   let units = 0n;
   for (const v of values) {
     const neg = v.startsWith('-');
@@ -77,13 +79,20 @@ export function watchLeverLive(deps: LeverLiveDeps, listener: (state: LeverLiveS
   const emit = () => {
     if (stopped) return;
     const positions = [...orders.values()].sort((a, b) => b.id - a.id).map(view);
-    const byCoin = new Map<string, string[]>();
-    for (const p of positions) {
-      if (p.livePnl === null) continue;
-      byCoin.set(p.coin, [...(byCoin.get(p.coin) ?? []), p.livePnl]);
-    }
-    const unrealized = Object.fromEntries([...byCoin].map(([coin, list]) => [coin, sum(list)]));
-    listener({ positions, unrealized, loadedAt, error });
+    const total = (keep: (p: LeverLivePosition) => boolean) => {
+      const open = positions.filter((p) => p.status === 'trading' && keep(p));
+      const byCoin = new Map<string, string[]>();
+      for (const p of open) {
+        if (p.livePnl !== null) byCoin.set(p.coin, [...(byCoin.get(p.coin) ?? []), p.livePnl]);
+      }
+      return { count: open.length, pnl: Object.fromEntries([...byCoin].map(([c, list]) => [c, sum(list)])) };
+    };
+    const totals = {
+      all: total(() => true),
+      long: total((p) => p.side === 'long'),
+      short: total((p) => p.side === 'short'),
+    };
+    listener({ positions, unrealized: totals.all.pnl, totals, loadedAt, error });
   };
 
   function view(o: LeverOrder): LeverLivePosition {
@@ -160,5 +169,21 @@ export function previewLeverOrder(input: LeverPreviewInput): LeverPreview {
     return compute(input);
   } catch {
     return compute({ ...input, hands: null });
+  }
+}
+
+/** PnL of a position if it closed at `price` (the TP/SL form's "PnL at this price"); null on bad input. */
+export function leverPnlAt(q: {
+  side: 'long' | 'short';
+  openPrice: string;
+  price: string;
+  hands: number;
+  lot: string;
+}): string | null {
+  if (!/^\d+(\.\d+)?$/.test(q.price.trim()) || !/^\d+(\.\d+)?$/.test(q.openPrice)) return null;
+  try {
+    return pnlOf(q.side, q.openPrice, q.price.trim(), q.hands, q.lot);
+  } catch {
+    return null;
   }
 }
