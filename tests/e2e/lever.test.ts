@@ -42,6 +42,8 @@ async function openLong(page: Page, multiple: number, hands: string): Promise<vo
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
+  // Dialogs fade in: let the animation end first.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 }
 
