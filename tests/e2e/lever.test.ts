@@ -141,6 +141,13 @@ describe('lever e2e', () => {
     await open(page, server.origin, '/pages/trade/entrust', '[data-testid="lever-positions"]');
     await page.waitForSelector(card);
 
+    // The lever account on assets: available, frozen and an equity estimate with the live PnL.
+    await open(page, server.origin, '/pages/assets/assets?account=lever', '[data-testid="lever-account"]');
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="lever-equity"]')?.textContent ?? ''),
+    );
+    await shot(page, 'assets-lever');
+
     expect(errors).toEqual([]);
     expectLedgerSound(server);
     await context.close();
