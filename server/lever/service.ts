@@ -221,7 +221,7 @@ export class LeverService {
   /** Evaluates committed spot trades of one market, in trade order (the tape listener). */
   onTrades(symbol: string, trades: readonly TapeTrade[]): void {
     const book = this.books.get(symbol);
-    if (!book || trades.length === 0 || book.size === 0) return;
+    if (!book || !trades.some((t) => book.reaches(t.priceTicks))) return;
     const changed: LeverRow[] = [];
     try {
       this.sqlite.transaction(() => {

@@ -121,6 +121,16 @@ export class TriggerBook {
     }
   }
 
+  /**
+   * Whether a trade at `priceTicks` reaches the top trigger of either side (possibly a stale one):
+   * a batch that reaches none is skipped without opening a database transaction.
+   */
+  reaches(priceTicks: number): boolean {
+    const d = this.downHeap.peek();
+    const u = this.upHeap.peek();
+    return (d !== undefined && d.ticks >= priceTicks) || (u !== undefined && u.ticks <= priceTicks);
+  }
+
   /** Drops stale triggers everywhere; for when they outnumber the live ones. */
   compact(isLive: (t: Trigger) => boolean): void {
     this.downHeap.filter(isLive);

@@ -78,3 +78,15 @@ describe('overnight instants', () => {
     expect(missedOvernights(t, '00:00', last - 30 * DAY_MS)).toHaveLength(7);
   });
 });
+
+describe('trigger book reach', () => {
+  it('tells whether a price reaches either top, so quiet batches skip the database', () => {
+    const b = new TriggerBook();
+    expect(b.reaches(100)).toBe(false);
+    b.add('down', 90, 1, 'sl', 1);
+    b.add('up', 110, 1, 'tp', 1);
+    expect(b.reaches(100)).toBe(false);
+    expect(b.reaches(90)).toBe(true);
+    expect(b.reaches(110)).toBe(true);
+  });
+});
