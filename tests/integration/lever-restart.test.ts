@@ -60,3 +60,42 @@ describe('lever after a restart', () => {
     expectLedgerSound(d);
   });
 });
+
+describe('lever overnight fee across a restart, on a simulated clock', () => {
+  it('charges the night the server missed once, at start, to the positions open at that instant', async () => {
+    const day = Date.UTC(2030, 0, 10);
+    const a = await startLeverServer({
+      dataDir: fs.mkdtempSync('/tmp/lever-overnight-'),
+      overnightTimer: true,
+      clockAt: day + 23 * 3_600_000,
+    });
+    servers.push(a);
+    const trade = await spotPair(a);
+    await trade('BTC/USDT', '64000.00', '0.01');
+    const u = await trader(a, '1000');
+    const o = await openOrder(a, u, {});
+    await a.stop();
+
+    // Back the next day at 01:00: the 00:00 run it missed charges the position once.
+    const b = await startLeverServer({
+      dataDir: a.dataDir,
+      overnightTimer: true,
+      clockAt: day + 25 * 3_600_000,
+    });
+    servers.push(b);
+    const after = dataOf<LeverOrder>(await lever(b, u, 'lever/order', { id: o.id }));
+    expect(after.overnightFees).toBe('0.19200000');
+    await b.stop();
+    const c = await startLeverServer({
+      dataDir: a.dataDir,
+      overnightTimer: true,
+      clockAt: day + 26 * 3_600_000,
+    });
+    servers.push(c);
+    const again = dataOf<LeverOrder>(await lever(c, u, 'lever/order', { id: o.id }));
+    expect(again.overnightFees).toBe('0.19200000');
+    expectLedgerSound(c);
+    await c.stop();
+    fs.rmSync(a.dataDir, { recursive: true, force: true });
+  });
+});

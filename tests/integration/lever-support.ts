@@ -35,14 +35,25 @@ export const TEST_CATALOG: Partial<Catalog> = {
 
 /** Starts the real server on a random port; `withLever: false` leaves the lever area out (restart tests). */
 export async function startLeverServer(
-  opts: { dataDir?: string; withLever?: boolean; catalog?: Partial<Catalog> } = {},
+  opts: {
+    dataDir?: string;
+    withLever?: boolean;
+    catalog?: Partial<Catalog>;
+    /** Runs the overnight timer (and its catch-up at start) on the lever clock. */
+    overnightTimer?: boolean;
+    /** Starts the lever clock at this instant (epoch ms) instead of the real time. */
+    clockAt?: number;
+  } = {},
 ): Promise<LeverServer> {
   const owned = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lever-test-'));
   const catalogFile = path.join(dataDir, 'catalog.json');
   fs.writeFileSync(catalogFile, JSON.stringify(opts.catalog ?? TEST_CATALOG));
-  const clock: { now: number | null } = { now: null };
-  const lever = createLeverModule({ now: () => clock.now ?? Date.now(), overnightTimer: false });
+  const clock: { now: number | null } = { now: opts.clockAt ?? null };
+  const lever = createLeverModule({
+    now: () => clock.now ?? Date.now(),
+    overnightTimer: opts.overnightTimer ?? false,
+  });
   const modules = defaultModules()
     .filter((m) => m.name !== 'lever')
     .concat(opts.withLever === false ? [] : [lever]);
