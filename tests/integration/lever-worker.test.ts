@@ -97,4 +97,48 @@ describe('worker core: lever positions live', () => {
     await core.unwatchLever(id);
     expectLedgerSound(s);
   });
+
+  it('sets TP/SL, sees a TP fire and a liquidation close by trades, and closes the rest in one batch', async () => {
+    await trade('BTC/USDT', '64000.00', '0.01');
+    const id = await core.watchLever((st) => states.push(st));
+    const open = async (fields: Record<string, string | number>) => {
+      const out = await core.call('lever/open', {
+        symbol: 'BTC/USDT',
+        side: 'long',
+        type: 'market',
+        multiple: 10,
+        hands: 10,
+        ...fields,
+      });
+      if (!out.ok) throw new Error(JSON.stringify(out));
+      return out.data;
+    };
+    const tp = await open({});
+    const set = await core.call('lever/tpsl', { id: tp.id, tp: '64800', sl: '' });
+    expect(set.ok && set.data.tp).toBe('64800.00');
+    const bad = await core.call('lever/tpsl', { id: tp.id, sl: '50000' });
+    expect(bad).toMatchObject({
+      ok: false,
+      intent: 'message',
+      messageKey: 'leverSlBeyondLiquidation',
+      field: 'sl',
+    });
+    const liq = await open({ multiple: 100, side: 'short' });
+    const a = await open({ side: 'short', multiple: 5 });
+    const b = await open({ side: 'short', multiple: 5, hands: 3 });
+    await until('four open positions', () => (last()?.totals.all.count === 4 ? true : undefined));
+    // 64 900: the long's TP (64 800) and the 100× short's liquidation (64 512) both fire.
+    await trade('BTC/USDT', '64900.00', '0.01');
+    await until('two positions left', () => (last()?.totals.all.count === 2 ? true : undefined));
+    const orders = await core.call('lever/orders', { status: 'closed' });
+    if (!orders.ok) throw new Error('orders');
+    const rule = (oid: number) => orders.data.find((o) => o.id === oid)?.receipt?.rule;
+    expect([rule(tp.id), rule(liq.id)]).toEqual(['tp', 'liquidation']);
+    expect(last()?.totals.short).toMatchObject({ count: 2, pnl: { USDT: '-11.70000000' } });
+    const batch = await core.call('lever/closeAll', { scope: 'short' });
+    expect(batch.ok && batch.data.closed.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
+    await until('no positions', () => (last()?.totals.all.count === 0 ? true : undefined));
+    await core.unwatchLever(id);
+    expectLedgerSound(s);
+  });
 });
