@@ -181,3 +181,23 @@ export function postClose(
   row.receipt = { rule, trades, amounts, ledgerTxId: txId, ts: now };
   return row.receipt;
 }
+
+/** The receipt of an opening: the trade that gave the price (or reached the limit), margin and fee. */
+export function openReceipt(
+  row: LeverRow,
+  trade: TapeTrade,
+  rule: 'open' | 'limitEntry',
+  txId: number,
+  now: number,
+): SettlementReceipt {
+  return {
+    rule,
+    trades: [{ role: rule === 'open' ? 'entry' : 'trigger', id: trade.id, price: trade.price, ts: trade.ts }],
+    amounts: [
+      { label: 'margin', coin: row.coin, amount: fromUnits(row.marginUnits) },
+      { label: 'openFee', coin: row.coin, amount: `-${fromUnits(row.openFeeUnits)}` },
+    ],
+    ledgerTxId: txId,
+    ts: now,
+  };
+}

@@ -4,7 +4,6 @@ import {
   fromUnits,
   type LeverCloseScope,
   type LeverOpenReq,
-  type SettlementReceipt,
   type SettlementRule,
 } from '../../domain';
 import { fail, notFound } from '../http/app-error';
@@ -15,6 +14,7 @@ import { PairUnits } from '../trade/units';
 import {
   liquidationTicks,
   openCost,
+  openReceipt,
   postCancel,
   postClose,
   postEntrust,
@@ -25,7 +25,8 @@ import {
 import { parseOpen, parsePrice } from './parse';
 import type { LeverRow } from './store';
 import { LeverStore } from './store';
-import { TriggerBook, type Trigger } from './trigger-book';
+import { LiveBook } from './live-book';
+import type { Trigger } from './trigger-book';
 
 /** Called after a change commits, with the rows it changed (for the private socket channel). */
 export type ChangeListener = (rows: readonly LeverRow[]) => void;
@@ -40,11 +41,7 @@ export type ChangeListener = (rows: readonly LeverRow[]) => void;
 export class LeverService {
   readonly store: LeverStore;
   private readonly units = new Map<string, PairUnits>();
-  private readonly live = new Map<number, LeverRow>();
-  private readonly versions = new Map<number, number>();
-  private readonly books = new Map<string, TriggerBook>();
-  /** House exposure per pair: long hands − short hands of entrusting and trading orders. */
-  private readonly net = new Map<string, number>();
+  private readonly mem: LiveBook;
   private readonly listeners: ChangeListener[] = [];
   private nextId = 0;
 
@@ -58,8 +55,8 @@ export class LeverService {
     this.store = new LeverStore(sqlite);
     for (const t of catalog.lever.pairs) {
       this.units.set(t.symbol, new PairUnits(catalog.pairs.find((p) => p.symbol === t.symbol)!));
-      this.books.set(t.symbol, new TriggerBook());
     }
+    this.mem = new LiveBook(catalog.lever.pairs.map((p) => p.symbol));
     this.reload();
   }
 
@@ -75,22 +72,19 @@ export class LeverService {
 
   /** Rebuilds the memory from the database: open orders, triggers, exposure. */
   reload(): void {
-    this.live.clear();
-    this.versions.clear();
-    this.net.clear();
-    for (const s of this.books.keys()) this.books.set(s, new TriggerBook());
-    for (const row of this.store.live()) this.track(row);
+    this.mem.reset();
+    for (const row of this.store.live()) this.mem.track(row);
     this.nextId = this.store.maxId();
   }
 
   /** Open orders held in memory (for the overnight run and tests). */
   openRows(): LeverRow[] {
-    return [...this.live.values()];
+    return [...this.mem.live.values()];
   }
 
   /** House exposure of a pair in hands (long − short). */
   exposure(symbol: string): number {
-    return this.net.get(symbol) ?? 0;
+    return this.mem.exposure(symbol);
   }
 
   /** Opens a market order at the contract price or places a limit order (entrusting). */
@@ -153,7 +147,7 @@ export class LeverService {
       if (trade) {
         const txId = postOpen(this.ledger, row);
         this.store.save(row);
-        this.store.addReceipt(row.id, this.openReceipt(row, trade, 'open', txId, now));
+        this.store.addReceipt(row.id, openReceipt(row, trade, 'open', txId, now));
       } else {
         postEntrust(this.ledger, row);
         this.store.save(row);
@@ -205,7 +199,7 @@ export class LeverService {
 
   /** Closes the caller's open positions (all, longs or shorts, optionally of one pair). */
   closeAll(userId: number, scope: LeverCloseScope, symbol: string | null): LeverRow[] {
-    const rows = [...this.live.values()].filter(
+    const rows = [...this.mem.live.values()].filter(
       (r) =>
         r.userId === userId &&
         r.status === 'trading' &&
@@ -220,7 +214,7 @@ export class LeverService {
 
   /** Evaluates committed spot trades of one market, in trade order (the tape listener). */
   onTrades(symbol: string, trades: readonly TapeTrade[]): void {
-    const book = this.books.get(symbol);
+    const book = this.mem.book(symbol);
     if (!book || !trades.some((t) => book.reaches(t.priceTicks))) return;
     const changed: LeverRow[] = [];
     try {
@@ -228,11 +222,11 @@ export class LeverService {
         this.ledger.withDeferredWrites(() => {
           for (const t of trades) {
             for (
-              let trig = book.next(t.priceTicks, this.isLive);
+              let trig = book.next(t.priceTicks, this.mem.isLive);
               trig;
-              trig = book.next(t.priceTicks, this.isLive)
+              trig = book.next(t.priceTicks, this.mem.isLive)
             ) {
-              const row = this.live.get(trig.orderId)!;
+              const row = this.mem.live.get(trig.orderId)!;
               changed.push(this.fire(row, trig, t));
             }
           }
@@ -252,7 +246,7 @@ export class LeverService {
    * positions and triggers see every trade that happened while the server was down, exactly once.
    */
   catchUp(): void {
-    for (const symbol of this.books.keys()) {
+    for (const { symbol } of this.catalog.lever.pairs) {
       let from = this.store.cursor(symbol);
       if (from === null) {
         // First start: nothing can be pending before the first order, start at the tape's end.
@@ -282,7 +276,7 @@ export class LeverService {
     this.commit(
       [],
       () => {
-        for (const row of this.live.values()) {
+        for (const row of this.mem.live.values()) {
           if (row.status !== 'trading' || row.openedAt === null || row.openedAt > at) continue;
           const units = this.unitsOf(row.symbol);
           const next = { ...row };
@@ -318,12 +312,6 @@ export class LeverService {
     return changed.length;
   }
 
-  private readonly isLive = (t: Trigger): boolean => {
-    const row = this.live.get(t.orderId);
-    if (!row || this.versions.get(t.orderId) !== t.version) return false;
-    return t.kind === 'entry' ? row.status === 'entrusting' : row.status === 'trading';
-  };
-
   /** Fires one trigger inside the batch transaction; returns the order's new state. */
   private fire(row: LeverRow, trig: Trigger, trade: TapeTrade): LeverRow {
     const now = this.now();
@@ -341,8 +329,8 @@ export class LeverService {
       next.liqTicks = liquidationTicks(next, units, this.catalog.lever.liquidationRiskRate);
       const txId = postEntry(this.ledger, next);
       this.store.save(next);
-      this.store.addReceipt(next.id, this.openReceipt(next, trade, 'limitEntry', txId, now));
-      this.track(next);
+      this.store.addReceipt(next.id, openReceipt(next, trade, 'limitEntry', txId, now));
+      this.mem.track(next);
       return next;
     }
     const rule: SettlementRule = trig.kind;
@@ -360,7 +348,7 @@ export class LeverService {
     );
     this.store.save(next);
     this.store.addReceipt(next.id, receipt);
-    this.track(next);
+    this.mem.track(next);
     return next;
   }
 
@@ -391,30 +379,9 @@ export class LeverService {
     return row.openTradeId === null ? undefined : this.tape.byId(row.openTradeId);
   }
 
-  private openReceipt(
-    row: LeverRow,
-    trade: TapeTrade,
-    rule: 'open' | 'limitEntry',
-    txId: number,
-    now: number,
-  ): SettlementReceipt {
-    return {
-      rule,
-      trades: [
-        { role: rule === 'open' ? 'entry' : 'trigger', id: trade.id, price: trade.price, ts: trade.ts },
-      ],
-      amounts: [
-        { label: 'margin', coin: row.coin, amount: fromUnits(row.marginUnits) },
-        { label: 'openFee', coin: row.coin, amount: `-${fromUnits(row.openFeeUnits)}` },
-      ],
-      ledgerTxId: txId,
-      ts: now,
-    };
-  }
-
   /** The caller's order, or not found (another user's order is indistinguishable from none). */
   private owned(userId: number, id: number): LeverRow {
-    const row = this.live.get(id) ?? this.store.get(id);
+    const row = this.mem.live.get(id) ?? this.store.get(id);
     if (!row || row.userId !== userId) throw notFound();
     return row;
   }
@@ -428,7 +395,7 @@ export class LeverService {
       write();
       for (const s of new Set(rows.map((r) => r.symbol))) this.saveCursor(s);
     })();
-    for (const r of emitted) this.track(r);
+    for (const r of emitted) this.mem.track(r);
     this.emit(emitted);
   }
 
@@ -440,33 +407,5 @@ export class LeverService {
   private emit(rows: readonly LeverRow[]): void {
     if (rows.length === 0) return;
     for (const l of this.listeners) l(rows);
-  }
-
-  /** Puts a row's new state into memory: live set, exposure, triggers (a new version). */
-  private track(row: LeverRow): void {
-    const old = this.live.get(row.id);
-    const signed = (r: LeverRow) => (r.side === 'long' ? r.hands : -r.hands);
-    if (old) this.net.set(old.symbol, this.exposure(old.symbol) - signed(old));
-    const isLive = row.status === 'entrusting' || row.status === 'trading';
-    if (!isLive) {
-      this.live.delete(row.id);
-      this.versions.delete(row.id);
-      return;
-    }
-    this.live.set(row.id, row);
-    this.net.set(row.symbol, this.exposure(row.symbol) + signed(row));
-    const version = (this.versions.get(row.id) ?? 0) + 1;
-    this.versions.set(row.id, version);
-    const book = this.books.get(row.symbol)!;
-    const long = row.side === 'long';
-    if (row.status === 'entrusting') {
-      book.add(long ? 'down' : 'up', row.limitTicks!, row.id, 'entry', version);
-      return;
-    }
-    if (row.tpTicks !== null) book.add(long ? 'up' : 'down', row.tpTicks, row.id, 'tp', version);
-    if (row.slTicks !== null) book.add(long ? 'down' : 'up', row.slTicks, row.id, 'sl', version);
-    if (row.liqTicks !== null) book.add(long ? 'down' : 'up', row.liqTicks, row.id, 'liquidation', version);
-    // Changed triggers leave stale copies behind; drop them once they outnumber the live ones.
-    if (book.size > 6 * this.live.size + 1024) book.compact(this.isLive);
   }
 }
