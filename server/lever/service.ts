@@ -1,11 +1,6 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { tpSlProblem } from '../../domain/lever-math';
-import {
-  fromUnits,
-  type LeverCloseScope,
-  type LeverOpenReq,
-  type SettlementRule,
-} from '../../domain';
+import { fromUnits, type LeverCloseScope, type LeverOpenReq, type SettlementRule } from '../../domain';
 import { fail, notFound } from '../http/app-error';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
