@@ -12,6 +12,7 @@ import { ChannelHub } from './http/channels';
 import { loadMessages } from './http/messages';
 import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
+import { createLeverModule } from './lever/module';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
@@ -43,6 +44,7 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createLeverModule(),
     opsModule,
   ];
 }

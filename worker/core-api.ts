@@ -15,6 +15,8 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
+import type { LeverLiveState } from './lever-live';
+import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -22,6 +24,8 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { LeverLivePosition, LeverLiveState } from './lever-live';
+export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -130,4 +134,28 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * Watches the caller's lever positions and entrusting orders with live mark price, PnL and risk
+   * rate, re-marked on every spot trade of their pairs (no polling). Returns an id for
+   * `reloadLever` and `unwatchLever`.
+   */
+  watchLever(listener: (state: LeverLiveState) => void): Promise<number>;
+  /** Loads the positions of a lever watcher again (pull-to-refresh, after a command). */
+  reloadLever(id: number): Promise<void>;
+  unwatchLever(id: number): Promise<void>;
+  /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
+  previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
+  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
+  leverPnlAt(query: {
+    side: 'long' | 'short';
+    openPrice: string;
+    price: string;
+    hands: number;
+    lot: string;
+  }): Promise<string | null>;
+  /**
+   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
+   * null when a value is not a decimal string.
+   */
+  leverEquity(values: string[]): Promise<string | null>;
 }

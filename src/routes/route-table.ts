@@ -80,9 +80,25 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'trade.detail',
     load: () => import('../pages/trade/detail-page').then((m) => m.DetailPage),
   },
-  { path: '/pages/lever/lever', title: 'lever.lever', pull: 'trade' },
-  { path: '/pages/lever/leverList', title: 'lever.leverList' },
-  { path: '/pages/lever/orderList', title: 'lever.orderList' },
+  {
+    path: '/pages/lever/lever',
+    title: 'lever.lever',
+    pull: 'trade',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-page').then((m) => m.LeverPage),
+  },
+  {
+    path: '/pages/lever/leverList',
+    title: 'lever.leverList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-list-page').then((m) => m.LeverListPage),
+  },
+  {
+    path: '/pages/lever/orderList',
+    title: 'lever.orderList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/order-list-page').then((m) => m.LeverOrderListPage),
+  },
   ...(
     [
       'legal',
