@@ -18,6 +18,7 @@ import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
+import { newsModule } from './news/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -42,6 +43,7 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    newsModule,
     opsModule,
   ];
 }
