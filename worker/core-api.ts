@@ -14,12 +14,14 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -122,4 +124,13 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
+   * calls, filtered like the list (pinned first, newest first), and when they were stored.
+   */
+  cachedNews(filter: NewsFilter): Promise<CachedNews>;
+  /** An article read before on this device, with its body and when it was stored; null otherwise. */
+  cachedArticle(id: number): Promise<CachedArticle | null>;
+  /** A news cover image as a `data:` URL, from the device or fetched once; null when unavailable. */
+  newsCover(id: string): Promise<string | null>;
 }

@@ -124,6 +124,11 @@ export function createCore(deps: CoreDeps = {}): Core {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
+    if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
+      await import('./news-cache')
+        .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
+        .catch(() => undefined);
+    }
     return outcome;
   }
 
@@ -201,6 +206,20 @@ export function createCore(deps: CoreDeps = {}): Core {
       const encoded = await (await import('./funding')).encodeUpload(image);
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
+    },
+    async cachedNews(filter) {
+      await ready();
+      return (await import('./news-cache')).cachedNewsList(store.db, prefs!.lang, filter);
+    },
+    async cachedArticle(id) {
+      return (await import('./news-cache')).cachedArticle(store.db, id);
+    },
+    async newsCover(id) {
+      const m = await import('./news-cache');
+      return m.coverUrl(store.get, store.set, id, async () => {
+        const out = await api.call('news/cover', { id });
+        return out.ok ? out.data : null;
+      });
     },
     async dispose() {
       await market.dispose();

@@ -5,6 +5,7 @@ import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
 import type idAssets from '../../locales/id/assets.json';
+import type idContent from '../../locales/id/content.json';
 import idCommon from '../../locales/id/common.json';
 import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
@@ -13,7 +14,16 @@ import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'mine',
+  'errors',
+  'market',
+  'trade',
+  'assets',
+  'content',
+] as const;
 
 /**
  * The namespaces the shell and the home page render with; every page needs them. Message texts
@@ -39,6 +49,7 @@ export interface Texts {
   market: typeof idMarket;
   trade: typeof idTrade;
   assets: typeof idAssets;
+  content: typeof idContent;
 }
 
 type Bundle = { default: Record<string, unknown> };

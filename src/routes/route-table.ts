@@ -44,8 +44,18 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'home'],
     load: () => import('../pages/home/home-page').then((m) => m.HomePage),
   },
-  { path: '/pages/home/news', title: 'home.news' },
-  { path: '/pages/home/newsDetail', title: 'home.newsDetail' },
+  {
+    path: '/pages/home/news',
+    title: 'home.news',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/news/news-page').then((m) => m.NewsPage),
+  },
+  {
+    path: '/pages/home/newsDetail',
+    title: 'home.newsDetail',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/news/news-detail-page').then((m) => m.NewsDetailPage),
+  },
   { path: '/pages/home/ping', title: 'home.ping' },
   {
     path: '/pages/market/market',
