@@ -19,6 +19,7 @@ import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
+import { kefuModule } from './kefu/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -44,6 +45,7 @@ export function defaultModules(): ServerModule[] {
     createBankModule(),
     withdrawalsModule,
     newsModule,
+    kefuModule,
     opsModule,
   ];
 }

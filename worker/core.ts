@@ -11,6 +11,7 @@ import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
+import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -116,6 +117,23 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
+  // The support chat loads with the first page or badge that watches it.
+  let chat: Promise<KefuChat> | null = null;
+  const kefu = (): Promise<KefuChat> =>
+    (chat ??= ready()
+      .then(() => import('./kefu-chat'))
+      .then((m) =>
+        m.createKefuChat({
+          call: (name, req) => call(name, req),
+          subscribe: (ch, listener) => socket.subscribe(ch, listener),
+          unsubscribe: (id) => socket.unsubscribe(id),
+          onSocketState: (listener) => void socket.onState(listener),
+          get: (key) => store.get(key),
+          set: (key, value) => store.set(key, value),
+          userId: () => session.user()?.id ?? null,
+        }),
+      ));
+
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     const outcome = await api.call(name, req);
@@ -220,6 +238,30 @@ export function createCore(deps: CoreDeps = {}): Core {
         const out = await api.call('news/cover', { id });
         return out.ok ? out.data : null;
       });
+    },
+    async kefuWatch(listener) {
+      return (await kefu()).watch(listener);
+    },
+    async kefuWatchUnread(listener) {
+      return (await kefu()).watchUnread(listener);
+    },
+    async kefuUnwatch(id) {
+      (await kefu()).unwatch(id);
+    },
+    async kefuSend(draft) {
+      return (await kefu()).send(draft);
+    },
+    async kefuDiscard(clientId) {
+      await (await kefu()).discard(clientId);
+    },
+    async kefuRead(upTo) {
+      await (await kefu()).markRead(upTo);
+    },
+    async kefuRefresh() {
+      await (await kefu()).refresh();
+    },
+    async kefuImage(id) {
+      return (await kefu()).image(id);
     },
     async dispose() {
       await market.dispose();
