@@ -188,7 +188,12 @@ export const ROUTES: readonly RouteDef[] = [
   mine('collect_money', 'mine.collect_money'),
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
   mine('invite', 'mine.invite'),
-  { ...mine('kefu', 'mine.kefu'), tab: 'kefu', pull: 'trade' },
+  {
+    ...mine('kefu', 'mine.kefu', () => import('../pages/kefu/kefu-page').then((m) => m.KefuPage)),
+    tab: 'kefu',
+    pull: 'trade',
+    ns: ['common', 'home', 'content', 'errors'],
+  },
   { path: '/pages/zhibo/zhibo', title: 'zhibo.zhibo' },
   { path: '/pages/sell/sell', title: 'sell.sell' },
   { path: '/pages/sell/log', title: 'sell.log' },

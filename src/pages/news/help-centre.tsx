@@ -20,7 +20,7 @@ export function HelpCentre() {
   return (
     <section className="help-centre" data-testid="help-centre">
       <input
-        className="input news-search"
+        className="c-input news-search"
         type="search"
         inputMode="search"
         enterKeyHint="search"
