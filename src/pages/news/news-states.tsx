@@ -1,7 +1,7 @@
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
-import { DataAge } from '../market/data-age';
+import { SavedAge } from './saved-age';
 import type { NewsListState } from './use-news';
 import { NewsList } from './news-list';
 
@@ -37,7 +37,7 @@ export function NewsListBody({
       {offline}
       {list.cachedAt !== null && (
         <p className="news-age">
-          <DataAge at={list.cachedAt} testId="news-age" />
+          <SavedAge at={list.cachedAt} testId="news-age" />
         </p>
       )}
       {list.items.length === 0 ? (
