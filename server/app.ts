@@ -20,6 +20,7 @@ import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
+import { zhiboModule } from './zhibo/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -46,6 +47,7 @@ export function defaultModules(): ServerModule[] {
     withdrawalsModule,
     newsModule,
     kefuModule,
+    zhiboModule,
     opsModule,
   ];
 }

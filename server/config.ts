@@ -58,6 +58,11 @@ export interface Config {
   /** Support hours shown by the app, free text. */
   supportHours: string;
   rateLimits: RateLimits;
+  /**
+   * HTTPS origins the live page may play an HLS stream from (LIVE_ORIGINS, comma-separated), added
+   * to the CSP's media and connect sources; streams on this site need none.
+   */
+  liveOrigins: readonly string[];
 }
 
 /** Budgets that fit one small exchange; tests may raise them. */
@@ -147,5 +152,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@example.com',
     supportHours: nonEmpty(env.SUPPORT_HOURS) ?? '24/7',
     rateLimits: { ...DEFAULT_RATE_LIMITS },
+    liveOrigins: originsVar(env, 'LIVE_ORIGINS'),
   };
+}
+
+/** A comma-separated list of https origins (`https://host[:port]`), each checked. */
+function originsVar(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new ConfigError(`${name} must list https origins, got "${text}"`);
+    }
+    if (url.protocol !== 'https:' || url.origin !== text.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `${name} must list https origins such as https://stream.example.com, got "${text}"`,
+      );
+    }
+    return url.origin;
+  });
 }

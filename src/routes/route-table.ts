@@ -194,7 +194,12 @@ export const ROUTES: readonly RouteDef[] = [
     pull: 'trade',
     ns: ['common', 'home', 'content', 'errors'],
   },
-  { path: '/pages/zhibo/zhibo', title: 'zhibo.zhibo' },
+  {
+    path: '/pages/zhibo/zhibo',
+    title: 'zhibo.zhibo',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/zhibo/zhibo-page').then((m) => m.ZhiboPage),
+  },
   { path: '/pages/sell/sell', title: 'sell.sell' },
   { path: '/pages/sell/log', title: 'sell.log' },
   { path: '/choose-location', title: 'system.chooseLocation' },

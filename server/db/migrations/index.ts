@@ -8,6 +8,7 @@ import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
+import { zhiboMigration } from '../../zhibo/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   leanIndexes,
   newsMigration,
   kefuMigration,
+  zhiboMigration,
 ];
