@@ -21,6 +21,7 @@ import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
+import { listingModule } from './listing/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -48,6 +49,7 @@ export function defaultModules(): ServerModule[] {
     newsModule,
     kefuModule,
     zhiboModule,
+    listingModule,
     opsModule,
   ];
 }

@@ -108,6 +108,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
     path: `/pages/ieo/${p}`,
     title: `ieo.${p}`,
+    // The coin-listing application (the title the route always had).
+    ...(p === 'link' && {
+      ns: ['common', 'home', 'content', 'errors'] as const,
+      load: () => import('../pages/listing/listing-page').then((m) => m.ListingPage),
+    }),
   })),
   { path: '/pages/lockming/index', title: 'lockming.index' },
   { path: '/pages/lockming/list', title: 'lockming.list' },

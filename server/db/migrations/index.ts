@@ -9,6 +9,7 @@ import { opsMigration } from '../../ops/ops-journal';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
+import { listingMigration } from '../../listing/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   newsMigration,
   kefuMigration,
   zhiboMigration,
+  listingMigration,
 ];

@@ -34,6 +34,7 @@ const MORE: readonly Entry[] = [
   { to: '/pages/home/ping', icon: 'gauge', title: 'home.ping' },
   { to: '/pages/mine/invite', icon: 'gift', title: 'mine.invite' },
   { to: '/pages/legal/store', icon: 'people', title: 'legal.store' },
+  { to: '/pages/ieo/link', icon: 'coins', title: 'ieo.link' },
 ];
 
 // Pinned notices are their own chunk, fetched once the page has loaded: never part of home's first load.
