@@ -207,8 +207,18 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/pages/sell/sell', title: 'sell.sell' },
   { path: '/pages/sell/log', title: 'sell.log' },
-  { path: '/choose-location', title: 'system.chooseLocation' },
-  { path: '/open-location', title: 'system.openLocation' },
+  {
+    path: '/choose-location',
+    title: 'system.chooseLocation',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/location/choose-location-page').then((m) => m.ChooseLocationPage),
+  },
+  {
+    path: '/open-location',
+    title: 'system.openLocation',
+    ns: ['common', 'home', 'content', 'errors'],
+    load: () => import('../pages/location/open-location-page').then((m) => m.OpenLocationPage),
+  },
 ];
 
 /** The tab bar: tab id, route and icon, in order (spec §2). */
