@@ -32,6 +32,16 @@ export interface KefuView {
   loaded: boolean;
   /** The last read of the conversation failed (offline); what is shown may be old. */
   stale: boolean;
+  /** When the shown conversation was saved on the device, while it is not confirmed live; else null. */
+  savedAt: number | null;
+}
+
+/** The conversation as last read, kept on the device for an offline first render. */
+interface SavedHistory {
+  userId: number;
+  savedAt: number;
+  messages: KefuMessage[];
+  unread: number;
 }
 
 /** A message being typed. */
@@ -73,6 +83,10 @@ export interface KefuDeps {
 
 /** Key of the outbox in the `kv` table. */
 export const OUTBOX_KEY = 'kefu_outbox';
+/** Key of the saved conversation in the `kv` table (one user's: another user's sign-in replaces it). */
+export const HISTORY_KEY = 'kefu_history';
+/** Messages kept on the device for an offline first render. */
+const SAVED_MAX = 100;
 /** Failures after which a message waits for the next reconnect instead of being refused. */
 const TRANSIENT: readonly (ErrorKey | undefined)[] = ['offline', 'timeout', 'rateLimited', 'serverFault'];
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -103,6 +117,7 @@ export function createKefuChat(deps: KefuDeps) {
   let unread = 0;
   let loaded = false;
   let stale = false;
+  let savedAt: number | null = null;
   let outbox: OutboxItem[] | null = null;
   let flushing: Promise<void> | null = null;
   let forUser: number | null = null;
@@ -121,6 +136,7 @@ export function createKefuChat(deps: KefuDeps) {
     unread,
     loaded,
     stale,
+    savedAt: loaded && !stale ? null : savedAt,
   });
   const emit = () => {
     const v = view();
@@ -137,6 +153,32 @@ export function createKefuChat(deps: KefuDeps) {
     unread = 0;
     loaded = false;
     stale = false;
+    savedAt = null;
+  };
+
+  /** Keeps the conversation on the device; fails quietly (quota, private mode). */
+  const saveHistory = () => {
+    const userId = deps.userId();
+    if (userId === null) return;
+    savedAt = now();
+    const row: SavedHistory = { userId, savedAt, messages: messages.slice(-SAVED_MAX), unread };
+    void deps.set(HISTORY_KEY, row).catch(() => undefined);
+  };
+
+  /** The saved conversation of this user, shown until the server answers; another user's is dropped. */
+  const loadHistory = async () => {
+    const userId = deps.userId();
+    const row = await deps.get<SavedHistory | null>(HISTORY_KEY).catch(() => undefined);
+    if (!row) return;
+    if (row.userId !== userId) {
+      await deps.set(HISTORY_KEY, null).catch(() => undefined);
+      return;
+    }
+    if (messages.length === 0 && Array.isArray(row.messages)) {
+      messages = row.messages;
+      unread = row.unread;
+      savedAt = row.savedAt;
+    }
   };
 
   const loadOutbox = async (): Promise<OutboxItem[]> => {
@@ -174,6 +216,7 @@ export function createKefuChat(deps: KefuDeps) {
         unread += 1;
         acknowledge();
       }
+      saveHistory();
     } else if (e?.type === 'receipt') {
       messages = messages.map((m) =>
         m.sender !== e.sender || m.id > e.upTo
@@ -211,6 +254,7 @@ export function createKefuChat(deps: KefuDeps) {
       unread = out.data.unread;
       loaded = true;
       stale = false;
+      saveHistory();
       acknowledge();
     } else stale = true;
     emit();
@@ -259,6 +303,7 @@ export function createKefuChat(deps: KefuDeps) {
       viewers.set(id, listener);
       ensureChannel();
       await loadOutbox();
+      await loadHistory();
       notify(listener, view());
       void refresh().then(() => flush());
       return id;

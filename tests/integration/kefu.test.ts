@@ -186,6 +186,22 @@ describe('support chat in the worker', () => {
     // The server goes away; three messages are typed; the first reply on return is lost.
     const port = Number(new URL(server.origin).port);
     await server.stop();
+    // Another start of the app on this device while the server is gone: the saved conversation, dated.
+    const offline = createCore({
+      fetch: (u, i) => fetch(u, i),
+      WebSocket,
+      indexedDB,
+      IDBKeyRange,
+      dbName: `kefu-it-${process.pid}`,
+      requestTimeoutMs: 1_000,
+    });
+    cores.push(offline);
+    await offline.init({ origin: server.origin, socketPath: '/ws' });
+    const saved = await viewWhere(offline, (v) => v.stale);
+    expect(saved.messages.map((m) => m.text)).toEqual(['first', 'live reply']);
+    expect(saved.savedAt).toBeGreaterThan(0);
+    await offline.dispose();
+
     for (const text of ['queued one', 'queued two', 'queued three']) await c.kefuSend({ text });
     const waiting = await viewWhere(c, (v) => v.pending.length === 3);
     expect(waiting.pending.map((p) => p.text)).toEqual(['queued one', 'queued two', 'queued three']);

@@ -9,6 +9,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import '../../styles/kefu.css';
 import { HelpCentre } from '../news/help-centre';
+import { SavedAge } from '../news/saved-age';
 import { ChatComposer } from './chat-composer';
 import { ChatMessages } from './chat-messages';
 import { useKefu, useMarkRead } from './use-kefu';
@@ -34,7 +35,12 @@ function Conversation() {
           <span>{view.pending.length > 0 ? t('kefu.queued') : t('kefu.offline')}</span>
         </p>
       )}
-      {empty && !view.loaded ? (
+      {view.savedAt !== null && view.stale && (
+        <p className="news-age">
+          <SavedAge at={view.savedAt} testId="kefu-age" />
+        </p>
+      )}
+      {empty && !view.loaded && !view.stale ? (
         <div className="state">
           <Spinner size={28} />
         </div>
