@@ -154,6 +154,8 @@ export interface CoreApi {
   kefuRead(upTo: number): Promise<void>;
   /** Sends what waits and reads the conversation again (pull-to-refresh). */
   kefuRefresh(): Promise<void>;
+  /** Reads the messages before the oldest one shown. */
+  kefuOlder(): Promise<void>;
   /** A chat image as a `data:` URL, or null when it cannot be read. */
   kefuImage(id: string): Promise<string | null>;
 }

@@ -260,6 +260,9 @@ export function createCore(deps: CoreDeps = {}): Core {
     async kefuRefresh() {
       await (await kefu()).refresh();
     },
+    async kefuOlder() {
+      await (await kefu()).older();
+    },
     async kefuImage(id) {
       return (await kefu()).image(id);
     },

@@ -34,6 +34,8 @@ export interface KefuView {
   stale: boolean;
   /** When the shown conversation was saved on the device, while it is not confirmed live; else null. */
   savedAt: number | null;
+  /** Older messages may exist on the server (the oldest page read was full). */
+  hasOlder: boolean;
 }
 
 /** The conversation as last read, kept on the device for an offline first render. */
@@ -87,6 +89,8 @@ export const OUTBOX_KEY = 'kefu_outbox';
 export const HISTORY_KEY = 'kefu_history';
 /** Messages kept on the device for an offline first render. */
 const SAVED_MAX = 100;
+/** Messages per history read. */
+const PAGE = 50;
 /** Failures after which a message waits for the next reconnect instead of being refused. */
 const TRANSIENT: readonly (ErrorKey | undefined)[] = ['offline', 'timeout', 'rateLimited', 'serverFault'];
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -118,6 +122,7 @@ export function createKefuChat(deps: KefuDeps) {
   let loaded = false;
   let stale = false;
   let savedAt: number | null = null;
+  let hasOlder = false;
   let outbox: OutboxItem[] | null = null;
   let flushing: Promise<void> | null = null;
   let forUser: number | null = null;
@@ -137,6 +142,7 @@ export function createKefuChat(deps: KefuDeps) {
     loaded,
     stale,
     savedAt: loaded && !stale ? null : savedAt,
+    hasOlder,
   });
   const emit = () => {
     const v = view();
@@ -248,8 +254,9 @@ export function createKefuChat(deps: KefuDeps) {
   const refresh = async (): Promise<void> => {
     checkUser();
     if (deps.userId() === null) return;
-    const out = await deps.call('kefu/history', { limit: 50 });
+    const out = await deps.call('kefu/history', { limit: PAGE });
     if (out.ok) {
+      if (!loaded) hasOlder = out.data.messages.length >= PAGE;
       merge(out.data.messages);
       unread = out.data.unread;
       loaded = true;
@@ -377,6 +384,16 @@ export function createKefuChat(deps: KefuDeps) {
           : m,
       );
       unread = messages.filter((m) => m.sender === 'operator' && m.readAt === null).length;
+      emit();
+    },
+    /** Reads the page before the oldest message shown. */
+    async older(): Promise<void> {
+      const oldest = messages[0]?.id;
+      if (oldest === undefined) return;
+      const out = await deps.call('kefu/history', { before: oldest, limit: PAGE });
+      if (!out.ok) return;
+      merge(out.data.messages);
+      hasOlder = out.data.messages.length >= PAGE;
       emit();
     },
     /** Pull-to-refresh: sends what waits, then reads the conversation again. */

@@ -223,3 +223,30 @@ describe('support chat in the worker', () => {
     expect(count(`select count(*) as n from kefu_messages where text like 'queued%'`)).toBe(3);
   }, 60_000);
 });
+
+describe('support chat history paging', () => {
+  it('reads older pages in order without gaps', async () => {
+    const me = await registerUser(server.origin);
+    for (let i = 0; i < 60; i++) {
+      await opsCall(server.origin, 'POST', 'kefu/reply', { account: me.user.account, text: `m${i}` });
+    }
+    const c = createCore({
+      fetch: (u, i) => fetch(u, i),
+      WebSocket,
+      indexedDB,
+      IDBKeyRange,
+      dbName: `kefu-page-${process.pid}`,
+    });
+    cores.push(c);
+    await c.init({ origin: server.origin, socketPath: '/ws' });
+    await c.call('user/login', { account: me.user.account, password: TEST_PASSWORD });
+    const first = await viewWhere(c, (v) => v.loaded);
+    expect(first.messages).toHaveLength(50);
+    expect(first.hasOlder).toBe(true);
+    expect(first.unread).toBe(60);
+    await c.kefuOlder();
+    const all = await viewWhere(c, (v) => v.messages.length === 60);
+    expect(all.messages.map((m) => m.text)).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`));
+    expect(all.hasOlder).toBe(false);
+  });
+});

@@ -125,3 +125,23 @@ describe('news', () => {
     expect((await opsCall(origin, 'POST', 'news/withdraw', { id: made.id })).status).toBe(404);
   });
 });
+
+describe('news paging', () => {
+  it('pages by id with pinned notices first on the first page only', async () => {
+    for (let i = 0; i < 25; i++)
+      await publish({ lang: 'kor', title: `n${i}`, body: 'x', ...(i === 0 && { pinned: 'true' }) });
+    const first = (await callApi(origin, 'news/list', { lang: 'kor' })).body.data as {
+      id: number;
+      title: string;
+    }[];
+    expect(first).toHaveLength(20);
+    expect(first[0]!.title).toBe('n0');
+    expect(first.slice(1, 3).map((a) => a.title)).toEqual(['n24', 'n23']);
+    const oldest = Math.min(...first.slice(1).map((a) => a.id));
+    const next = (await callApi(origin, 'news/list', { lang: 'kor', before: oldest })).body.data as {
+      title: string;
+    }[];
+    expect(next.map((a) => a.title)).toEqual(['n5', 'n4', 'n3', 'n2', 'n1', 'n0']);
+    expect((await callApi(origin, 'news/list', { lang: 'kor', limit: 51 })).body.key).toBe('badRequest');
+  });
+});

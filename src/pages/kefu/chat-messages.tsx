@@ -47,10 +47,11 @@ export function ChatMessages({
   const { core } = useCore();
   const clock = useClock();
   const end = useRef<HTMLDivElement>(null);
-  const count = messages.length + pending.length;
+  // Follows the newest message; reading older ones above leaves the view where it is.
+  const newest = `${messages.at(-1)?.id ?? 0}:${pending.length}`;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+  }, [newest]);
   return (
     <ol className="chat" data-testid="chat">
       {messages.map((m) => (

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
@@ -13,6 +13,25 @@ import { SavedAge } from '../news/saved-age';
 import { ChatComposer } from './chat-composer';
 import { ChatMessages } from './chat-messages';
 import { useKefu, useMarkRead } from './use-kefu';
+
+function OlderButton() {
+  const { t } = useTranslation('content');
+  const { core } = useCore();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small kefu-older"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void core.kefuOlder().finally(() => setBusy(false));
+      }}
+    >
+      {busy ? <Spinner size={16} /> : t('kefu.earlier')}
+    </button>
+  );
+}
 
 function Conversation() {
   const { t } = useTranslation('content');
@@ -52,7 +71,10 @@ function Conversation() {
           <p className="state__text">{t('kefu.empty')}</p>
         </div>
       ) : (
-        <ChatMessages messages={view.messages} pending={view.pending} />
+        <>
+          {view.hasOlder && <OlderButton />}
+          <ChatMessages messages={view.messages} pending={view.pending} />
+        </>
       )}
       <ChatComposer />
     </>

@@ -35,6 +35,7 @@ export function HelpCentre() {
         list={list}
         empty={q ? t('help.noMatch') : t('help.empty')}
         onRetry={() => void list.reload()}
+        onMore={list.more}
       />
     </section>
   );

@@ -9,7 +9,9 @@ import { useNewsList } from './use-news';
 function NewsTab() {
   const { t } = useTranslation('content');
   const list = useNewsList({});
-  return <NewsListBody list={list} empty={t('news.empty')} onRetry={() => void list.reload()} />;
+  return (
+    <NewsListBody list={list} empty={t('news.empty')} onRetry={() => void list.reload()} onMore={list.more} />
+  );
 }
 
 /** /pages/home/news: the news centre (notices first) and the help centre (`?tab=help`). */

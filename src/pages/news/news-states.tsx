@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
@@ -5,15 +6,37 @@ import { SavedAge } from './saved-age';
 import type { NewsListState } from './use-news';
 import { NewsList } from './news-list';
 
+function MoreButton({ onMore }: { onMore(): Promise<void> }) {
+  const { t } = useTranslation('content');
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--block news-more"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void onMore().finally(() => setBusy(false));
+      }}
+      data-testid="news-more"
+    >
+      {busy ? <Spinner size={18} /> : t('news.older')}
+    </button>
+  );
+}
+
 /** A list with its states: loading, from the device (dated), failed without a copy, empty. */
 export function NewsListBody({
   list,
   empty,
   onRetry,
+  onMore,
 }: {
   list: NewsListState;
   empty: string;
   onRetry(): void;
+  /** Loads the next page; shown while the server says more may follow. */
+  onMore?: () => Promise<void>;
 }) {
   const { t } = useTranslation(['content', 'common']);
   if (list.items === null || (list.items.length === 0 && list.loading && list.cachedAt === null)) {
@@ -50,6 +73,7 @@ export function NewsListBody({
       ) : (
         <NewsList items={list.items} />
       )}
+      {onMore && list.hasMore && list.cachedAt === null && <MoreButton onMore={onMore} />}
     </>
   );
 }

@@ -11,7 +11,12 @@ export interface NewsListState {
   /** The last network read failed (offline, server down). */
   failed: boolean;
   loading: boolean;
+  /** A full page came from the server: older articles may follow. */
+  hasMore?: boolean;
 }
+
+/** Articles per page of the list (the server's default). */
+const PAGE = 20;
 
 /** Filters of a list. */
 export interface NewsListFilter {
@@ -24,7 +29,9 @@ export interface NewsListFilter {
  * The device's copy first (dated), then the server's answer. Public reads go straight to the core:
  * a failed read keeps what is shown and says so inline, with no toast over the page.
  */
-export function useNewsList(filter: NewsListFilter): NewsListState & { reload(): Promise<void> } {
+export function useNewsList(
+  filter: NewsListFilter,
+): NewsListState & { reload(): Promise<void>; more(): Promise<void> } {
   const { core } = useCore();
   const { lang } = usePrefs();
   const [state, setState] = useState<NewsListState>({
@@ -70,7 +77,23 @@ export function useNewsList(filter: NewsListFilter): NewsListState & { reload():
     const next = await fetchLive();
     if (next) setState(next);
   }, [fetchLive]);
-  return { ...state, reload };
+
+  /** The next page: older than the oldest article not pinned (pinned ones lead the first page). */
+  const more = useCallback(async () => {
+    const shown = state.items ?? [];
+    const oldest = Math.min(...shown.filter((a) => !a.pinned).map((a) => a.id), ...shown.map((a) => a.id));
+    if (!Number.isFinite(oldest)) return;
+    const mine = seq.current;
+    const f = { ...(help && { help: true }), ...(pinned && { pinned: true }), ...(q && { q }) };
+    const out = await coreCall(core, 'news/list', { lang, ...f, before: oldest });
+    if (!out.ok || mine !== seq.current) return;
+    setState((s) => {
+      const known = new Set((s.items ?? []).map((a) => a.id));
+      const items = [...(s.items ?? []), ...out.data.filter((a) => !known.has(a.id))];
+      return { ...s, items, hasMore: out.data.length >= PAGE };
+    });
+  }, [core, lang, help, pinned, q, state.items]);
+  return { ...state, reload, more };
 }
 
 type ArticleState = {
