@@ -19,6 +19,10 @@ import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
+import { newsModule } from './news/module';
+import { kefuModule } from './kefu/module';
+import { zhiboModule } from './zhibo/module';
+import { listingModule } from './listing/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -45,6 +49,10 @@ export function defaultModules(): ServerModule[] {
     createBankModule(),
     withdrawalsModule,
     createLeverModule(),
+    newsModule,
+    kefuModule,
+    zhiboModule,
+    listingModule,
     opsModule,
   ];
 }
