@@ -29,6 +29,7 @@ import { OpsJournal } from './ops/ops-journal';
 import { OpsRegistry } from './ops/ops-registry';
 import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
+import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { simModule } from './sim/module';
@@ -103,6 +104,7 @@ function readVersion(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
+  if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
   const db = await openDatabase(config.dataDir);
   const hub = new ChannelHub();
