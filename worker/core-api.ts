@@ -16,6 +16,8 @@ import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
 import type { LeverApi, LeverMethod } from './lever-live';
+import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+import type { KefuDraft, KefuView } from './kefu-chat';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -25,6 +27,8 @@ export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -143,4 +147,36 @@ export interface CoreApi {
     method: K,
     ...args: Parameters<LeverApi[K]>
   ): Promise<Awaited<ReturnType<LeverApi[K]>>>;
+  /**
+   * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
+   * calls, filtered like the list (pinned first, newest first), and when they were stored.
+   */
+  cachedNews(filter: NewsFilter): Promise<CachedNews>;
+  /** An article read before on this device, with its body and when it was stored; null otherwise. */
+  cachedArticle(id: number): Promise<CachedArticle | null>;
+  /** A news cover image as a `data:` URL, from the device or fetched once; null when unavailable. */
+  newsCover(id: string): Promise<string | null>;
+  /**
+   * Watches the support chat of the signed-in user: stored messages, messages waiting in the
+   * device's outbox, unread count. Returns an id for `kefuUnwatch`.
+   */
+  kefuWatch(listener: (view: KefuView) => void): Promise<number>;
+  /** Watches only the unread count of the support chat (the tab badge); 0 when signed out. */
+  kefuWatchUnread(listener: (count: number) => void): Promise<number>;
+  kefuUnwatch(id: number): Promise<void>;
+  /**
+   * Queues a support message (text, or an image already compressed by the page) and sends it when
+   * the server is reachable; refuses at once an empty or oversize text or a wrong image type.
+   */
+  kefuSend(draft: KefuDraft): Promise<Outcome<null>>;
+  /** Drops a message the server refused from the outbox. */
+  kefuDiscard(clientId: string): Promise<void>;
+  /** Marks the operator's messages up to `upTo` as read. */
+  kefuRead(upTo: number): Promise<void>;
+  /** Sends what waits and reads the conversation again (pull-to-refresh). */
+  kefuRefresh(): Promise<void>;
+  /** Reads the messages before the oldest one shown. */
+  kefuOlder(): Promise<void>;
+  /** A chat image as a `data:` URL, or null when it cannot be read. */
+  kefuImage(id: string): Promise<string | null>;
 }

@@ -7,6 +7,10 @@ import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { newsMigration } from '../../news/schema';
+import { kefuMigration } from '../../kefu/schema';
+import { zhiboMigration } from '../../zhibo/schema';
+import { listingMigration } from '../../listing/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -24,4 +28,8 @@ export const MIGRATIONS: readonly Migration[] = [
   opsMigration,
   leanIndexes,
   leverMigration,
+  newsMigration,
+  kefuMigration,
+  zhiboMigration,
+  listingMigration,
 ];
