@@ -15,8 +15,7 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
-import type { LeverLiveState } from './lever-live';
-import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 import type { KefuDraft, KefuView } from './kefu-chat';
 
@@ -26,7 +25,7 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
-export type { LeverLivePosition, LeverLiveState } from './lever-live';
+export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
@@ -139,29 +138,15 @@ export interface CoreApi {
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
   /**
-   * Watches the caller's lever positions and entrusting orders with live mark price, PnL and risk
-   * rate, re-marked on every spot trade of their pairs (no polling). Returns an id for
-   * `reloadLever` and `unwatchLever`.
+   * The lever area's worker calls (`LeverApi` in worker/lever-live.ts): live positions marked on
+   * every spot trade (`watchLever`, `reloadLever`, `unwatchLever`), the exact pre-trade receipt
+   * (`previewLever`), the PnL at a price (`leverPnlAt`) and the equity sum (`leverEquity`). One
+   * method, so the first load does not grow with the area.
    */
-  watchLever(listener: (state: LeverLiveState) => void): Promise<number>;
-  /** Loads the positions of a lever watcher again (pull-to-refresh, after a command). */
-  reloadLever(id: number): Promise<void>;
-  unwatchLever(id: number): Promise<void>;
-  /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
-  previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
-  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
-  leverPnlAt(query: {
-    side: 'long' | 'short';
-    openPrice: string;
-    price: string;
-    hands: number;
-    lot: string;
-  }): Promise<string | null>;
-  /**
-   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
-   * null when a value is not a decimal string.
-   */
-  leverEquity(values: string[]): Promise<string | null>;
+  lever<K extends LeverMethod>(
+    method: K,
+    ...args: Parameters<LeverApi[K]>
+  ): Promise<Awaited<ReturnType<LeverApi[K]>>>;
   /**
    * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
    * calls, filtered like the list (pinned first, newest first), and when they were stored.

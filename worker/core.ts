@@ -12,7 +12,7 @@ import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
-import type { LeverLive } from './lever-live';
+import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -166,8 +166,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     return outcome;
   }
 
-  const levers = new Map<number, LeverLive>();
-  let leverIds = 0;
+  // The lever area's worker code loads with the first lever call, not with the first render.
+  let leverApi: Promise<LeverApi> | null = null;
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -254,41 +254,19 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
-    async watchLever(listener) {
-      const { watchLeverLive } = await import('./lever-live');
-      await ready();
-      const id = ++leverIds;
-      levers.set(
-        id,
-        watchLeverLive(
-          {
-            call: (name, req) => call(name, req as never) as never,
-            subscribe: (ch, l) => socket.subscribe(ch, l),
-            unsubscribe: (n) => socket.unsubscribe(n),
-            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
-            unwatch: (n) => market.unwatch(n),
-          },
-          (state) => notify(listener, state),
-        ),
+    async lever(method, ...args) {
+      leverApi ??= import('./lever-live').then((m) =>
+        m.createLeverApi({
+          call: async (name, req) => (await ready(), call(name, req as never) as never),
+          subscribe: (ch, l) => socket.subscribe(ch, l),
+          unsubscribe: (n) => socket.unsubscribe(n),
+          watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+          unwatch: (n) => market.unwatch(n),
+          notify,
+        }),
       );
-      return id;
-    },
-    async reloadLever(id) {
-      await levers.get(id)?.reload();
-    },
-    async unwatchLever(id) {
-      levers.get(id)?.stop();
-      levers.delete(id);
-    },
-    async previewLever(input) {
-      return (await import('./lever-live')).previewLeverOrder(input);
-    },
-    async leverPnlAt(query) {
-      return (await import('./lever-live')).leverPnlAt(query);
-    },
-    async leverEquity(values) {
-      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
-      return (await import('./lever-live')).sum(values);
+      const api = await leverApi;
+      return (api[method] as (...a: unknown[]) => unknown)(...args) as never;
     },
     async cachedNews(filter) {
       await ready();
@@ -332,8 +310,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await kefu()).image(id);
     },
     async dispose() {
-      for (const l of levers.values()) l.stop();
-      levers.clear();
+      await leverApi?.then((l) => l.dispose());
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);
