@@ -3,9 +3,8 @@ import { isLang } from '../../domain';
 import { checkArticle } from '../../domain/news-rules';
 import { NEWS_COVER_MAX_BYTES } from '../../domain/news-types';
 import { checkUpload } from '../assets/bank/rules';
-import { idOf } from '../assets/bank/routes';
 import { fail, notFound } from '../http/app-error';
-import { bool, str, type Input } from '../http/input';
+import { bool, idField, str, type Input } from '../http/input';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
 import type { ArticleInput, NewsStore, OpsArticle } from './store';
@@ -77,7 +76,7 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
   });
 
   ops.add('POST', 'news/update', ({ operator, input }) => {
-    const id = idOf(str(input, 'id'));
+    const id = idField(input, 'id');
     const before = store.get(id);
     if (!before || before.withdrawnAt !== null) throw notFound();
     const article = articleOf(input, before);
@@ -98,7 +97,7 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
   });
 
   ops.add('POST', 'news/withdraw', ({ operator, input }) => {
-    const id = idOf(str(input, 'id'));
+    const id = idField(input, 'id');
     if (!store.get(id)) throw notFound();
     sqlite.transaction(() => {
       if (!store.withdraw(id)) throw notFound();
