@@ -148,7 +148,7 @@ export function secondTermsProblems(
   const secs = new Set<number>();
   for (const du of terms.durations) {
     const name = `second duration ${du.seconds}s`;
-    if (!Number.isInteger(du.seconds) || du.seconds < 5 || du.seconds > 86_400) out.push(`${name}: seconds`);
+    if (!Number.isInteger(du.seconds) || du.seconds < 1 || du.seconds > 86_400) out.push(`${name}: seconds`);
     if (secs.has(du.seconds)) out.push(`${name} listed twice`);
     secs.add(du.seconds);
     if (!positive(du.payoutRate) || Number(du.payoutRate) > 10) out.push(`${name}: payoutRate`);

@@ -1,5 +1,6 @@
 import type { CryptoDeposit } from './funding';
 import type { AccountType } from './ledger';
+import type { SecondOption } from './second-endpoints';
 
 /** Order side. */
 export type OrderSide = 'buy' | 'sell';
@@ -88,4 +89,6 @@ export type PrivateEvent =
   | { type: 'fill'; fill: SpotFill }
   | { type: 'balance'; balances: BalanceLine[] }
   /** A crypto deposit of the caller was seen, gained confirmations, was credited or became final. */
-  | { type: 'deposit'; deposit: CryptoDeposit };
+  | { type: 'deposit'; deposit: CryptoDeposit }
+  /** A timed option of the caller was accepted or settled (with its receipt). */
+  | { type: 'second'; option: SecondOption };

@@ -26,6 +26,7 @@ import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { createSecondModule } from './second/module';
 import { simModule } from './sim/module';
 import { OutboxSender, type MessageSender } from './sim/outbox';
 import { systemModule } from './system/module';
@@ -42,6 +43,7 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createSecondModule(),
     opsModule,
   ];
 }
