@@ -14,12 +14,16 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+export type { SecondState } from './second/second-watch';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -122,4 +126,13 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
+   * the latest settled): the device's copy first, then the server's, kept current by settlement
+   * events and re-read after a reconnect. Returns an id for `unwatchSecond`.
+   */
+  watchSecond(listener: (state: SecondState) => void): Promise<number>;
+  unwatchSecond(id: number): Promise<void>;
+  /** The option form's exact payout preview and % shortcuts, computed like the server. */
+  previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
 }

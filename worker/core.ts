@@ -1,4 +1,12 @@
-import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
+import {
+  channels,
+  socketUrl,
+  type EndpointName,
+  type Outcome,
+  type PrivateEvent,
+  type Req,
+  type Res,
+} from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
 import type { BookTuning } from './market/book-feed';
@@ -7,6 +15,7 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
@@ -116,6 +125,13 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
+
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     const outcome = await api.call(name, req);
@@ -202,7 +218,45 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async watchSecond(listener) {
+      await ready();
+      const { watchSecondOptions } = await import('./second/second-watch');
+      const id = nextSecondWatch++;
+      const stop = watchSecondOptions(
+        {
+          call,
+          onPrivate(fn) {
+            const sub = socket.subscribe(channels.private, (data) => {
+              if (data && typeof data === 'object' && 'type' in data) fn(data as PrivateEvent);
+            });
+            return () => socket.unsubscribe(sub);
+          },
+          onSocketOpen(fn) {
+            let was = socket.state();
+            return socket.onState((s) => {
+              if (s === 'open' && was !== 'open') fn();
+              was = s;
+            });
+          },
+          userId: () => session.user()?.id ?? null,
+          cache: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
+      );
+      secondWatches.set(id, stop);
+      return id;
+    },
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
+    },
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
+    },
     async dispose() {
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);
