@@ -48,9 +48,10 @@ export class OptionService {
   readonly store: OptionStore;
   /** House risk (payout − stake) of open options, per `symbol|seconds`, in ledger units. */
   private readonly exposure = new Map<string, bigint>();
-  private readonly queue = new ExpiryQueue<{ id: number; expiresAt: number }>();
+  /** Open options in (expiry, id) order; the rows are kept so settling reads no option row back. */
+  private readonly queue = new ExpiryQueue<OptionRow>();
   private readonly placeTx: (userId: number, p: ParsedOption, entry: TapeTrade, at: number) => OptionRow;
-  private readonly settleTx: (due: readonly { id: number }[], at: number) => OptionRow[];
+  private readonly settleTx: (due: readonly OptionRow[], at: number) => OptionRow[];
   private readonly pairs: Set<string>;
 
   constructor(
@@ -89,12 +90,15 @@ export class OptionService {
       this.store.stakeTx(id, txId);
       return this.store.get(id)!;
     });
-    this.settleTx = sqlite.transaction((due: readonly { id: number }[], at: number) =>
+    this.settleTx = sqlite.transaction((due: readonly OptionRow[], at: number) =>
       this.ledger.withDeferredWrites(() => {
+        // Options of one market expiring at one instant share their exit trade: looked up once.
+        const exits = new Map<string, TapeTrade | undefined>();
         const out: OptionRow[] = [];
-        for (const d of due) {
-          const row = this.settleOne(d.id, at);
-          if (row) out.push(row);
+        for (const o of due) {
+          const key = `${o.symbol}|${o.expiresAt}`;
+          if (!exits.has(key)) exits.set(key, this.tape.atOrBefore(o.symbol, o.expiresAt));
+          out.push(this.settleOne(o, exits.get(key), at));
         }
         return out;
       }),
@@ -160,12 +164,10 @@ export class OptionService {
     return entry;
   }
 
-  private settleOne(id: number, at: number): OptionRow | undefined {
-    const o = this.store.get(id);
-    if (!o || o.status !== 'open') return undefined;
-    const exit = this.tape.atOrBefore(o.symbol, o.expiresAt);
+  /** Settles one open option with its exit trade: the last trade at or before its expiry. */
+  private settleOne(o: OptionRow, exit: TapeTrade | undefined, at: number): OptionRow {
     // The entry trade itself is at or before expiry, so an exit always exists.
-    if (!exit) throw new Error(`option ${id}: no trade at or before expiry`);
+    if (!exit) throw new Error(`option ${o.id}: no trade at or before expiry`);
     const result = optionResult(o.direction, o.entryPrice, exit.price);
     const user = { userId: o.userId, account: 'second' as const, coin: o.coin };
     const house = { userId: HOUSE_USER_ID, account: 'second' as const, coin: o.coin };
@@ -207,7 +209,7 @@ export class OptionService {
       ledgerTxId: txId,
       ts: at,
     };
-    const done = this.store.settle(o.id, {
+    const settlement = {
       exitTradeId: exit.id,
       exitPrice: exit.price,
       exitTs: exit.ts,
@@ -216,10 +218,10 @@ export class OptionService {
       settledAt: at,
       settleTxId: txId,
       receipt: JSON.stringify(receipt),
-    });
-    if (!done) throw new Error(`option ${id} settled twice`);
+    };
+    if (!this.store.settle(o.id, settlement)) throw new Error(`option ${o.id} settled twice`);
     this.track(o, -1n);
-    return this.store.get(o.id);
+    return { ...o, ...settlement, status: 'settled' };
   }
 
   /** Adds (sign 1) or removes (sign −1) an open option's house risk; adds it to the queue on open. */
@@ -227,7 +229,7 @@ export class OptionService {
     const key = `${o.symbol}|${o.seconds}`;
     const risk = o.payoutUnits - o.stakeUnits;
     this.exposure.set(key, (this.exposure.get(key) ?? 0n) + sign * risk);
-    if (sign === 1n) this.queue.push({ id: o.id, expiresAt: o.expiresAt });
+    if (sign === 1n) this.queue.push(o);
   }
 
   private parse(req: PlaceOptionReq): ParsedOption {

@@ -15,6 +15,8 @@ export const TEST_DURATIONS: SecondDuration[] = [
   { seconds: 2, payoutRate: '0.85', minStake: '10', maxStake: '1000', exposureCap: '100000' },
   // A tight cap: two stakes of 100 (risk 90 each) fit, a third does not.
   { seconds: 3, payoutRate: '0.9', minStake: '10', maxStake: '1000', exposureCap: '180' },
+  // Long enough that nothing settles while a test races many requests.
+  { seconds: 10, payoutRate: '0.8', minStake: '10', maxStake: '1000', exposureCap: '100000' },
 ];
 
 /** Tick sizes per pair, from the catalog data (for the independent replayer). */
@@ -128,20 +130,19 @@ export function settled(origin: string, u: User, id: number, ms = 15_000): Promi
   );
 }
 
-/** Everything about a user that a refused request must leave unchanged. */
+/**
+ * Everything about a user that a refused request must leave unchanged: balances, journal lines and
+ * options (the user's own, so settlements of other tests' options running meanwhile do not count).
+ */
 export function secondSnapshot(dataDir: string, userId: number): unknown {
   const db = openServerDb(dataDir);
   try {
-    const q = (text: string, ...args: unknown[]) =>
-      db
-        .prepare(text)
-        .safeIntegers(true)
-        .all(...args);
+    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
     return {
-      balances: q('select * from balances where user_id = ? order by account, coin', userId),
-      house: q(`select * from balances where user_id = 0 and account = 'second'`),
-      journal: q('select count(*) as n, max(id) as last from journal'),
-      options: q('select count(*) as n, max(id) as last from second_options'),
+      balances: q('select * from balances where user_id = ? order by account, coin'),
+      journal: q('select count(*) as n, max(id) as last from journal where user_id = ?'),
+      options: q('select count(*) as n, max(id) as last from second_options where user_id = ?'),
+      stakes: q(`select count(*) as n from ledger_tx where actor = 'user:' || ?`),
     };
   } finally {
     db.close();

@@ -86,7 +86,7 @@ describe('no outcome override exists', () => {
     const service = read('server/second/option-service.ts');
     const assigns = [...service.matchAll(/const result = ([^;]+);/g)].map((m) => m[1]);
     expect(assigns).toEqual(['optionResult(o.direction, o.entryPrice, exit.price)']);
-    expect(service).toMatch(/const exit = this\.tape\.atOrBefore\(o\.symbol, o\.expiresAt\)/);
+    expect(service).toMatch(/this\.tape\.atOrBefore\(o\.symbol, o\.expiresAt\)/);
     expect(service).not.toMatch(/Math\.random|randomInt|crypto/);
   });
 
