@@ -1,5 +1,5 @@
 import type { EndpointName, Outcome, PrivateEvent, Req, Res } from '../../domain';
-import type { SecondOption } from '../../domain/second-endpoints';
+import type { SecondOption, SecondTermsInfo } from '../../domain/second-endpoints';
 import { notify } from '../notify';
 import { SECOND_CACHE_KEY } from './second-cache-key';
 import { defaultTimers, type TimerHandle, type Timers } from '../timers';
@@ -16,6 +16,8 @@ export interface SecondState {
   syncedAt: number | null;
   /** True while the state comes only from the device cache (before the first sync, or offline). */
   cached: boolean;
+  /** The option terms as last read, so the page can render offline after one visit; null before. */
+  terms: SecondTermsInfo | null;
 }
 
 /** Settled options kept in the state and the cache. */
@@ -56,7 +58,14 @@ const newestFirst = (a: SecondOption, b: SecondOption) => b.id - a.id;
 export function watchSecondOptions(deps: SecondWatchDeps, listener: (s: SecondState) => void): () => void {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? defaultTimers;
-  let state: SecondState = { open: [], settled: [], clockOffsetMs: 0, syncedAt: null, cached: true };
+  let state: SecondState = {
+    open: [],
+    settled: [],
+    clockOffsetMs: 0,
+    syncedAt: null,
+    cached: true,
+    terms: null,
+  };
   let stopped = false;
   let check: TimerHandle | null = null;
   let syncing: Promise<void> | null = null;
@@ -102,6 +111,7 @@ export function watchSecondOptions(deps: SecondWatchDeps, listener: (s: SecondSt
           clockOffsetMs: terms.ok ? Math.round(terms.data.serverTime - (t0 + t1) / 2) : state.clockOffsetMs,
           syncedAt: now(),
           cached: false,
+          terms: terms.ok ? terms.data : state.terms,
         };
         emit(true);
       } finally {
@@ -135,7 +145,7 @@ export function watchSecondOptions(deps: SecondWatchDeps, listener: (s: SecondSt
     if (user !== null) {
       const row = (await deps.cache.get(SECOND_CACHE_KEY).catch(() => undefined)) as CacheRow | undefined;
       if (!stopped && row && row.userId === user && state.syncedAt === null) {
-        state = { ...row.state, cached: true };
+        state = { ...row.state, terms: row.state.terms ?? null, cached: true };
         emit(false);
       }
     }

@@ -25,7 +25,7 @@ export interface OptionHistoryProps {
 
 /** Open and settled options, newest first, filtered by market and result; settled ones open their receipt. */
 export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: OptionHistoryProps) {
-  const { t } = useTranslation('second');
+  const { t } = useTranslation(['second', 'common']);
   const { lang } = usePrefs();
   const locale = useLocale();
   const call = useCall();
@@ -34,6 +34,7 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
   const [rows, setRows] = useState<SecondOption[] | null>(null);
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   const fetchPage = useCallback(
     (before?: number) => {
@@ -47,6 +48,7 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
     [call, symbol, result],
   );
   const keep = useCallback((out: Outcome<SecondOption[]>, append: boolean) => {
+    setFailed(!out.ok);
     if (!out.ok) return;
     setRows((prev) => (append ? [...(prev ?? []), ...out.data] : out.data));
     setMore(out.data.length === PAGE);
@@ -92,7 +94,17 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
       </div>
       {rows === null ? (
         <div className="state">
-          <Spinner size={24} />
+          {failed ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void fetchPage().then((out) => keep(out, false))}
+            >
+              {t('common:actions.retry')}
+            </button>
+          ) : (
+            <Spinner size={24} />
+          )}
         </div>
       ) : rows.length === 0 ? (
         <p className="state__text second-muted" data-testid="history-empty">

@@ -29,12 +29,15 @@ export function SecondPage() {
   const [params, setParams] = useSearchParams();
   const { user } = useUser();
   const { catalog } = useCatalog();
-  const { terms, failed, reload } = useSecondTerms();
+  const live = useSecondTerms();
+  const state = useSecondState(user?.id ?? null);
+  // The live terms, else the ones the worker last knew (the page renders offline after one visit).
+  const terms = live.terms ?? state?.terms ?? null;
+  const { failed, reload } = live;
   const wanted = params.get('symbol');
   const symbol = terms ? (wanted && terms.pairs.includes(wanted) ? wanted : terms.pairs[0]!) : null;
   const ticker = useTicker(symbol);
   const trades = useTrades(symbol);
-  const state = useSecondState(user?.id ?? null);
   const { balances, reload: reloadBalances } = useBalances();
   const [receipt, setReceipt] = useState<SecondOption | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);

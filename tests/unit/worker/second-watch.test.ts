@@ -100,7 +100,12 @@ describe('watchSecondOptions', () => {
     await flush();
     await flush();
     expect(seen[0]).toMatchObject({ cached: true, syncedAt: 5, open: [{ id: 1 }] });
-    expect(seen.at(-1)).toMatchObject({ cached: false, clockOffsetMs: 2_000, open: [{ id: 2 }] });
+    expect(seen.at(-1)).toMatchObject({
+      cached: false,
+      clockOffsetMs: 2_000,
+      open: [{ id: 2 }],
+      terms: { serverTime: 12_000 },
+    });
     expect(h.cache.get(SECOND_CACHE_KEY)).toMatchObject({ userId: 7, state: { open: [{ id: 2 }] } });
     stop();
   });
