@@ -1,12 +1,4 @@
-import {
-  channels,
-  socketUrl,
-  type EndpointName,
-  type Outcome,
-  type PrivateEvent,
-  type Req,
-  type Res,
-} from '../domain';
+import { socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
 import type { BookTuning } from './market/book-feed';
@@ -220,26 +212,14 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async watchSecond(listener) {
       await ready();
-      const { watchSecondOptions } = await import('./second/second-watch');
+      const { startSecondWatch } = await import('./second/second-core');
       const id = nextSecondWatch++;
-      const stop = watchSecondOptions(
+      const stop = startSecondWatch(
         {
+          socket,
           call,
-          onPrivate(fn) {
-            const sub = socket.subscribe(channels.private, (data) => {
-              if (data && typeof data === 'object' && 'type' in data) fn(data as PrivateEvent);
-            });
-            return () => socket.unsubscribe(sub);
-          },
-          onSocketOpen(fn) {
-            let was = socket.state();
-            return socket.onState((s) => {
-              if (s === 'open' && was !== 'open') fn();
-              was = s;
-            });
-          },
           userId: () => session.user()?.id ?? null,
-          cache: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
+          store,
           ...(deps.timers && { timers: deps.timers }),
         },
         listener,

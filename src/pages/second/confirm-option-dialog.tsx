@@ -2,7 +2,7 @@ import { formatNumber } from '../../../domain/display';
 import type { OptionDirection } from '../../../domain/second-rules';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 
 /** Props of {@link ConfirmOptionDialog}. */
 export interface ConfirmOptionDialogProps {

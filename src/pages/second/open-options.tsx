@@ -1,8 +1,7 @@
 import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
-import { useNow } from '../market/use-now';
+import { useLocale, useNow } from './second-hooks';
 import { formatPrice, mmss, secondsLeft } from './second-format';
 
 /** Props of {@link OpenOptions}. */

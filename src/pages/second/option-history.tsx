@@ -8,7 +8,7 @@ import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import { SelectField } from '../assets/select-field';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 import { formatMs } from '../trade/trade-format';
 import { resultClass } from './second-format';
 

@@ -3,7 +3,7 @@ import type { SecondOption } from '../../../domain/second-endpoints';
 import { Dialog } from '../../components/dialog';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 import { formatMs } from '../trade/trade-format';
 import { formatPrice, resultClass } from './second-format';
 

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 import { formatPrice, resultClass } from './second-format';
 
 /** The result of an option that settled while the page was open, with a way to its receipt. */

@@ -2,7 +2,7 @@ import { formatNumber } from '../../../domain/display';
 import type { SecondTermsInfo } from '../../../domain/second-endpoints';
 import { Dialog } from '../../components/dialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 import { pctOf } from './stake-form';
 
 /** The published rule and the catalog's numbers, in the user's language. */

@@ -7,7 +7,6 @@ import { toast } from '../../components/toast';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
-import { DataAge } from '../market/data-age';
 import { PairBar } from '../trade/pair-bar';
 import { useBalances } from '../trade/use-balances';
 import { useTicker } from '../trade/use-ticker';
@@ -18,6 +17,7 @@ import { ReceiptSheet } from './receipt-sheet';
 import { ResultCard } from './result-card';
 import { RulesSheet } from './rules-sheet';
 import { StakeForm } from './stake-form';
+import { ageText, useLocale, useNow } from './second-hooks';
 import { useSecondState } from './use-second-state';
 import { useSecondTerms } from './use-second-terms';
 import { useTrades } from './use-trades';
@@ -43,6 +43,8 @@ export function SecondPage() {
   const [rulesOpen, setRulesOpen] = useState(false);
   const [results, setResults] = useState<SecondOption[]>([]);
   const [placed, setPlaced] = useState(0);
+  const locale = useLocale();
+  const now = useNow(15_000);
 
   const pairs = useMemo(
     () => (catalog && terms ? catalog.pairs.filter((p) => terms.pairs.includes(p.symbol)) : []),
@@ -148,7 +150,12 @@ export function SecondPage() {
             <section aria-label={t('open.title')}>
               <div className="second-title-row">
                 <h2 className="second-title">{t('open.title')}</h2>
-                {state.cached && <DataAge at={state.syncedAt} testId="second-age" />}
+                {state.cached && state.syncedAt !== null && (
+                  <span className="data-age" data-testid="second-age">
+                    <span className="data-age__dot" aria-hidden="true" />
+                    {t('common:updatedAgo', { age: ageText(state.syncedAt, now, locale) })}
+                  </span>
+                )}
               </div>
               {openHere.length === 0 ? (
                 <p className="second-muted">{t('open.empty')}</p>

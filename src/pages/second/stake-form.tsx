@@ -10,7 +10,7 @@ import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from '../market/use-locale';
+import { useLocale } from './second-hooks';
 import { PercentButtons } from '../trade/percent-buttons';
 import { newClientOrderId } from '../trade/trade-format';
 import { ConfirmOptionDialog } from './confirm-option-dialog';

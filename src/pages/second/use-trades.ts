@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { TradeTick } from '../../../domain/market-data';
 import { useCore } from '../../core/contexts';
-import { startWatch } from '../market/watch';
 
 /** The latest trades of `symbol`, newest first, live; empty while none are known. */
 export function useTrades(symbol: string | null): TradeTick[] {
@@ -10,8 +9,22 @@ export function useTrades(symbol: string | null): TradeTick[] {
   const [held, setHeld] = useState<{ symbol: string; trades: TradeTick[] } | null>(null);
   useEffect(() => {
     if (!symbol) return;
-    const listener = Comlink.proxy((trades: TradeTick[]) => setHeld({ symbol, trades }));
-    return startWatch(core, () => core.watchTrades(symbol, listener));
+    let stopped = false;
+    let id: number | null = null;
+    const listener = Comlink.proxy((trades: TradeTick[]) => {
+      if (!stopped) setHeld({ symbol, trades });
+    });
+    core.watchTrades(symbol, listener).then(
+      (w) => {
+        if (stopped) void core.unwatch(w).catch(() => undefined);
+        else id = w;
+      },
+      (e: unknown) => console.error('watchTrades failed', e),
+    );
+    return () => {
+      stopped = true;
+      if (id !== null) void core.unwatch(id).catch(() => undefined);
+    };
   }, [core, symbol]);
   return held && held.symbol === symbol ? held.trades : [];
 }
