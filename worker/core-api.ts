@@ -14,14 +14,20 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { Reachability } from './reachability';
+import type { LeverLiveState } from './lever-live';
+import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
 import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
+export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { LeverLivePosition, LeverLiveState } from './lever-live';
+export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
 export type { SecondState } from './second/second-watch';
 
@@ -63,6 +69,8 @@ export interface InitOptions {
   origin: string;
   /** Path of the socket on that origin, such as `/ws`. */
   socketPath: string;
+  /** Read the tickers at once, before any page asks (the app does: nearly every page shows prices). */
+  prefetchTickers?: boolean;
 }
 
 /**
@@ -87,6 +95,10 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /** Called whenever the stored session ends (logout, a login intent, a socket told it was revoked). */
+  onSignedOut(listener: () => void): Promise<void>;
+  /** Whether the server answered lately (replies and socket), told at once and on each change. */
+  onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**
    * Watches the order book of `symbol`, grouped by `options.step` into `options.rows` rows per side.
    * The listener gets display-ready rows at most once per animation frame. Rejects with RangeError on
@@ -126,6 +138,30 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * Watches the caller's lever positions and entrusting orders with live mark price, PnL and risk
+   * rate, re-marked on every spot trade of their pairs (no polling). Returns an id for
+   * `reloadLever` and `unwatchLever`.
+   */
+  watchLever(listener: (state: LeverLiveState) => void): Promise<number>;
+  /** Loads the positions of a lever watcher again (pull-to-refresh, after a command). */
+  reloadLever(id: number): Promise<void>;
+  unwatchLever(id: number): Promise<void>;
+  /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
+  previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
+  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
+  leverPnlAt(query: {
+    side: 'long' | 'short';
+    openPrice: string;
+    price: string;
+    hands: number;
+    lot: string;
+  }): Promise<string | null>;
+  /**
+   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
+   * null when a value is not a decimal string.
+   */
+  leverEquity(values: string[]): Promise<string | null>;
   /**
    * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
    * the latest settled): the device's copy first, then the server's, kept current by settlement

@@ -7,11 +7,13 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
+import { createReachability } from './reachability';
 import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
+import type { LeverLive } from './lever-live';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -76,8 +78,10 @@ export function createCore(deps: CoreDeps = {}): Core {
   const session = createSession(store);
   let prefs: Prefs | null = null;
 
+  const reachability = createReachability();
   const api = createApiClient({
     fetch: fetchImpl,
+    reached: (reached) => reachability.request(reached),
     origin: () => origin,
     token: () => session.token(),
     lang: () => prefs?.lang ?? 'id',
@@ -88,9 +92,21 @@ export function createCore(deps: CoreDeps = {}): Core {
   const socket = createSocketClient({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
     url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    // The server ended this session (logout elsewhere, password change, expiry): confirm with
+    // user/info, whose login answer clears the stored session and tells the UI.
+    onServerError: (msg) => {
+      if (msg === 'sessionInvalid') void session.refresh(() => api.call('user/info', {}));
+    },
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+  // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
+  // back would leave the banner and stale prices up for nothing.
+  globalThis.addEventListener?.('online', () => socket.retryNow());
+  socket.onState((state) => {
+    if (state === 'open') reachability.socket(true);
+    else if (state === 'closed') reachability.socket(false);
+  });
 
   // Public market data goes through api.call directly, not `call`: a public read has no session
   // side effects (a failed market request must never sign the user out).
@@ -135,10 +151,15 @@ export function createCore(deps: CoreDeps = {}): Core {
     return outcome;
   }
 
+  const levers = new Map<number, LeverLive>();
+  let leverIds = 0;
+
   return {
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
+      // Nearly every first page shows prices: read them while the page's own code still loads.
+      if (options.prefetchTickers) market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
@@ -172,6 +193,14 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async onSignedOut(listener) {
+      session.onToken((token) => {
+        if (token === null) notify(listener, undefined);
+      });
+    },
+    async onReachability(listener) {
+      reachability.onChange(listener);
     },
     async watchBook(symbol, options, listener) {
       return market.watchBook(symbol, options, listener);
@@ -234,7 +263,45 @@ export function createCore(deps: CoreDeps = {}): Core {
     async previewSecond(input) {
       return (await import('./second/second-preview')).previewSecond(input);
     },
+    async watchLever(listener) {
+      const { watchLeverLive } = await import('./lever-live');
+      await ready();
+      const id = ++leverIds;
+      levers.set(
+        id,
+        watchLeverLive(
+          {
+            call: (name, req) => call(name, req as never) as never,
+            subscribe: (ch, l) => socket.subscribe(ch, l),
+            unsubscribe: (n) => socket.unsubscribe(n),
+            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+            unwatch: (n) => market.unwatch(n),
+          },
+          (state) => notify(listener, state),
+        ),
+      );
+      return id;
+    },
+    async reloadLever(id) {
+      await levers.get(id)?.reload();
+    },
+    async unwatchLever(id) {
+      levers.get(id)?.stop();
+      levers.delete(id);
+    },
+    async previewLever(input) {
+      return (await import('./lever-live')).previewLeverOrder(input);
+    },
+    async leverPnlAt(query) {
+      return (await import('./lever-live')).leverPnlAt(query);
+    },
+    async leverEquity(values) {
+      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
+      return (await import('./lever-live')).sum(values);
+    },
     async dispose() {
+      for (const l of levers.values()) l.stop();
+      levers.clear();
       for (const stop of secondWatches.values()) stop();
       secondWatches.clear();
       await market.dispose();

@@ -11,6 +11,7 @@ import idHome from '../../locales/id/home.json';
 import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
+import type idLever from '../../locales/id/lever.json';
 import type idSecond from '../../locales/id/second.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
@@ -22,6 +23,7 @@ export const NAMESPACES = [
   'market',
   'trade',
   'assets',
+  'lever',
   'second',
 ] as const;
 
@@ -49,6 +51,7 @@ export interface Texts {
   market: typeof idMarket;
   trade: typeof idTrade;
   assets: typeof idAssets;
+  lever: typeof idLever;
   second: typeof idSecond;
 }
 

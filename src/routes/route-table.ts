@@ -52,11 +52,13 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'market.market',
     tab: 'market',
     pull: 'trade',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/market-page').then((m) => m.MarketPage),
   },
   {
     path: '/pages/market/kline',
     title: 'market.kline',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
   {
@@ -83,9 +85,25 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'trade.detail',
     load: () => import('../pages/trade/detail-page').then((m) => m.DetailPage),
   },
-  { path: '/pages/lever/lever', title: 'lever.lever', pull: 'trade' },
-  { path: '/pages/lever/leverList', title: 'lever.leverList' },
-  { path: '/pages/lever/orderList', title: 'lever.orderList' },
+  {
+    path: '/pages/lever/lever',
+    title: 'lever.lever',
+    pull: 'trade',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-page').then((m) => m.LeverPage),
+  },
+  {
+    path: '/pages/lever/leverList',
+    title: 'lever.leverList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-list-page').then((m) => m.LeverListPage),
+  },
+  {
+    path: '/pages/lever/orderList',
+    title: 'lever.orderList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/order-list-page').then((m) => m.LeverOrderListPage),
+  },
   ...(
     [
       'legal',

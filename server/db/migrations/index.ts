@@ -3,6 +3,7 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   bankMigration,
   opsMigration,
   leanIndexes,
+  leverMigration,
   secondMigration,
 ];
