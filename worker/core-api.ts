@@ -17,6 +17,8 @@ import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
 import type { LeverLiveState } from './lever-live';
 import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+import type { KefuDraft, KefuView } from './kefu-chat';
 import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
 import type { SecondState } from './second/second-watch';
 
@@ -28,6 +30,8 @@ export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { LeverLivePosition, LeverLiveState } from './lever-live';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
 export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
 export type { SecondState } from './second/second-watch';
 
@@ -162,6 +166,38 @@ export interface CoreApi {
    * null when a value is not a decimal string.
    */
   leverEquity(values: string[]): Promise<string | null>;
+  /**
+   * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
+   * calls, filtered like the list (pinned first, newest first), and when they were stored.
+   */
+  cachedNews(filter: NewsFilter): Promise<CachedNews>;
+  /** An article read before on this device, with its body and when it was stored; null otherwise. */
+  cachedArticle(id: number): Promise<CachedArticle | null>;
+  /** A news cover image as a `data:` URL, from the device or fetched once; null when unavailable. */
+  newsCover(id: string): Promise<string | null>;
+  /**
+   * Watches the support chat of the signed-in user: stored messages, messages waiting in the
+   * device's outbox, unread count. Returns an id for `kefuUnwatch`.
+   */
+  kefuWatch(listener: (view: KefuView) => void): Promise<number>;
+  /** Watches only the unread count of the support chat (the tab badge); 0 when signed out. */
+  kefuWatchUnread(listener: (count: number) => void): Promise<number>;
+  kefuUnwatch(id: number): Promise<void>;
+  /**
+   * Queues a support message (text, or an image already compressed by the page) and sends it when
+   * the server is reachable; refuses at once an empty or oversize text or a wrong image type.
+   */
+  kefuSend(draft: KefuDraft): Promise<Outcome<null>>;
+  /** Drops a message the server refused from the outbox. */
+  kefuDiscard(clientId: string): Promise<void>;
+  /** Marks the operator's messages up to `upTo` as read. */
+  kefuRead(upTo: number): Promise<void>;
+  /** Sends what waits and reads the conversation again (pull-to-refresh). */
+  kefuRefresh(): Promise<void>;
+  /** Reads the messages before the oldest one shown. */
+  kefuOlder(): Promise<void>;
+  /** A chat image as a `data:` URL, or null when it cannot be read. */
+  kefuImage(id: string): Promise<string | null>;
   /**
    * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
    * the latest settled): the device's copy first, then the server's, kept current by settlement

@@ -14,6 +14,7 @@ import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
 import type { LeverLive } from './lever-live';
+import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -133,6 +134,22 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
+  // The support chat loads with the first page or badge that watches it.
+  let chat: Promise<KefuChat> | null = null;
+  const kefu = (): Promise<KefuChat> =>
+    (chat ??= ready()
+      .then(() => import('./kefu-chat'))
+      .then((m) =>
+        m.createKefuChat({
+          call: (name, req) => call(name, req),
+          subscribe: (ch, listener) => socket.subscribe(ch, listener),
+          unsubscribe: (id) => socket.unsubscribe(id),
+          onSocketState: (listener) => void socket.onState(listener),
+          get: (key) => store.get(key),
+          set: (key, value) => store.set(key, value),
+          userId: () => session.user()?.id ?? null,
+        }),
+      ));
   // Timed-option watchers; their code loads with the option page, not with the first render.
   const secondWatches = new Map<number, () => void>();
   let nextSecondWatch = 1;
@@ -147,6 +164,11 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
+    }
+    if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
+      await import('./news-cache')
+        .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
+        .catch(() => undefined);
     }
     return outcome;
   }
@@ -298,6 +320,47 @@ export function createCore(deps: CoreDeps = {}): Core {
     async leverEquity(values) {
       if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
       return (await import('./lever-live')).sum(values);
+    },
+    async cachedNews(filter) {
+      await ready();
+      return (await import('./news-cache')).cachedNewsList(store.db, prefs!.lang, filter);
+    },
+    async cachedArticle(id) {
+      return (await import('./news-cache')).cachedArticle(store.db, id);
+    },
+    async newsCover(id) {
+      const m = await import('./news-cache');
+      return m.coverUrl(store.get, store.set, id, async () => {
+        const out = await api.call('news/cover', { id });
+        return out.ok ? out.data : null;
+      });
+    },
+    async kefuWatch(listener) {
+      return (await kefu()).watch(listener);
+    },
+    async kefuWatchUnread(listener) {
+      return (await kefu()).watchUnread(listener);
+    },
+    async kefuUnwatch(id) {
+      (await kefu()).unwatch(id);
+    },
+    async kefuSend(draft) {
+      return (await kefu()).send(draft);
+    },
+    async kefuDiscard(clientId) {
+      await (await kefu()).discard(clientId);
+    },
+    async kefuRead(upTo) {
+      await (await kefu()).markRead(upTo);
+    },
+    async kefuRefresh() {
+      await (await kefu()).refresh();
+    },
+    async kefuOlder() {
+      await (await kefu()).older();
+    },
+    async kefuImage(id) {
+      return (await kefu()).image(id);
     },
     async dispose() {
       for (const l of levers.values()) l.stop();

@@ -5,6 +5,7 @@ import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
 import type idAssets from '../../locales/id/assets.json';
+import type idContent from '../../locales/id/content.json';
 import idCommon from '../../locales/id/common.json';
 import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'trade',
   'assets',
   'lever',
+  'content',
   'second',
 ] as const;
 
@@ -52,6 +54,7 @@ export interface Texts {
   trade: typeof idTrade;
   assets: typeof idAssets;
   lever: typeof idLever;
+  content: typeof idContent;
   second: typeof idSecond;
 }
 

@@ -8,6 +8,10 @@ import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
 import { secondMigration } from '../../second/schema';
+import { newsMigration } from '../../news/schema';
+import { kefuMigration } from '../../kefu/schema';
+import { zhiboMigration } from '../../zhibo/schema';
+import { listingMigration } from '../../listing/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -26,4 +30,8 @@ export const MIGRATIONS: readonly Migration[] = [
   leanIndexes,
   leverMigration,
   secondMigration,
+  newsMigration,
+  kefuMigration,
+  zhiboMigration,
+  listingMigration,
 ];
