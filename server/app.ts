@@ -32,6 +32,7 @@ import { SessionStore } from './mine/sessions';
 import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { createSecondModule } from './second/module';
 import { simModule } from './sim/module';
 import { createMessageSender, type SmsProvider } from './messaging';
 import type { MessageSender } from './sim/outbox';
@@ -54,6 +55,7 @@ export function defaultModules(): ServerModule[] {
     kefuModule,
     zhiboModule,
     listingModule,
+    createSecondModule(),
     opsModule,
   ];
 }

@@ -18,6 +18,8 @@ import type { Reachability } from './reachability';
 import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 import type { KefuDraft, KefuView } from './kefu-chat';
+import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -29,6 +31,8 @@ export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from '.
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
+export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+export type { SecondState } from './second/second-watch';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -179,4 +183,13 @@ export interface CoreApi {
   kefuOlder(): Promise<void>;
   /** A chat image as a `data:` URL, or null when it cannot be read. */
   kefuImage(id: string): Promise<string | null>;
+  /**
+   * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
+   * the latest settled): the device's copy first, then the server's, kept current by settlement
+   * events and re-read after a reconnect. Returns an id for `unwatchSecond`.
+   */
+  watchSecond(listener: (state: SecondState) => void): Promise<number>;
+  unwatchSecond(id: number): Promise<void>;
+  /** The option form's exact payout preview and % shortcuts, computed like the server. */
+  previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
 }

@@ -8,6 +8,7 @@ import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import { createReachability } from './reachability';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
@@ -149,6 +150,12 @@ export function createCore(deps: CoreDeps = {}): Core {
           userId: () => session.user()?.id ?? null,
         }),
       ));
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
@@ -254,6 +261,30 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async watchSecond(listener) {
+      await ready();
+      const { startSecondWatch } = await import('./second/second-core');
+      const id = nextSecondWatch++;
+      const stop = startSecondWatch(
+        {
+          socket,
+          call,
+          userId: () => session.user()?.id ?? null,
+          store,
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
+      );
+      secondWatches.set(id, stop);
+      return id;
+    },
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
+    },
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
+    },
     async lever(method, ...args) {
       leverApi ??= import('./lever-live').then((m) =>
         m.createLeverApi({
@@ -311,6 +342,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async dispose() {
       await leverApi?.then((l) => l.dispose());
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

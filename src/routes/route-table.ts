@@ -71,7 +71,12 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
-  { path: '/pages/market/second', title: 'market.second' },
+  {
+    path: '/pages/market/second',
+    title: 'market.second',
+    ns: ['common', 'second', 'trade', 'market'],
+    load: () => import('../pages/second/second-page').then((m) => m.SecondPage),
+  },
   {
     path: '/pages/trade/trade',
     title: 'trade.trade',

@@ -7,6 +7,7 @@ import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { secondMigration } from '../../second/schema';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   opsMigration,
   leanIndexes,
   leverMigration,
+  secondMigration,
   newsMigration,
   kefuMigration,
   zhiboMigration,
