@@ -17,6 +17,7 @@ import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
+import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
@@ -42,6 +43,7 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createLegalModule(),
     opsModule,
   ];
 }

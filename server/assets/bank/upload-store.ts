@@ -73,11 +73,13 @@ export class UploadStore {
     this.#unattached = sqlite
       .prepare(
         `select id from uploads u where created_at < ?
-         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)`,
+         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)
+         and not exists (select 1 from legal_images l where l.upload_id = u.id)`,
       )
       .pluck();
     this.#remove = sqlite.prepare(
-      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)`,
+      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)
+       and not exists (select 1 from legal_images l where l.upload_id = ?)`,
     );
   }
 
@@ -90,7 +92,7 @@ export class UploadStore {
     let removed = 0;
     for (const id of this.#unattached.all(before) as string[]) {
       // Re-checked in the delete itself: a deposit may have claimed the image since the select.
-      if (this.#remove.run(id, id).changes === 0) continue;
+      if (this.#remove.run(id, id, id).changes === 0) continue;
       await fs.promises.rm(path.join(this.dir, id), { force: true });
       removed++;
     }

@@ -3,6 +3,7 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { legalMigration } from '../../legal/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   bankMigration,
   opsMigration,
   leanIndexes,
+  legalMigration,
 ];

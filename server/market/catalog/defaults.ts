@@ -1,4 +1,5 @@
 import type { CatalogInfo } from '../../../domain';
+import { DEFAULT_LEGAL_TERMS, type LegalTerms } from '../../legal/terms';
 
 /** Reference price a simulated market starts its random walk from, per pair, in quote per base. */
 export type SimStartPrices = Record<string, string>;
@@ -9,6 +10,8 @@ export interface Catalog extends CatalogInfo {
   simStart: SimStartPrices;
   /** Coins and amounts granted to the demo account in demo mode, as decimal strings. */
   demoGrant: Record<string, string>;
+  /** Fiat P2P terms (coins, currencies, payment window, cancel rule, fees); checked by the legal module. */
+  legal: LegalTerms;
 }
 
 const pair = (base: string, quote: string, tickSize: string, lotSize: string, minNotional = '5') => ({
@@ -107,6 +110,7 @@ export const DEFAULT_CATALOG: Catalog = {
     TRX: { unverified: '20000', verified: '1000000' },
     LTC: { unverified: '30', verified: '1500' },
   },
+  legal: DEFAULT_LEGAL_TERMS,
   // Placeholder receiving account: an operator sets the real one in CATALOG_FILE before taking money.
   bankDeposit: {
     coin: 'USDT',
