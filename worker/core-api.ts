@@ -14,12 +14,14 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -122,4 +124,11 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote | null>;
+  /**
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
+   */
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
 }
