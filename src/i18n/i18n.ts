@@ -11,9 +11,10 @@ import idHome from '../../locales/id/home.json';
 import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
+import type idLegal from '../../locales/id/legal.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
+export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets', 'legal'] as const;
 
 /**
  * The namespaces the shell and the home page render with; every page needs them. Message texts
@@ -39,6 +40,7 @@ export interface Texts {
   market: typeof idMarket;
   trade: typeof idTrade;
   assets: typeof idAssets;
+  legal: typeof idLegal;
 }
 
 type Bundle = { default: Record<string, unknown> };

@@ -34,6 +34,20 @@ const mine = (name: string, title: PageTitleKey, load?: PageLoader): RouteDef =>
   ...(load && { load }),
 });
 
+/** The fiat pages' chunks (`legal` area), by page name. */
+const LEGAL_LOADERS: Record<string, PageLoader> = {
+  legal: () => import('../pages/legal/legal-page').then((m) => m.LegalPage),
+  store: () => import('../pages/legal/store-page').then((m) => m.StorePage),
+  storeUser: () => import('../pages/legal/legal-misc-pages').then((m) => m.StoreUserPage),
+  storeDetail: () => import('../pages/legal/ad-form-page').then((m) => m.StoreDetailPage),
+  transactionRecord: () => import('../pages/legal/legal-misc-pages').then((m) => m.TransactionRecordPage),
+  transfer: () => import('../pages/legal/legal-misc-pages').then((m) => m.LegalTransferPage),
+  storeOrder: () => import('../pages/legal/order-page').then((m) => m.StoreOrderPage),
+  orderDetail: () => import('../pages/legal/order-detail-page').then((m) => m.OrderDetailPage),
+  order: () => import('../pages/legal/order-page').then((m) => m.OrderPage),
+  recordlist: () => import('../pages/legal/store-page').then((m) => m.RecordListPage),
+};
+
 /** Every route of spec §2. Built pages carry a loader; the rest render the not-available page. */
 export const ROUTES: readonly RouteDef[] = [
   {
@@ -94,7 +108,13 @@ export const ROUTES: readonly RouteDef[] = [
       'order',
       'recordlist',
     ] as const
-  ).map((p): RouteDef => ({ path: `/pages/legal/${p}`, title: `legal.${p}`, legal: true })),
+  ).map((p): RouteDef => ({
+    path: `/pages/legal/${p}`,
+    title: `legal.${p}`,
+    legal: true,
+    load: LEGAL_LOADERS[p],
+    ns: ['common', 'legal', 'errors', 'assets'],
+  })),
   ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
     path: `/pages/ieo/${p}`,
     title: `ieo.${p}`,
@@ -175,7 +195,12 @@ export const ROUTES: readonly RouteDef[] = [
     import('../pages/mine/reset-legal-pwd-page').then((m) => m.ResetLegalPwdPage),
   ),
   mine('real_authentication', 'mine.real_authentication'),
-  mine('collect_money', 'mine.collect_money'),
+  {
+    ...mine('collect_money', 'mine.collect_money', () =>
+      import('../pages/legal/collect-money-page').then((m) => m.CollectMoneyPage),
+    ),
+    ns: ['common', 'legal', 'errors', 'assets'],
+  },
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
   mine('invite', 'mine.invite'),
   { ...mine('kefu', 'mine.kefu'), tab: 'kefu', pull: 'trade' },
