@@ -71,7 +71,7 @@ export function AdCard({ ad, decimals, side, onTake }: AdCardProps) {
           </div>
           {release && (
             <div>
-              <dt>{t('ad.release', { time: '' }).trim()}</dt>
+              <dt>{t('ad.release')}</dt>
               <dd>{t(`time.${release.unit}`, { n: release.n })}</dd>
             </div>
           )}

@@ -8,12 +8,13 @@ import { LegalImage } from './legal-image';
 /** One payment method of the payee, with copy buttons and its code image. */
 function PayeeMethod({ m, orderId }: { m: PaymentMethod; orderId: number }) {
   const { t } = useTranslation('legal');
-  const rows: Array<[string, string]> = [
-    [t('methods.realName'), m.realName],
-    [t('methods.bank'), m.bank],
-    [t('methods.cardNumber'), m.cardNumber],
-    [t('methods.nickname'), m.nickname],
-    [t(m.kind === 'trc20' || m.kind === 'erc20' ? 'methods.address' : 'methods.account'), m.account],
+  // Numbers and accounts in the monospace face, names in the text face.
+  const rows: Array<[string, string, boolean]> = [
+    [t('methods.realName'), m.realName, false],
+    [t('methods.bank'), m.bank, false],
+    [t('methods.cardNumber'), m.cardNumber, true],
+    [t('methods.nickname'), m.nickname, false],
+    [t(m.kind === 'trc20' || m.kind === 'erc20' ? 'methods.address' : 'methods.account'), m.account, true],
   ];
   return (
     <div className="legal-payee" data-testid="payee-method" data-kind={m.kind}>
@@ -21,10 +22,10 @@ function PayeeMethod({ m, orderId }: { m: PaymentMethod; orderId: number }) {
       <dl className="legal-kv">
         {rows
           .filter(([, v]) => v)
-          .map(([k, v]) => (
+          .map(([k, v, mono]) => (
             <div key={k}>
               <dt>{k}</dt>
-              <dd className="mono">
+              <dd className={mono ? 'mono' : undefined}>
                 {v}
                 <CopyButton text={v} />
               </dd>
