@@ -15,7 +15,8 @@ async function prefs(page: Page) {
   await page.click('[data-testid="language-row"]');
   await page.click(`[data-testid="lang-${lang}"]`);
   if (theme === 'light') await page.click('[data-testid="theme-switch"]');
-  await page.waitForTimeout(300);
+  // The login toast goes before the screenshots.
+  await page.waitForTimeout(4500);
 }
 
 const server = await startLegalServer();
@@ -71,6 +72,7 @@ await (async () => {
   await mp.click('[data-testid="language-row"]');
   await mp.click(`[data-testid="lang-${lang}"]`);
   if (theme === 'light') await mp.click('[data-testid="theme-switch"]');
+  await mp.waitForTimeout(4500);
 })();
 await open(mp, origin, '/pages/legal/store', '[data-testid="my-ad"]');
 await mp.waitForTimeout(400);

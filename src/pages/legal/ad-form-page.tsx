@@ -90,14 +90,16 @@ function AdForm({ terms, ad }: { terms: LegalConfig; ad: LegalAd | null }) {
       <label className="field__label" htmlFor={`ad-${k}`}>
         {label}
       </label>
-      <input
-        id={`ad-${k}`}
-        className="field__input mono"
-        inputMode={k === 'autoCancelMin' ? 'numeric' : 'decimal'}
-        value={values[k]}
-        onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
-        data-testid={`ad-${k}`}
-      />
+      <div className="field__control">
+        <input
+          id={`ad-${k}`}
+          className="field__input mono"
+          inputMode={k === 'autoCancelMin' ? 'numeric' : 'decimal'}
+          value={values[k]}
+          onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+          data-testid={`ad-${k}`}
+        />
+      </div>
       {errors[k] && (
         <p className="field__error" role="alert" data-field={k}>
           {errors[k]}

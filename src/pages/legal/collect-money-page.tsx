@@ -105,15 +105,17 @@ function MethodForm({ editing, onDone }: { editing: PaymentMethod | null; onDone
               f === 'account' && (kind === 'trc20' || kind === 'erc20') ? 'methods.address' : `methods.${f}`,
             )}
           </label>
-          <input
-            id={`m-${f}`}
-            className={`field__input${f === 'cardNumber' ? ' mono' : ''}`}
-            inputMode={f === 'cardNumber' ? 'numeric' : 'text'}
-            maxLength={f === 'cardNumber' ? 23 : LEGAL_TEXT_MAX}
-            value={values[f]}
-            onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-            data-testid={`m-${f}`}
-          />
+          <div className="field__control">
+            <input
+              id={`m-${f}`}
+              className={`field__input${f === 'cardNumber' ? ' mono' : ''}`}
+              inputMode={f === 'cardNumber' ? 'numeric' : 'text'}
+              maxLength={f === 'cardNumber' ? 23 : LEGAL_TEXT_MAX}
+              value={values[f]}
+              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+              data-testid={`m-${f}`}
+            />
+          </div>
           {f === 'realName' && user?.kyc === 'verified' && (
             <p className="note">{t('methods.verifiedName')}</p>
           )}

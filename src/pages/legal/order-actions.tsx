@@ -107,14 +107,16 @@ export function OrderActions({ order, decimals, cancelsLeft, expired, onChanged 
           <label className="field__label" htmlFor="pay-ref">
             {t('order.reference')}
           </label>
-          <input
-            id="pay-ref"
-            className="field__input"
-            maxLength={LEGAL_TEXT_MAX}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            data-testid="pay-reference"
-          />
+          <div className="field__control">
+            <input
+              id="pay-ref"
+              className="field__input"
+              maxLength={LEGAL_TEXT_MAX}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              data-testid="pay-reference"
+            />
+          </div>
           {error && (
             <p className="field__error" role="alert">
               {error}
@@ -185,15 +187,17 @@ export function OrderActions({ order, decimals, cancelsLeft, expired, onChanged 
           <label className="field__label" htmlFor="appeal-reason">
             {t('order.reason')}
           </label>
-          <textarea
-            id="appeal-reason"
-            className="field__input legal-textarea"
-            maxLength={LEGAL_REASON_MAX}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            data-testid="appeal-reason"
-          />
+          <div className="field__control">
+            <textarea
+              id="appeal-reason"
+              className="field__input legal-textarea"
+              maxLength={LEGAL_REASON_MAX}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              data-testid="appeal-reason"
+            />
+          </div>
           {error && (
             <p className="field__error" role="alert">
               {error}

@@ -72,15 +72,17 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
           if (text.trim()) void send({ text });
         }}
       >
-        <input
-          className="field__input"
-          value={text}
-          maxLength={LEGAL_MESSAGE_MAX}
-          placeholder={t('order.chatPlaceholder')}
-          aria-label={t('order.chatPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="chat-text"
-        />
+        <div className="field__control">
+          <input
+            className="field__input"
+            value={text}
+            maxLength={LEGAL_MESSAGE_MAX}
+            placeholder={t('order.chatPlaceholder')}
+            aria-label={t('order.chatPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="chat-text"
+          />
+        </div>
         <button type="submit" className="btn btn--primary btn--small" disabled={busy || !text.trim()}>
           {t('order.send')}
         </button>

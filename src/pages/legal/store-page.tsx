@@ -72,14 +72,16 @@ function Apply({ me, onApplied }: { me: LegalMe; onApplied(): void }) {
             <label className="field__label" htmlFor="shop-name">
               {t('store.nickname')}
             </label>
-            <input
-              id="shop-name"
-              className="field__input"
-              maxLength={32}
-              value={nickname}
-              onChange={(e) => setNickname(e.target.value)}
-              data-testid="shop-name"
-            />
+            <div className="field__control">
+              <input
+                id="shop-name"
+                className="field__input"
+                maxLength={32}
+                value={nickname}
+                onChange={(e) => setNickname(e.target.value)}
+                data-testid="shop-name"
+              />
+            </div>
             {error && (
               <p className="field__error" role="alert">
                 {error}
