@@ -22,20 +22,39 @@ async function prefs(page: Page) {
 const server = await startLegalServer();
 const origin = server.origin;
 const m = await merchant(origin, server.dataDir, '5000');
-dataOf(await as(origin, m, 'legal/methodSave', { kind: 'alipay', realName: 'Merchant Wang', account: 'wang@alipay' }));
-const cur = { en: 'USD', zh: 'CNY', id: 'IDR', vi: 'VND', jp: 'JPY', hk: 'HKD', hi: 'INR', kor: 'KRW' }[lang] ?? 'USD';
+dataOf(
+  await as(origin, m, 'legal/methodSave', {
+    kind: 'alipay',
+    realName: 'Merchant Wang',
+    account: 'wang@alipay',
+  }),
+);
+const cur =
+  { en: 'USD', zh: 'CNY', id: 'IDR', vi: 'VND', jp: 'JPY', hk: 'HKD', hi: 'INR', kor: 'KRW' }[lang] ?? 'USD';
 const ad = await publish(origin, m, { currency: cur, methods: 'bank,alipay', price: '7.12', total: '1500' });
 const m2 = await merchant(origin, server.dataDir, '300');
 await publish(origin, m2, { currency: cur, price: '7.25', total: '250', min: '100', max: '1500' });
 const u = await person(origin);
-dataOf(await as(origin, u, 'legal/methodSave', { kind: 'bank', realName: 'Han Mei', bank: 'Bank of Tests', cardNumber: '6222020000005678' }));
+dataOf(
+  await as(origin, u, 'legal/methodSave', {
+    kind: 'bank',
+    realName: 'Han Mei',
+    bank: 'Bank of Tests',
+    cardNumber: '6222020000005678',
+  }),
+);
 fund(server.dataDir, u.id, 'USDT', '50', 'legal');
 const done = await take(origin, u, ad.id, 'amount', '200');
 dataOf(await as(origin, u, 'legal/pay', { id: done.id, reference: 'TX-1' }));
 dataOf(await as(origin, m, 'legal/release', { id: done.id }));
 const appealed = await take(origin, u, ad.id, 'qty', '20');
 dataOf(await as(origin, u, 'legal/pay', { id: appealed.id, reference: 'BANK-REF-9921' }));
-dataOf(await as(origin, u, 'legal/appeal', { id: appealed.id, reason: 'I paid 142.40 at 10:02 but the coin was not released.' }));
+dataOf(
+  await as(origin, u, 'legal/appeal', {
+    id: appealed.id,
+    reason: 'I paid 142.40 at 10:02 but the coin was not released.',
+  }),
+);
 await opsCall(origin, 'GET', 'actions');
 const pending = await take(origin, u, ad.id, 'amount', '100');
 
