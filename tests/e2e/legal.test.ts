@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund, violations } from '../integration/assets-support';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, freshUser, localeText, loginAs, OPS_TOKEN, ops } from './funding-support';
+import { api, freshUser, localeText, loginAs, OPS_TOKEN, ops, smallPng } from './funding-support';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -111,6 +111,28 @@ describe('fiat P2P: a user and a merchant in two browsers', () => {
       available: '500.00000000',
       frozen: '500.00000000',
     });
+
+    // The user adds WeChat with its QR code: a file that is no image is refused, a photo is compressed
+    // on the device and goes through the upload checks.
+    await open(up, origin, '/pages/mine/collect_money', '[data-testid="method-add"]');
+    await up.click('[data-testid="method-add"]');
+    await up.click('[data-testid="method-kind-wechat"]');
+    await up.fill('[data-testid="m-realName"]', 'Han Mei');
+    await up.fill('[data-testid="m-nickname"]', 'hanmei');
+    await up.fill('[data-testid="m-account"]', 'wx_hanmei');
+    const notImage = { name: 'qr.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') };
+    await up.setInputFiles('[data-testid="qr-file"]', notImage);
+    expect(await up.textContent('.legal-pick .field__error')).toBe(localeText('id', 'errors', 'uploadType'));
+    await up.setInputFiles('[data-testid="qr-file"]', {
+      name: 'qr.png',
+      mimeType: 'image/png',
+      buffer: smallPng(),
+    });
+    await up.waitForSelector('[data-testid="method-form"] img.legal-image');
+    await up.click('[data-testid="method-form"] button[type=submit]');
+    await up.waitForSelector('[data-testid="method"][data-kind="wechat"] img.legal-image');
+    const methods = await api<Array<{ kind: string; qrId: string }>>(origin, buyer.token, 'legal/methods');
+    expect(methods.find((m) => m.kind === 'wechat')?.qrId).toMatch(/^[0-9a-f]{32}$/);
 
     // The user takes it by amount in the hall: 710 CNY at 7.10 is exactly 100 USDT.
     await open(up, origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');

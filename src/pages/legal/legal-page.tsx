@@ -11,6 +11,8 @@ import { AdCard } from './ad-card';
 import { Cached, ReadState } from './read-state';
 import { coinDecimals, defaultCurrency } from './legal-format';
 import { TakeDialog } from './take-dialog';
+import { useBalances } from '../trade/use-balances';
+import { qtyText } from './legal-format';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
@@ -30,6 +32,8 @@ export function LegalPage() {
   const ads = useLegalRead('legal/ads', { side, coin, currency }, terms !== null);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
+  const { balances } = useBalances();
+  const held = balances?.find((b) => b.account === 'legal' && b.coin === coin);
   useLegalPush(() => {
     void ads.reload();
     void me.reload();
@@ -113,6 +117,18 @@ export function LegalPage() {
               ))}
             </select>
           </label>
+        </div>
+      )}
+      {user && (
+        <div className="legal-account" data-testid="legal-account">
+          <span>
+            {t('hall.fiatAccount')}{' '}
+            <strong className="mono">
+              {qtyText(held?.available ?? '0', coinDecimals(terms, coin), lang)} {coin}
+            </strong>
+          </span>
+          <Link to="/pages/legal/transfer">{t('hall.transfer')}</Link>
+          <Link to="/pages/legal/transactionRecord">{t('hall.log')}</Link>
         </div>
       )}
       {me.data?.freeze && (
