@@ -1,6 +1,7 @@
 import type {
   CandleInterval,
   EndpointName,
+  ErrorKey,
   Lang,
   Outcome,
   Req,
@@ -125,7 +126,12 @@ export interface CoreApi {
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
   /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
-  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote | null>;
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
   /**
    * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
    * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.

@@ -209,6 +209,9 @@ export function createCore(deps: CoreDeps = {}): Core {
     async legalQuote(query) {
       return (await import('./legal')).legalQuote(query);
     },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
     async cachedLegal(name, req) {
       await ready();
       return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;

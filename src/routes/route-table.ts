@@ -34,19 +34,11 @@ const mine = (name: string, title: PageTitleKey, load?: PageLoader): RouteDef =>
   ...(load && { load }),
 });
 
-/** The fiat pages' chunks (`legal` area), by page name. */
-const LEGAL_LOADERS: Record<string, PageLoader> = {
-  legal: () => import('../pages/legal/legal-page').then((m) => m.LegalPage),
-  store: () => import('../pages/legal/store-page').then((m) => m.StorePage),
-  storeUser: () => import('../pages/legal/legal-misc-pages').then((m) => m.StoreUserPage),
-  storeDetail: () => import('../pages/legal/ad-form-page').then((m) => m.StoreDetailPage),
-  transactionRecord: () => import('../pages/legal/legal-misc-pages').then((m) => m.TransactionRecordPage),
-  transfer: () => import('../pages/legal/legal-misc-pages').then((m) => m.LegalTransferPage),
-  storeOrder: () => import('../pages/legal/order-page').then((m) => m.StoreOrderPage),
-  orderDetail: () => import('../pages/legal/order-detail-page').then((m) => m.OrderDetailPage),
-  order: () => import('../pages/legal/order-page').then((m) => m.OrderPage),
-  recordlist: () => import('../pages/legal/store-page').then((m) => m.RecordListPage),
-};
+/** A fiat page (`legal` area) by route name; all of them are one chunk behind one dynamic import. */
+const legalPage =
+  (name: string): PageLoader =>
+  () =>
+    import('../pages/legal/legal-pages').then((m) => m.LEGAL_PAGES[name]!);
 
 /** Every route of spec §2. Built pages carry a loader; the rest render the not-available page. */
 export const ROUTES: readonly RouteDef[] = [
@@ -112,7 +104,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: `/pages/legal/${p}`,
     title: `legal.${p}`,
     legal: true,
-    load: LEGAL_LOADERS[p],
+    load: legalPage(p),
     ns: ['common', 'legal', 'errors', 'assets'],
   })),
   ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
@@ -196,9 +188,7 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   mine('real_authentication', 'mine.real_authentication'),
   {
-    ...mine('collect_money', 'mine.collect_money', () =>
-      import('../pages/legal/collect-money-page').then((m) => m.CollectMoneyPage),
-    ),
+    ...mine('collect_money', 'mine.collect_money', legalPage('collect_money')),
     ns: ['common', 'legal', 'errors', 'assets'],
   },
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { parseAmount } from '../../../domain/display';
 import type { Empty } from '../../../domain/endpoint-def';
 import type { ErrorKey } from '../../../domain/errors';
 import { FIAT_PAYMENT_KINDS, type AdSide, type LegalAd, type LegalConfig } from '../../../domain/legal';
 import { BCP47 } from '../../../domain/locale';
-import { storeLimitsProblem } from '../../../domain/rules';
 import { Screen } from '../../components/screen';
 import { toast } from '../../components/toast';
-import { usePrefs } from '../../core/contexts';
+import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { SubmitButton } from '../../forms/submit-button';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { RequireUser } from '../mine/require-user';
-import { defaultCurrency, qtyText } from './legal-format';
+import { defaultCurrency } from './legal-format';
 import { ReadState } from './read-state';
 import { useLegalRead } from './use-legal';
 
@@ -26,6 +24,7 @@ function AdForm({ terms, ad }: { terms: LegalConfig; ad: LegalAd | null }) {
   const { t } = useTranslation(['legal', 'common']);
   const { lang } = usePrefs();
   const call = useCall();
+  const { core } = useCore();
   const navigate = useNavigate();
   const locale = BCP47[lang];
   const [side, setSide] = useState<AdSide>(ad?.side ?? 'sell');
@@ -41,20 +40,16 @@ function AdForm({ terms, ad }: { terms: LegalConfig; ad: LegalAd | null }) {
   const [methods, setMethods] = useState<string[]>(ad?.methods ?? ['bank']);
   const [errors, setErrors] = useState<Partial<Record<Field | 'methods', string>>>({});
   const [busy, setBusy] = useState(false);
-  const decimals = terms.coins.find((c) => c.coin === coin)?.decimals ?? 8;
 
   const submit = async () => {
-    const parsed = Object.fromEntries(
-      (Object.keys(values) as Field[]).map((k) => [k, parseAmount(values[k], locale)]),
-    ) as Record<Field, string | null>;
+    // The worker reads the numbers in the language's format and applies the store rule (spec §5).
+    const checked = await core.legalParse(values, locale);
+    const parsed = checked.values as Record<Field, string | null>;
     const problems: Partial<Record<Field | 'methods', string>> = {};
     for (const k of ['price', 'min', 'max', 'total'] as const) {
       if (parsed[k] === null) problems[k] = errorMessage(k === 'price' ? 'legalPriceFormat' : 'amountFormat');
     }
-    if (!problems.min && !problems.max) {
-      const p = storeLimitsProblem(parsed.min!, parsed.max!);
-      if (p) problems.max = errorMessage(p);
-    }
+    if (!problems.min && !problems.max && checked.limits) problems.max = errorMessage(checked.limits);
     if (methods.length === 0) problems.methods = errorMessage('legalAdMethods');
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -107,7 +102,6 @@ function AdForm({ terms, ad }: { terms: LegalConfig; ad: LegalAd | null }) {
       )}
     </div>
   );
-  const totalParsed = parseAmount(values.total, locale);
 
   return (
     <form
@@ -191,8 +185,8 @@ function AdForm({ terms, ad }: { terms: LegalConfig; ad: LegalAd | null }) {
         )}
       </fieldset>
       {input('autoCancelMin', t('adForm.autoCancel'))}
-      {side === 'sell' && totalParsed !== null && (
-        <p className="note">{t('adForm.freezeNote', { qty: qtyText(totalParsed, decimals, lang), coin })}</p>
+      {side === 'sell' && values.total.trim() !== '' && (
+        <p className="note">{t('adForm.freezeNote', { qty: values.total.trim(), coin })}</p>
       )}
       <SubmitButton busy={busy}>{ad ? t('adForm.saveEdit') : t('adForm.save')}</SubmitButton>
     </form>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { compareDecimalStrings, localeSeparators, parseAmount } from '../../../domain/display';
 import { BCP47 } from '../../../domain/locale';
 import type { LegalAd } from '../../../domain/legal';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import type { LegalQuote } from '../../../worker/core-api';
 import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
@@ -19,8 +19,6 @@ export interface TakeDialogProps {
   onClose(): void;
 }
 
-type Quote = { qty: string; amount: string } | null;
-
 /**
  * Taking an ad by amount or by quantity. The exact conversion (the worker runs the server's own
  * floored math) is shown before anything is sent; placing the order is the confirmation.
@@ -33,26 +31,39 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
   const navigate = useNavigate();
   const [by, setBy] = useState<'amount' | 'qty'>('amount');
   const [text, setText] = useState('');
-  const [quoted, setQuoted] = useState<{ key: string; quote: Quote }>({ key: '', quote: null });
+  const [quoted, setQuoted] = useState<{ key: string; quote: LegalQuote } | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const value = parseAmount(text, BCP47[lang]);
+  const locale = BCP47[lang];
   // A plain decimal put back into the field in the language's own decimal separator.
-  const typed = (v: string) => v.replace('.', localeSeparators(BCP47[lang]).decimal);
+  const typed = (v: string) => {
+    const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+    return sep ? v.replace('.', sep) : v;
+  };
 
-  // The conversion of exactly what is in the field now; an older answer is never shown.
-  const key = ad && value !== null ? `${ad.id}|${ad.price}|${by}|${value}|${decimals}` : '';
-  const quote = key !== '' && quoted.key === key ? quoted.quote : null;
+  // The worker converts exactly what is in the field now; an older answer is never shown.
+  const key = ad ? `${ad.id}|${ad.price}|${ad.remaining}|${by}|${text}|${locale}|${decimals}` : '';
+  const current = quoted !== null && quoted.key === key ? quoted.quote : null;
   useEffect(() => {
-    if (!ad || value === null) return;
+    if (!ad) return;
     let gone = false;
-    void core.legalQuote({ price: ad.price, by, value, coinDecimals: decimals }).then((q) => {
+    const query = {
+      price: ad.price,
+      by,
+      text,
+      locale,
+      coinDecimals: decimals,
+      min: ad.min,
+      max: ad.max,
+      remaining: ad.remaining,
+    };
+    void core.legalQuote(query).then((q) => {
       if (!gone) setQuoted({ key, quote: q });
     });
     return () => {
       gone = true;
     };
-  }, [core, ad, by, value, decimals, key]);
+  }, [core, ad, by, text, locale, decimals, key]);
 
   if (!ad)
     return (
@@ -61,21 +72,22 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
       </Dialog>
     );
 
+  const quote =
+    current && current.qty !== null && current.amount !== null
+      ? { qty: current.qty, amount: current.amount }
+      : null;
+  const value = current?.value ?? null;
   let problem: string | null = null;
-  const unconvertible = key !== '' && quoted.key === key && quoted.quote === null;
-  if (text.trim() && (value === null || unconvertible)) problem = t('take.invalid');
-  else if (
-    quote &&
-    (compareDecimalStrings(quote.amount, ad.min) < 0 || compareDecimalStrings(quote.amount, ad.max) > 0)
-  )
+  if (current?.problem === 'invalid') problem = t('take.invalid');
+  else if (current?.problem === 'outside')
     problem = t('take.outside', {
       min: fiatText(ad.min, lang),
       max: fiatText(ad.max, lang),
       currency: ad.currency,
     });
-  else if (quote && compareDecimalStrings(quote.qty, ad.remaining) > 0)
+  else if (current?.problem === 'beyond')
     problem = t('take.beyond', { qty: qtyText(ad.remaining, decimals, lang), coin: ad.coin });
-  const ready = quote !== null && problem === null && compareDecimalStrings(quote.qty, '0') > 0;
+  const ready = quote !== null && current?.problem === null;
 
   const place = async () => {
     if (!ready || value === null) return;
