@@ -57,6 +57,7 @@ const CORE_ERROR_KEYS = [
   'badRequest',
   'ticketExpired',
   'tradePasswordSame',
+  'passwordUnchanged',
   // spot trading
   'unknownMarket',
   'marketClosed',

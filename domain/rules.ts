@@ -11,7 +11,14 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*
 export type AccountKind = 'mobile' | 'email';
 
 export const isMobile = (v: string): boolean => MOBILE_PATTERN.test(v);
-export const isEmail = (v: string): boolean => EMAIL_PATTERN.test(v);
+/** Longest e-mail address SMTP can carry (RFC 5321 §4.5.3.1.3: a 256-octet path less the brackets). */
+export const EMAIL_MAX = 254;
+/** Longest local part (before the @) SMTP accepts (RFC 5321 §4.5.3.1.1). */
+export const EMAIL_LOCAL_MAX = 64;
+
+/** An e-mail address of the spec's shape that a mail server can also deliver to. */
+export const isEmail = (v: string): boolean =>
+  v.length <= EMAIL_MAX && v.indexOf('@') <= EMAIL_LOCAL_MAX && EMAIL_PATTERN.test(v);
 
 /** Checks an account for the chosen kind; returns the message key of the first problem, or null. */
 export function accountProblem(kind: AccountKind, value: string): ErrorKey | null {

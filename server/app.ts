@@ -28,7 +28,8 @@ import { SessionStore } from './mine/sessions';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { simModule } from './sim/module';
-import { OutboxSender, type MessageSender } from './sim/outbox';
+import { createMessageSender, type SmsProvider } from './messaging';
+import type { MessageSender } from './sim/outbox';
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
 
@@ -54,8 +55,13 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** Environment to read the configuration from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Replaces the embedded outbox with a real SMS or e-mail adapter. */
+  /**
+   * Replaces every message sender (e-mail and SMS). Without it, e-mail goes over SMTP_URL and SMS
+   * through `smsProvider` or SMS_WEBHOOK_URL; demo mode falls back to the outbox, production refuses.
+   */
   sender?: MessageSender;
+  /** The SMS gateway, for deployments that bring their own in code. */
+  smsProvider?: SmsProvider;
   /** pino level; defaults to LOG_LEVEL or `info`. */
   logLevel?: string;
   /** Directory of `<lang>/errors.json`; defaults to the repository's locales/. */
@@ -102,13 +108,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
 
   let app: FastifyInstance | undefined;
-  const started: ServerModule[] = [];
+  let sender: MessageSender | undefined;
+  /** Modules prepared or started: stopped in reverse registration order. */
+  const active = new Set<ServerModule>();
+  const toStop = () => modules.filter((m) => active.has(m)).reverse();
   try {
     app = await createHttp({ config, messages, logLevel });
     for (const w of warnings) app.log.warn(w);
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
-    const sender = options.sender ?? new OutboxSender(db.kysely, app.log, config.mode === 'demo');
+    sender =
+      options.sender ??
+      createMessageSender({ config, db: db.kysely, log: app.log, smsProvider: options.smsProvider });
     const catalog = loadCatalog(config.catalogFile);
     const ctx: ServerContext = {
       config,
@@ -132,15 +143,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const operatorToken = resolveOperatorToken(config);
     if (!operatorToken) app.log.warn('OPERATOR_TOKEN is not set: the operator API is off');
     mountOps(app, ctx.ops, operatorToken);
+    for (const m of modules) {
+      if (!m.prepare) continue;
+      // A prepared module may hold resources (timers, queues): it is stopped like a started one.
+      active.add(m);
+      await m.prepare(ctx);
+    }
     await app.listen({ port: config.port, host: config.host });
     for (const m of modules) {
+      active.add(m);
       await m.start?.(ctx);
-      started.push(m);
     }
   } catch (err) {
-    for (const m of started.reverse()) await m.stop?.();
+    for (const m of toStop()) await m.stop?.();
     stopSys();
     await app?.close();
+    await sender?.close?.();
     await db.close();
     throw err;
   }
@@ -150,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   let closing: Promise<void> | undefined;
   const server = app;
+  const senders = sender!;
   return {
     url,
     port: address.port,
@@ -160,7 +179,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
-        for (const m of [...started].reverse()) await m.stop?.();
+        for (const m of toStop()) await m.stop?.();
+        await senders.close?.();
         await db.close();
       })();
       return closing;

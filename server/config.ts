@@ -19,6 +19,13 @@ export interface RateLimits {
   codeIpWindowMs: number;
   /** Trade-password checks per user per minute; stops guessing a 6-character secret online. */
   tradePwdChecksPerMinute: number;
+  /**
+   * Requests per client IP per `accountCheckWindowMs` to each endpoint that tells whether an account
+   * exists (user/checkAccount, user/forget, user/register), so nobody can list the user base.
+   */
+  accountChecksPerIp: number;
+  /** Length of the account-check window, in milliseconds. */
+  accountCheckWindowMs: number;
 }
 
 /** Server configuration, read once at start. */
@@ -32,7 +39,9 @@ export interface Config {
   /** Absolute directory of persistent data, or `:memory:` for a throw-away database. */
   dataDir: string;
   mode: AppMode;
-  /** Run the market-maker simulator (parsed now, used by server/market). */
+  /**
+   * Run the market-maker simulator (SIM_MARKET). Demo mode only; see `simMarketOn`.
+   */
   simMarket: boolean;
   /**
    * Run the simulated chain (SIM_CHAIN): deposit addresses and deposits without a real network. Demo
@@ -57,6 +66,14 @@ export interface Config {
   supportEmail: string;
   /** Support hours shown by the app, free text. */
   supportHours: string;
+  /** SMTP connection URL of the e-mail sender (SMTP_URL); e-mail codes go to the outbox without it (demo). */
+  smtpUrl: string | undefined;
+  /** From address of e-mail (MAIL_FROM), such as `Exchange <no-reply@example.com>`. */
+  mailFrom: string | undefined;
+  /** Gateway that receives `POST {"to","text"}` for each SMS (SMS_WEBHOOK_URL). */
+  smsWebhookUrl: string | undefined;
+  /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
+  smsWebhookToken: string | undefined;
   rateLimits: RateLimits;
 }
 
@@ -69,6 +86,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codesPerIp: 10,
   codeIpWindowMs: 3_600_000,
   tradePwdChecksPerMinute: 10,
+  accountChecksPerIp: 30,
+  accountCheckWindowMs: 900_000,
 };
 
 /** Raised when an environment variable has a value we cannot use; the message names it. */
@@ -104,6 +123,36 @@ export function simChainOn(config: Pick<Config, 'mode' | 'simChain'>): boolean {
   return config.mode === 'demo' && config.simChain;
 }
 
+/**
+ * Whether the market-maker simulator runs: asked for and in demo mode. Production never runs it,
+ * whatever a caller put in the config: its bots would pass for real liquidity.
+ */
+export function simMarketOn(config: Pick<Config, 'mode' | 'simMarket'>): boolean {
+  return config.mode === 'demo' && config.simMarket;
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(`${name} must be a URL`);
+  }
+  // The value may hold a password: never echo it.
+  if (!protocols.includes(protocol))
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//`);
+  return raw;
+}
+
+function mailFromVar(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = nonEmpty(env.MAIL_FROM);
+  if (raw !== undefined && (!/@[^@\s]+\.[^@\s]+/.test(raw) || /[\r\n]/.test(raw)))
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, such as "Exchange <no-reply@example.com>"`);
+  return raw;
+}
+
 /** Normalises a base path to `/x/y/` form; `''` and `/` both mean the root. */
 export function normalizeBasePath(raw: string): string {
   const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
@@ -128,14 +177,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       'SIM_CHAIN=on is for demo mode only: simulated deposits would create real balances',
     );
   }
+  // The market simulator is an embedded default of demo mode only; production needs real liquidity.
+  const simMarket = flagVar(env, 'SIM_MARKET', mode === 'demo');
+  if (simMarket && mode !== 'demo') {
+    throw new ConfigError(
+      'SIM_MARKET=on is for demo mode only: simulated bots would pass for real liquidity',
+    );
+  }
   return {
     port: intVar(env, 'PORT', 8080, 0, 65_535),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     basePath: normalizeBasePath(env.BASE_PATH ?? '/h5/'),
     dataDir: dataRaw === ':memory:' ? ':memory:' : path.resolve(cwd, dataRaw),
     mode,
-    // The market simulator is an embedded default of demo mode only; production needs real liquidity.
-    simMarket: flagVar(env, 'SIM_MARKET', mode === 'demo'),
+    simMarket,
     simChain,
     simChainBlockMs: intVar(env, 'SIM_BLOCK_MS', 5000, 100, 3_600_000),
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
@@ -146,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@example.com',
     supportHours: nonEmpty(env.SUPPORT_HOURS) ?? '24/7',
+    smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFromVar(env),
+    smsWebhookUrl: urlVar(env, 'SMS_WEBHOOK_URL', ['https:', 'http:']),
+    smsWebhookToken: nonEmpty(env.SMS_WEBHOOK_TOKEN),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
   };
 }

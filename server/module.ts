@@ -51,11 +51,14 @@ export interface ServerContext {
 
 /**
  * One area of the server (mine, market, trade …). `register` runs before the HTTP server is built;
- * `start` after it listens (simulators, timers); `stop` on shutdown, in reverse order.
+ * `prepare` once everything is registered, before the server listens (state the first request must
+ * find: demo accounts, the market maker's first quotes); `start` after it listens (simulators,
+ * timers); `stop` on shutdown, in reverse order.
  */
 export interface ServerModule {
   name: string;
   register(ctx: ServerContext): void | Promise<void>;
+  prepare?(ctx: ServerContext): void | Promise<void>;
   start?(ctx: ServerContext): void | Promise<void>;
   stop?(): void | Promise<void>;
 }

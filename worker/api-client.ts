@@ -20,6 +20,12 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /**
+   * Always `no-cache`: the browser revalidates (a cheap 304 with the ETag) instead of answering from
+   * its HTTP cache, so a reply proves the server was reached and an offline device never sees an
+   * old catalog presented as fresh.
+   */
+  cache: 'no-cache';
 }
 
 /** The reply the client reads. The DOM `Response` and Node's `fetch` reply both satisfy it. */
@@ -46,6 +52,8 @@ export interface ApiClientDeps {
   timers?: Timers;
   /** Request timeout in milliseconds; REQUEST_TIMEOUT_MS (60 s, spec §9) unless set. */
   timeoutMs?: number;
+  /** Told after each request whether the server was reached (a reply) or not (network error, timeout). */
+  reached?: (reached: boolean) => void;
 }
 
 /** Calls endpoints of the table in their declared variant (spec §7). */
@@ -122,13 +130,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const tracked = def.variant === 3;
     if (tracked && loading++ === 0) emit(true);
     try {
-      const init: FetchInit = { method: def.method, headers, signal: controller.signal };
+      const init: FetchInit = { method: def.method, headers, signal: controller.signal, cache: 'no-cache' };
       if (body !== undefined) init.body = body;
       const reply = await deps.fetch(url, init);
       // The timeout covers reading the body too: a server that stalls mid-body is as bad as a silent one.
       const text = await reply.text();
+      deps.reached?.(true);
       return normalize<Res<K>>(def.variant, reply.status, parseBody(text));
     } catch {
+      deps.reached?.(false);
       return failKey(timedOut ? 'timeout' : 'offline');
     } finally {
       timers.clearTimeout(timer);

@@ -16,9 +16,11 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
+import type { Reachability } from './reachability';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
+export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
@@ -62,6 +64,8 @@ export interface InitOptions {
   origin: string;
   /** Path of the socket on that origin, such as `/ws`. */
   socketPath: string;
+  /** Read the tickers at once, before any page asks (the app does: nearly every page shows prices). */
+  prefetchTickers?: boolean;
 }
 
 /**
@@ -86,6 +90,10 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /** Called whenever the stored session ends (logout, a login intent, a socket told it was revoked). */
+  onSignedOut(listener: () => void): Promise<void>;
+  /** Whether the server answered lately (replies and socket), told at once and on each change. */
+  onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**
    * Watches the order book of `symbol`, grouped by `options.step` into `options.rows` rows per side.
    * The listener gets display-ready rows at most once per animation frame. Rejects with RangeError on

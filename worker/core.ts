@@ -7,6 +7,7 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
+import { createReachability } from './reachability';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
@@ -75,8 +76,10 @@ export function createCore(deps: CoreDeps = {}): Core {
   const session = createSession(store);
   let prefs: Prefs | null = null;
 
+  const reachability = createReachability();
   const api = createApiClient({
     fetch: fetchImpl,
+    reached: (reached) => reachability.request(reached),
     origin: () => origin,
     token: () => session.token(),
     lang: () => prefs?.lang ?? 'id',
@@ -87,9 +90,21 @@ export function createCore(deps: CoreDeps = {}): Core {
   const socket = createSocketClient({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
     url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    // The server ended this session (logout elsewhere, password change, expiry): confirm with
+    // user/info, whose login answer clears the stored session and tells the UI.
+    onServerError: (msg) => {
+      if (msg === 'sessionInvalid') void session.refresh(() => api.call('user/info', {}));
+    },
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+  // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
+  // back would leave the banner and stale prices up for nothing.
+  globalThis.addEventListener?.('online', () => socket.retryNow());
+  socket.onState((state) => {
+    if (state === 'open') reachability.socket(true);
+    else if (state === 'closed') reachability.socket(false);
+  });
 
   // Public market data goes through api.call directly, not `call`: a public read has no session
   // side effects (a failed market request must never sign the user out).
@@ -135,6 +150,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
+      // Nearly every first page shows prices: read them while the page's own code still loads.
+      if (options.prefetchTickers) market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
@@ -168,6 +185,14 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async onSignedOut(listener) {
+      session.onToken((token) => {
+        if (token === null) notify(listener, undefined);
+      });
+    },
+    async onReachability(listener) {
+      reachability.onChange(listener);
     },
     async watchBook(symbol, options, listener) {
       return market.watchBook(symbol, options, listener);

@@ -41,6 +41,8 @@ export interface SocketClientDeps {
   connectTimeoutMs?: number;
   /** Ping interval in milliseconds; SOCKET_PING_INTERVAL_MS unless set. */
   pingIntervalMs?: number;
+  /** Told the `msg` of each `{op: 'error'}` the server sends (such as `sessionInvalid`). */
+  onServerError?: (msg: string) => void;
 }
 
 /** One multiplexed socket with ref-counted channel subscriptions. */
@@ -56,6 +58,8 @@ export interface SocketClient {
   channels(): string[];
   /** Connects now if anyone listens and no connection or retry is under way (after the URL became known). */
   connect(): void;
+  /** The network came back: a retry waiting out its back-off connects now, from attempt one. */
+  retryNow(): void;
   /** Closes the socket and stops reconnecting until the next subscribe. */
   close(): void;
 }
@@ -135,7 +139,12 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     awaitingPong = false;
     const msg = parseMessage(data);
     if (typeof msg !== 'object' || msg === null) return;
-    const { ch } = msg as { ch?: unknown };
+    const { ch, op } = msg as { ch?: unknown; op?: unknown };
+    if (op === 'error') {
+      const text = (msg as { msg?: unknown }).msg;
+      if (typeof text === 'string') deps.onServerError?.(text);
+      return;
+    }
     if (typeof ch !== 'string' || !('data' in msg)) return;
     const ids = byChannel.get(ch);
     if (!ids) return;
@@ -246,6 +255,13 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     },
     channels: () => [...byChannel.keys()],
     connect,
+    retryNow() {
+      if (reconnectTimer === null) return;
+      timers.clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      attempt = 0;
+      connect();
+    },
     close() {
       if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
       reconnectTimer = null;

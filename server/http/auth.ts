@@ -1,10 +1,20 @@
 import type { Variant } from '../../domain';
 import type { AuthSession } from './registry';
 
+/** Told the SHA-256 hashes of sessions that were just revoked. */
+export type RevokeListener = (tokenHashes: readonly string[]) => void;
+
 /** Resolves a presented bearer token to a live session (implemented by server/mine/sessions.ts). */
 export interface Authenticator {
   /** The live session of `token`, or null when unknown, expired or revoked. */
   resolve(token: string): Promise<AuthSession | null>;
+  /** Calls `listener` after each revocation (logout, password change or reset); returns the remover. */
+  onRevoke(listener: RevokeListener): () => void;
+  /**
+   * A counter that moves on every revocation. A caller that resolved a token and sees the counter
+   * unchanged since before the lookup knows no revocation slipped in between.
+   */
+  revocations(): number;
 }
 
 type Headers = Record<string, string | string[] | undefined>;

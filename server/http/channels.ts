@@ -4,6 +4,8 @@ import type { ServerMessage } from '../../domain';
 export interface SocketClient {
   /** The user bound by the `auth` op, or null. */
   userId: number | null;
+  /** When the bound session expires, in milliseconds since the epoch; null without a session. */
+  expiresAt: number | null;
   /** Sends an already serialised message; the hub serialises a publication once for all clients. */
   sendText(text: string): void;
 }
@@ -87,6 +89,13 @@ export class ChannelHub implements Publisher {
     this.#byClient.delete(client);
   }
 
+  /** Removes `client` from every private channel (its session ended or changed hands). */
+  dropPrivate(client: SocketClient): void {
+    for (const ch of [...(this.#byClient.get(client) ?? [])]) {
+      if (this.family(ch)?.options.private) this.remove(client, ch);
+    }
+  }
+
   /** Number of channels `client` listens to. */
   countOf(client: SocketClient): number {
     return this.#byClient.get(client)?.size ?? 0;
@@ -107,8 +116,10 @@ export class ChannelHub implements Publisher {
     const subs = this.#subscribers.get(ch);
     if (!subs) return;
     let text: string | undefined;
+    const now = Date.now();
     for (const client of subs) {
-      if (client.userId !== userId) continue;
+      // The expiry check backs up the per-socket expiry timer: never one event past the session's end.
+      if (client.userId !== userId || client.expiresAt === null || client.expiresAt <= now) continue;
       text ??= JSON.stringify({ ch, data } satisfies ServerMessage);
       client.sendText(text);
     }

@@ -1,4 +1,4 @@
-import { fail } from './app-error';
+import { fail, notFound } from './app-error';
 
 /** Request fields as received: form values are strings, JSON values may be anything. */
 export type Input = Readonly<Record<string, unknown>>;
@@ -35,4 +35,73 @@ export function bool(input: Input, name: string): boolean {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0;
   return typeof v === 'string' && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase());
+}
+
+/** Longest digit string the integer parsers read (Number.MAX_SAFE_INTEGER has 16 digits). */
+const MAX_DIGITS = 16;
+
+/**
+ * The one integer syntax of the API: decimal digits only, 1 to 15 of them. Signs, hex (`0x79`),
+ * exponents (`120e0`), fractions (`118.0`), spaces and any other character make it null, where
+ * `Number()` would have read a number; so does a value past Number.MAX_SAFE_INTEGER. Returns null
+ * for the empty string too.
+ */
+export function parseDigits(text: string): number | null {
+  if (text.length === 0 || text.length > MAX_DIGITS) return null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * A record id field (order, withdrawal, address, deposit …): a positive integer in `parseDigits`
+ * syntax. Anything else names no record, so it is refused as notFound, exactly like an id of
+ * someone else's record, and nothing is looked up.
+ */
+export function idField(input: Input, name: string): number {
+  const id = parseDigits(str(input, name));
+  if (id === null || id < 1) throw notFound();
+  return id;
+}
+
+/** Bounds of an integer field. */
+export interface IntRange {
+  min: number;
+  max: number;
+  /** Value when the field is absent or empty; without it the field is required. */
+  fallback?: number;
+}
+
+/**
+ * A count, cursor or other integer field (`limit`, `before`, `blocks` …) in `parseDigits` syntax
+ * within `range`. Empty takes the fallback (or raises `required`); anything else that is not
+ * digits within range raises `badRequest` for the field.
+ */
+export function intField(input: Input, name: string, range: IntRange): number {
+  const text = str(input, name);
+  if (text === '') {
+    if (range.fallback === undefined) throw fail('required', name);
+    return range.fallback;
+  }
+  const n = parseDigits(text);
+  if (n === null || n < range.min || n > range.max) throw fail('badRequest', name);
+  return n;
+}
+
+/**
+ * `before` (an id cursor: the first page when absent) and `limit` (1..`max`, `size` when absent) of
+ * every history list.
+ */
+export function pageFields(input: Input, size: number, max: number): { before: number; limit: number } {
+  return {
+    before: intField(input, 'before', {
+      min: 1,
+      max: Number.MAX_SAFE_INTEGER,
+      fallback: Number.MAX_SAFE_INTEGER,
+    }),
+    limit: intField(input, 'limit', { min: 1, max, fallback: size }),
+  };
 }

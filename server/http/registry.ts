@@ -7,6 +7,8 @@ export interface AuthSession {
   userId: number;
   /** SHA-256 of the presented token, to revoke or keep exactly this session. */
   tokenHash: string;
+  /** When the session ends by itself, in milliseconds since the epoch. */
+  expiresAt: number;
 }
 
 /** What a handler gets. */

@@ -9,6 +9,7 @@ import {
 } from '../../domain';
 import type { Authenticator } from './auth';
 import type { ChannelHub, SocketClient } from './channels';
+import { SocketSessions } from './socket-sessions';
 
 /** Path of the one WebSocket (also reported by `settings`). */
 export const SOCKET_PATH = '/ws';
@@ -43,12 +44,19 @@ function parse(raw: string): ClientMessage | null {
   }
 }
 
-/** Serves the multiplexed socket at SOCKET_PATH. Requires @fastify/websocket to be registered. */
+/**
+ * Serves the multiplexed socket at SOCKET_PATH. Requires @fastify/websocket to be registered. A
+ * socket bound by `auth` loses its identity the moment its session is revoked or expires: it gets
+ * `{op: 'error', msg: 'sessionInvalid'}` and leaves its private channels; public ones go on.
+ */
 export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Authenticator): void {
+  const sessions = new SocketSessions(hub, auth);
+  app.addHook('onClose', async () => sessions.close());
   app.get(SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
     const log: FastifyBaseLogger = request.log;
     const client: SocketClient = {
       userId: null,
+      expiresAt: null,
       sendText(text) {
         if (socket.readyState !== socket.OPEN) return;
         if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -88,9 +96,10 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
         case 'unsub':
           return hub.remove(client, msg.ch);
         case 'auth': {
-          const session = await auth.resolve(msg.token);
+          const session = await sessions.authenticate(client, msg.token, () =>
+            send({ op: 'error', msg: 'sessionInvalid' }),
+          );
           if (!session) return send({ op: 'error', msg: 'sessionInvalid' });
-          client.userId = session.userId;
           return send({ op: 'authed', userId: session.userId });
         }
       }
@@ -112,7 +121,10 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
           },
         );
     });
-    socket.on('close', () => hub.detach(client));
+    socket.on('close', () => {
+      sessions.detach(client);
+      hub.detach(client);
+    });
     socket.on('error', (err) => log.warn({ err }, 'socket error'));
   });
 }

@@ -1,6 +1,6 @@
 import { CANDLE_INTERVALS, type CandleInterval } from '../../domain';
 import { fail } from '../http/app-error';
-import { str } from '../http/input';
+import { intField, str } from '../http/input';
 import type { HandlerRegistry } from '../http/registry';
 import { publicCatalog, type Catalog } from './catalog';
 import { candleHistory, type CandleStore, type MarketFeed, type TickerBoard } from './data';
@@ -28,11 +28,12 @@ export function registerMarketRoutes(
     const feed = feedOf(input);
     const interval = str(input, 'interval') as CandleInterval;
     if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw fail('badRequest', 'interval');
-    const beforeRaw = str(input, 'before');
-    const before = beforeRaw === '' ? undefined : Number(beforeRaw);
-    if (before !== undefined && !Number.isSafeInteger(before)) throw fail('badRequest', 'before');
-    const limit = Number(str(input, 'limit') || 300);
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_CANDLES) throw fail('badRequest', 'limit');
+    // `before` is a candle open time in milliseconds since the epoch; absent means the newest.
+    const before =
+      str(input, 'before') === ''
+        ? undefined
+        : intField(input, 'before', { min: 0, max: Number.MAX_SAFE_INTEGER });
+    const limit = intField(input, 'limit', { min: 1, max: MAX_CANDLES, fallback: 300 });
     return candleHistory(feed.candles, candleStore, interval, before, limit);
   });
 }

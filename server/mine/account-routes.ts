@@ -11,7 +11,7 @@ import { fail } from '../http/app-error';
 import { bool, requiredStr, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';
-import { codeLimits, loginLimits } from './limits';
+import { accountCheckLimits, codeLimits, loginLimits } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { grant, newPassword, type MineDeps } from './shared';
 import {
@@ -64,46 +64,51 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     { limits: codeLimits(config.rateLimits) },
   );
 
-  registry.add('user/register', async ({ input }) => {
-    const account = normalizeAccount(str(input, 'account'));
-    const rawKind = str(input, 'kind');
-    const kind: AccountKind =
-      rawKind === 'mobile' || rawKind === 'email' ? rawKind : (accountKindOf(account) ?? 'mobile');
-    const promo = str(input, 'promo').trim();
-    const form: RegisterInput = {
-      kind,
-      account,
-      code: str(input, 'code'),
-      password: str(input, 'password'),
-      confirm: str(input, 'confirm'),
-      agree: bool(input, 'agree'),
-      ...(promo !== '' && { promo }),
-    };
-    const problems = Object.entries(registerProblems(form));
-    if (problems.length > 0) {
-      const [field, key] = problems[0]!;
-      throw fail(key, field);
-    }
-    if (await findUserByAccount(db, account)) throw fail('accountTaken', 'account');
-    const referrer = promo !== '' ? await findUserByPromo(db, promo) : undefined;
-    if (promo !== '' && !referrer) throw fail('promoCodeUnknown', 'promo');
-    // Hash before consuming the code: hashing is the slow step and must not hold a transaction.
-    const passwordHash = await hashPassword(form.password);
-    await codes.consume(account, 'register', form.code);
-    try {
-      const user = await createUser(db, {
-        account,
+  registry.add(
+    'user/register',
+    async ({ input }) => {
+      const account = normalizeAccount(str(input, 'account'));
+      const rawKind = str(input, 'kind');
+      const kind: AccountKind =
+        rawKind === 'mobile' || rawKind === 'email' ? rawKind : (accountKindOf(account) ?? 'mobile');
+      const promo = str(input, 'promo').trim();
+      const form: RegisterInput = {
         kind,
-        passwordHash,
-        referrerId: referrer?.id ?? null,
-        now: Date.now(),
-      });
-      return await grant(sessions, user);
-    } catch (err) {
-      if (err instanceof AccountTakenError) throw fail('accountTaken', 'account');
-      throw err;
-    }
-  });
+        account,
+        code: str(input, 'code'),
+        password: str(input, 'password'),
+        confirm: str(input, 'confirm'),
+        agree: bool(input, 'agree'),
+        ...(promo !== '' && { promo }),
+      };
+      const problems = Object.entries(registerProblems(form));
+      if (problems.length > 0) {
+        const [field, key] = problems[0]!;
+        throw fail(key, field);
+      }
+      if (await findUserByAccount(db, account)) throw fail('accountTaken', 'account');
+      const referrer = promo !== '' ? await findUserByPromo(db, promo) : undefined;
+      if (promo !== '' && !referrer) throw fail('promoCodeUnknown', 'promo');
+      // Hash before consuming the code: hashing is the slow step and must not hold a transaction.
+      const passwordHash = await hashPassword(form.password);
+      await codes.consume(account, 'register', form.code);
+      try {
+        const user = await createUser(db, {
+          account,
+          kind,
+          passwordHash,
+          referrerId: referrer?.id ?? null,
+          now: Date.now(),
+        });
+        return await grant(sessions, user);
+      } catch (err) {
+        if (err instanceof AccountTakenError) throw fail('accountTaken', 'account');
+        throw err;
+      }
+    },
+    // It answers accountTaken before looking at the code.
+    { limits: accountCheckLimits(config.rateLimits) },
+  );
 
   registry.add(
     'user/login',
@@ -119,15 +124,20 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     { limits: loginLimits(config.rateLimits) },
   );
 
-  registry.add('user/forget', async ({ input }) => {
-    const account = normalizeAccount(requiredStr(input, 'account'));
-    const code = str(input, 'code');
-    checkCode(code);
-    const user = await findUserByAccount(db, account);
-    if (!user) throw fail('accountUnknown', 'account');
-    await codes.consume(account, 'forget', code);
-    return { ticket: await tickets.issue(user.id, 'forget') };
-  });
+  registry.add(
+    'user/forget',
+    async ({ input }) => {
+      const account = normalizeAccount(requiredStr(input, 'account'));
+      const code = str(input, 'code');
+      checkCode(code);
+      const user = await findUserByAccount(db, account);
+      if (!user) throw fail('accountUnknown', 'account');
+      await codes.consume(account, 'forget', code);
+      return { ticket: await tickets.issue(user.id, 'forget') };
+    },
+    // It answers accountUnknown before looking at the code.
+    { limits: accountCheckLimits(config.rateLimits) },
+  );
 
   registry.add('user/forgetNext', async ({ input }) => {
     const ticket = requiredStr(input, 'ticket');
@@ -140,10 +150,14 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     return {};
   });
 
-  registry.add('user/checkAccount', async ({ input }) => {
-    const account = normalizeAccount(requiredStr(input, 'account'));
-    return { exists: (await findUserByAccount(db, account)) !== undefined };
-  });
+  registry.add(
+    'user/checkAccount',
+    async ({ input }) => {
+      const account = normalizeAccount(requiredStr(input, 'account'));
+      return { exists: (await findUserByAccount(db, account)) !== undefined };
+    },
+    { limits: accountCheckLimits(config.rateLimits) },
+  );
 
   registry.add('user/info', async (ctx) => toUserInfo(await requireUser(db, sessionOf(ctx).userId)));
 

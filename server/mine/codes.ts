@@ -55,6 +55,35 @@ export class CodeStore {
    */
   async consume(account: string, scene: CodeScene, code: string): Promise<void> {
     const now = this.now();
+    const row = await this.#verify(account, scene, code, now);
+    const used = await this.db
+      .updateTable('codes')
+      .set({ consumed_at: now })
+      .where('id', '=', row.id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (used.numUpdatedRows === 0n) {
+      // Another request used the code, or wrong guesses used up the attempts, since we read it.
+      const after = await this.db
+        .selectFrom('codes')
+        .select(['attempts'])
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      throw fail((after?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong', 'code');
+    }
+  }
+
+  /**
+   * Checks `code` like `consume` (a wrong one uses up an attempt) but leaves it live, so a request
+   * can prove the code before refusing something else and let the user fix that and retry. Checks
+   * that would reveal a secret (is this the current password?) must come after it.
+   */
+  async check(account: string, scene: CodeScene, code: string): Promise<void> {
+    await this.#verify(account, scene, code, this.now());
+  }
+
+  async #verify(account: string, scene: CodeScene, code: string, now: number): Promise<{ id: number }> {
     const row = await this.db
       .selectFrom('codes')
       .select(['id', 'code_hash', 'expires_at', 'attempts'])
@@ -75,21 +104,6 @@ export class CodeStore {
         .executeTakeFirst();
       throw fail(counted.numUpdatedRows === 0n ? 'codeAttempts' : 'codeWrong', 'code');
     }
-    const used = await this.db
-      .updateTable('codes')
-      .set({ consumed_at: now })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    if (used.numUpdatedRows === 0n) {
-      // Another request used the code, or wrong guesses used up the attempts, since we read it.
-      const after = await this.db
-        .selectFrom('codes')
-        .select(['attempts'])
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      throw fail((after?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong', 'code');
-    }
+    return row;
   }
 }

@@ -40,3 +40,18 @@ export function perUserLimit(l: RateLimits): LimitSpec[] {
     },
   ];
 }
+
+/**
+ * Budget of the endpoints that reveal whether an account exists: per IP, like code sending, so the
+ * answer cannot be harvested for a list of accounts.
+ */
+export function accountCheckLimits(l: RateLimits): LimitSpec[] {
+  return [
+    {
+      max: l.accountChecksPerIp,
+      windowMs: l.accountCheckWindowMs,
+      key: (ctx) => ctx.ip,
+      errorKey: 'rateLimited',
+    },
+  ];
+}

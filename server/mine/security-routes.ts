@@ -33,6 +33,10 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     const session = sessionOf(ctx);
     const ticket = requiredStr(ctx.input, 'ticket');
     const password = newPassword(ctx.input);
+    // The ticket first: only someone who just proved the old password may learn it is the same.
+    await tickets.check(ticket, 'modifyPwd', session.userId);
+    const user = await requireUser(db, session.userId);
+    if (await verifyPassword(user.password_hash, password)) throw fail('passwordUnchanged', 'password');
     const passwordHash = await hashPassword(password);
     await tickets.use(ticket, 'modifyPwd', session.userId);
     await setPasswordHash(db, session.userId, passwordHash);
@@ -47,6 +51,9 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     checkCode(code);
     const password = newPassword(ctx.input);
     const user = await requireUser(db, session.userId);
+    // The code first, so this answer cannot be used to test guesses of the current password.
+    await codes.check(user.account, 'setPwd', code);
+    if (await verifyPassword(user.password_hash, password)) throw fail('passwordUnchanged', 'password');
     const passwordHash = await hashPassword(password);
     await codes.consume(user.account, 'setPwd', code);
     await setPasswordHash(db, user.id, passwordHash);
@@ -60,8 +67,12 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     checkCode(code);
     const password = newPassword(ctx.input);
     const user = await requireUser(db, session.userId);
+    // The code first, so these answers cannot be used to test guesses of either password.
+    await codes.check(user.account, 'tradePwd', code);
     // One leaked secret must not unlock both signing in and moving funds.
     if (await verifyPassword(user.password_hash, password)) throw fail('tradePasswordSame', 'password');
+    if (user.trade_password_hash !== null && (await verifyPassword(user.trade_password_hash, password)))
+      throw fail('passwordUnchanged', 'password');
     const hash = await hashPassword(password);
     await codes.consume(user.account, 'tradePwd', code);
     await setTradePasswordHash(db, user.id, hash);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Authenticator } from '../http/auth';
+import type { Authenticator, RevokeListener } from '../http/auth';
 import type { AuthSession } from '../http/registry';
 import { hashToken, newToken } from './tokens';
 
@@ -11,8 +11,15 @@ export interface IssuedSession {
   expiresAt: number;
 }
 
-/** Issues, resolves and revokes opaque session tokens; only their SHA-256 is stored. */
+/**
+ * Issues, resolves and revokes opaque session tokens; only their SHA-256 is stored. Every revocation
+ * is announced to the listeners (the socket layer), so a revoked session stops receiving private
+ * data at once, not only on its next request.
+ */
 export class SessionStore implements Authenticator {
+  readonly #listeners = new Set<RevokeListener>();
+  #revocations = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     /** Session lifetime, in milliseconds. */
@@ -42,24 +49,39 @@ export class SessionStore implements Authenticator {
     const tokenHash = hashToken(token);
     const row = await this.db
       .selectFrom('sessions')
-      .select(['user_id'])
+      .select(['user_id', 'expires_at'])
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', this.now())
       .executeTakeFirst();
-    return row ? { userId: row.user_id, tokenHash } : null;
+    return row ? { userId: row.user_id, tokenHash, expiresAt: row.expires_at } : null;
+  }
+
+  onRevoke(listener: RevokeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  revocations(): number {
+    return this.#revocations;
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    await this.db
+    const rows = await this.db
       .updateTable('sessions')
       .set({ revoked_at: this.now() })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
+      .returning('token_hash')
       .execute();
+    this.#announce(rows.map((r) => r.token_hash));
   }
 
-  /** Revokes every live session of `userId` except `keepTokenHash` (the caller's own, when given). */
+  /**
+   * Revokes every live session of `userId` except `keepTokenHash` (the caller's own, when given).
+   * Listeners hear of it as soon as the update ran; inside a transaction that later rolls back,
+   * sockets were dropped for nothing, which errs on the safe side.
+   */
   async revokeAllOf(userId: number, keepTokenHash?: string, db: Kysely<Database> = this.db): Promise<void> {
     let q = db
       .updateTable('sessions')
@@ -67,6 +89,14 @@ export class SessionStore implements Authenticator {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
-    await q.execute();
+    const rows = await q.returning('token_hash').execute();
+    this.#announce(rows.map((r) => r.token_hash));
+  }
+
+  #announce(tokenHashes: string[]): void {
+    // Counted even when nothing matched: a resolve racing this call re-checks on any change.
+    this.#revocations += 1;
+    if (tokenHashes.length === 0) return;
+    for (const listener of this.#listeners) listener(tokenHashes);
   }
 }

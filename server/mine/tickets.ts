@@ -28,6 +28,19 @@ export class TicketStore {
     return ticket;
   }
 
+  /** Throws like `use` when the ticket could not be used now, and leaves it unused. */
+  async check(ticket: string, purpose: TicketPurpose, userId?: number): Promise<void> {
+    let q = this.db
+      .selectFrom('tickets')
+      .select('user_id')
+      .where('hash', '=', hashToken(ticket))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', this.now());
+    if (userId !== undefined) q = q.where('user_id', '=', userId);
+    if (!(await q.executeTakeFirst())) throw fail('ticketExpired', 'ticket');
+  }
+
   /**
    * Marks the ticket used and returns its user. Throws `ticketExpired` (field `ticket`) when it is
    * unknown, used, expired, for another purpose, or (with `userId`) another user's.

@@ -1,6 +1,6 @@
 import type { KycState } from '../../domain';
 import { fail } from '../http/app-error';
-import { str } from '../http/input';
+import { intField, str } from '../http/input';
 import { normalizeAccount } from '../mine/users';
 import type { ServerModule } from '../module';
 
@@ -18,8 +18,11 @@ export const opsModule: ServerModule = {
     // Lets the ops CLI find each route's method without a copy of this list.
     ops.add('GET', 'routes', () => ops.routes().map((r) => ({ name: r.name, method: r.method })));
     ops.add('GET', 'actions', ({ input }) => {
-      const before = Number(str(input, 'before')) || null;
-      const limit = Math.min(Math.max(Number(str(input, 'limit')) || 50, 1), 500);
+      const before =
+        str(input, 'before') === ''
+          ? null
+          : intField(input, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
+      const limit = intField(input, 'limit', { min: 1, max: 500, fallback: 50 });
       return opsJournal.list(before, limit);
     });
 

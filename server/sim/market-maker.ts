@@ -68,6 +68,20 @@ export class MarketMakerSim {
     }
   }
 
+  /** Levels quoted per side. */
+  get depth(): number {
+    return this.levels;
+  }
+
+  /**
+   * Quotes the full ladder of every market around its current reference, without moving it,
+   * cancelling at random or taking: the book a first visitor should see. Run before the server
+   * accepts requests (after a restart, quotes left far from the last trade are replaced).
+   */
+  async fill(): Promise<void> {
+    await Promise.all(this.markets.map((m) => this.requote(m, 0)));
+  }
+
   /** One simulation step for every market: move the reference, requote, maybe take. */
   async step(): Promise<void> {
     await Promise.all(this.markets.map((m) => this.stepMarket(m)));
@@ -76,11 +90,21 @@ export class MarketMakerSim {
   private async stepMarket(m: SimMarket): Promise<void> {
     const gauss = Math.sqrt(-2 * Math.log(this.rand() || 1e-12)) * Math.cos(2 * Math.PI * this.rand());
     m.ref = Math.max(this.levels + 2, Math.round(m.ref * (1 + gauss * this.volatility)));
-    const step = Math.max(1, Math.round(m.ref * 0.0005));
+    // A few quotes are cancelled at random so the book breathes.
+    await this.requote(m, 0.15);
+    if (this.rand() < this.takeChance) await this.take(m);
+  }
 
-    // Cancel quotes that drifted away from the reference, and a few at random so the book breathes.
+  /** Cancels quotes that drifted away from the reference (and each other one with `churn` odds), then fills every missing level. */
+  private async requote(m: SimMarket, churn: number): Promise<void> {
+    const step = Math.max(1, Math.round(m.ref * 0.0005));
+    // Quotes that traded away are gone from the book: forget them, or their prices would count as
+    // quoted and stay empty (a market order sweeping one side left it bare for many steps).
+    for (const id of m.open.keys()) {
+      if (this.orders.orders.get(id)?.status !== 'open') m.open.delete(id);
+    }
     const stale = [...m.open].filter(
-      ([, ticks]) => Math.abs(ticks - m.ref) > step * (this.levels + 2) || this.rand() < 0.15,
+      ([, ticks]) => Math.abs(ticks - m.ref) > step * (this.levels + 2) || (churn > 0 && this.rand() < churn),
     );
     await Promise.all(
       stale.map(([id]) => {
@@ -99,8 +123,6 @@ export class MarketMakerSim {
       }
     }
     await Promise.all(places);
-
-    if (this.rand() < this.takeChance) await this.take(m);
   }
 
   private lotsFor(m: SimMarket, ticks: number, factor: number): number {

@@ -9,12 +9,14 @@ export interface MessageSender {
   readonly simulated: boolean;
   /** Delivers `body` (which contains `code`) to `to`; rejects when delivery failed. */
   send(to: string, channel: AccountKind, scene: CodeScene, body: string, code: string): Promise<void>;
+  /** Releases connections (SMTP pool, gateways) at shutdown. */
+  close?(): void | Promise<void>;
 }
 
 /**
  * SIMULATOR. The embedded default sender: it delivers nothing, it writes each message to the
  * `outbox` table and the log. In demo mode the app reads codes back through `dev/outbox`.
- * Replace it with a real SMS or e-mail adapter implementing MessageSender for production use.
+ * Production never builds it (server/messaging): it stores codes in plain text.
  */
 export class OutboxSender implements MessageSender {
   readonly simulated = true;

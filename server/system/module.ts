@@ -1,5 +1,5 @@
 import { langFromHeader, type AddressLookup, type Settings } from '../../domain';
-import { simChainOn } from '../config';
+import { simChainOn, simMarketOn } from '../config';
 import type { ServerModule } from '../module';
 import { SOCKET_PATH } from '../http/ws';
 
@@ -22,7 +22,8 @@ export const systemModule: ServerModule = {
       appName: config.appName,
       mode: config.mode,
       simulated: {
-        market: config.simMarket,
+        // The spot module runs the market maker exactly when this holds (server/trade/module.ts).
+        market: simMarketOn(config),
         // The deposits module runs the simulated chain exactly when this holds (server/assets/deposits).
         chain: simChainOn(config),
         messages: ctx.sender.simulated,

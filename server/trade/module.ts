@@ -1,4 +1,5 @@
 import { channels, type PrivateEvent } from '../../domain';
+import { simMarketOn } from '../config';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import {
@@ -38,6 +39,8 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
   let tickers: TickerBoard;
   const feeds = new Map<string, MarketFeed>();
   const timers: NodeJS.Timeout[] = [];
+  let sim: MarketMakerSim | undefined;
+  let bots: { makerId: number; takerId: number } | undefined;
 
   function publishBatch(ctx: ServerContext, out: BatchOutput): void {
     for (const [symbol, levels] of out.levels) {
@@ -102,16 +105,25 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
       registerMarketRoutes(ctx.registry, { catalog, feeds, tickers, candleStore });
       registerTradeRoutes(ctx.registry, { db: ctx.db, orders, ledger, catalog });
     },
-    async start(ctx) {
-      timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
+    async prepare(ctx) {
+      // The demo account and the first full ladder exist before the first request: a newcomer
+      // opening the app right after start sees a deep book and can sign in.
       if (ctx.config.mode !== 'demo') return;
-      const { makerId, takerId } = await seedDemo(ctx.db, ledger, catalog);
-      if (!ctx.config.simMarket) return;
-      const sim = new MarketMakerSim(orders, {
-        makerUserId: makerId,
-        takerUserId: takerId,
+      bots = await seedDemo(ctx.db, ledger, catalog);
+      if (!simMarketOn(ctx.config)) return;
+      sim = new MarketMakerSim(orders, {
+        makerUserId: bots.makerId,
+        takerUserId: bots.takerId,
         startPrices: catalog.simStart,
       });
+      topUpBot(ledger, bots.makerId, catalog);
+      await sim.fill();
+    },
+    start(ctx) {
+      timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
+      if (!sim || !bots) return;
+      const { makerId, takerId } = bots;
+      const stepper = sim;
       let running = false;
       timers.push(
         setInterval(() => {
@@ -119,7 +131,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
           running = true;
           topUpBot(ledger, makerId, catalog);
           topUpBot(ledger, takerId, catalog);
-          sim
+          stepper
             .step()
             .catch((err: unknown) => ctx.log.error({ err }, 'market simulator step failed'))
             .finally(() => (running = false));

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { PlaceOrderReq } from '../../domain';
 import type { Database } from '../db/schema';
-import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { fail } from '../http/app-error';
+import { idField, pageFields, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
@@ -13,13 +13,8 @@ import type { OrderService } from './order-service';
 /** Page size of order and fill lists. */
 export const PAGE_SIZE = 50;
 
-function pageArgs(input: Record<string, unknown>): { before: number; limit: number } {
-  const before = Number(str(input, 'before') || Number.MAX_SAFE_INTEGER);
-  const limit = Number(str(input, 'limit') || PAGE_SIZE);
-  if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
-  return { before, limit };
-}
+/** Largest page of order and fill lists. */
+export const PAGE_MAX = 200;
 
 /** Spot orders, fills and the caller's balances (variant 3, signed in). */
 export function registerTradeRoutes(
@@ -44,9 +39,7 @@ export function registerTradeRoutes(
   });
 
   registry.add('trade/cancel', async (ctx) => {
-    const id = Number(str(ctx.input, 'orderId'));
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const row = await orders.cancel(sessionOf(ctx).userId, id);
+    const row = await orders.cancel(sessionOf(ctx).userId, idField(ctx.input, 'orderId'));
     return toSpotOrder(row, units(row.symbol));
   });
 
@@ -55,7 +48,7 @@ export function registerTradeRoutes(
     if (status !== 'open' && status !== 'history' && status !== 'all') throw fail('badRequest', 'status');
     const symbol = str(ctx.input, 'symbol') || null;
     if (symbol !== null) units(symbol);
-    const { before, limit } = pageArgs(ctx.input);
+    const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
     return orders.orders
       .ordersOf(sessionOf(ctx).userId, status, symbol, before, limit)
       .map((o) => toSpotOrder(o, units(o.symbol)));
@@ -64,7 +57,7 @@ export function registerTradeRoutes(
   registry.add('trade/fills', (ctx) => {
     const symbol = str(ctx.input, 'symbol') || null;
     if (symbol !== null) units(symbol);
-    const { before, limit } = pageArgs(ctx.input);
+    const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
     const userId = sessionOf(ctx).userId;
     return orders.orders
       .fillsOf(userId, symbol, before, limit)

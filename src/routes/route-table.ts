@@ -58,11 +58,13 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'market.market',
     tab: 'market',
     pull: 'trade',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/market-page').then((m) => m.MarketPage),
   },
   {
     path: '/pages/market/kline',
     title: 'market.kline',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
   { path: '/pages/market/second', title: 'market.second' },

@@ -10,7 +10,13 @@ beforeAll(async () => {
   // A short resend interval lets one test send several codes to one account; the 60 s interval
   // itself is tested in server-limits.test.ts.
   server = await startTestServer({
-    rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000, codeResendMs: 1 },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      loginPerIp: 100_000,
+      codesPerIp: 100_000,
+      codeResendMs: 1,
+      accountChecksPerIp: 100_000,
+    },
   });
   origin = server.origin;
 });

@@ -46,6 +46,7 @@ export async function startWithdrawServer(
         ...DEFAULT_RATE_LIMITS,
         loginPerIp: 100_000,
         codesPerIp: 100_000,
+        accountChecksPerIp: 100_000,
         codeResendMs: 1,
         tradePwdChecksPerMinute: perUser,
       },

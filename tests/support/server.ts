@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from '../../server/app';
+import { startServer, type StartOptions } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
 import { ROOT_DIR } from '../../server/paths';
+import type { MessageSender } from '../../server/sim/outbox';
+
+/**
+ * Stands in for a real gateway in production-mode tests that do not look at delivery: it accepts
+ * every message and keeps none. Production refuses to start without real senders.
+ */
+export const discardSender: MessageSender = { simulated: false, send: async () => {} };
 
 /** A real server on a random local port with its own throw-away data directory. */
 export interface TestServer {
@@ -22,9 +29,13 @@ export interface TestServer {
  * repository's dist/ and locales/). Every test request comes from 127.0.0.1, so the per-IP budgets
  * are raised; per-account budgets keep their real values. Pass `rateLimits` to test the IP budgets.
  * The environment is not read, so a developer's shell cannot change test behaviour; set
- * TEST_LOG_LEVEL (such as `info`) to see the server log.
+ * TEST_LOG_LEVEL (such as `info`) to see the server log. In production mode, messages go to
+ * `discardSender` unless `options` bring a sender, an SMS provider or the config an SMTP_URL.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: Pick<StartOptions, 'sender' | 'smsProvider'> = {},
+): Promise<TestServer> {
   // A `dataDir` override is the caller's (a restart on the data of an earlier server): never deleted here.
   const owned = overrides.dataDir === undefined;
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
@@ -32,7 +43,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const production = overrides.mode === 'production';
+    const bringsDelivery = options.sender ?? options.smsProvider ?? overrides.smtpUrl;
     const server = await startServer({
+      ...options,
+      ...(production && !bringsDelivery && { sender: discardSender }),
       env: {},
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       config: {
@@ -44,7 +59,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         simMarket: (overrides.mode ?? 'demo') === 'demo',
         // A helper building into its own directory sets TEST_DIST_DIR so parallel builds do not collide.
         distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
-        rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
+        rateLimits: {
+          ...DEFAULT_RATE_LIMITS,
+          loginPerIp: 100_000,
+          codesPerIp: 100_000,
+          accountChecksPerIp: 100_000,
+        },
         ...overrides,
       },
     });

@@ -1,7 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
 import { fail, notFound } from '../../http/app-error';
-import { str } from '../../http/input';
+import { idField, str } from '../../http/input';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
@@ -10,7 +10,6 @@ import type { BankDepositRow, BankStore } from './bank-store';
 import type { BankReviewService } from './review-service';
 import { toBankDeposit } from './rules';
 import type { UploadStore } from './upload-store';
-import { idOf } from './routes';
 
 /** A deposit as the operator reviews it: the owner and the full card number to match the bank statement. */
 export interface OpsBankDeposit extends BankDeposit {
@@ -73,13 +72,13 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
   });
 
   ops.add('POST', 'bank-deposits/confirm', ({ operator, input }) => {
-    const row = review.confirm(operator, idOf(str(input, 'id')));
+    const row = review.confirm(operator, idField(input, 'id'));
     deps.onBalances(row.userId);
     return toOps(row);
   });
 
   ops.add('POST', 'bank-deposits/reject', ({ operator, input }) => {
-    const id = idOf(str(input, 'id'));
+    const id = idField(input, 'id');
     const reason = str(input, 'reason').trim();
     if (!reason) throw fail('required', 'reason');
     if ([...reason].length > REJECT_REASON_MAX) throw fail('textTooLong', 'reason');

@@ -11,7 +11,7 @@ import {
 import type { RateLimits } from '../../config';
 import type { Database } from '../../db/schema';
 import { fail, notFound } from '../../http/app-error';
-import { str } from '../../http/input';
+import { idField, str } from '../../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../../http/registry';
 import { perUserLimit } from '../../mine/limits';
 import { requireTradePassword } from '../../mine/trade-password';
@@ -36,14 +36,6 @@ export interface BankDeps {
 }
 
 const isProblem = (v: object): v is Problem => 'key' in v && 'field' in v;
-
-/** A positive integer id field, or notFound (an id that cannot exist names nothing). */
-export function idOf(text: string): number {
-  const t = text.trim();
-  const id = /^\d{1,15}$/.test(t) ? Number(t) : 0;
-  if (id < 1) throw notFound();
-  return id;
-}
 
 /** Bank card, proof uploads and bank-card deposits of the signed-in caller (variant 3). */
 export function registerBankRoutes(registry: HandlerRegistry, deps: BankDeps): void {
@@ -138,7 +130,7 @@ export function registerBankRoutes(registry: HandlerRegistry, deps: BankDeps): v
   });
 
   registry.add('assets/bankDepositDetail', (ctx) => {
-    const row = store.get(idOf(str(ctx.input, 'id')));
+    const row = store.get(idField(ctx.input, 'id'));
     if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
     return toBankDeposit(row, decimalsOf(row.coin));
   });

@@ -11,7 +11,7 @@ import {
   type CryptoDepositStatus,
 } from '../../../domain';
 import { fail } from '../../http/app-error';
-import { str, type Input } from '../../http/input';
+import { intField, str, type Input } from '../../http/input';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
@@ -166,10 +166,7 @@ export function registerDepositOps(ops: OpsRegistry, deps: DepositOpsDeps): void
   ops.add('POST', 'sim/mine', ({ operator, input }) => {
     const chainText = str(input, 'chain').trim();
     if (chainText !== '' && !chains.some((c) => c.id === chainText)) throw fail('unknownChain', 'chain');
-    const blocksText = str(input, 'blocks').trim();
-    if (blocksText === '') throw fail('required', 'blocks');
-    const blocks = Number(blocksText);
-    if (!/^\d+$/.test(blocksText) || blocks < 1 || blocks > SIM_MINE_MAX) throw fail('badRequest', 'blocks');
+    const blocks = intField(input, 'blocks', { min: 1, max: SIM_MINE_MAX });
     const chain = chainText === '' ? null : chainText;
     const heights = sim.mine(chain, blocks, () =>
       opsJournal.record({

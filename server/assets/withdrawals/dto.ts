@@ -1,6 +1,5 @@
 import { fromUnits, type BoundAddress, type CoinInfo, type Withdrawal } from '../../../domain';
-import { notFound } from '../../http/app-error';
-import { str, type Input } from '../../http/input';
+import { idField, type Input } from '../../http/input';
 import type { AddressRow } from './address-store';
 import type { OpsWithdrawalRow, WithdrawalRow } from './withdrawal-store';
 
@@ -55,8 +54,5 @@ export function toBoundAddress(r: AddressRow): BoundAddress {
 
 /** A record id from `input.id`; anything but a positive integer is a record that does not exist. */
 export function recordId(input: Input): number {
-  const text = str(input, 'id').trim();
-  const id = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
+  return idField(input, 'id');
 }

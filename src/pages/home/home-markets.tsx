@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { ChangePill } from '../market/change-pill';
 import { DataAge } from '../market/data-age';
 import {
@@ -30,6 +29,45 @@ function Pair({ symbol }: { symbol: string }) {
   );
 }
 
+/**
+ * Placeholders of the same shape as the loaded tiles and rows, shown until the first prices: the
+ * card keeps its height, so nothing below it jumps when prices arrive (layout shift).
+ */
+function MarketsSkeleton({ gainersTitle }: { gainersTitle: string }) {
+  return (
+    <div aria-busy="true" className="markets-skeleton">
+      <div className="hot-grid">
+        {Array.from({ length: HOT_COUNT }, (_, i) => (
+          <span key={i} className="hot-tile">
+            <span className="home-pair">
+              <strong>--</strong>
+            </span>
+            <span className="hot-tile__last mono">--</span>
+            <ChangePill changePct={undefined} />
+          </span>
+        ))}
+      </div>
+      <h3 className="home-subtitle">{gainersTitle}</h3>
+      <ul className="gainers">
+        {Array.from({ length: GAINERS_COUNT }, (_, i) => (
+          <li key={i}>
+            <span className="gainer">
+              <span className="gainer__name">
+                <span className="home-pair">
+                  <strong>--</strong>
+                </span>
+                <span className="gainer__vol">--</span>
+              </span>
+              <span className="gainer__last mono">--</span>
+              <ChangePill changePct={undefined} solid />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Home "hot products" (top 24 h quote volume) and "gainers" (top 24 h change), live. */
 export function HomeMarkets({ tickers }: { tickers: TickersState }) {
   const { t } = useTranslation('home');
@@ -52,9 +90,7 @@ export function HomeMarkets({ tickers }: { tickers: TickersState }) {
         tickers.settled ? (
           <p className="card__text">{t('noPrices')}</p>
         ) : (
-          <p className="card__text center">
-            <Spinner size={20} />
-          </p>
+          <MarketsSkeleton gainersTitle={t('sections.gainers')} />
         )
       ) : (
         <>

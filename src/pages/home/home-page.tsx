@@ -81,7 +81,6 @@ export function HomePage() {
             </div>
           </div>
         )}
-        {settings?.mode === 'demo' && <p className="hero__demo">{t('demoNotice')}</p>}
       </section>
 
       <EntryGrid title={t('sections.quick')} entries={QUICK} />
@@ -89,6 +88,9 @@ export function HomePage() {
       <HomeMarkets tickers={tickers} />
 
       <EntryGrid title={t('sections.more')} entries={MORE} />
+      {/* Below everything: the settings arrive after the first paint, and a notice that appeared
+          above the markets would push them down (layout shift). */}
+      {settings?.mode === 'demo' && <p className="hero__demo">{t('demoNotice')}</p>}
       {updated && <p className="muted center">{t('updatedAt', { time: formatTime(updated, lang) })}</p>}
     </Screen>
   );

@@ -7,6 +7,8 @@ import { getCore } from '../../core/core-client';
 // "off" and no getter; one module-level listener (registered on first use, never per mount) keeps
 // the latest state for every market component.
 let state: SocketState = 'idle';
+/** The socket has been open at least once in this app session. */
+let everOpen = false;
 let registered = false;
 const listeners = new Set<() => void>();
 
@@ -16,6 +18,7 @@ function subscribe(onChange: () => void): () => void {
     void getCore().onSocketState(
       Comlink.proxy((next: SocketState) => {
         state = next;
+        if (next === 'open') everOpen = true;
         listeners.forEach((l) => l());
       }),
     );
@@ -31,4 +34,14 @@ export function useSocketState(): SocketState {
     () => state,
     () => state,
   );
+}
+
+/**
+ * Whether live data can be trusted as current: the socket streams, or its first connection is still
+ * opening (a REST reply fetched meanwhile is fresh; flagging it would flash an age line on every
+ * first visit and shift the page). After a drop, anything but `open` is not streaming.
+ */
+export function useStreaming(): boolean {
+  const snapshot = (): boolean => state === 'open' || (state !== 'closed' && !everOpen);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { useCallback, useEffect, useState } from 'react';
 import type { Ticker } from '../../../domain/market-data';
 import { useCore } from '../../core/contexts';
-import { useSocketState } from './socket-state';
+import { useStreaming } from './socket-state';
 import { startWatch } from './watch';
 
 /** Tickers as a page shows them. */
@@ -32,7 +32,7 @@ interface Held {
  */
 export function useTickers(): TickersState {
   const { core } = useCore();
-  const socket = useSocketState();
+  const streaming = useStreaming();
   const [held, setHeld] = useState<Held>({ tickers: [], source: 'none', at: null });
   const [settled, setSettled] = useState(false);
   const [epoch, setEpoch] = useState(0);
@@ -66,7 +66,7 @@ export function useTickers(): TickersState {
   }, [core, epoch]);
 
   const restart = useCallback(() => setEpoch((e) => e + 1), []);
-  const stale = held.source === 'cache' || (held.source === 'live' && socket !== 'open');
+  const stale = held.source === 'cache' || (held.source === 'live' && !streaming);
   return { ...held, staleSince: stale ? held.at : null, settled, restart };
 }
 

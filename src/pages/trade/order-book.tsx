@@ -36,9 +36,10 @@ function Rows({ rows, kind, onPick }: { rows: BookRow[]; kind: 'bid' | 'ask'; on
             type="button"
             className="tbook__row"
             onClick={() => onPick(r.price)}
-            aria-label={t('book.pick', { price: r.price })}
             data-testid={`book-${kind}`}
           >
+            {/* Words before the visible price, so the accessible name contains what is shown. */}
+            <span className="sr-only">{t('book.pickPrefix')}</span>
             <span className="tbook__depth" style={{ width: `${Math.round(r.depth * 100)}%` }} />
             <span className="tbook__price">{r.price}</span>
             <span className="tbook__qty">{r.qty}</span>

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelHub, type SocketClient } from '../../../server/http/channels';
 
-const client = (userId: number | null = null) => {
+const client = (userId: number | null = null, expiresAt = Date.now() + 60_000) => {
   const got: unknown[] = [];
-  const c: SocketClient = { userId, sendText: (t) => got.push(JSON.parse(t)) };
+  const c: SocketClient = {
+    userId,
+    expiresAt: userId === null ? null : expiresAt,
+    sendText: (t) => got.push(JSON.parse(t)),
+  };
   return { c, got };
 };
 
@@ -45,5 +49,26 @@ describe('ChannelHub', () => {
     hub.publishToUser(7, 'orders', 'secret');
     expect(mine.got).toEqual([{ ch: 'orders', data: 'secret' }]);
     expect(theirs.got).toEqual([]);
+  });
+
+  it('sends nothing to a socket whose session has expired, even before its timer ran', () => {
+    const hub = new ChannelHub();
+    const expired = client(7, Date.now() - 1);
+    hub.add(expired.c, 'orders');
+    hub.publishToUser(7, 'orders', 'secret');
+    expect(expired.got).toEqual([]);
+  });
+
+  it('dropPrivate leaves private channels and keeps public ones', () => {
+    const hub = new ChannelHub();
+    hub.onSubscribe('orders', undefined, { private: true });
+    hub.onSubscribe('ticks');
+    const a = client(7);
+    hub.add(a.c, 'orders');
+    hub.add(a.c, 'ticks');
+    hub.dropPrivate(a.c);
+    expect(hub.hasSubscribers('orders')).toBe(false);
+    expect(hub.hasSubscribers('ticks')).toBe(true);
+    expect(hub.countOf(a.c)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, normalizeBasePath } from '../../../server/config';
+import { ConfigError, loadConfig, normalizeBasePath, simChainOn, simMarketOn } from '../../../server/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -43,7 +43,14 @@ describe('loadConfig', () => {
     // The market simulator is off by default in production, and SIM_MARKET=off turns it off in demo.
     expect(c.simMarket).toBe(false);
     expect(loadConfig({ SIM_MARKET: 'off' }).simMarket).toBe(false);
-    expect(loadConfig({ APP_MODE: 'production', SIM_MARKET: 'on' }).simMarket).toBe(true);
+    // Production refuses the simulators outright, as it refuses SIM_CHAIN=on.
+    expect(() => loadConfig({ APP_MODE: 'production', SIM_MARKET: 'on' })).toThrow(/SIM_MARKET/);
+    expect(() => loadConfig({ APP_MODE: 'production', SIM_CHAIN: 'on' })).toThrow(/SIM_CHAIN/);
+    expect(loadConfig({ APP_MODE: 'production', SIM_MARKET: 'off', SIM_CHAIN: 'off' }).simMarket).toBe(false);
+    // A config put together in code cannot switch them on in production either.
+    expect(simMarketOn({ mode: 'production', simMarket: true })).toBe(false);
+    expect(simChainOn({ mode: 'production', simChain: true })).toBe(false);
+    expect(simMarketOn({ mode: 'demo', simMarket: true })).toBe(true);
   });
 
   it('rejects values it cannot use, naming the variable', () => {
@@ -51,6 +58,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
     expect(() => loadConfig({ SIM_MARKET: 'maybe' })).toThrow(/SIM_MARKET/);
+  });
+
+  it('reads the message senders and refuses unusable ones without echoing secrets', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Exchange <no-reply@example.com>',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      SMS_WEBHOOK_TOKEN: 'tok',
+    });
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      mailFrom: 'Exchange <no-reply@example.com>',
+      smsWebhookUrl: 'https://sms.example.com/send',
+      smsWebhookToken: 'tok',
+    });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@mail.example.com' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'ftp://sms.example.com' })).toThrow(/SMS_WEBHOOK_URL/);
   });
 
   it('normalises base paths', () => {

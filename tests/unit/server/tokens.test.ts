@@ -71,7 +71,7 @@ describe('SessionStore', () => {
     const rows = await db.kysely.selectFrom('sessions').selectAll().execute();
     expect(rows[0]?.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
-    expect(await sessions.resolve(token)).toEqual({ userId: 1, tokenHash: hashToken(token) });
+    expect(await sessions.resolve(token)).toEqual({ userId: 1, tokenHash: hashToken(token), expiresAt });
     now = expiresAt;
     expect(await sessions.resolve(token)).toBeNull();
   });
@@ -87,5 +87,19 @@ describe('SessionStore', () => {
     expect(await sessions.resolve(c.token)).toBeNull();
     expect(await sessions.resolve(newToken())).toBeNull();
     expect(await sessions.resolve('')).toBeNull();
+  });
+
+  it('announces the hashes of the sessions each revocation ended, and moves the counter', async () => {
+    const a = await sessions.issue(1);
+    const b = await sessions.issue(1);
+    const c = await sessions.issue(1);
+    const heard: string[][] = [];
+    sessions.onRevoke((hashes) => heard.push([...hashes].sort()));
+    const before = sessions.revocations();
+    await sessions.revoke(hashToken(a.token));
+    await sessions.revoke(hashToken(a.token)); // already revoked: nothing to announce
+    await sessions.revokeAllOf(1, hashToken(b.token));
+    expect(heard).toEqual([[hashToken(a.token)], [hashToken(c.token)]]);
+    expect(sessions.revocations()).toBe(before + 3);
   });
 });

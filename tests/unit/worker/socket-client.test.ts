@@ -167,6 +167,25 @@ describe('socket-client: reconnect (spec §9: 1 s up to 5 s)', () => {
     expect(FakeWebSocket.instances).toHaveLength(count + 1);
   });
 
+  it('retryNow connects at once when the network is back, and restarts the back-off', async () => {
+    openWith('sys');
+    FakeWebSocket.last().serverClose();
+    await vi.advanceTimersByTimeAsync(1000);
+    FakeWebSocket.last().fail();
+    await vi.advanceTimersByTimeAsync(2000);
+    FakeWebSocket.last().fail(); // now waiting 3 s
+    const count = FakeWebSocket.instances.length;
+    client.retryNow();
+    expect(FakeWebSocket.instances).toHaveLength(count + 1);
+    FakeWebSocket.last().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeWebSocket.instances).toHaveLength(count + 2);
+    // With no retry pending it does nothing.
+    FakeWebSocket.last().open();
+    client.retryNow();
+    expect(FakeWebSocket.instances).toHaveLength(count + 2);
+  });
+
   it('resubscribes every channel and re-sends auth after a reconnect', async () => {
     client.setToken('tok-1');
     const { ws, received } = openWith('sys', 'orders');
@@ -294,5 +313,25 @@ describe('socket URL: default ports omitted (spec §9)', () => {
     ['not a url', '/ws', null],
   ])('%s + %s → %s', (origin, path, url) => {
     expect(socketUrlFor(origin, path)).toBe(url);
+  });
+});
+
+describe('socket-client: server errors', () => {
+  it('reports the msg of each {op:"error"} and routes nothing', () => {
+    const errors: string[] = [];
+    const c = createSocketClient({
+      WebSocket: FakeWebSocket,
+      url: () => URL,
+      onServerError: (m) => errors.push(m),
+    });
+    const got: unknown[] = [];
+    c.subscribe('private', (d) => got.push(d));
+    const ws = FakeWebSocket.last();
+    ws.open();
+    ws.receive({ op: 'error', msg: 'sessionInvalid' });
+    ws.receive({ op: 'error' });
+    expect(errors).toEqual(['sessionInvalid']);
+    expect(got).toEqual([]);
+    c.close();
   });
 });

@@ -9,17 +9,18 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
   return (
     <div className="bank-terms__row">
       <dt>{label}</dt>
+      {/* The button sits inside the dd: a <dl> row may only hold dt and dd elements. */}
       <dd className="bank-terms__value" data-testid={testId}>
         {value}
+        <button
+          type="button"
+          className="icon-btn icon-btn--small"
+          onClick={() => void copyText(value)}
+          aria-label={`${t('actions.copy')} · ${label}`}
+        >
+          <Icon name="copy" size={16} />
+        </button>
       </dd>
-      <button
-        type="button"
-        className="icon-btn icon-btn--small"
-        onClick={() => void copyText(value)}
-        aria-label={`${t('actions.copy')} · ${label}`}
-      >
-        <Icon name="copy" size={16} />
-      </button>
     </div>
   );
 }

@@ -1,0 +1,116 @@
+/**
+ * Lighthouse mobile performance of home, market and trade (signed out) on the production build:
+ * Lighthouse 12.8 (the last release for Node 20) with its default mobile preset (simulated slow 4G,
+ * 4× CPU slowdown, a phone screen), driving Debian's Chromium, 3 runs per page, median reported
+ * against the goals of issue 9. Every run starts from an empty profile (a first visit).
+ * Needs `npm run build` first and /usr/bin/chromium (or CHROME_PATH).
+ * Run: `npm run build && npm run bench -- lighthouse` (about 3 minutes).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM } from '../tests/e2e/support';
+import { startTestServer } from '../tests/support/server';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Path after the origin: home as a new user types it (a `#/` that redirects stalls Lighthouse's navigation). */
+const PAGES: readonly [name: string, path: string][] = [
+  ['home', '/h5/'],
+  ['market', '/h5/#/pages/market/market'],
+  ['trade', '/h5/#/pages/trade/trade'],
+];
+
+/** The goals: score ≥ 0.95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02. */
+const GOALS = { score: 0.95, lcp: 2_000, tbt: 150, cls: 0.02 };
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+interface Lhr {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+function runOnce(url: string, out: string): Run {
+  const bin = path.join('node_modules', '.bin', 'lighthouse');
+  execFileSync(
+    bin,
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      // Lighthouse drives its own Chromium: only the flags it needs (more, like --no-first-run or
+      // --disable-gpu, make Chromium 156 close the target during navigation).
+      '--chrome-flags=--headless --no-sandbox',
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM }, stdio: 'inherit' },
+  );
+  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as Lhr;
+  const v = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: lhr.categories.performance.score,
+    fcp: v('first-contentful-paint'),
+    lcp: v('largest-contentful-paint'),
+    tbt: v('total-blocking-time'),
+    cls: v('cumulative-layout-shift'),
+    si: v('speed-index'),
+  };
+}
+
+async function main(): Promise<number> {
+  const server = await startTestServer();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  let failed = 0;
+  try {
+    console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, median:`);
+    console.log(
+      `  ${'page'.padEnd(8)} ${'score'.padStart(6)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'SI ms'.padStart(8)}  goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcp}, TBT ≤ ${GOALS.tbt}, CLS ≤ ${GOALS.cls}`,
+    );
+    for (const [name, route] of PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(runOnce(`${server.origin}${route}`, path.join(dir, `${name}-${i}.json`)));
+      }
+      const m = {
+        score: median(runs.map((r) => r.score)),
+        fcp: median(runs.map((r) => r.fcp)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+        si: median(runs.map((r) => r.si)),
+      };
+      const ok = m.score >= GOALS.score && m.lcp <= GOALS.lcp && m.tbt <= GOALS.tbt && m.cls <= GOALS.cls;
+      if (!ok) failed++;
+      console.log(
+        `  ${name.padEnd(8)} ${m.score.toFixed(2).padStart(6)} ${m.fcp.toFixed(0).padStart(8)} ${m.lcp.toFixed(0).padStart(8)} ${m.tbt.toFixed(0).padStart(8)} ${m.cls.toFixed(3).padStart(7)} ${m.si.toFixed(0).padStart(8)}  ${ok ? 'meets the goals' : 'BELOW THE GOALS'}` +
+          `   (scores ${runs.map((r) => r.score.toFixed(2)).join(', ')})`,
+      );
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountKind, CodeScene } from '../../domain';
+import { ConfigError, type Config } from '../config';
+import type { Database } from '../db/schema';
+import { OutboxSender, type MessageSender } from '../sim/outbox';
+import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
+import { SmtpSender } from './smtp-sender';
+
+export { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
+export { SmtpSender } from './smtp-sender';
+
+/** Sends each message through the sender of its channel (e-mail or mobile). */
+export class ChannelSender implements MessageSender {
+  /** True when either channel only writes to the outbox: the app then offers the outbox link. */
+  readonly simulated: boolean;
+
+  constructor(private readonly senders: Record<AccountKind, MessageSender>) {
+    this.simulated = senders.email.simulated || senders.mobile.simulated;
+  }
+
+  send(to: string, channel: AccountKind, scene: CodeScene, body: string, code: string): Promise<void> {
+    return this.senders[channel].send(to, channel, scene, body, code);
+  }
+
+  async close(): Promise<void> {
+    const all = new Set([this.senders.email, this.senders.mobile]);
+    for (const s of all) await s.close?.();
+  }
+}
+
+/** What `createMessageSender` builds the senders from. */
+export interface SenderDeps {
+  config: Config;
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  /** An SMS gateway supplied in code; wins over SMS_WEBHOOK_URL. */
+  smsProvider?: SmsProvider | undefined;
+}
+
+/**
+ * The message senders of this run. E-mail goes over SMTP when SMTP_URL is set; SMS through the
+ * given provider or SMS_WEBHOOK_URL. Without them demo mode writes to the simulated outbox, and
+ * production refuses to start: it never stores a plain code, and a code that is never delivered
+ * would lock users out.
+ */
+export function createMessageSender(deps: SenderDeps): MessageSender {
+  const { config, db, log } = deps;
+  const production = config.mode === 'production';
+  let outbox: OutboxSender | undefined;
+  const simulated = (what: string): MessageSender => {
+    if (production) throw new ConfigError(`${what} in production: codes must really be delivered`);
+    return (outbox ??= new OutboxSender(db, log, true));
+  };
+
+  let email: MessageSender;
+  if (config.smtpUrl) {
+    if (!config.mailFrom) throw new ConfigError('MAIL_FROM is required with SMTP_URL');
+    email = new SmtpSender({
+      url: config.smtpUrl,
+      from: config.mailFrom,
+      subject: `${config.appName} verification code`,
+    });
+  } else {
+    email = simulated('SMTP_URL and MAIL_FROM are required');
+  }
+
+  const provider =
+    deps.smsProvider ??
+    (config.smsWebhookUrl
+      ? new WebhookSmsProvider({ url: config.smsWebhookUrl, token: config.smsWebhookToken })
+      : undefined);
+  const mobile = provider
+    ? new SmsSender(provider)
+    : simulated('an SMS provider (SMS_WEBHOOK_URL) is required');
+  return new ChannelSender({ email, mobile });
+}

@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 } });
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Network.enable');
+await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50000, uploadThroughput: 50000 });
+const t0 = Date.now();
+const log = [];
+ctx.on('request', r => log.push([Date.now()-t0, 'start', r.url().replace(/^https?:\/\/[^/]+/, '').slice(0,70)]));
+ctx.on('requestfinished', async r => { const s = await r.sizes().catch(()=>({responseBodySize:0})); log.push([Date.now()-t0, 'done ', r.url().replace(/^https?:\/\/[^/]+/, '').slice(0,70), s.responseBodySize]); });
+await page.goto(process.argv[2] + '/h5/#/pages/market/market');
+await page.waitForFunction(() => { const c=[...document.querySelectorAll('[data-testid="market-row"] [data-testid="market-last"]')]; return c.length>0 && c.every(x=>/\d/.test(x.textContent)); }, null, { timeout: 60000, polling: 'raf' });
+console.log('prices at', await page.evaluate(() => performance.now()));
+for (const l of log.sort((a,b)=>a[0]-b[0])) console.log(l.join(' '));
+await b.close();
