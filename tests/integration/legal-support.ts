@@ -58,7 +58,12 @@ export async function startLegalServer(
       simChain: false,
       operatorToken: 'test-token',
       distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
-      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        loginPerIp: 100_000,
+        codesPerIp: 100_000,
+        accountChecksPerIp: 100_000,
+      },
     },
   });
   return {
