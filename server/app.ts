@@ -12,6 +12,7 @@ import { ChannelHub } from './http/channels';
 import { loadMessages } from './http/messages';
 import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
+import { createLeverModule } from './lever/module';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
@@ -19,6 +20,10 @@ import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
 import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
+import { newsModule } from './news/module';
+import { kefuModule } from './kefu/module';
+import { zhiboModule } from './zhibo/module';
+import { listingModule } from './listing/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
@@ -44,6 +49,11 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createLeverModule(),
+    newsModule,
+    kefuModule,
+    zhiboModule,
+    listingModule,
     createLegalModule(),
     opsModule,
   ];

@@ -75,6 +75,11 @@ export interface Config {
   /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
   smsWebhookToken: string | undefined;
   rateLimits: RateLimits;
+  /**
+   * HTTPS origins the live page may play an HLS stream from (LIVE_ORIGINS, comma-separated), added
+   * to the CSP's media and connect sources; streams on this site need none.
+   */
+  liveOrigins: readonly string[];
 }
 
 /** Budgets that fit one small exchange; tests may raise them. */
@@ -206,5 +211,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsWebhookUrl: urlVar(env, 'SMS_WEBHOOK_URL', ['https:', 'http:']),
     smsWebhookToken: nonEmpty(env.SMS_WEBHOOK_TOKEN),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
+    liveOrigins: originsVar(env, 'LIVE_ORIGINS'),
   };
+}
+
+/** A comma-separated list of https origins (`https://host[:port]`), each checked. */
+function originsVar(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new ConfigError(`${name} must list https origins, got "${text}"`);
+    }
+    if (url.protocol !== 'https:' || url.origin !== text.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `${name} must list https origins such as https://stream.example.com, got "${text}"`,
+      );
+    }
+    return url.origin;
+  });
 }
