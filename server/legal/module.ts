@@ -66,12 +66,16 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
           pushBalances(uid);
         }
       };
-      const nameColumn = (
-        ctx.sqlite.prepare('pragma table_info(users)').all() as Array<{ name: string }>
-      ).some((c) => c.name === 'real_name');
-      const nameOf = nameColumn
+      // The identity area keeps verified names in `identity_kyc`; without that area nothing is compared.
+      const identity = ctx.sqlite
+        .prepare(`select 1 from sqlite_master where type = 'table' and name = 'identity_kyc'`)
+        .get();
+      const nameOf = identity
         ? ctx.sqlite
-            .prepare<[number], string | null>(`select real_name from users where id = ? and kyc = 'verified'`)
+            .prepare<[number], string>(
+              `select k.name from identity_kyc k join users u on u.id = k.user_id
+               where k.user_id = ? and k.status = 'verified' and u.kyc = 'verified' order by k.id desc limit 1`,
+            )
             .pluck()
         : null;
       const uploadDir = ctx.config.dataDir === ':memory:' ? null : path.join(ctx.config.dataDir, 'uploads');
