@@ -3,7 +3,7 @@ import { checkPaymentMethod, LEGAL_MESSAGE_MAX, LEGAL_TEXT_MAX } from '../../dom
 import { sameHolder } from '../../domain';
 import { AppError, fail, notFound } from '../http/app-error';
 import { bool, str } from '../http/input';
-import { sessionOf, type HandlerContext, type HandlerRegistry } from '../http/registry';
+import { sessionOf, type HandlerContext, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import { pageArgs } from '../assets/paging';
 import type { AdService } from './ad-service';
 import type { OrderService } from './order-service';
@@ -13,6 +13,8 @@ import type { LegalTerms } from './terms';
 
 /** Payment methods per user. */
 export const METHODS_MAX = 10;
+/** Writes per user per minute on the busiest fiat endpoints: enough for a person, not for a script. */
+export const LEGAL_WRITE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
 /** What the user routes need. */
 export interface LegalRouteDeps {
@@ -36,6 +38,9 @@ export interface LegalRouteDeps {
 export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps): void {
   const { store, views, orders, ads } = d;
   const uid = (ctx: HandlerContext) => sessionOf(ctx).userId;
+  const perUser = (name: string): LimitSpec[] => [
+    { ...LEGAL_WRITE_LIMIT, key: (ctx) => `${name}:${sessionOf(ctx).userId}`, errorKey: 'rateLimited' },
+  ];
   const dec = (coin: string) => orders.decimalsOf(coin);
 
   const me = (userId: number): LegalMe => {
@@ -68,45 +73,49 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
   registry.add('legal/me', (ctx) => me(uid(ctx)));
 
   registry.add('legal/methods', (ctx) => store.methods(uid(ctx)).map(toMethod));
-  registry.add('legal/methodSave', (ctx) => {
-    const userId = uid(ctx);
-    const idText = str(ctx.input, 'id').trim();
-    const req: Partial<PaymentMethodReq> = Object.fromEntries(
-      ['kind', 'realName', 'bank', 'cardNumber', 'account', 'nickname', 'qrId'].map((k) => [
-        k,
-        str(ctx.input, k),
-      ]),
-    );
-    const m = checkPaymentMethod(req);
-    if ('key' in m) throw fail(m.key, m.field);
-    const verified = d.verifiedName(userId);
-    if (m.realName && verified !== null && !sameHolder(m.realName, verified)) {
-      throw fail('legalRealNameMismatch', 'realName');
-    }
-    if (m.qrId && !store.ownsUpload(m.qrId, userId)) throw fail('uploadRequired', 'qrId');
-    const now = d.now();
-    return store.sqlite.transaction(() => {
-      let id: number;
-      if (idText) {
-        const row = /^\d{1,15}$/.test(idText) ? store.method(Number(idText)) : undefined;
-        if (!row || row.userId !== userId) throw notFound();
-        id = row.id;
-        store
-          .s('methodUpdate')
-          .run(m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now, id);
-      } else {
-        if (store.methods(userId).length >= METHODS_MAX) throw fail('badRequest', 'id');
-        id = Number(
-          store
-            .s('methodInsert')
-            .run(userId, m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now)
-            .lastInsertRowid,
-        );
+  registry.add(
+    'legal/methodSave',
+    (ctx) => {
+      const userId = uid(ctx);
+      const idText = str(ctx.input, 'id').trim();
+      const req: Partial<PaymentMethodReq> = Object.fromEntries(
+        ['kind', 'realName', 'bank', 'cardNumber', 'account', 'nickname', 'qrId'].map((k) => [
+          k,
+          str(ctx.input, k),
+        ]),
+      );
+      const m = checkPaymentMethod(req);
+      if ('key' in m) throw fail(m.key, m.field);
+      const verified = d.verifiedName(userId);
+      if (m.realName && verified !== null && !sameHolder(m.realName, verified)) {
+        throw fail('legalRealNameMismatch', 'realName');
       }
-      if (m.qrId) store.keepImage(m.qrId, userId, 'method', now);
-      return toMethod(store.method(id)!);
-    })();
-  });
+      if (m.qrId && !store.ownsUpload(m.qrId, userId)) throw fail('uploadRequired', 'qrId');
+      const now = d.now();
+      return store.sqlite.transaction(() => {
+        let id: number;
+        if (idText) {
+          const row = /^\d{1,15}$/.test(idText) ? store.method(Number(idText)) : undefined;
+          if (!row || row.userId !== userId) throw notFound();
+          id = row.id;
+          store
+            .s('methodUpdate')
+            .run(m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now, id);
+        } else {
+          if (store.methods(userId).length >= METHODS_MAX) throw fail('badRequest', 'id');
+          id = Number(
+            store
+              .s('methodInsert')
+              .run(userId, m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now)
+              .lastInsertRowid,
+          );
+        }
+        if (m.qrId) store.keepImage(m.qrId, userId, 'method', now);
+        return toMethod(store.method(id)!);
+      })();
+    },
+    { limits: perUser('legal/methodSave') },
+  );
   registry.add('legal/methodRemove', (ctx) => {
     const userId = uid(ctx);
     const idText = str(ctx.input, 'id').trim();
@@ -151,15 +160,19 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     return views.ad(ad, dec(ad.coin));
   });
 
-  registry.add('legal/take', (ctx) => {
-    const userId = uid(ctx);
-    const o = orders.take(userId, {
-      adId: str(ctx.input, 'adId'),
-      by: str(ctx.input, 'by') as 'amount',
-      value: str(ctx.input, 'value'),
-    });
-    return after(o, userId);
-  });
+  registry.add(
+    'legal/take',
+    (ctx) => {
+      const userId = uid(ctx);
+      const o = orders.take(userId, {
+        adId: str(ctx.input, 'adId'),
+        by: str(ctx.input, 'by') as 'amount',
+        value: str(ctx.input, 'value'),
+      });
+      return after(o, userId);
+    },
+    { limits: perUser('legal/take') },
+  );
   registry.add('legal/orders', (ctx) => {
     const userId = uid(ctx);
     const { before, limit } = pageArgs(ctx.input);
@@ -212,23 +225,27 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     const { order } = orders.own(userId, str(ctx.input, 'id'));
     return messagesOf(store, order);
   });
-  registry.add('legal/messageSend', (ctx) => {
-    const userId = uid(ctx);
-    const { order, role } = orders.own(userId, str(ctx.input, 'id'));
-    const text = str(ctx.input, 'text').trim();
-    const imageId = str(ctx.input, 'imageId').trim();
-    if (!text && !imageId) throw fail('required', 'text');
-    if ([...text].length > LEGAL_MESSAGE_MAX) throw fail('textTooLong', 'text');
-    if (imageId && !store.ownsUpload(imageId, userId)) throw fail('uploadRequired', 'imageId');
-    const now = d.now();
-    const id = store.sqlite.transaction(() => {
-      if (imageId) store.keepImage(imageId, userId, 'chat', now);
-      return Number(store.s('messageInsert').run(order.id, userId, text, imageId, now).lastInsertRowid);
-    })();
-    d.changed(order);
-    const msg: OrderMessage = { id, role, text, imageId, at: now };
-    return msg;
-  });
+  registry.add(
+    'legal/messageSend',
+    (ctx) => {
+      const userId = uid(ctx);
+      const { order, role } = orders.own(userId, str(ctx.input, 'id'));
+      const text = str(ctx.input, 'text').trim();
+      const imageId = str(ctx.input, 'imageId').trim();
+      if (!text && !imageId) throw fail('required', 'text');
+      if ([...text].length > LEGAL_MESSAGE_MAX) throw fail('textTooLong', 'text');
+      if (imageId && !store.ownsUpload(imageId, userId)) throw fail('uploadRequired', 'imageId');
+      const now = d.now();
+      const id = store.sqlite.transaction(() => {
+        if (imageId) store.keepImage(imageId, userId, 'chat', now);
+        return Number(store.s('messageInsert').run(order.id, userId, text, imageId, now).lastInsertRowid);
+      })();
+      d.changed(order);
+      const msg: OrderMessage = { id, role, text, imageId, at: now };
+      return msg;
+    },
+    { limits: perUser('legal/messageSend') },
+  );
 
   registry.add('legal/merchantApply', (ctx) => {
     const userId = uid(ctx);
@@ -262,17 +279,21 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
       (r) => views.ad(r, dec(r.coin)),
     );
   });
-  registry.add('legal/adSave', (ctx) => {
-    const userId = uid(ctx);
-    const req = Object.fromEntries(
-      ['id', 'side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods', 'autoCancelMin'].map(
-        (k) => [k, str(ctx.input, k)],
-      ),
-    );
-    const row = req.id ? ads.edit(userId, req) : ads.publish(userId, req as never);
-    d.reschedule();
-    return views.ad(row, dec(row.coin));
-  });
+  registry.add(
+    'legal/adSave',
+    (ctx) => {
+      const userId = uid(ctx);
+      const req = Object.fromEntries(
+        ['id', 'side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods', 'autoCancelMin'].map(
+          (k) => [k, str(ctx.input, k)],
+        ),
+      );
+      const row = req.id ? ads.edit(userId, req) : ads.publish(userId, req as never);
+      d.reschedule();
+      return views.ad(row, dec(row.coin));
+    },
+    { limits: perUser('legal/adSave') },
+  );
   registry.add('legal/adPause', (ctx) => {
     const row = ads.pause(uid(ctx), str(ctx.input, 'id'), bool(ctx.input, 'paused'));
     return views.ad(row, dec(row.coin));

@@ -39,9 +39,15 @@ export interface LegalServer {
 
 /** Starts the server (no market simulator, operator token `test-token`) on `dataDir` or a fresh one. */
 export async function startLegalServer(
-  opts: { dataDir?: string; clock?: FakeClock } = {},
+  opts: { dataDir?: string; clock?: FakeClock; catalog?: Record<string, unknown> } = {},
 ): Promise<LegalServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'legal-test-'));
+  // An operator's CATALOG_FILE: top-level keys replace the embedded ones.
+  let catalogFile: string | undefined;
+  if (opts.catalog) {
+    catalogFile = path.join(dataDir, 'catalog.json');
+    fs.writeFileSync(catalogFile, JSON.stringify(opts.catalog));
+  }
   const clock = opts.clock ?? fakeClock();
   const legal = createLegalModule({ now: () => clock.now() });
   const modules = defaultModules().map((m) => (m.name === 'legal' ? legal : m));
@@ -57,6 +63,7 @@ export async function startLegalServer(
       simMarket: false,
       simChain: false,
       operatorToken: 'test-token',
+      ...(catalogFile && { catalogFile }),
       distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
       rateLimits: {
         ...DEFAULT_RATE_LIMITS,
