@@ -1,6 +1,7 @@
 import type {
   CandleInterval,
   EndpointName,
+  ErrorKey,
   Lang,
   Outcome,
   Req,
@@ -14,6 +15,7 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
 import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
@@ -28,6 +30,7 @@ export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
+export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
@@ -141,6 +144,18 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
+  /**
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
+   */
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
   /**
    * The lever area's worker calls (`LeverApi` in worker/lever-live.ts): live positions marked on
    * every spot trade (`watchLever`, `reloadLever`, `unwatchLever`), the exact pre-trade receipt

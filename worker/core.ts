@@ -161,6 +161,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     await ready();
     const outcome = await api.call(name, req);
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (outcome.ok && name.startsWith('legal/')) {
+      const legal = await import('./legal');
+      await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
+    }
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
@@ -260,6 +264,16 @@ export function createCore(deps: CoreDeps = {}): Core {
       const encoded = await (await import('./funding')).encodeUpload(image);
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
+    },
+    async legalQuote(query) {
+      return (await import('./legal')).legalQuote(query);
+    },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
+    async cachedLegal(name, req) {
+      await ready();
+      return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
     },
     async watchSecond(listener) {
       await ready();
