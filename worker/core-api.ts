@@ -1,6 +1,7 @@
 import type {
   CandleInterval,
   EndpointName,
+  ErrorKey,
   Lang,
   Outcome,
   Req,
@@ -14,8 +15,14 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
 import type { Dated, DatedOutcome, PrivateRead } from './private-reads';
+import type { LeverApi, LeverMethod } from './lever-live';
+import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+import type { KefuDraft, KefuView } from './kefu-chat';
+import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -24,6 +31,13 @@ export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { Dated, DatedOutcome, PrivateRead } from './private-reads';
+export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
+export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
+export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
+export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+export type { SecondState } from './second/second-watch';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -63,6 +77,8 @@ export interface InitOptions {
   origin: string;
   /** Path of the socket on that origin, such as `/ws`. */
   socketPath: string;
+  /** Read the tickers at once, before any page asks (the app does: nearly every page shows prices). */
+  prefetchTickers?: boolean;
 }
 
 /**
@@ -108,6 +124,8 @@ export interface CoreApi {
    * drops the socket, online reconnects it at once; private listeners then resync.
    */
   networkChanged(online: boolean): Promise<void>;
+  /** Called whenever the stored session ends (logout, a login intent, a socket told it was revoked). */
+  onSignedOut(listener: () => void): Promise<void>;
   /** Whether the server answered lately (replies and socket), told at once and on each change. */
   onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**
@@ -149,4 +167,67 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
+  /**
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
+   */
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
+  /**
+   * The lever area's worker calls (`LeverApi` in worker/lever-live.ts): live positions marked on
+   * every spot trade (`watchLever`, `reloadLever`, `unwatchLever`), the exact pre-trade receipt
+   * (`previewLever`), the PnL at a price (`leverPnlAt`) and the equity sum (`leverEquity`). One
+   * method, so the first load does not grow with the area.
+   */
+  lever<K extends LeverMethod>(
+    method: K,
+    ...args: Parameters<LeverApi[K]>
+  ): Promise<Awaited<ReturnType<LeverApi[K]>>>;
+  /**
+   * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
+   * calls, filtered like the list (pinned first, newest first), and when they were stored.
+   */
+  cachedNews(filter: NewsFilter): Promise<CachedNews>;
+  /** An article read before on this device, with its body and when it was stored; null otherwise. */
+  cachedArticle(id: number): Promise<CachedArticle | null>;
+  /** A news cover image as a `data:` URL, from the device or fetched once; null when unavailable. */
+  newsCover(id: string): Promise<string | null>;
+  /**
+   * Watches the support chat of the signed-in user: stored messages, messages waiting in the
+   * device's outbox, unread count. Returns an id for `kefuUnwatch`.
+   */
+  kefuWatch(listener: (view: KefuView) => void): Promise<number>;
+  /** Watches only the unread count of the support chat (the tab badge); 0 when signed out. */
+  kefuWatchUnread(listener: (count: number) => void): Promise<number>;
+  kefuUnwatch(id: number): Promise<void>;
+  /**
+   * Queues a support message (text, or an image already compressed by the page) and sends it when
+   * the server is reachable; refuses at once an empty or oversize text or a wrong image type.
+   */
+  kefuSend(draft: KefuDraft): Promise<Outcome<null>>;
+  /** Drops a message the server refused from the outbox. */
+  kefuDiscard(clientId: string): Promise<void>;
+  /** Marks the operator's messages up to `upTo` as read. */
+  kefuRead(upTo: number): Promise<void>;
+  /** Sends what waits and reads the conversation again (pull-to-refresh). */
+  kefuRefresh(): Promise<void>;
+  /** Reads the messages before the oldest one shown. */
+  kefuOlder(): Promise<void>;
+  /** A chat image as a `data:` URL, or null when it cannot be read. */
+  kefuImage(id: string): Promise<string | null>;
+  /**
+   * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
+   * the latest settled): the device's copy first, then the server's, kept current by settlement
+   * events and re-read after a reconnect. Returns an id for `unwatchSecond`.
+   */
+  watchSecond(listener: (state: SecondState) => void): Promise<number>;
+  unwatchSecond(id: number): Promise<void>;
+  /** The option form's exact payout preview and % shortcuts, computed like the server. */
+  previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
 }

@@ -18,10 +18,13 @@ import { notify } from './notify';
 import type { PrivateCache } from './private-cache';
 import type { DatedOutcome } from './private-reads';
 import { createReachability } from './reachability';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
+import type { LeverApi } from './lever-live';
+import type { KefuChat } from './kefu-chat';
 import { defaultTimers, type TimerHandle, type Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -103,6 +106,11 @@ export function createCore(deps: CoreDeps = {}): Core {
   const socket = createSocketClient({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
     url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    // The server ended this session (logout elsewhere, password change, expiry): confirm with
+    // user/info, whose login answer clears the stored session and tells the UI.
+    onServerError: (msg) => {
+      if (msg === 'sessionInvalid') void session.refresh(() => api.call('user/info', {}));
+    },
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
@@ -174,6 +182,28 @@ export function createCore(deps: CoreDeps = {}): Core {
     const valid = () => session.user()?.id === userId;
     void privateCache().then((c) => c.applyEvent(userId, data as PrivateEvent, at, valid));
   };
+  // The support chat loads with the first page or badge that watches it.
+  let chat: Promise<KefuChat> | null = null;
+  const kefu = (): Promise<KefuChat> =>
+    (chat ??= ready()
+      .then(() => import('./kefu-chat'))
+      .then((m) =>
+        m.createKefuChat({
+          call: (name, req) => call(name, req),
+          subscribe: (ch, listener) => socket.subscribe(ch, listener),
+          unsubscribe: (id) => socket.unsubscribe(id),
+          onSocketState: (listener) => void socket.onState(listener),
+          get: (key) => store.get(key),
+          set: (key, value) => store.set(key, value),
+          userId: () => session.user()?.id ?? null,
+        }),
+      ));
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
@@ -188,17 +218,31 @@ export function createCore(deps: CoreDeps = {}): Core {
       await (await privateCache()).save(userId, name, req, outcome.data, Date.now(), valid);
     }
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (outcome.ok && name.startsWith('legal/')) {
+      const legal = await import('./legal');
+      await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
+    }
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
+    if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
+      await import('./news-cache')
+        .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
+        .catch(() => undefined);
+    }
     return outcome;
   }
+
+  // The lever area's worker code loads with the first lever call, not with the first render.
+  let leverApi: Promise<LeverApi> | null = null;
 
   return {
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
+      // Nearly every first page shows prices: read them while the page's own code still loads.
+      if (options.prefetchTickers) market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
@@ -261,6 +305,11 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (online) networkBack();
       else socket.dropNow();
     },
+    async onSignedOut(listener) {
+      session.onToken((token) => {
+        if (token === null) notify(listener, undefined);
+      });
+    },
     async onReachability(listener) {
       reachability.onChange(listener);
     },
@@ -301,10 +350,102 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async legalQuote(query) {
+      return (await import('./legal')).legalQuote(query);
+    },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
+    async cachedLegal(name, req) {
+      await ready();
+      return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
+    },
+    async watchSecond(listener) {
+      await ready();
+      const { startSecondWatch } = await import('./second/second-core');
+      const id = nextSecondWatch++;
+      const stop = startSecondWatch(
+        {
+          socket,
+          call,
+          userId: () => session.user()?.id ?? null,
+          store,
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
+      );
+      secondWatches.set(id, stop);
+      return id;
+    },
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
+    },
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
+    },
+    async lever(method, ...args) {
+      leverApi ??= import('./lever-live').then((m) =>
+        m.createLeverApi({
+          call: async (name, req) => (await ready(), call(name, req as never) as never),
+          subscribe: (ch, l) => socket.subscribe(ch, l),
+          unsubscribe: (n) => socket.unsubscribe(n),
+          watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+          unwatch: (n) => market.unwatch(n),
+          notify,
+        }),
+      );
+      const api = await leverApi;
+      return (api[method] as (...a: unknown[]) => unknown)(...args) as never;
+    },
+    async cachedNews(filter) {
+      await ready();
+      return (await import('./news-cache')).cachedNewsList(store.db, prefs!.lang, filter);
+    },
+    async cachedArticle(id) {
+      return (await import('./news-cache')).cachedArticle(store.db, id);
+    },
+    async newsCover(id) {
+      const m = await import('./news-cache');
+      return m.coverUrl(store.get, store.set, id, async () => {
+        const out = await api.call('news/cover', { id });
+        return out.ok ? out.data : null;
+      });
+    },
+    async kefuWatch(listener) {
+      return (await kefu()).watch(listener);
+    },
+    async kefuWatchUnread(listener) {
+      return (await kefu()).watchUnread(listener);
+    },
+    async kefuUnwatch(id) {
+      (await kefu()).unwatch(id);
+    },
+    async kefuSend(draft) {
+      return (await kefu()).send(draft);
+    },
+    async kefuDiscard(clientId) {
+      await (await kefu()).discard(clientId);
+    },
+    async kefuRead(upTo) {
+      await (await kefu()).markRead(upTo);
+    },
+    async kefuRefresh() {
+      await (await kefu()).refresh();
+    },
+    async kefuOlder() {
+      await (await kefu()).older();
+    },
+    async kefuImage(id) {
+      return (await kefu()).image(id);
+    },
     async dispose() {
       disposed = true;
       if (probeTimer !== null) timers.clearInterval(probeTimer);
       probeTimer = null;
+      await leverApi?.then((l) => l.dispose());
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

@@ -3,9 +3,16 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { legalMigration } from '../../legal/schema';
+import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { secondMigration } from '../../second/schema';
+import { newsMigration } from '../../news/schema';
+import { kefuMigration } from '../../kefu/schema';
+import { zhiboMigration } from '../../zhibo/schema';
+import { listingMigration } from '../../listing/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -22,4 +29,11 @@ export const MIGRATIONS: readonly Migration[] = [
   bankMigration,
   opsMigration,
   leanIndexes,
+  leverMigration,
+  secondMigration,
+  legalMigration,
+  newsMigration,
+  kefuMigration,
+  zhiboMigration,
+  listingMigration,
 ];

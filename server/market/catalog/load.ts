@@ -7,6 +7,8 @@ import {
   UNIT_DECIMALS,
   type AddressFormat,
 } from '../../../domain';
+import { leverProblems } from '../../lever/catalog-check';
+import { secondTermsProblems } from '../../../domain/second-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -71,6 +73,10 @@ export function catalogProblems(c: Catalog): string[] {
     if (!coins.has(coin) || !positive(amount)) out.push(`demoGrant ${coin}`);
   }
   out.push(...fundingProblems(c, coins));
+  out.push(...leverProblems(c));
+  out.push(
+    ...secondTermsProblems(c.second, c.pairs, c.coins.find((x) => x.symbol === c.second.coin)?.decimals),
+  );
   return out;
 }
 

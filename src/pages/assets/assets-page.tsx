@@ -5,6 +5,7 @@ import type { AccountOverview } from '../../../domain/assets-estimate';
 import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
+import { LeverAccountCard } from '../lever/lever-account-card';
 import { RequireUser } from '../mine/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
@@ -49,6 +50,7 @@ function AccountPanel({
       {data.unpriced.length > 0 && (
         <p className="note">{t('overview.unpriced', { coins: data.unpriced.join(', ') })}</p>
       )}
+      {data.account === 'lever' && <LeverAccountCard />}
       <HideZeroSwitch on={hideZero} onChange={onHideZero} />
       <HoldingList coins={data.coins} quote={quote} hideZero={hideZero} />
     </section>

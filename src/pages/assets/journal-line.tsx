@@ -24,7 +24,11 @@ export function JournalCard({ line }: { line: JournalLine }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const kindLabel = useKindLabel();
-  const amount = signedAmount(line.delta);
+  const signed = signedAmount(line.delta);
+  // A change of the frozen part (a withdrawal or an order reserving funds) is neither income nor
+  // expense: shown neutral, or a "+20" in green would read as money received.
+  const frozen = line.field === 'frozen' && signed.direction !== 'none';
+  const amount = frozen ? { ...signed, direction: 'frozen' as const } : signed;
   return (
     <article
       className="journal-line"
@@ -46,7 +50,11 @@ export function JournalCard({ line }: { line: JournalLine }) {
           data-testid="journal-amount"
         >
           <span className="assets-sr-only">
-            {amount.direction === 'none' ? '' : t(`journal.${amount.direction}`)}
+            {amount.direction === 'none'
+              ? ''
+              : amount.direction === 'frozen'
+                ? t('fields.frozen')
+                : t(`journal.${amount.direction}`)}
           </span>
           {amount.text}
         </span>

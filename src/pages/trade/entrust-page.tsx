@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
+import { EntrustLeverSection } from '../lever/entrust-lever-section';
 import { RequireUser } from '../mine/require-user';
 import { OrderList } from './order-list';
 import { useCancelOrder } from './use-cancel-order';
@@ -103,11 +104,17 @@ export function EntrustPage() {
             </Link>
             <AsOf time={tab === 'open' ? open.time : paged.time} testId="entrust-as-of" />
             {tab === 'open' && openOrders === null && open.failed ? (
-              <NothingSaved testId="orders-nothing-saved" onRetry={() => void reloadOpen()} />
+              <>
+                <NothingSaved testId="orders-nothing-saved" onRetry={() => void reloadOpen()} />
+                <EntrustLeverSection />
+              </>
             ) : tab !== 'open' && paged.items === null && failed === pagedKey ? (
               <NothingSaved testId="orders-nothing-saved" onRetry={() => void paged.reload()} />
             ) : tab === 'open' ? (
-              <OrderList orders={openOrders} onCancel={cancel.ask} />
+              <>
+                <OrderList orders={openOrders} onCancel={cancel.ask} />
+                <EntrustLeverSection />
+              </>
             ) : (
               <OrderList
                 orders={paged.items}

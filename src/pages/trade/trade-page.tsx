@@ -18,7 +18,7 @@ import { useBook } from './use-book';
 import { useCancelOrder } from './use-cancel-order';
 import { useCatalog } from '../../core/use-catalog';
 import { useOpenOrders } from './use-open-orders';
-import { useTicker } from './use-ticker';
+import { useDatedTicker } from './use-ticker';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 
@@ -42,7 +42,7 @@ export function TradePage() {
   const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
   const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
   const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
-  const { ticker, time: tickerTime } = useTicker(pair ? symbol : null);
+  const { ticker, time: tickerTime } = useDatedTicker(pair ? symbol : null);
   const [type, setType] = useState<OrderType>('limit');
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   // A price tapped in the book makes the order a limit order at that price.

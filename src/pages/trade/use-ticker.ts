@@ -14,27 +14,38 @@ export interface TickerState {
 
 const NONE: TickerState = { ticker: null, time: null };
 
+/** The live 24-hour ticker of one market, or null while none is known (never the device's copy). */
+export function useTicker(symbol: string | null): Ticker | null {
+  return useTickerWith(symbol, false).ticker;
+}
+
 /**
- * The 24-hour ticker of one market: the device's cached copy first (also offline, dated), then the
- * live feed.
+ * The 24-hour ticker of one market: the device's cached copy first (also offline; show its `time`),
+ * then the live feed.
  */
-export function useTicker(symbol: string | null): TickerState {
+export function useDatedTicker(symbol: string | null): TickerState {
+  return useTickerWith(symbol, true);
+}
+
+function useTickerWith(symbol: string | null, withCache: boolean): TickerState {
   const { core } = useCore();
   const [state, setState] = useState<TickerState>(NONE);
   useEffect(() => {
     if (!symbol) return;
     let gone = false;
     let id: number | null = null;
-    core.cachedTickers().then(
-      (cached) => {
-        const hit = cached.tickers.find((t) => t.symbol === symbol);
-        if (gone || !hit || cached.savedAt === null) return;
-        const time = { savedAt: cached.savedAt, source: 'cache' } as const;
-        // Live data that already arrived is never replaced by the older copy.
-        setState((prev) => (prev.time?.source === 'live' ? prev : { ticker: hit, time }));
-      },
-      () => undefined,
-    );
+    if (withCache) {
+      core.cachedTickers().then(
+        (cached) => {
+          const hit = cached.tickers.find((t) => t.symbol === symbol);
+          if (gone || !hit || cached.savedAt === null) return;
+          const time = { savedAt: cached.savedAt, source: 'cache' } as const;
+          // Live data that already arrived is never replaced by the older copy.
+          setState((prev) => (prev.time?.source === 'live' ? prev : { ticker: hit, time }));
+        },
+        () => undefined,
+      );
+    }
     const listener = Comlink.proxy((list: Ticker[]) => {
       if (gone) return;
       const next = list.find((t) => t.symbol === symbol) ?? null;
@@ -60,6 +71,6 @@ export function useTicker(symbol: string | null): TickerState {
       if (id !== null) void core.unwatch(id);
       setState(NONE);
     };
-  }, [core, symbol]);
+  }, [core, symbol, withCache]);
   return state;
 }
