@@ -14,6 +14,7 @@ import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
+import { createIdentityModule } from './identity/module';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
@@ -42,6 +43,7 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createIdentityModule(),
     opsModule,
   ];
 }

@@ -6,6 +6,7 @@ import { ledgerMigration } from '../../ledger/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { identityMigration } from '../../identity/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   bankMigration,
   opsMigration,
   leanIndexes,
+  identityMigration,
 ];

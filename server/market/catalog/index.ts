@@ -1,2 +1,2 @@
-export { DEFAULT_CATALOG, type Catalog, type SimStartPrices } from './defaults';
+export { DEFAULT_CATALOG, type Catalog, type ReferralTerms, type SimStartPrices } from './defaults';
 export { catalogProblems, loadCatalog, publicCatalog } from './load';

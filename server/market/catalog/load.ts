@@ -7,6 +7,7 @@ import {
   UNIT_DECIMALS,
   type AddressFormat,
 } from '../../../domain';
+import { referralProblems } from '../../identity/catalog-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -71,6 +72,7 @@ export function catalogProblems(c: Catalog): string[] {
     if (!coins.has(coin) || !positive(amount)) out.push(`demoGrant ${coin}`);
   }
   out.push(...fundingProblems(c, coins));
+  out.push(...referralProblems(c.referral));
   return out;
 }
 
