@@ -8,12 +8,22 @@ import type idAssets from '../../locales/id/assets.json';
 import idCommon from '../../locales/id/common.json';
 import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
+import type idIdentity from '../../locales/id/identity.json';
 import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'mine',
+  'errors',
+  'market',
+  'trade',
+  'assets',
+  'identity',
+] as const;
 
 /**
  * The namespaces the shell and the home page render with; every page needs them. Message texts
@@ -39,6 +49,7 @@ export interface Texts {
   market: typeof idMarket;
   trade: typeof idTrade;
   assets: typeof idAssets;
+  identity: typeof idIdentity;
 }
 
 type Bundle = { default: Record<string, unknown> };

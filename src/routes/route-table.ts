@@ -174,7 +174,12 @@ export const ROUTES: readonly RouteDef[] = [
   mine('resetLegalPwd', 'mine.resetLegalPwd', () =>
     import('../pages/mine/reset-legal-pwd-page').then((m) => m.ResetLegalPwdPage),
   ),
-  mine('real_authentication', 'mine.real_authentication'),
+  {
+    ...mine('real_authentication', 'mine.real_authentication', () =>
+      import('../pages/mine/identity/real-auth-page').then((m) => m.RealAuthPage),
+    ),
+    ns: ['common', 'identity', 'errors'],
+  },
   mine('collect_money', 'mine.collect_money'),
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
   mine('invite', 'mine.invite'),

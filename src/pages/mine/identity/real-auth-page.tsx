@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { KycView } from '../../../../domain/identity-endpoints';
+import { Icon } from '../../../components/icons';
+import { Screen } from '../../../components/screen';
+import { toast } from '../../../components/toast';
+import { useCatalog } from '../../../core/use-catalog';
+import { useTranslation } from '../../../i18n/use-translation';
+import { RequireUser } from '../require-user';
+import { IdentityLoad } from './identity-load';
+import { KycForm } from './kyc-form';
+import { KycStatusCard } from './kyc-status-card';
+import { useKyc } from './use-kyc';
+import '../../../styles/identity.css';
+
+/** Where a 998 intent came from (src/core/intents.ts puts it in the navigation state). */
+function useReturnPath(): string | null {
+  const { state } = useLocation();
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('/pages/mine/real_authentication')
+    ? from
+    : null;
+}
+
+/** The USDT withdrawal limits from the catalog: what verification changes. */
+function LimitNote() {
+  const { t } = useTranslation('identity');
+  const { catalog } = useCatalog();
+  const limit = catalog?.withdrawLimits.USDT;
+  if (!limit) return null;
+  return (
+    <p className="note" data-testid="kyc-limit">
+      <Icon name="info" size={16} />
+      {t('kyc.limit', { coin: 'USDT', unverified: limit.unverified, verified: limit.verified })}
+    </p>
+  );
+}
+
+function KycBody() {
+  const { t } = useTranslation('identity');
+  const { view, failed, reload, set } = useKyc();
+  const from = useReturnPath();
+  const navigate = useNavigate();
+  const previous = useRef<KycView['state'] | null>(null);
+
+  // A decision that arrives while the page is open: once verified, go back to where the 998 came from.
+  useEffect(() => {
+    const state = view?.state ?? null;
+    if (previous.current === 'review' && state === 'verified') {
+      toast.success(t('kyc.verifiedToast'));
+      if (from) void navigate(from, { replace: true });
+    }
+    previous.current = state;
+  }, [view?.state, from, navigate, t]);
+
+  if (!view) return <IdentityLoad failed={failed} onRetry={() => void reload()} />;
+  return (
+    <>
+      {view.state === 'none' && <p className="kyc-intro">{t('kyc.intro')}</p>}
+      {view.state !== 'none' && <KycStatusCard view={view} />}
+      {view.state === 'verified' && from && (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => void navigate(from, { replace: true })}
+          data-testid="kyc-continue"
+        >
+          {t('kyc.continue')}
+        </button>
+      )}
+      {view.state !== 'verified' && <LimitNote />}
+      {(view.state === 'none' || view.state === 'rejected') && <KycForm onSubmitted={set} />}
+    </>
+  );
+}
+
+/** /pages/mine/real_authentication: identity verification (spec §3, §4, §6). */
+export function RealAuthPage() {
+  return (
+    <Screen backTo="/pages/mine/index">
+      <RequireUser>{() => <KycBody />}</RequireUser>
+    </Screen>
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { KycView } from '../../../../domain/identity-endpoints';
+import { useUser } from '../../../core/contexts';
+import { useCall } from '../../../core/use-call';
+
+/** While a submission is under review, the page asks again this often, in milliseconds. */
+export const KYC_POLL_MS = 10_000;
+
+/** The caller's verification as the page holds it. */
+export interface KycState {
+  /** Null until the first answer. */
+  view: KycView | null;
+  /** The last load failed (the intent handler said why). */
+  failed: boolean;
+  reload(): Promise<void>;
+  /** Replaces the view with what a submission returned. */
+  set(view: KycView): void;
+}
+
+/**
+ * `kyc/status`, asked again every KYC_POLL_MS while under review and when the page becomes visible,
+ * so an operator's decision shows without a manual refresh. Also refreshes the signed-in user, whose
+ * `kyc` the rest of the app shows.
+ */
+export function useKyc(): KycState {
+  const call = useCall();
+  const { user, setUser } = useUser();
+  const [view, setView] = useState<KycView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  const apply = useCallback(
+    (next: KycView) => {
+      setView(next);
+      const u = userRef.current;
+      const kyc = next.state === 'rejected' ? 'none' : next.state;
+      if (u && u.kyc !== kyc) setUser({ ...u, kyc });
+    },
+    [setUser],
+  );
+
+  const fetchView = useCallback(() => call('kyc/status', {}), [call]);
+  const keep = useCallback(
+    (out: Awaited<ReturnType<typeof fetchView>>) => {
+      setFailed(!out.ok);
+      if (out.ok) apply(out.data);
+    },
+    [apply],
+  );
+  useEffect(() => {
+    let live = true;
+    void fetchView().then((out) => live && keep(out));
+    return () => {
+      live = false;
+    };
+  }, [fetchView, keep]);
+  const reload = useCallback(() => fetchView().then(keep), [fetchView, keep]);
+
+  const reviewing = view?.state === 'review';
+  useEffect(() => {
+    if (!reviewing) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void reload();
+    }, KYC_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [reviewing, reload]);
+
+  return { view, failed, reload, set: apply };
+}
