@@ -12,7 +12,7 @@ import type { Migration } from '../db/migrate';
  * - `identity_team_joins`: each addition of a user to an agent's team, append-only.
  * - `identity_rebates`: a share of a spot fee paid by a direct referral, credited to the inviter by
  *   the ledger transaction `ledger_tx_id` (kind `rebate`, ref `spot_trades`/`trade_id`). Amounts are
- *   INTEGER ledger minor units (1e-8). One rebate per trade and paying user, so a replay after a
+ *   INTEGER ledger minor units (1e-8). One rebate per trade, paying user and coin, so a replay after a
  *   restart cannot pay twice.
  * - `identity_rebate_cursor`: the last `spot_trades.id` the rebate service has looked at.
  */
@@ -61,7 +61,7 @@ export const IDENTITY_DDL: readonly string[] = [
      units integer not null check (units > 0),
      ledger_tx_id integer not null references ledger_tx (id),
      created_at integer not null,
-     unique (trade_id, referral_id)
+     unique (trade_id, referral_id, coin)
    )`,
   `create index identity_rebates_referrer on identity_rebates (referrer_id, id)`,
   `create table identity_rebate_cursor (
