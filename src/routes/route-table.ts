@@ -182,7 +182,12 @@ export const ROUTES: readonly RouteDef[] = [
   },
   mine('collect_money', 'mine.collect_money'),
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
-  mine('invite', 'mine.invite'),
+  {
+    ...mine('invite', 'mine.invite', () =>
+      import('../pages/mine/identity/invite-page').then((m) => m.InvitePage),
+    ),
+    ns: ['common', 'identity', 'errors'],
+  },
   { ...mine('kefu', 'mine.kefu'), tab: 'kefu', pull: 'trade' },
   { path: '/pages/zhibo/zhibo', title: 'zhibo.zhibo' },
   { path: '/pages/sell/sell', title: 'sell.sell' },
