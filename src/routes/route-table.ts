@@ -46,7 +46,12 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/pages/home/news', title: 'home.news' },
   { path: '/pages/home/newsDetail', title: 'home.newsDetail' },
-  { path: '/pages/home/ping', title: 'home.ping' },
+  {
+    path: '/pages/home/ping',
+    title: 'home.ping',
+    ns: ['common', 'identity', 'errors'],
+    load: () => import('../pages/mine/identity/credit-page').then((m) => m.CreditPage),
+  },
   {
     path: '/pages/market/market',
     title: 'market.market',

@@ -114,4 +114,33 @@ describe('identity verification page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows the credit score with each published factor, from home', async () => {
+    const origin = server.origin;
+    const grant = await registerUser(origin);
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await loginAs(page, origin, grant.user.account);
+    await open(page, origin, '/pages/home/home', '.entry-grid');
+    await page.click('a[href$="/pages/home/ping"]');
+    await page.locator('[data-testid="credit-factors"]').waitFor();
+    expect(await page.textContent('[data-testid="credit-value"]')).toBe('55');
+    const factors = await page.$$eval('[data-testid="credit-factors"] li', (els) =>
+      els.map((e) => [e.getAttribute('data-testid'), e.getAttribute('data-points')]),
+    );
+    expect(factors).toEqual([
+      ['credit-base', '55'],
+      ['credit-accountAge', '0'],
+      ['credit-identity', '0'],
+      ['credit-tradePassword', '0'],
+      ['credit-trading', '0'],
+      ['credit-cancellations', '0'],
+    ]);
+    expect(await page.textContent('[data-testid="credit-identity"]')).toContain(
+      localeText('id', 'identity', 'credit.factors.identity'),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
