@@ -5,7 +5,7 @@ import type { KycView } from '../../domain/identity-endpoints';
 import { UploadStore } from '../../server/assets/bank/upload-store';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, openServerDb } from './assets-support';
-import { opsCall, uploadProof } from './bank-support';
+import { opsCall, setTradePassword, TRADE_PWD, uploadProof } from './bank-support';
 import { kycForm, kycState, kycUser, startIdentityServer, submitKyc } from './identity-support';
 
 let server: TestServer;
@@ -161,6 +161,28 @@ describe('identity verification', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('refuses a photo of a submission as the proof of a bank deposit', async () => {
+    const me = await kycUser(origin);
+    await submitKyc(origin, me.token, kycForm(me.photos));
+    await setTradePassword(origin, me.account, me.token);
+    dataOf(
+      await call(origin, 'user/bindCard', me.token, {
+        bank: 'Bank of Tests',
+        branch: 'Main St',
+        cardNumber: '6222020000001234567',
+        holder: 'Li Lei',
+        tradePassword: TRADE_PWD,
+      }),
+    );
+    const reply = await call(origin, 'assets/bankDeposit', me.token, {
+      amount: '100',
+      payerName: 'Li Lei',
+      reference: 'REF-9',
+      proofId: me.photos.frontId,
+    });
+    expect(reply.body).toMatchObject({ code: 400, field: 'proofId' });
   });
 
   it('keeps the operator routes behind the operator token', async () => {

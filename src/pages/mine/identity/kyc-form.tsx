@@ -20,6 +20,8 @@ const FIELDS = ['name', 'docType', 'idNumber', ...PHOTO_FIELDS] as const;
 export interface KycFormProps {
   /** Called with the new state once the submission is accepted. */
   onSubmitted(view: KycView): void;
+  /** Name and document of a refused submission, to correct rather than type again. */
+  initial?: Pick<KycValues, 'name' | 'docType'> | undefined;
 }
 
 /**
@@ -27,12 +29,20 @@ export interface KycFormProps {
  * compressed on the device and uploaded as it is picked. The rules are the server's own; whatever the
  * server refuses stays typed, with the problem next to its field.
  */
-export function KycForm({ onSubmitted }: KycFormProps) {
+export function KycForm({ onSubmitted, initial }: KycFormProps) {
   const { t } = useTranslation(['identity', 'common']);
   const call = useCall();
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit, setError, setValue, clearErrors, control, formState } = useForm<KycValues>({
-    defaultValues: { name: '', docType: 'idCard', idNumber: '', frontId: '', backId: '', handId: '' },
+    defaultValues: {
+      name: '',
+      docType: 'idCard',
+      idNumber: '',
+      frontId: '',
+      backId: '',
+      handId: '',
+      ...initial,
+    },
     resolver: rulesResolver(kycProblems),
   });
   const { errors } = formState;

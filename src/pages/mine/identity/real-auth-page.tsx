@@ -71,7 +71,16 @@ function KycBody() {
         </button>
       )}
       {view.state !== 'verified' && <LimitNote />}
-      {(view.state === 'none' || view.state === 'rejected') && <KycForm onSubmitted={set} />}
+      {(view.state === 'none' || view.state === 'rejected') && (
+        <KycForm
+          onSubmitted={set}
+          initial={
+            view.state === 'rejected' && view.submission
+              ? { name: view.submission.name, docType: view.submission.docType }
+              : undefined
+          }
+        />
+      )}
     </>
   );
 }
