@@ -13,6 +13,7 @@ import type {
 import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
+import type { CachedPrivate, PrivateCachedName } from './identity-cache';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
@@ -20,6 +21,7 @@ export type { BookStatus } from './market/order-book';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { CachedPrivate, PrivateCachedName } from './identity-cache';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -122,4 +124,9 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * The signed-in user's last answer of an identity call (`kyc/status`, `team/summary`,
+   * `credit/score`) kept on the device and when it was saved, or null (none, or another account's).
+   */
+  cachedPrivate<K extends PrivateCachedName>(name: K): Promise<CachedPrivate<K> | null>;
 }

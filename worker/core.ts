@@ -10,6 +10,7 @@ import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
+import { clearPrivate, isPrivateCached, loadPrivate, savePrivate } from './identity-cache';
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -124,6 +125,13 @@ export function createCore(deps: CoreDeps = {}): Core {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
+    const userId = session.user()?.id ?? null;
+    // Signed out (or the session ended): nothing of the account stays on the device.
+    if (userId === null && (name === 'user/logout' || (!outcome.ok && outcome.intent === 'login'))) {
+      await clearPrivate(store).catch(() => undefined);
+    } else if (userId !== null && outcome.ok && isPrivateCached(name)) {
+      await savePrivate(store, userId, name, outcome.data, Date.now()).catch(() => undefined);
+    }
     return outcome;
   }
 
@@ -180,6 +188,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     async cachedCatalog() {
       await ready();
       return loadCatalog(store);
+    },
+    async cachedPrivate(name) {
+      await ready();
+      return loadPrivate(store, session.user()?.id ?? null, name).catch(() => null);
     },
     async watchTrades(symbol, listener) {
       return market.watchTrades(symbol, listener);

@@ -4,7 +4,7 @@ import type { AuthCodeGrant } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { OPS_TOKEN, api, localeText, loginAs, ops, smallPng } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 describe('invite and team page', () => {
   let server: TestServer;
@@ -105,6 +105,31 @@ describe('invite and team page', () => {
     await page.locator('[data-testid="team-members"] li').first().waitFor();
     expect(await page.textContent('[data-testid="team-direct"]')).toBe('1');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the team and the credit score offline after one visit, dated', async () => {
+    const origin = server.origin;
+    const inviter = await registerUser(origin);
+    await registerUser(origin, undefined, undefined, { promo: inviter.user.promoCode });
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await loginAs(page, origin, inviter.user.account);
+    await open(page, origin, '/pages/mine/invite', '[data-testid="team-direct"]');
+    await waitForServiceWorker(page);
+    await open(page, origin, '/pages/home/ping', '[data-testid="credit-factors"]');
+    expect(await page.locator('[data-testid="credit-saved"]').count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('[data-testid="credit-factors"]').waitFor();
+    expect(await page.textContent('[data-testid="credit-value"]')).toBe('55');
+    await page.locator('[data-testid="credit-saved"]').waitFor();
+    await open(page, origin, '/pages/mine/invite', '[data-testid="team-direct"]');
+    expect(await page.textContent('[data-testid="team-direct"]')).toBe('1');
+    expect(await page.textContent('[data-testid="invite-code"]')).toContain(inviter.user.promoCode);
+    await page.locator('[data-testid="team-saved"]').waitFor();
+    await context.setOffline(false);
     await context.close();
   });
 });

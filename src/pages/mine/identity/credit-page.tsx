@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CREDIT_RULES,
@@ -8,11 +8,12 @@ import {
 } from '../../../../domain/identity-credit';
 import { Screen } from '../../../components/screen';
 import { usePrefs, useUser } from '../../../core/contexts';
-import { useCall } from '../../../core/use-call';
 import { formatCount, formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { IdentityLoad } from './identity-load';
+import { useKept } from './use-kept';
+import { DataAge } from '../../market/data-age';
 import '../../../styles/identity.css';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -74,26 +75,20 @@ function FactorRow({ f }: { f: CreditFactor }) {
 function CreditBody() {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
-  const call = useCall();
   const { user, setUser } = useUser();
-  const [report, setReport] = useState<CreditReport | null>(null);
-  const [failed, setFailed] = useState(false);
-  const fetchReport = useCallback(() => call('credit/score', {}), [call]);
-  const keep = useCallback((out: Awaited<ReturnType<typeof fetchReport>>) => {
-    setFailed(!out.ok);
-    if (out.ok) setReport(out.data);
-  }, []);
+  const userRef = useRef(user);
   useEffect(() => {
-    let live = true;
-    void fetchReport().then((out) => live && keep(out));
-    return () => {
-      live = false;
-    };
-  }, [fetchReport, keep]);
+    userRef.current = user;
+  }, [user]);
   // The profile shows the score too: keep it in step with the breakdown.
-  useEffect(() => {
-    if (report && user && user.creditScore !== report.score) setUser({ ...user, creditScore: report.score });
-  }, [report, user, setUser]);
+  const sync = useCallback(
+    (r: CreditReport) => {
+      const u = userRef.current;
+      if (u && u.creditScore !== r.score) setUser({ ...u, creditScore: r.score });
+    },
+    [setUser],
+  );
+  const { data: report, savedAt, failed, reload } = useKept('credit/score', sync);
 
   // Until the breakdown arrives (or offline), the score the app last knew.
   const score = report?.score ?? user?.creditScore ?? null;
@@ -113,6 +108,7 @@ function CreditBody() {
             style={{ width: `${Math.max(0, Math.min(100, ((score ?? 0) / CREDIT_RULES.max) * 100))}%` }}
           />
         </div>
+        <DataAge at={savedAt} testId="credit-saved" />
         {report && (
           <p className="note">
             {t('credit.computed', { time: formatDateTime(new Date(report.computedAt).toISOString(), lang) })}
@@ -127,7 +123,7 @@ function CreditBody() {
           ))}
         </ul>
       ) : (
-        <IdentityLoad failed={failed} onRetry={() => void fetchReport().then(keep)} />
+        <IdentityLoad failed={failed} onRetry={() => void reload()} />
       )}
       {improvable && (
         <Link className="btn btn--secondary btn--block" to="/pages/mine/real_authentication">

@@ -12,11 +12,12 @@ import { InviteShare } from './invite-share';
 import { TeamLists } from './team-lists';
 import { TeamStats } from './team-stats';
 import { useTeam } from './use-team';
+import { DataAge } from '../../market/data-age';
 import '../../../styles/identity.css';
 
 function InviteBody({ user }: { user: UserInfo }) {
   const { t } = useTranslation('identity');
-  const { summary, failed, reload } = useTeam();
+  const { summary, savedAt, failed, reload } = useTeam();
   const [version, setVersion] = useState(0);
   const [params] = useSearchParams();
   const view = params.get('view');
@@ -30,6 +31,7 @@ function InviteBody({ user }: { user: UserInfo }) {
     <>
       {/* The code and link are the user's own: shown at once, offline too. */}
       <InviteShare promoCode={summary?.promoCode ?? user.promoCode} />
+      <DataAge at={savedAt} testId="team-saved" />
       {summary ? (
         <TeamStats summary={summary} />
       ) : (

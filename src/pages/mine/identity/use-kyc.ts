@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { KycView } from '../../../../domain/identity-endpoints';
 import { useUser } from '../../../core/contexts';
-import { useCall } from '../../../core/use-call';
+import { useKept } from './use-kept';
 
 /** While a submission is under review, the page asks again this often, in milliseconds. */
 export const KYC_POLL_MS = 10_000;
 
 /** The caller's verification as the page holds it. */
 export interface KycState {
-  /** Null until the first answer. */
+  /** Null until the first answer (live, or kept from the last visit). */
   view: KycView | null;
+  /** When the shown view was saved, while it is the device's copy. */
+  savedAt: number | null;
   /** The last load failed (the intent handler said why). */
   failed: boolean;
   reload(): Promise<void>;
@@ -23,41 +25,20 @@ export interface KycState {
  * `kyc` the rest of the app shows.
  */
 export function useKyc(): KycState {
-  const call = useCall();
   const { user, setUser } = useUser();
-  const [view, setView] = useState<KycView | null>(null);
-  const [failed, setFailed] = useState(false);
   const userRef = useRef(user);
   useEffect(() => {
     userRef.current = user;
   }, [user]);
-
   const apply = useCallback(
     (next: KycView) => {
-      setView(next);
       const u = userRef.current;
       const kyc = next.state === 'rejected' ? 'none' : next.state;
       if (u && u.kyc !== kyc) setUser({ ...u, kyc });
     },
     [setUser],
   );
-
-  const fetchView = useCallback(() => call('kyc/status', {}), [call]);
-  const keep = useCallback(
-    (out: Awaited<ReturnType<typeof fetchView>>) => {
-      setFailed(!out.ok);
-      if (out.ok) apply(out.data);
-    },
-    [apply],
-  );
-  useEffect(() => {
-    let live = true;
-    void fetchView().then((out) => live && keep(out));
-    return () => {
-      live = false;
-    };
-  }, [fetchView, keep]);
-  const reload = useCallback(() => fetchView().then(keep), [fetchView, keep]);
+  const { data: view, savedAt, failed, reload, set } = useKept('kyc/status', apply);
 
   const reviewing = view?.state === 'review';
   useEffect(() => {
@@ -75,5 +56,5 @@ export function useKyc(): KycState {
     };
   }, [reviewing, reload]);
 
-  return { view, failed, reload, set: apply };
+  return { view, savedAt, failed, reload, set };
 }
