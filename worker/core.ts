@@ -10,7 +10,6 @@ import { notify } from './notify';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
-import { clearPrivate, isPrivateCached, loadPrivate, savePrivate } from './identity-cache';
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -126,11 +125,16 @@ export function createCore(deps: CoreDeps = {}): Core {
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
     const userId = session.user()?.id ?? null;
+    // The identity pages' cache loads with the first call that needs it, not with the first render.
     // Signed out (or the session ended): nothing of the account stays on the device.
     if (userId === null && (name === 'user/logout' || (!outcome.ok && outcome.intent === 'login'))) {
-      await clearPrivate(store).catch(() => undefined);
-    } else if (userId !== null && outcome.ok && isPrivateCached(name)) {
-      await savePrivate(store, userId, name, outcome.data, Date.now()).catch(() => undefined);
+      await import('./identity-cache').then((m) => m.clearPrivate(store)).catch(() => undefined);
+    } else if (userId !== null && outcome.ok && /^(kyc|team|credit)\//.test(name)) {
+      await import('./identity-cache')
+        .then((m) =>
+          m.isPrivateCached(name) ? m.savePrivate(store, userId, name, outcome.data, Date.now()) : undefined,
+        )
+        .catch(() => undefined);
     }
     return outcome;
   }
@@ -191,6 +195,7 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async cachedPrivate(name) {
       await ready();
+      const { loadPrivate } = await import('./identity-cache');
       return loadPrivate(store, session.user()?.id ?? null, name).catch(() => null);
     },
     async watchTrades(symbol, listener) {

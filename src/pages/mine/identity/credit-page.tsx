@@ -13,7 +13,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { IdentityLoad } from './identity-load';
 import { useKept } from './use-kept';
-import { DataAge } from '../../market/data-age';
+import { SavedAge } from './saved-age';
 import '../../../styles/identity.css';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -108,7 +108,7 @@ function CreditBody() {
             style={{ width: `${Math.max(0, Math.min(100, ((score ?? 0) / CREDIT_RULES.max) * 100))}%` }}
           />
         </div>
-        <DataAge at={savedAt} testId="credit-saved" />
+        <SavedAge at={savedAt} testId="credit-saved" />
         {report && (
           <p className="note">
             {t('credit.computed', { time: formatDateTime(new Date(report.computedAt).toISOString(), lang) })}

@@ -12,7 +12,7 @@ import { InviteShare } from './invite-share';
 import { TeamLists } from './team-lists';
 import { TeamStats } from './team-stats';
 import { useTeam } from './use-team';
-import { DataAge } from '../../market/data-age';
+import { SavedAge } from './saved-age';
 import '../../../styles/identity.css';
 
 function InviteBody({ user }: { user: UserInfo }) {
@@ -31,7 +31,7 @@ function InviteBody({ user }: { user: UserInfo }) {
     <>
       {/* The code and link are the user's own: shown at once, offline too. */}
       <InviteShare promoCode={summary?.promoCode ?? user.promoCode} />
-      <DataAge at={savedAt} testId="team-saved" />
+      <SavedAge at={savedAt} testId="team-saved" />
       {summary ? (
         <TeamStats summary={summary} />
       ) : (

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/icons';
 import { Screen } from '../../../components/screen';
 import { toast } from '../../../components/toast';
 import { useCatalog } from '../../../core/use-catalog';
-import { DataAge } from '../../market/data-age';
+import { SavedAge } from './saved-age';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { IdentityLoad } from './identity-load';
@@ -59,7 +59,7 @@ function KycBody() {
   if (!view) return <IdentityLoad failed={failed} onRetry={() => void reload()} />;
   return (
     <>
-      <DataAge at={savedAt} testId="kyc-saved" />
+      <SavedAge at={savedAt} testId="kyc-saved" />
       {view.state === 'none' && <p className="kyc-intro">{t('kyc.intro')}</p>}
       {view.state !== 'none' && <KycStatusCard view={view} />}
       {view.state === 'verified' && from && (

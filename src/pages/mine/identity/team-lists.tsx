@@ -6,7 +6,7 @@ import { usePrefs } from '../../../core/contexts';
 import { useCall } from '../../../core/use-call';
 import { formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useLocale } from '../../market/use-locale';
+import { useBcp47 } from './use-bcp47';
 import { TEAM_PAGE, usePages, type Pages } from './use-pages';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -61,7 +61,7 @@ function Members({ pages }: { pages: Pages<TeamMember> }) {
 function Rebates({ pages }: { pages: Pages<RebateLine> }) {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
-  const locale = useLocale();
+  const locale = useBcp47();
   if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
   if (pages.rows.length === 0) return <p className="team-empty">{t('invite.noRebates')}</p>;
   return (

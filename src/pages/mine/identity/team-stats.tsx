@@ -3,14 +3,14 @@ import { formatNumber } from '../../../../domain/display';
 import { usePrefs } from '../../../core/contexts';
 import { formatCount } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useLocale } from '../../market/use-locale';
+import { useBcp47 } from './use-bcp47';
 import { sharePoints } from './share-link';
 
 /** Direct headcount, active count and rebate income, with the published rebate rule. */
 export function TeamStats({ summary }: { summary: TeamSummary }) {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
-  const locale = useLocale();
+  const locale = useBcp47();
   const pct = `${formatNumber(sharePoints(summary.rebateShare), { locale, decimals: 4, trim: true })} %`;
   return (
     <section className="card team-stats" id="team" data-testid="team-stats">
