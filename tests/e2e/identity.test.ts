@@ -55,6 +55,18 @@ describe('identity verification page', () => {
     );
     for (const f of PHOTO_FIELDS) await page.locator(`.field__error[data-field="${f}"]`).waitFor();
 
+    // Something that is not an image is refused under its photo, and nothing is uploaded.
+    await page.setInputFiles('[data-testid="kyc-frontId-file"]', {
+      name: 'id.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await page.waitForFunction(
+      (text) => document.querySelector('.field__error[data-field="frontId"]')?.textContent === text,
+      localeText('id', 'errors', 'uploadType'),
+    );
+    expect(await page.locator('[data-testid="kyc-frontId-done"]').count()).toBe(0);
+
     // A passport number, and three photos compressed on the device (a large one shows progress).
     await page.click('[data-testid="kyc-doc-passport"]');
     await page.fill('[data-testid="kyc-id-number"]', 'b 7654321');

@@ -6,6 +6,8 @@ import { Screen } from '../../../components/screen';
 import { toast } from '../../../components/toast';
 import { useCatalog } from '../../../core/use-catalog';
 import { SavedAge } from './saved-age';
+import { useBcp47 } from './use-bcp47';
+import { formatNumber } from '../../../../domain/display';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { IdentityLoad } from './identity-load';
@@ -29,12 +31,15 @@ function useReturnPath(): string | null {
 function LimitNote() {
   const { t } = useTranslation('identity');
   const { catalog } = useCatalog();
+  const locale = useBcp47();
   const limit = catalog?.withdrawLimits.USDT;
   if (!limit) return null;
+  const decimals = catalog.coins.find((c) => c.symbol === 'USDT')?.decimals ?? 2;
+  const show = (v: string) => formatNumber(v, { locale, decimals, trim: true });
   return (
     <p className="note" data-testid="kyc-limit">
       <Icon name="info" size={16} />
-      {t('kyc.limit', { coin: 'USDT', unverified: limit.unverified, verified: limit.verified })}
+      {t('kyc.limit', { coin: 'USDT', unverified: show(limit.unverified), verified: show(limit.verified) })}
     </p>
   );
 }
