@@ -46,7 +46,7 @@ export function AuthCodeCard() {
         </p>
       )}
       {grant && (
-        <p className="note">
+        <p className="note identity-note">
           {t('invite.authCode.expires', {
             time: formatDateTime(new Date(grant.expiresAt).toISOString(), lang),
           })}

@@ -110,12 +110,12 @@ function CreditBody() {
         </div>
         <SavedAge at={savedAt} testId="credit-saved" />
         {report && (
-          <p className="note">
+          <p className="note identity-note">
             {t('credit.computed', { time: formatDateTime(new Date(report.computedAt).toISOString(), lang) })}
           </p>
         )}
       </section>
-      <p className="note">{t('credit.intro')}</p>
+      <p className="note identity-note">{t('credit.intro')}</p>
       {report ? (
         <ul className="card credit-factors" data-testid="credit-factors">
           {report.factors.map((f) => (

@@ -47,7 +47,7 @@ function InviteBody({ user }: { user: UserInfo }) {
           }}
         />
       ) : (
-        <p className="note">
+        <p className="note identity-note">
           <Icon name="info" size={16} />
           {t('invite.becomeAgent')}
         </p>

@@ -115,7 +115,7 @@ export function KycForm({ onSubmitted, initial }: KycFormProps) {
         data-testid="kyc-id-number"
       />
       <h2 className="kyc-form__title">{t('kyc.photos')}</h2>
-      <p className="note">{t('kyc.photosHint')}</p>
+      <p className="note identity-note">{t('kyc.photosHint')}</p>
       {PHOTO_FIELDS.map((f) => (
         <div key={f}>
           <input type="hidden" {...register(f)} />

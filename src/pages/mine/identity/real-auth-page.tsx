@@ -37,7 +37,7 @@ function LimitNote() {
   const decimals = catalog.coins.find((c) => c.symbol === 'USDT')?.decimals ?? 2;
   const show = (v: string) => formatNumber(v, { locale, decimals, trim: true });
   return (
-    <p className="note" data-testid="kyc-limit">
+    <p className="note identity-note" data-testid="kyc-limit">
       <Icon name="info" size={16} />
       {t('kyc.limit', { coin: 'USDT', unverified: show(limit.unverified), verified: show(limit.verified) })}
     </p>

@@ -20,13 +20,15 @@ export function TeamStats({ summary }: { summary: TeamSummary }) {
           <span className="stat__value" data-testid="team-direct">
             {formatCount(summary.direct, lang)}
           </span>
-          <span className="stat__label">{t('invite.direct')}</span>
+          <span className="stat__label identity-note">{t('invite.direct')}</span>
         </div>
         <div className="stat">
           <span className="stat__value" data-testid="team-active">
             {formatCount(summary.active, lang)}
           </span>
-          <span className="stat__label">{t('invite.active', { days: summary.activeDays })}</span>
+          <span className="stat__label identity-note">
+            {t('invite.active', { days: summary.activeDays })}
+          </span>
         </div>
       </div>
       <p className="team-stats__label">{t('invite.rebates')}</p>
@@ -44,8 +46,8 @@ export function TeamStats({ summary }: { summary: TeamSummary }) {
           ))}
         </ul>
       )}
-      <p className="note">{t('invite.rebateRule', { pct })}</p>
-      <p className="note">{t('invite.activeHint', { days: summary.activeDays })}</p>
+      <p className="note identity-note">{t('invite.rebateRule', { pct })}</p>
+      <p className="note identity-note">{t('invite.activeHint', { days: summary.activeDays })}</p>
     </section>
   );
 }
