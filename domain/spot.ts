@@ -88,4 +88,6 @@ export type PrivateEvent =
   | { type: 'fill'; fill: SpotFill }
   | { type: 'balance'; balances: BalanceLine[] }
   /** A crypto deposit of the caller was seen, gained confirmations, was credited or became final. */
-  | { type: 'deposit'; deposit: CryptoDeposit };
+  | { type: 'deposit'; deposit: CryptoDeposit }
+  /** An operator decided the caller's identity verification (read `kyc/status` for the detail). */
+  | { type: 'kyc'; state: 'verified' | 'rejected' };

@@ -51,8 +51,8 @@ export function kycView(store: KycStore, userId: number): KycView {
 /** What the KYC routes need. */
 export interface KycDeps {
   store: KycStore;
-  /** Recomputes the cached credit score after the identity factor changed. */
-  onDecided(userId: number): void;
+  /** After an operator's decision: the credit score's identity factor changed, the user is told. */
+  onDecided(userId: number, status: 'verified' | 'rejected'): void;
   now?: () => number;
 }
 
@@ -140,7 +140,7 @@ export function registerKycOps(
       if (!store.get(id)) throw notFound();
       throw fail('kycNotInReview', 'id');
     }
-    deps.onDecided(row.userId);
+    deps.onDecided(row.userId, status);
     return toOps(store.get(id)!);
   };
 

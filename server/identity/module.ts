@@ -1,3 +1,4 @@
+import { channels, type PrivateEvent } from '../../domain';
 import type { ServerModule } from '../module';
 import { balancePusher } from '../assets/balance-events';
 import { AuthCodes } from './auth-codes';
@@ -25,7 +26,16 @@ export function createIdentityModule(): ServerModule {
       const accountOf = ctx.sqlite
         .prepare<[number], string>('select account from users where id = ?')
         .pluck();
-      const kycDeps = { store: kyc, onDecided: (userId: number) => void credit.report(userId) };
+      const kycDeps = {
+        store: kyc,
+        onDecided(userId: number, state: 'verified' | 'rejected') {
+          credit.report(userId);
+          // The verification page updates at once instead of at its next check.
+          const event: PrivateEvent = { type: 'kyc', state };
+          if (ctx.hub.hasSubscribers(channels.private))
+            ctx.hub.publishToUser(userId, channels.private, event);
+        },
+      };
       registerKycRoutes(ctx.registry, kycDeps);
       registerKycOps(ctx.ops, { ...kycDeps, accountOf: (id) => accountOf.get(id) ?? '' });
       registerCreditRoutes(ctx.registry, credit);

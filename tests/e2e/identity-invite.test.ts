@@ -96,9 +96,8 @@ describe('invite and team page', () => {
     }).then((r) => r.json() as Promise<{ data: { id: number; userId: number }[] }>);
     const mine = queue.data.find((r) => r.userId === agent.user.id)!;
     await ops(origin, 'kyc/approve', { id: String(mine.id) });
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    // Verified: back where the 998 came from, with what was typed gone but the code still valid.
-    await page.waitForURL(/#\/pages\/mine\/invite$/);
+    // Verified (pushed over the socket): back where the 998 came from; the code is still valid.
+    await page.waitForURL(/#\/pages\/mine\/invite$/, { timeout: 5_000 });
     await page.fill('[data-testid="agent-account"]', user.user.account);
     await page.fill('[data-testid="agent-code"]', code);
     await page.click('[data-testid="agent-add-form"] button[type=submit]');

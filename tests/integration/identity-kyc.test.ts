@@ -3,6 +3,7 @@ import type { WithdrawQuota } from '../../domain';
 import type { CreditReport } from '../../domain/identity-credit';
 import type { KycView } from '../../domain/identity-endpoints';
 import { UploadStore } from '../../server/assets/bank/upload-store';
+import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, openServerDb } from './assets-support';
 import { opsCall, setTradePassword, TRADE_PWD, uploadProof } from './bank-support';
@@ -24,6 +25,7 @@ const status = async (token: string) => dataOf<KycView>(await call(origin, 'kyc/
 describe('identity verification', () => {
   it('goes from not verified to under review to rejected with the reason, then to verified', async () => {
     const me = await kycUser(origin);
+    const watch = await watchPrivate(origin, me.token);
     expect(await status(me.token)).toEqual({ state: 'none', submission: null });
 
     const sent = await submitKyc(origin, me.token, kycForm(me.photos, { name: '  Li   Lei ' }));
@@ -54,6 +56,10 @@ describe('identity verification', () => {
       reason: 'The hand-held photo is blurred',
     });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', decidedBy: 'alice' });
+    // The user's open pages are told at once over the private channel.
+    await expect
+      .poll(() => watch.events.filter((e) => e.type === 'kyc'))
+      .toEqual([{ type: 'kyc', state: 'rejected' }]);
     expect(await status(me.token)).toMatchObject({
       state: 'rejected',
       submission: { status: 'rejected', reason: 'The hand-held photo is blurred' },
@@ -78,6 +84,9 @@ describe('identity verification', () => {
     ) as { id: number };
     const approved = await opsCall(origin, 'POST', 'kyc/approve', { id: second.id }, 'bob');
     expect(approved.body.data).toMatchObject({ status: 'verified', decidedBy: 'bob' });
+    await expect.poll(() => watch.events.filter((e) => e.type === 'kyc').length).toBe(2);
+    expect(watch.events.filter((e) => e.type === 'kyc').at(-1)).toEqual({ type: 'kyc', state: 'verified' });
+    watch.close();
     expect(await status(me.token)).toMatchObject({
       state: 'verified',
       submission: { docType: 'passport', idNumber: 'E1****67' },

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useCore, useUser } from '../../../core/contexts';
 import type { KycView } from '../../../../domain/identity-endpoints';
-import { useUser } from '../../../core/contexts';
+import * as Comlink from 'comlink';
+import { channels } from '../../../../domain/market-data';
 import { useKept } from './use-kept';
 
 /** While a submission is under review, the page asks again this often, in milliseconds. */
@@ -20,11 +22,13 @@ export interface KycState {
 }
 
 /**
- * `kyc/status`, asked again every KYC_POLL_MS while under review and when the page becomes visible,
- * so an operator's decision shows without a manual refresh. Also refreshes the signed-in user, whose
+ * `kyc/status`, asked again when the private socket says an operator decided, and every KYC_POLL_MS
+ * while under review and when the page becomes visible (the socket may be down), so a decision shows
+ * without a manual refresh. Also refreshes the signed-in user, whose
  * `kyc` the rest of the app shows.
  */
 export function useKyc(): KycState {
+  const { core } = useCore();
   const { user, setUser } = useUser();
   const userRef = useRef(user);
   useEffect(() => {
@@ -41,6 +45,31 @@ export function useKyc(): KycState {
   const { data: view, savedAt, failed, reload, set } = useKept('kyc/status', apply);
 
   const reviewing = view?.state === 'review';
+  // The operator's decision arrives over the private socket channel; once subscribed, one more
+  // check covers a decision made while the subscription was on its way. The timer below is for
+  // when the socket is down.
+  useEffect(() => {
+    if (!reviewing) return;
+    let id: number | null = null;
+    let gone = false;
+    const listener = Comlink.proxy((data: unknown) => {
+      if (!gone && (data as { type?: unknown } | null)?.type === 'kyc') void reload();
+    });
+    core.subscribe(channels.private, listener).then(
+      (sub) => {
+        if (gone) void core.unsubscribe(sub);
+        else {
+          id = sub;
+          void reload();
+        }
+      },
+      (e: unknown) => console.error('private subscribe failed', e),
+    );
+    return () => {
+      gone = true;
+      if (id !== null) void core.unsubscribe(id);
+    };
+  }, [core, reviewing, reload]);
   useEffect(() => {
     if (!reviewing) return;
     const timer = setInterval(() => {
