@@ -4,8 +4,10 @@ import { UNIT_DECIMALS } from '../../domain';
 import { HOUSE_USER_ID, type Ledger } from '../ledger';
 import { sharePpm } from './catalog-rules';
 
-/** Trades looked at per transaction when catching up. */
+/** Trades with a referred side paid per transaction when catching up. */
 const CHUNK = 500;
+/** How often a cursor moved past trades without rebates is saved, in milliseconds. */
+const CURSOR_SAVE_MS = 5_000;
 
 export interface TradeRow {
   id: number;
@@ -76,15 +78,20 @@ export class RebateService {
   readonly #cursor: Statement;
   readonly #initCursor: Statement;
   readonly #setCursor: Statement;
+  readonly #top: Statement;
   readonly #trades: Statement;
   readonly #insert: Statement;
   readonly #paid: Statement;
   readonly #ppm: bigint;
   readonly #pairs: Map<string, PairInfo>;
   readonly #decimals: Map<string, number>;
-  readonly #chunk: () => { count: number; paid: Set<number> };
+  readonly #pay: (rows: readonly TradeRow[], upTo: number) => Set<number>;
+  /** The last trade looked at; ahead of the stored cursor until it is saved (`#dirty`). */
+  #last = 0;
+  #dirty = false;
   #scheduled = false;
-  #stopped = false;
+  #stopped = true;
+  #saver: NodeJS.Timeout | null = null;
 
   constructor(
     sqlite: SqliteDb,
@@ -102,6 +109,9 @@ export class RebateService {
       'insert into identity_rebate_cursor (id, last_trade_id) values (1, 0) on conflict do nothing',
     );
     this.#setCursor = sqlite.prepare('update identity_rebate_cursor set last_trade_id = ? where id = 1');
+    this.#top = sqlite.prepare('select coalesce(max(id), 0) from spot_trades').pluck();
+    // Only trades with a referred side: most trades (market makers, users without an inviter) cost
+    // nothing here beyond this read.
     this.#trades = sqlite
       .prepare(
         `select t.id, t.symbol, t.taker_side as takerSide, t.maker_user_id as makerUserId,
@@ -110,7 +120,8 @@ export class RebateService {
          from spot_trades t
          left join users mu on mu.id = t.maker_user_id
          left join users tu on tu.id = t.taker_user_id
-         where t.id > ? order by t.id limit ?`,
+         where t.id > ? and t.id <= ? and (mu.referrer_id is not null or tu.referrer_id is not null)
+         order by t.id limit ?`,
       )
       .safeIntegers(true);
     this.#insert = sqlite.prepare(
@@ -121,18 +132,12 @@ export class RebateService {
     this.#paid = sqlite
       .prepare('select 1 from identity_rebates where trade_id = ? and referral_id = ? and coin = ?')
       .pluck();
-    this.#chunk = sqlite.transaction(() => {
-      const after = Number(this.#cursor.get());
-      const rows = this.#trades.all(after, CHUNK) as Record<string, unknown>[];
+    this.#pay = sqlite.transaction((rows: readonly TradeRow[], upTo: number) => {
       const paid = new Set<number>();
       const made: { r: Rebate; txId: number }[] = [];
-      let last = after;
       // Deferred writes: one balance write per holder for the whole chunk, as the spot batch does.
       this.ledger.withDeferredWrites(() => {
-        for (const raw of rows) {
-          const t = toTrade(raw);
-          last = t.id;
-          if (t.makerRef === null && t.takerRef === null) continue;
+        for (const t of rows) {
           const pair = this.#pairs.get(t.symbol);
           if (!pair) continue;
           for (const r of rebatesOf(t, pair, this.#ppm, (c) => this.#decimals.get(c) ?? UNIT_DECIMALS)) {
@@ -170,20 +175,28 @@ export class RebateService {
           at,
         );
       }
-      if (last !== after) this.#setCursor.run(last);
-      return { count: rows.length, paid };
+      this.#setCursor.run(upTo);
+      return paid;
     });
   }
 
-  /** Creates the cursor on first use, then pays what is owed. */
+  /** Reads the cursor (created on first use), pays what is owed, and saves the cursor now and then. */
   start(): void {
     this.#initCursor.run();
+    this.#last = Number(this.#cursor.get());
+    this.#dirty = false;
     this.#stopped = false;
     this.runNow();
+    this.#saver = setInterval(() => this.saveCursor(), CURSOR_SAVE_MS);
+    this.#saver.unref();
   }
 
+  /** Stops listening and saves the cursor. */
   stop(): void {
     this.#stopped = true;
+    if (this.#saver) clearInterval(this.#saver);
+    this.#saver = null;
+    this.saveCursor();
   }
 
   /** Pays after the current spot batch's listeners (coalesced: one run for a burst of batches). */
@@ -196,14 +209,40 @@ export class RebateService {
     });
   }
 
-  /** Pays every trade after the cursor, chunk by chunk. */
+  /**
+   * Pays every trade after the cursor, chunk by chunk. Trades without a referred side only move the
+   * cursor in memory; it is saved with the next payment, every CURSOR_SAVE_MS and at stop, so a busy
+   * market costs no extra commit per batch. A crash loses at most that much of the cursor, and the
+   * replay pays nothing twice.
+   */
   runNow(): void {
     try {
       for (;;) {
-        const { count, paid } = this.#chunk();
+        const top = Number(this.#top.get());
+        if (top <= this.#last) return;
+        const rows = (this.#trades.all(this.#last, top, CHUNK) as Record<string, unknown>[]).map(toTrade);
+        const upTo = rows.length === CHUNK ? rows[rows.length - 1]!.id : top;
+        if (rows.length === 0) {
+          this.#last = upTo;
+          this.#dirty = true;
+          return;
+        }
+        const paid = this.#pay(rows, upTo);
+        this.#last = upTo;
+        this.#dirty = false;
         if (paid.size) this.onPaid(paid);
-        if (count < CHUNK) return;
+        if (rows.length < CHUNK) return;
       }
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  private saveCursor(): void {
+    if (!this.#dirty) return;
+    try {
+      this.#setCursor.run(this.#last);
+      this.#dirty = false;
     } catch (err) {
       this.onError(err);
     }

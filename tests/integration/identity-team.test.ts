@@ -142,6 +142,9 @@ describe('invite, team and rebates', () => {
       await own.stop();
       const db = openServerDb(own.dataDir, false);
       try {
+        // Saved at stop: every trade looked at.
+        const cursor = db.prepare('select last_trade_id from identity_rebate_cursor').pluck().get();
+        expect(cursor).toBe(db.prepare('select max(id) from spot_trades').pluck().get());
         db.prepare('update identity_rebate_cursor set last_trade_id = 0').run();
       } finally {
         db.close();
