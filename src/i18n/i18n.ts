@@ -9,6 +9,7 @@ import type idContent from '../../locales/id/content.json';
 import idCommon from '../../locales/id/common.json';
 import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
+import type idIdentity from '../../locales/id/identity.json';
 import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
@@ -29,6 +30,7 @@ export const NAMESPACES = [
   'content',
   'second',
   'legal',
+  'identity',
 ] as const;
 
 /**
@@ -59,6 +61,7 @@ export interface Texts {
   content: typeof idContent;
   second: typeof idSecond;
   legal: typeof idLegal;
+  identity: typeof idIdentity;
 }
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts, itself
