@@ -94,4 +94,6 @@ export type PrivateEvent =
   /** A contract order of the caller was placed, opened, changed, closed or cancelled. */
   | { type: 'lever'; order: LeverOrder }
   /** A timed option of the caller was accepted or settled (with its receipt). */
-  | { type: 'second'; option: SecondOption };
+  | { type: 'second'; option: SecondOption }
+  /** An operator decided the caller's identity verification (read `kyc/status` for the detail). */
+  | { type: 'kyc'; state: 'verified' | 'rejected' };

@@ -15,6 +15,7 @@ import { createHttp, mountHttp } from './http/server';
 import { createLeverModule } from './lever/module';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
+import { createIdentityModule } from './identity/module';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
@@ -58,6 +59,7 @@ export function defaultModules(): ServerModule[] {
     listingModule,
     createSecondModule(),
     createLegalModule(),
+    createIdentityModule(),
     opsModule,
   ];
 }

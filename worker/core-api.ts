@@ -14,6 +14,7 @@ import type {
 import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
+import type { CachedPrivate, PrivateCachedName } from './identity-cache';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
@@ -38,6 +39,7 @@ export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
 export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
 export type { SecondState } from './second/second-watch';
+export type { CachedPrivate, PrivateCachedName } from './identity-cache';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -230,4 +232,9 @@ export interface CoreApi {
   unwatchSecond(id: number): Promise<void>;
   /** The option form's exact payout preview and % shortcuts, computed like the server. */
   previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
+  /**
+   * The signed-in user's last answer of an identity call (`kyc/status`, `team/summary`,
+   * `credit/score`) kept on the device and when it was saved, or null (none, or another account's).
+   */
+  cachedPrivate<K extends PrivateCachedName>(name: K): Promise<CachedPrivate<K> | null>;
 }

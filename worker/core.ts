@@ -231,6 +231,18 @@ export function createCore(deps: CoreDeps = {}): Core {
         .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
         .catch(() => undefined);
     }
+    const userId = session.user()?.id ?? null;
+    // The identity pages' cache loads with the first call that needs it, not with the first render.
+    // Signed out (or the session ended): nothing of the account stays on the device.
+    if (userId === null && (name === 'user/logout' || (!outcome.ok && outcome.intent === 'login'))) {
+      await import('./identity-cache').then((m) => m.clearPrivate(store)).catch(() => undefined);
+    } else if (userId !== null && outcome.ok && /^(kyc|team|credit)\//.test(name)) {
+      await import('./identity-cache')
+        .then((m) =>
+          m.isPrivateCached(name) ? m.savePrivate(store, userId, name, outcome.data, Date.now()) : undefined,
+        )
+        .catch(() => undefined);
+    }
     return outcome;
   }
 
@@ -328,6 +340,11 @@ export function createCore(deps: CoreDeps = {}): Core {
     async cachedCatalog() {
       await ready();
       return loadCatalog(store);
+    },
+    async cachedPrivate(name) {
+      await ready();
+      const { loadPrivate } = await import('./identity-cache');
+      return loadPrivate(store, session.user()?.id ?? null, name).catch(() => null);
     },
     async watchTrades(symbol, listener) {
       return market.watchTrades(symbol, listener);

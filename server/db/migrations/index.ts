@@ -13,6 +13,7 @@ import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
 import { listingMigration } from '../../listing/schema';
+import { identityMigration } from '../../identity/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   leverMigration,
   secondMigration,
   legalMigration,
+  identityMigration,
   newsMigration,
   kefuMigration,
   zhiboMigration,

@@ -17,6 +17,19 @@ export interface Catalog extends CatalogInfo {
   lever: LeverCatalog;
   /** Timed options (`second`): enabled pairs, durations with payout rates, stake bounds, caps. */
   second: SecondTerms;
+  /** Referral rebates and team figures (server/identity). */
+  referral: ReferralTerms;
+}
+
+/** How referrals are rewarded and counted. */
+export interface ReferralTerms {
+  /**
+   * Share of each spot fee paid by a direct referral that the house credits to the inviter, as a
+   * decimal string from 0 to 1 (`0.2` = 20 %), at most 6 decimals; the rebate is floored.
+   */
+  spotFeeShare: string;
+  /** A referral counts as active after a trade or a credited deposit within this many days. */
+  activeDays: number;
 }
 
 /** The lever section: the public terms plus the demo account's lever grant (demo mode only). */
@@ -96,6 +109,7 @@ export const DEFAULT_CATALOG: Catalog = {
     'ETH/BTC': '0.05',
   },
   demoGrant: { USDT: '100000', BTC: '1', ETH: '10' },
+  referral: { spotFeeShare: '0.2', activeDays: 30 },
   chains: [
     { id: 'TRC20', name: 'TRON (TRC20)', format: 'tron' },
     { id: 'ERC20', name: 'Ethereum (ERC20)', format: 'evm' },

@@ -9,6 +9,7 @@ import {
 } from '../../../domain';
 import { leverProblems } from '../../lever/catalog-check';
 import { secondTermsProblems } from '../../../domain/second-rules';
+import { referralProblems } from '../../identity/catalog-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -77,6 +78,7 @@ export function catalogProblems(c: Catalog): string[] {
   out.push(
     ...secondTermsProblems(c.second, c.pairs, c.coins.find((x) => x.symbol === c.second.coin)?.decimals),
   );
+  out.push(...referralProblems(c.referral));
   return out;
 }
 
