@@ -100,7 +100,7 @@ export interface CoreApi {
    * list's first page) kept on the device, with when it was received; null when none is kept. For an
    * instant render, also offline; the live answer (`readPrivate`) replaces it.
    */
-  cachedPrivate<K extends PrivateRead>(name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
+  cachedRead<K extends PrivateRead>(name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
   /**
    * `call` for a private read, cached-first when the network fails: the server's answer (kept on the
    * device, `source: 'live'`), else — only when the server could not be reached — the kept copy

@@ -1,12 +1,4 @@
-import {
-  channels,
-  socketUrl,
-  type EndpointName,
-  type Outcome,
-  type PrivateEvent,
-  type Req,
-  type Res,
-} from '../domain';
+import { channels, socketUrl, type EndpointName, type Outcome, type Req, type Res } from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api';
 import type { BookTuning } from './market/book-feed';
@@ -15,8 +7,7 @@ import type { FrameScheduler } from './market/frame-coalescer';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
-import type { PrivateCache } from './private-cache';
-import type { DatedOutcome } from './private-reads';
+import type { PrivateReads } from './private-cache';
 import { createReachability } from './reachability';
 import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
@@ -168,20 +159,17 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
-  // Loaded with the first private read or event: a signed-out first visit never needs it.
-  let privateCacheLoad: Promise<PrivateCache> | null = null;
-  const privateCache = (): Promise<PrivateCache> =>
-    (privateCacheLoad ??= import('./private-cache').then((m) => m.createPrivateCache(store.db)));
-  /** The last private event fed to the cache: every listener of the channel gets the same object. */
-  let lastEvent: unknown = null;
-  const tapPrivate = (data: unknown): void => {
-    const userId = session.user()?.id;
-    if (data === lastEvent || userId === undefined || typeof data !== 'object' || data === null) return;
-    lastEvent = data;
-    const at = Date.now();
-    const valid = () => session.user()?.id === userId;
-    void privateCache().then((c) => c.applyEvent(userId, data as PrivateEvent, at, valid));
-  };
+  // The private cache loads with the first private read or event: a signed-out visit never needs it.
+  let privateLoad: Promise<PrivateReads> | null = null;
+  const privates = (): Promise<PrivateReads> =>
+    (privateLoad ??= import('./private-cache').then((m) =>
+      m.createPrivateReads({
+        db: store.db,
+        call,
+        userId: () => session.user()?.id,
+        token: () => session.token(),
+      }),
+    ));
   // The support chat loads with the first page or badge that watches it.
   let chat: Promise<KefuChat> | null = null;
   const kefu = (): Promise<KefuChat> =>
@@ -210,12 +198,9 @@ export function createCore(deps: CoreDeps = {}): Core {
     // The session the call was made in: an answer that arrives after a logout is not kept.
     const token = session.token();
     const outcome = await api.call(name, req);
-    const userId = session.user()?.id;
     // The cache itself knows which reads it keeps; this only spares loading it for other calls.
-    const mayKeep = name.startsWith('assets/') || name.startsWith('trade/');
-    if (outcome.ok && mayKeep && token && token === session.token() && userId !== undefined) {
-      const valid = () => session.token() === token;
-      await (await privateCache()).save(userId, name, req, outcome.data, Date.now(), valid);
+    if (outcome.ok && token && (name.startsWith('assets/') || name.startsWith('trade/'))) {
+      await (await privates()).keep(name, req, outcome.data, token);
     }
     await session.afterCall(name, outcome as Outcome<unknown>);
     if (outcome.ok && name.startsWith('legal/')) {
@@ -262,20 +247,13 @@ export function createCore(deps: CoreDeps = {}): Core {
       return { prefs: prefs!, user };
     },
     call,
-    async cachedPrivate(name, req) {
+    async cachedRead(name, req) {
       await ready();
-      const userId = session.user()?.id;
-      return userId === undefined ? null : (await privateCache()).read(userId, name, req);
+      return (await privates()).cached(name, req);
     },
     async readPrivate(name, req) {
-      const outcome = await call(name, req);
-      if (outcome.ok) return { ok: true, data: outcome.data, savedAt: Date.now(), source: 'live' };
-      // Only when the server was not reached: any answer it gave (signed out, refused) is the truth.
-      const unreached = outcome.messageKey === 'offline' || outcome.messageKey === 'timeout';
-      const userId = session.user()?.id;
-      const cached =
-        unreached && userId !== undefined ? await (await privateCache()).read(userId, name, req) : null;
-      return cached ? { ok: true, ...cached } : (outcome as DatedOutcome<never>);
+      await ready();
+      return (await privates()).read(name, req);
     },
     async getPrefs() {
       await ready();
@@ -299,7 +277,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       return socket.subscribe(
         channel,
         (data) => {
-          tapPrivate(data);
+          void privates().then((p) => p.tap(data));
           return listener(data);
         },
         onResync,

@@ -2,9 +2,9 @@
 // of each list), kept in the worker's IndexedDB so every signed-in page renders what the worker last
 // knew when the network is gone, dated. Per user, dropped with the session (store.setSession), never
 // in the service worker's caches (DESIGN.md: private financial data is not cached there).
-import type { BalanceLine, EndpointName, PrivateEvent, Req, Res, SpotOrder } from '../domain';
+import type { BalanceLine, EndpointName, Outcome, PrivateEvent, Req, Res, SpotOrder } from '../domain';
 import type { DbHandle } from './market/feed-context';
-import { isPrivateRead, type Dated, type PrivateRead } from './private-reads';
+import { isPrivateRead, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
 import type { PrivateRow } from './store';
 
 /**
@@ -98,4 +98,57 @@ export function createPrivateCache(db: DbHandle): PrivateCache {
       );
     },
   };
+}
+
+/** What the private reads need from the core. */
+export interface PrivateReadsDeps {
+  db: DbHandle;
+  /** The core's call (session effects included). */
+  call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>>;
+  /** The signed-in user's id, or undefined. */
+  userId(): number | undefined;
+  token(): string | null;
+}
+
+/** The core's side of the private cache: what `cachedRead`, `readPrivate` and the private channel use. */
+export interface PrivateReads {
+  /** Keeps an ok answer of a call made with `token`, unless the session changed since. */
+  keep<K extends EndpointName>(name: K, req: Req<K>, data: Res<K>, token: string): Promise<void>;
+  cached<K extends PrivateRead>(name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
+  read<K extends PrivateRead>(name: K, req: Req<K>): Promise<DatedOutcome<Res<K>>>;
+  /** A private channel message: every listener hands over the same object, applied once. */
+  tap(data: unknown): void;
+}
+
+/** Creates the private reads over the cache (loaded with the first private read or event). */
+export function createPrivateReads(deps: PrivateReadsDeps): PrivateReads {
+  const cache = createPrivateCache(deps.db);
+  let lastEvent: unknown = null;
+  const reads: PrivateReads = {
+    async keep(name, req, data, token) {
+      const userId = deps.userId();
+      if (userId === undefined || deps.token() !== token) return;
+      await cache.save(userId, name, req, data, Date.now(), () => deps.token() === token);
+    },
+    async cached(name, req) {
+      const userId = deps.userId();
+      return userId === undefined ? null : cache.read(userId, name, req);
+    },
+    async read(name, req) {
+      const outcome = await deps.call(name, req);
+      if (outcome.ok) return { ok: true, data: outcome.data, savedAt: Date.now(), source: 'live' };
+      // Only when the server was not reached: any answer it gave (signed out, refused) is the truth.
+      const unreached = outcome.messageKey === 'offline' || outcome.messageKey === 'timeout';
+      const cached = unreached ? await reads.cached(name, req) : null;
+      return cached ? { ok: true, ...cached } : (outcome as DatedOutcome<never>);
+    },
+    tap(data) {
+      const userId = deps.userId();
+      if (data === lastEvent || userId === undefined || typeof data !== 'object' || data === null) return;
+      lastEvent = data;
+      const valid = () => deps.userId() === userId;
+      void cache.applyEvent(userId, data as PrivateEvent, Date.now(), valid);
+    },
+  };
+  return reads;
 }

@@ -27,7 +27,7 @@ export type PrivateReader = <K extends PrivateRead>(
 
 // Comlink's Remote erases the generics of these two methods; their typing is restored here, once.
 const cachedOf = <K extends PrivateRead>(core: CoreRemote, name: K, req: Req<K>) =>
-  core.cachedPrivate(name, req) as unknown as Promise<Dated<Res<K>> | null>;
+  core.cachedRead(name, req) as unknown as Promise<Dated<Res<K>> | null>;
 const readOf = <K extends PrivateRead>(core: CoreRemote, name: K, req: Req<K>) =>
   core.readPrivate(name, req) as unknown as Promise<DatedOutcome<Res<K>>>;
 

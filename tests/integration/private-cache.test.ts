@@ -89,19 +89,17 @@ describe('worker core: the private cache', () => {
     for (const [name, req] of reads) {
       const out = await core.call(name, req as never);
       expect(out.ok, name).toBe(true);
-      const cached = await core.cachedPrivate(name, req as never);
+      const cached = await core.cachedRead(name, req as never);
       expect(cached?.data, name).toEqual(out.ok && out.data);
       expect(cached?.source).toBe('cache');
       expect(cached!.savedAt).toBeGreaterThanOrEqual(before);
     }
     // The same request with its keys in another order is the same entry.
-    expect(
-      await core.cachedPrivate('assets/depositAddress', { chain: 'TRC20', coin: 'USDT' }),
-    ).not.toBeNull();
+    expect(await core.cachedRead('assets/depositAddress', { chain: 'TRC20', coin: 'USDT' })).not.toBeNull();
     // A later page is never kept; nor a filter never asked for.
     await core.call('assets/journal', { limit: 20, before: 1_000_000 });
-    expect(await core.cachedPrivate('assets/journal', { limit: 20, before: 1_000_000 })).toBeNull();
-    expect(await core.cachedPrivate('assets/journal', { limit: 20, coin: 'BTC' })).toBeNull();
+    expect(await core.cachedRead('assets/journal', { limit: 20, before: 1_000_000 })).toBeNull();
+    expect(await core.cachedRead('assets/journal', { limit: 20, coin: 'BTC' })).toBeNull();
   });
 
   it('answers from the device only when the server cannot be reached', async () => {
@@ -142,16 +140,16 @@ describe('worker core: the private cache', () => {
     const id = placed.data.id;
     await until('the order event', () => events.some((e) => e.type === 'order' && e.order.id === id));
     await until('the cached open order', async () =>
-      ((await core.cachedPrivate('trade/orders', OPEN))?.data as SpotOrder[]).some((o) => o.id === id),
+      ((await core.cachedRead('trade/orders', OPEN))?.data as SpotOrder[]).some((o) => o.id === id),
     );
     await until('the cached frozen balance', async () => {
-      const lines = (await core.cachedPrivate('assets/balances', {}))?.data ?? [];
+      const lines = (await core.cachedRead('assets/balances', {}))?.data ?? [];
       return lines.some((b) => b.account === 'spot' && b.coin === 'USDT' && b.frozen !== '0.00000000');
     });
     const cancelled = await core.call('trade/cancel', { orderId: id });
     expect(cancelled.ok).toBe(true);
     await until('the cancelled order to leave the cached list', async () =>
-      ((await core.cachedPrivate('trade/orders', OPEN))?.data as SpotOrder[]).every((o) => o.id !== id),
+      ((await core.cachedRead('trade/orders', OPEN))?.data as SpotOrder[]).every((o) => o.id !== id),
     );
     await core.unsubscribe(sub);
   });
@@ -179,7 +177,7 @@ describe('worker core: the private cache', () => {
     expect(await privateRows()).toBeGreaterThan(0);
     expect((await core.call('user/logout', {})).ok).toBe(true);
     expect(await privateRows()).toBe(0);
-    expect(await core.cachedPrivate('assets/balances', {})).toBeNull();
+    expect(await core.cachedRead('assets/balances', {})).toBeNull();
     // Signed out, an offline read has nothing to show.
     unreachable = true;
     try {
