@@ -14,6 +14,7 @@
 // (worker/socket-client.ts `dropNow`), so the reconnect below is a new connection whose private
 // resubscription must trigger the refresh. Without that refresh the second test fails (checked).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SessionGrant, SpotOrder } from '../../domain';
@@ -110,6 +111,22 @@ async function snapshot(page: Page, p: (typeof PAGES)[number]): Promise<Record<s
   return { items: await page.locator(p.ready).count() };
 }
 
+// axe-core injected through the DevTools protocol, as in accessibility.test.ts.
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 A and AA violations of what the page shows now, one line per element. */
+async function audit(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: { id: string; nodes: { target: string[] }[] }[];
+    };
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  });
+}
+
 /** Reloads `route` as a fresh document (a hash change alone would keep the running app). */
 async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
   await page.goto('about:blank');
@@ -204,17 +221,20 @@ describe('offline pages and reconnect', () => {
     expect(await page.isDisabled('[data-testid="open-orders"] [data-testid="cancel-order"] >> nth=0')).toBe(
       true,
     );
-    if (SHOTS) {
+    // Both themes: the offline states meet WCAG AA too (axe), with screenshots when asked for.
+    const violations: string[] = [];
+    for (const [name, route, ready] of [
+      ['trade', TRADE, '[data-testid="ticker-as-of"]'],
+      ['assets', '/pages/assets/assets', '[data-testid="assets-as-of"]'],
+    ] as const) {
+      await reloadAt(page, server.origin, route, ready);
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-        await page.screenshot({ path: `${SHOTS}/offline-trade-${theme}.png`, fullPage: true });
-      }
-      await reloadAt(page, server.origin, '/pages/assets/assets', '[data-testid="assets-as-of"]');
-      for (const theme of ['dark', 'light'] as const) {
-        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-        await page.screenshot({ path: `${SHOTS}/offline-assets-${theme}.png`, fullPage: true });
+        violations.push(...(await audit(page)).map((v) => `${name} ${theme}: ${v}`));
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${name}-${theme}.png`, fullPage: true });
       }
     }
+    expect(violations).toEqual([]);
     await net.set(true);
     expect(errors).toEqual([]);
     await context.close();
