@@ -150,7 +150,10 @@ export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormPr
         </p>
       )}
       {/* No submit while the proof is on its way: the form would only say it is missing. */}
-      <SubmitButton busy={busy || proof.state.phase === 'compressing' || proof.state.phase === 'uploading'}>
+      <SubmitButton
+        busy={busy || proof.state.phase === 'compressing' || proof.state.phase === 'uploading'}
+        needsNetwork
+      >
         {t('bank.submit')}
       </SubmitButton>
       <SummaryDialog

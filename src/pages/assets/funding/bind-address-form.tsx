@@ -131,7 +131,9 @@ export function BindAddressForm({ choice, account, onBound, onCancel }: BindAddr
         }
       />
       <p className="note">{t('bind.codeTo', { account })}</p>
-      <SubmitButton busy={formState.isSubmitting}>{t('bind.submit')}</SubmitButton>
+      <SubmitButton busy={formState.isSubmitting} needsNetwork>
+        {t('bind.submit')}
+      </SubmitButton>
       {onCancel && (
         <button type="button" className="btn btn--ghost btn--block" onClick={onCancel}>
           {t('common:actions.cancel')}
