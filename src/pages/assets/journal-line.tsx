@@ -1,11 +1,14 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { JournalLine } from '../../../domain/assets';
+import type { CoinInfo } from '../../../domain/market';
+import { Amount } from '../../components/amount';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
+import { coinOf } from '../../i18n/numbers';
 import { MoreButton } from '../trade/more-button';
 import type { Paging } from '../trade/order-list';
 import { formatMs } from '../trade/trade-format';
-import { kindLabelKey, signedAmount, trimFraction } from './assets-format';
+import { amountDirection, kindLabelKey } from './assets-format';
 
 /** The label of a ledger kind: translated when known, else the kind as the ledger wrote it. */
 export function useKindLabel(): (kind: string) => string {
@@ -20,11 +23,18 @@ export function useKindLabel(): (kind: string) => string {
  * One journal line: kind, account, time, coin, the signed change (a sign as well as a colour) and
  * the balance right after it. Lines on the frozen part of a balance say so.
  */
-export function JournalCard({ line }: { line: JournalLine }) {
+export function JournalCard({
+  line,
+  catalogCoins,
+}: {
+  line: JournalLine;
+  catalogCoins: readonly CoinInfo[];
+}) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const kindLabel = useKindLabel();
-  const amount = signedAmount(line.delta);
+  const direction = amountDirection(line.delta);
+  const coin = coinOf(catalogCoins, line.coin);
   return (
     <article
       className="journal-line"
@@ -42,19 +52,17 @@ export function JournalCard({ line }: { line: JournalLine }) {
       <div className="journal-line__body">
         <span className="journal-line__coin">{line.coin}</span>
         <span
-          className={`journal-line__amount journal-line__amount--${amount.direction}`}
+          className={`journal-line__amount journal-line__amount--${direction}`}
           data-testid="journal-amount"
         >
-          <span className="assets-sr-only">
-            {amount.direction === 'none' ? '' : t(`journal.${amount.direction}`)}
-          </span>
-          {amount.text}
+          <span className="assets-sr-only">{direction === 'none' ? '' : t(`journal.${direction}`)}</span>
+          <Amount value={line.delta} coin={coin} signed />
         </span>
       </div>
       <p className="journal-line__after">
         <span>{t('fields.balanceAfter')}</span>
         <span className="mono" data-testid="journal-after">
-          {trimFraction(line.balanceAfter)}
+          <Amount value={line.balanceAfter} coin={coin} />
         </span>
       </p>
     </article>
@@ -64,10 +72,13 @@ export function JournalCard({ line }: { line: JournalLine }) {
 /** A list of journal lines: spinner, empty text, or the lines with "load more" when paged. */
 export function JournalList({
   lines,
+  catalogCoins,
   empty,
   paging,
 }: {
   lines: JournalLine[] | null;
+  /** The catalog's coins (display decimals); empty while unknown. */
+  catalogCoins: readonly CoinInfo[];
   empty: string;
   paging?: Paging;
 }) {
@@ -88,7 +99,7 @@ export function JournalList({
   return (
     <div className="journal-list" data-testid="journal-list">
       {lines.map((l) => (
-        <JournalCard key={l.id} line={l} />
+        <JournalCard key={l.id} line={l} catalogCoins={catalogCoins} />
       ))}
       {paging && <MoreButton {...paging} />}
     </div>
