@@ -23,18 +23,16 @@ export function KlineHeader({ base, quote, ticker, status, turnoverDecimals, sta
   const { t } = useTranslation('market');
   const locale = useLocale();
   const dir = ticker ? changeDirection(ticker.changePct) : 'flat';
-  const stat = (label: string, value: string | undefined, testId: string, decimals?: number) => (
+  const digits = (value: string | undefined) => (value === undefined ? '--' : formatDecimal(value, locale));
+  const stat = (label: string, shown: string, testId: string) => (
     <div className="kline-stat">
       <dt>{label}</dt>
       <dd className="mono" data-testid={testId}>
-        {value === undefined
-          ? '--'
-          : decimals === undefined
-            ? formatDecimal(value, locale)
-            : formatFixed(value, locale, decimals)}
+        {shown}
       </dd>
     </div>
   );
+  const turnover = ticker ? formatFixed(ticker.quoteVolume, locale, turnoverDecimals) : '--';
   return (
     <section className="kline-head" data-testid="kline-header">
       <div className="kline-head__main">
@@ -52,10 +50,10 @@ export function KlineHeader({ base, quote, ticker, status, turnoverDecimals, sta
         <DataAge at={staleSince} />
       </div>
       <dl className="kline-head__stats">
-        {stat(t('stats.high'), ticker?.high, 'stat-high')}
-        {stat(t('stats.low'), ticker?.low, 'stat-low')}
-        {stat(t('stats.volume', { coin: base }), ticker?.volume, 'stat-volume')}
-        {stat(t('stats.turnover', { coin: quote }), ticker?.quoteVolume, 'stat-turnover', turnoverDecimals)}
+        {stat(t('stats.high'), digits(ticker?.high), 'stat-high')}
+        {stat(t('stats.low'), digits(ticker?.low), 'stat-low')}
+        {stat(t('stats.volume', { coin: base }), digits(ticker?.volume), 'stat-volume')}
+        {stat(t('stats.turnover', { coin: quote }), turnover, 'stat-turnover')}
       </dl>
     </section>
   );
