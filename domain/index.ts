@@ -14,6 +14,7 @@ export * from './ledger';
 export * from './market';
 export * from './market-data';
 export * from './spot';
+export type * from './lever';
 export * from './spot-math';
 export * from './random';
 export * from './receipt';

@@ -1,2 +1,13 @@
 /** Message keys of leveraged contracts (`lever`); texts in `locales/<lang>/errors.json`. */
-export const LEVER_ERROR_KEYS = [] as const;
+export const LEVER_ERROR_KEYS = [
+  'leverPairDisabled',
+  'leverMultiple',
+  'leverHandsWhole',
+  'leverExposureCap',
+  'leverNotOpen',
+  'leverNotEntrusting',
+  'leverTpSide',
+  'leverSlSide',
+  'leverSlBeyondLiquidation',
+  'leverNothingToClose',
+] as const;

@@ -1,5 +1,6 @@
 import type { CryptoDeposit } from './funding';
 import type { AccountType } from './ledger';
+import type { LeverOrder } from './lever';
 
 /** Order side. */
 export type OrderSide = 'buy' | 'sell';
@@ -88,4 +89,6 @@ export type PrivateEvent =
   | { type: 'fill'; fill: SpotFill }
   | { type: 'balance'; balances: BalanceLine[] }
   /** A crypto deposit of the caller was seen, gained confirmations, was credited or became final. */
-  | { type: 'deposit'; deposit: CryptoDeposit };
+  | { type: 'deposit'; deposit: CryptoDeposit }
+  /** A contract order of the caller was placed, opened, changed, closed or cancelled. */
+  | { type: 'lever'; order: LeverOrder };

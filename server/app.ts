@@ -12,18 +12,24 @@ import { ChannelHub } from './http/channels';
 import { loadMessages } from './http/messages';
 import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
+import { createLeverModule } from './lever/module';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
 import { mineModule } from './mine/module';
+import { newsModule } from './news/module';
+import { kefuModule } from './kefu/module';
+import { zhiboModule } from './zhibo/module';
+import { listingModule } from './listing/module';
 import { mountOps } from './ops/http';
 import { opsModule } from './ops/module';
 import { OpsJournal } from './ops/ops-journal';
 import { OpsRegistry } from './ops/ops-registry';
 import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
+import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { simModule } from './sim/module';
@@ -43,6 +49,11 @@ export function defaultModules(): ServerModule[] {
     createDepositsModule(),
     createBankModule(),
     withdrawalsModule,
+    createLeverModule(),
+    newsModule,
+    kefuModule,
+    zhiboModule,
+    listingModule,
     opsModule,
   ];
 }
@@ -93,6 +104,7 @@ function readVersion(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
+  if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
   const db = await openDatabase(config.dataDir);
   const hub = new ChannelHub();

@@ -56,6 +56,11 @@ export interface Config {
   sessionTtlHours: number;
   /** Bearer token of the operator API; the operator API is off when absent. */
   operatorToken: string | undefined;
+  /**
+   * Key of the verification codes' HMAC (CODE_HASH_KEY, at least 32 characters), for several
+   * instances sharing one database; absent, each process draws its own at start (codes live minutes).
+   */
+  codeHashKey: string | undefined;
   /** JSON file whose top-level keys replace the embedded market catalog (CATALOG_FILE). */
   catalogFile: string | undefined;
   /** Trust `X-Forwarded-For` from a reverse proxy when computing client IPs. */
@@ -75,6 +80,11 @@ export interface Config {
   /** Bearer token sent to the SMS gateway (SMS_WEBHOOK_TOKEN). */
   smsWebhookToken: string | undefined;
   rateLimits: RateLimits;
+  /**
+   * HTTPS origins the live page may play an HLS stream from (LIVE_ORIGINS, comma-separated), added
+   * to the CSP's media and connect sources; streams on this site need none.
+   */
+  liveOrigins: readonly string[];
 }
 
 /** Budgets that fit one small exchange; tests may raise them. */
@@ -196,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),
+    codeHashKey: codeKeyVar(env.CODE_HASH_KEY),
     catalogFile: nonEmpty(env.CATALOG_FILE),
     trustProxy: flagVar(env, 'TRUST_PROXY', false),
     appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
@@ -206,5 +217,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsWebhookUrl: urlVar(env, 'SMS_WEBHOOK_URL', ['https:', 'http:']),
     smsWebhookToken: nonEmpty(env.SMS_WEBHOOK_TOKEN),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
+    liveOrigins: originsVar(env, 'LIVE_ORIGINS'),
   };
+}
+
+/** A comma-separated list of https origins (`https://host[:port]`), each checked. */
+function originsVar(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new ConfigError(`${name} must list https origins, got "${text}"`);
+    }
+    if (url.protocol !== 'https:' || url.origin !== text.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `${name} must list https origins such as https://stream.example.com, got "${text}"`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+/** CODE_HASH_KEY: unset, or at least 32 characters (a short key would be guessable with the codes). */
+function codeKeyVar(value: string | undefined): string | undefined {
+  const key = nonEmpty(value);
+  if (key !== undefined && key.length < 32) throw new Error('CODE_HASH_KEY must be at least 32 characters');
+  return key;
 }

@@ -15,6 +15,10 @@ import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { Reachability } from './reachability';
+import type { LeverLiveState } from './lever-live';
+import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+import type { KefuDraft, KefuView } from './kefu-chat';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -22,6 +26,10 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
+export type { LeverLivePosition, LeverLiveState } from './lever-live';
+export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
+export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -61,6 +69,8 @@ export interface InitOptions {
   origin: string;
   /** Path of the socket on that origin, such as `/ws`. */
   socketPath: string;
+  /** Read the tickers at once, before any page asks (the app does: nearly every page shows prices). */
+  prefetchTickers?: boolean;
 }
 
 /**
@@ -85,6 +95,8 @@ export interface CoreApi {
   subscribe(channel: string, listener: (data: unknown) => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
+  /** Called whenever the stored session ends (logout, a login intent, a socket told it was revoked). */
+  onSignedOut(listener: () => void): Promise<void>;
   /** Whether the server answered lately (replies and socket), told at once and on each change. */
   onReachability(listener: (state: Reachability) => void): Promise<void>;
   /**
@@ -126,4 +138,60 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /**
+   * Watches the caller's lever positions and entrusting orders with live mark price, PnL and risk
+   * rate, re-marked on every spot trade of their pairs (no polling). Returns an id for
+   * `reloadLever` and `unwatchLever`.
+   */
+  watchLever(listener: (state: LeverLiveState) => void): Promise<number>;
+  /** Loads the positions of a lever watcher again (pull-to-refresh, after a command). */
+  reloadLever(id: number): Promise<void>;
+  unwatchLever(id: number): Promise<void>;
+  /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
+  previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
+  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
+  leverPnlAt(query: {
+    side: 'long' | 'short';
+    openPrice: string;
+    price: string;
+    hands: number;
+    lot: string;
+  }): Promise<string | null>;
+  /**
+   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
+   * null when a value is not a decimal string.
+   */
+  leverEquity(values: string[]): Promise<string | null>;
+  /**
+   * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
+   * calls, filtered like the list (pinned first, newest first), and when they were stored.
+   */
+  cachedNews(filter: NewsFilter): Promise<CachedNews>;
+  /** An article read before on this device, with its body and when it was stored; null otherwise. */
+  cachedArticle(id: number): Promise<CachedArticle | null>;
+  /** A news cover image as a `data:` URL, from the device or fetched once; null when unavailable. */
+  newsCover(id: string): Promise<string | null>;
+  /**
+   * Watches the support chat of the signed-in user: stored messages, messages waiting in the
+   * device's outbox, unread count. Returns an id for `kefuUnwatch`.
+   */
+  kefuWatch(listener: (view: KefuView) => void): Promise<number>;
+  /** Watches only the unread count of the support chat (the tab badge); 0 when signed out. */
+  kefuWatchUnread(listener: (count: number) => void): Promise<number>;
+  kefuUnwatch(id: number): Promise<void>;
+  /**
+   * Queues a support message (text, or an image already compressed by the page) and sends it when
+   * the server is reachable; refuses at once an empty or oversize text or a wrong image type.
+   */
+  kefuSend(draft: KefuDraft): Promise<Outcome<null>>;
+  /** Drops a message the server refused from the outbox. */
+  kefuDiscard(clientId: string): Promise<void>;
+  /** Marks the operator's messages up to `upTo` as read. */
+  kefuRead(upTo: number): Promise<void>;
+  /** Sends what waits and reads the conversation again (pull-to-refresh). */
+  kefuRefresh(): Promise<void>;
+  /** Reads the messages before the oldest one shown. */
+  kefuOlder(): Promise<void>;
+  /** A chat image as a `data:` URL, or null when it cannot be read. */
+  kefuImage(id: string): Promise<string | null>;
 }

@@ -12,6 +12,8 @@ import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
+import type { LeverLive } from './lever-live';
+import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -90,6 +92,11 @@ export function createCore(deps: CoreDeps = {}): Core {
   const socket = createSocketClient({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
     url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
+    // The server ended this session (logout elsewhere, password change, expiry): confirm with
+    // user/info, whose login answer clears the stored session and tells the UI.
+    onServerError: (msg) => {
+      if (msg === 'sessionInvalid') void session.refresh(() => api.call('user/info', {}));
+    },
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
@@ -126,6 +133,23 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.setToken(session.token());
     })());
 
+  // The support chat loads with the first page or badge that watches it.
+  let chat: Promise<KefuChat> | null = null;
+  const kefu = (): Promise<KefuChat> =>
+    (chat ??= ready()
+      .then(() => import('./kefu-chat'))
+      .then((m) =>
+        m.createKefuChat({
+          call: (name, req) => call(name, req),
+          subscribe: (ch, listener) => socket.subscribe(ch, listener),
+          unsubscribe: (id) => socket.unsubscribe(id),
+          onSocketState: (listener) => void socket.onState(listener),
+          get: (key) => store.get(key),
+          set: (key, value) => store.set(key, value),
+          userId: () => session.user()?.id ?? null,
+        }),
+      ));
+
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     const outcome = await api.call(name, req);
@@ -134,13 +158,23 @@ export function createCore(deps: CoreDeps = {}): Core {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
+    if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
+      await import('./news-cache')
+        .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
+        .catch(() => undefined);
+    }
     return outcome;
   }
+
+  const levers = new Map<number, LeverLive>();
+  let leverIds = 0;
 
   return {
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
+      // Nearly every first page shows prices: read them while the page's own code still loads.
+      if (options.prefetchTickers) market.prefetchTickers();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
@@ -174,6 +208,11 @@ export function createCore(deps: CoreDeps = {}): Core {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.
       notify(listener, socket.state());
+    },
+    async onSignedOut(listener) {
+      session.onToken((token) => {
+        if (token === null) notify(listener, undefined);
+      });
     },
     async onReachability(listener) {
       reachability.onChange(listener);
@@ -215,7 +254,86 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async watchLever(listener) {
+      const { watchLeverLive } = await import('./lever-live');
+      await ready();
+      const id = ++leverIds;
+      levers.set(
+        id,
+        watchLeverLive(
+          {
+            call: (name, req) => call(name, req as never) as never,
+            subscribe: (ch, l) => socket.subscribe(ch, l),
+            unsubscribe: (n) => socket.unsubscribe(n),
+            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+            unwatch: (n) => market.unwatch(n),
+          },
+          (state) => notify(listener, state),
+        ),
+      );
+      return id;
+    },
+    async reloadLever(id) {
+      await levers.get(id)?.reload();
+    },
+    async unwatchLever(id) {
+      levers.get(id)?.stop();
+      levers.delete(id);
+    },
+    async previewLever(input) {
+      return (await import('./lever-live')).previewLeverOrder(input);
+    },
+    async leverPnlAt(query) {
+      return (await import('./lever-live')).leverPnlAt(query);
+    },
+    async leverEquity(values) {
+      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
+      return (await import('./lever-live')).sum(values);
+    },
+    async cachedNews(filter) {
+      await ready();
+      return (await import('./news-cache')).cachedNewsList(store.db, prefs!.lang, filter);
+    },
+    async cachedArticle(id) {
+      return (await import('./news-cache')).cachedArticle(store.db, id);
+    },
+    async newsCover(id) {
+      const m = await import('./news-cache');
+      return m.coverUrl(store.get, store.set, id, async () => {
+        const out = await api.call('news/cover', { id });
+        return out.ok ? out.data : null;
+      });
+    },
+    async kefuWatch(listener) {
+      return (await kefu()).watch(listener);
+    },
+    async kefuWatchUnread(listener) {
+      return (await kefu()).watchUnread(listener);
+    },
+    async kefuUnwatch(id) {
+      (await kefu()).unwatch(id);
+    },
+    async kefuSend(draft) {
+      return (await kefu()).send(draft);
+    },
+    async kefuDiscard(clientId) {
+      await (await kefu()).discard(clientId);
+    },
+    async kefuRead(upTo) {
+      await (await kefu()).markRead(upTo);
+    },
+    async kefuRefresh() {
+      await (await kefu()).refresh();
+    },
+    async kefuOlder() {
+      await (await kefu()).older();
+    },
+    async kefuImage(id) {
+      return (await kefu()).image(id);
+    },
     async dispose() {
+      for (const l of levers.values()) l.stop();
+      levers.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

@@ -41,6 +41,8 @@ export interface SocketClientDeps {
   connectTimeoutMs?: number;
   /** Ping interval in milliseconds; SOCKET_PING_INTERVAL_MS unless set. */
   pingIntervalMs?: number;
+  /** Told the `msg` of each `{op: 'error'}` the server sends (such as `sessionInvalid`). */
+  onServerError?: (msg: string) => void;
 }
 
 /** One multiplexed socket with ref-counted channel subscriptions. */
@@ -137,7 +139,12 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     awaitingPong = false;
     const msg = parseMessage(data);
     if (typeof msg !== 'object' || msg === null) return;
-    const { ch } = msg as { ch?: unknown };
+    const { ch, op } = msg as { ch?: unknown; op?: unknown };
+    if (op === 'error') {
+      const text = (msg as { msg?: unknown }).msg;
+      if (typeof text === 'string') deps.onServerError?.(text);
+      return;
+    }
     if (typeof ch !== 'string' || !('data' in msg)) return;
     const ids = byChannel.get(ch);
     if (!ids) return;

@@ -65,5 +65,7 @@ export function attachHandlers(
 
 /** Removes our handlers, so a socket we gave up on cannot call back into a newer connection. */
 export function detachHandlers(socket: WebSocketLike): void {
-  attachHandlers(socket, {});
+  // A no-op error handler, not none: Node's `ws` throws an unhandled error event when a socket
+  // still connecting is closed with no handler left (browsers just fire it into the void).
+  attachHandlers(socket, { error: () => undefined });
 }

@@ -57,7 +57,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", (req) => socketOrigins(req as unknown as FastifyRequest)],
+        // Media origins too: hls.js fetches playlists and segments before the video element plays them.
+        connectSrc: ["'self'", (req) => socketOrigins(req as unknown as FastifyRequest), ...media],
         mediaSrc: ["'self'", 'blob:', ...media],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -111,7 +111,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });
 
-  await registerSecurity(app, { distDir: config.distDir });
+  await registerSecurity(app, { distDir: config.distDir, mediaOrigins: config.liveOrigins });
   await app.register(formbody);
   // Limits are per endpoint (see limits.ts); nothing is limited globally.
   await app.register(rateLimit, { global: false });

@@ -21,6 +21,8 @@ interface Binding {
 export class SocketSessions {
   readonly #bindings = new Map<SocketClient, Binding>();
   readonly #byToken = new Map<string, Set<SocketClient>>();
+  /** Closed sockets: an `auth` still resolving when its socket closed must not bind it. */
+  readonly #gone = new WeakSet<SocketClient>();
   readonly #stopListening: () => void;
 
   constructor(
@@ -64,6 +66,7 @@ export class SocketSessions {
 
   /** Forgets a closed socket. */
   detach(client: SocketClient): void {
+    this.#gone.add(client);
     this.#unbind(client);
   }
 
@@ -79,6 +82,7 @@ export class SocketSessions {
   }
 
   #bind(client: SocketClient, session: AuthSession, onEnd: () => void): void {
+    if (this.#gone.has(client)) return;
     const previous = this.#bindings.get(client);
     // Switching to another user must not carry the first user's private subscriptions over.
     if (previous && client.userId !== session.userId) this.hub.dropPrivate(client);

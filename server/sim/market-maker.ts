@@ -98,6 +98,11 @@ export class MarketMakerSim {
   /** Cancels quotes that drifted away from the reference (and each other one with `churn` odds), then fills every missing level. */
   private async requote(m: SimMarket, churn: number): Promise<void> {
     const step = Math.max(1, Math.round(m.ref * 0.0005));
+    // Quotes that traded away are gone from the book: forget them, or their prices would count as
+    // quoted and stay empty (a market order sweeping one side left it bare for many steps).
+    for (const id of m.open.keys()) {
+      if (this.orders.orders.get(id)?.status !== 'open') m.open.delete(id);
+    }
     const stale = [...m.open].filter(
       ([, ticks]) => Math.abs(ticks - m.ref) > step * (this.levels + 2) || (churn > 0 && this.rand() < churn),
     );

@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Settings, UserInfo } from '../../domain/endpoints';
@@ -34,7 +35,7 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
   useEffect(() => {
     let live = true;
     core
-      .init({ origin: location.origin, socketPath: '/ws' })
+      .init({ origin: location.origin, socketPath: '/ws', prefetchTickers: true })
       .then((boot) => {
         if (!live) return;
         apply({ lang: boot.prefs.lang, theme: boot.prefs.theme });
@@ -44,6 +45,8 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
       .finally(() => {
         if (live) setReady(true);
       });
+    // A session ended by the worker (revoked on the server, seen on the socket) signs the UI out too.
+    void core.onSignedOut(Comlink.proxy(() => live && setUser(null)));
     coreCall(core, 'settings', {})
       .then((out) => {
         if (live && out.ok) setSettings(out.data);

@@ -5,15 +5,27 @@ import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
 import type idAssets from '../../locales/id/assets.json';
+import type idContent from '../../locales/id/content.json';
 import idCommon from '../../locales/id/common.json';
 import type idErrors from '../../locales/id/errors.json';
 import idHome from '../../locales/id/home.json';
 import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
+import type idLever from '../../locales/id/lever.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
-export const NAMESPACES = ['common', 'home', 'mine', 'errors', 'market', 'trade', 'assets'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'mine',
+  'errors',
+  'market',
+  'trade',
+  'assets',
+  'lever',
+  'content',
+] as const;
 
 /**
  * The namespaces the shell and the home page render with; every page needs them. Message texts
@@ -39,6 +51,8 @@ export interface Texts {
   market: typeof idMarket;
   trade: typeof idTrade;
   assets: typeof idAssets;
+  lever: typeof idLever;
+  content: typeof idContent;
 }
 
 type Bundle = { default: Record<string, unknown> };

@@ -44,19 +44,31 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'home'],
     load: () => import('../pages/home/home-page').then((m) => m.HomePage),
   },
-  { path: '/pages/home/news', title: 'home.news' },
-  { path: '/pages/home/newsDetail', title: 'home.newsDetail' },
+  {
+    path: '/pages/home/news',
+    title: 'home.news',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/news/news-page').then((m) => m.NewsPage),
+  },
+  {
+    path: '/pages/home/newsDetail',
+    title: 'home.newsDetail',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/news/news-detail-page').then((m) => m.NewsDetailPage),
+  },
   { path: '/pages/home/ping', title: 'home.ping' },
   {
     path: '/pages/market/market',
     title: 'market.market',
     tab: 'market',
     pull: 'trade',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/market-page').then((m) => m.MarketPage),
   },
   {
     path: '/pages/market/kline',
     title: 'market.kline',
+    ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
   { path: '/pages/market/second', title: 'market.second' },
@@ -78,9 +90,25 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'trade.detail',
     load: () => import('../pages/trade/detail-page').then((m) => m.DetailPage),
   },
-  { path: '/pages/lever/lever', title: 'lever.lever', pull: 'trade' },
-  { path: '/pages/lever/leverList', title: 'lever.leverList' },
-  { path: '/pages/lever/orderList', title: 'lever.orderList' },
+  {
+    path: '/pages/lever/lever',
+    title: 'lever.lever',
+    pull: 'trade',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-page').then((m) => m.LeverPage),
+  },
+  {
+    path: '/pages/lever/leverList',
+    title: 'lever.leverList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/lever-list-page').then((m) => m.LeverListPage),
+  },
+  {
+    path: '/pages/lever/orderList',
+    title: 'lever.orderList',
+    ns: ['common', 'lever', 'trade', 'errors'],
+    load: () => import('../pages/lever/order-list-page').then((m) => m.LeverOrderListPage),
+  },
   ...(
     [
       'legal',
@@ -98,6 +126,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
     path: `/pages/ieo/${p}`,
     title: `ieo.${p}`,
+    // The coin-listing application (the title the route always had).
+    ...(p === 'link' && {
+      ns: ['common', 'home', 'content', 'errors'] as const,
+      load: () => import('../pages/listing/listing-page').then((m) => m.ListingPage),
+    }),
   })),
   { path: '/pages/lockming/index', title: 'lockming.index' },
   { path: '/pages/lockming/list', title: 'lockming.list' },
@@ -178,12 +211,32 @@ export const ROUTES: readonly RouteDef[] = [
   mine('collect_money', 'mine.collect_money'),
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
   mine('invite', 'mine.invite'),
-  { ...mine('kefu', 'mine.kefu'), tab: 'kefu', pull: 'trade' },
-  { path: '/pages/zhibo/zhibo', title: 'zhibo.zhibo' },
+  {
+    ...mine('kefu', 'mine.kefu', () => import('../pages/kefu/kefu-page').then((m) => m.KefuPage)),
+    tab: 'kefu',
+    pull: 'trade',
+    ns: ['common', 'home', 'content', 'errors'],
+  },
+  {
+    path: '/pages/zhibo/zhibo',
+    title: 'zhibo.zhibo',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/zhibo/zhibo-page').then((m) => m.ZhiboPage),
+  },
   { path: '/pages/sell/sell', title: 'sell.sell' },
   { path: '/pages/sell/log', title: 'sell.log' },
-  { path: '/choose-location', title: 'system.chooseLocation' },
-  { path: '/open-location', title: 'system.openLocation' },
+  {
+    path: '/choose-location',
+    title: 'system.chooseLocation',
+    ns: ['common', 'home', 'content'],
+    load: () => import('../pages/location/choose-location-page').then((m) => m.ChooseLocationPage),
+  },
+  {
+    path: '/open-location',
+    title: 'system.openLocation',
+    ns: ['common', 'home', 'content', 'errors'],
+    load: () => import('../pages/location/open-location-page').then((m) => m.OpenLocationPage),
+  },
 ];
 
 /** The tab bar: tab id, route and icon, in order (spec §2). */

@@ -277,3 +277,34 @@ describe('worker core against the real server: socket', () => {
     }
   });
 });
+
+describe('worker core: a session revoked on the server ends here too', () => {
+  it('signs out when its socket is told the session was revoked (password changed on another device)', async () => {
+    const c = await booted();
+    const { account, password } = await register(c);
+    let ended = false;
+    const signedOut = new Promise<void>(
+      (resolve) =>
+        void c.onSignedOut(() => {
+          ended = true;
+          resolve();
+        }),
+    );
+    // The socket carries this session's identity; a private channel keeps it busy.
+    await c.subscribe('private', () => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    const other = await booted();
+    expect(await other.call('user/login', { account, password })).toMatchObject({ ok: true });
+    const step1 = await other.call('user/modifyPwd', { oldPassword: password });
+    if (!step1.ok) throw new Error('modifyPwd failed');
+    const next = 'Changed2pass';
+    expect(
+      await other.call('user/modifyPwdNext', { ticket: step1.data.ticket, password: next, confirm: next }),
+    ).toMatchObject({ ok: true });
+    // No call from this core: only the socket can tell it.
+    await signedOut;
+    expect(ended).toBe(true);
+    expect(await c.currentUser()).toBeNull();
+    expect(await other.currentUser()).toMatchObject({ account });
+  });
+});

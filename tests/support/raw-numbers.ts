@@ -42,6 +42,17 @@ const NUMERIC_FIELDS = new Set([
   'volume',
   'withdrawable',
   'awaitingConfirmations',
+  // contracts
+  'openPrice',
+  'closePrice',
+  'settlementPrice',
+  'margin',
+  'pnl',
+  'takeProfit',
+  'stopLoss',
+  'limitPrice',
+  'liquidationPrice',
+  'mark',
 ]);
 
 /** A raw field found where text is made. */
@@ -84,7 +95,7 @@ function isRawField(e: ts.Expression): boolean {
 
 /**
  * The formatters of domain/display.ts and their thin wrappers (src/i18n/numbers.ts, the market's
- * format-market.ts): a field handed to one of them is shown right.
+ * format-market.ts, the lever's lever-format.ts): a field handed to one of them is shown right.
  */
 const FORMATTERS = new Set([
   'price',
@@ -101,7 +112,14 @@ const FORMATTERS = new Set([
   'formatFixed',
   'formatChange',
   'digits',
-  // Not a formatter, but what it returns is a direction word for a class name, never the number.
+  // src/pages/lever/lever-format.ts (useLeverFormat), also over domain/display.ts.
+  'money',
+  'signed',
+  'plain',
+  'risk',
+  'pnlText',
+  // Not formatters, but what they return is a class name or a direction word, never the number.
+  'pnlClass',
   'changeDirection',
 ]);
 

@@ -14,6 +14,8 @@ export interface LazyMarketFeed {
   watchBook(symbol: string, options: BookViewOptions, listener: (view: BookView) => unknown): Promise<number>;
   setBookView(id: number, options: BookViewOptions): Promise<void>;
   watchTickers(listener: (tickers: Ticker[]) => unknown): number;
+  /** Reads the tickers ahead of the first watcher (see TickerFeed.prefetch). */
+  prefetchTickers(): void;
   cachedTickers(): Promise<CachedTickers>;
   watchTrades(symbol: string, listener: (trades: TradeTick[]) => unknown): Promise<number>;
   watchCandles(
@@ -38,6 +40,7 @@ export function createLazyMarketFeed(deps: MarketFeedDeps): LazyMarketFeed {
       (await pairFeeds()).books.watch(symbol, options, listener),
     setBookView: async (id, options) => (await pairFeeds()).books.setView(id, options),
     watchTickers: (listener) => tickers.watch(listener),
+    prefetchTickers: () => tickers.prefetch(),
     cachedTickers: () => tickers.cached(),
     watchTrades: async (symbol, listener) => (await pairFeeds()).trades.watch(symbol, listener),
     watchCandles: async (symbol, interval, listener) =>

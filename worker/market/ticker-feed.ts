@@ -12,10 +12,18 @@ export interface TickerFeed {
   unwatch(id: number): boolean;
   /** What the device cache holds, with its age; empty (savedAt null) without a cache. */
   cached(): Promise<CachedTickers>;
+  /**
+   * Starts the REST read before any page watches (at worker start), so the first page that does gets
+   * it one round trip sooner; used by the first `watch` within EARLY_TICKERS_MS, else dropped.
+   */
+  prefetch(): void;
   /** Writes pending changes to the cache now. */
   flush(): Promise<void>;
   dispose(): Promise<void>;
 }
+
+/** How long a prefetched ticker list may seed the first watcher, in milliseconds. */
+export const EARLY_TICKERS_MS = 5_000;
 
 const bySymbol = (a: Ticker, b: Ticker) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
 
@@ -24,6 +32,7 @@ export function createTickerFeed(ctx: FeedContext, fetchTickers?: () => Promise<
   const tickers = new Map<string, Ticker>();
   const watchers = new Map<number, (tickers: Ticker[]) => unknown>();
   let subId: number | null = null;
+  let early: { at: number; list: Promise<Ticker[]> } | null = null;
   const key = (id: number) => `tickers:${id}`;
   const writer = createCacheWriter(
     ctx,
@@ -58,7 +67,9 @@ export function createTickerFeed(ctx: FeedContext, fetchTickers?: () => Promise<
       if (subId === null) {
         // Each message is an array of changed tickers (domain `channels.tickers`).
         subId = ctx.socket.subscribe(channels.tickers, (data) => merge(itemsOf(data, isTicker)));
-        fetchTickers?.().then(
+        const seed = early && ctx.timers.now() - early.at <= EARLY_TICKERS_MS ? early.list : fetchTickers?.();
+        early = null;
+        seed?.then(
           (list) => {
             if (subId !== null) merge(itemsOf(list, isTicker));
           },
@@ -79,6 +90,12 @@ export function createTickerFeed(ctx: FeedContext, fetchTickers?: () => Promise<
         tickers.clear();
       }
       return true;
+    },
+    prefetch() {
+      if (!fetchTickers || subId !== null || early) return;
+      const list = fetchTickers();
+      list.catch(() => undefined);
+      early = { at: ctx.timers.now(), list };
     },
     async cached() {
       const db = await ctx.db?.read().catch(() => null);

@@ -3,9 +3,14 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { newsMigration } from '../../news/schema';
+import { kefuMigration } from '../../kefu/schema';
+import { zhiboMigration } from '../../zhibo/schema';
+import { listingMigration } from '../../listing/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -22,4 +27,9 @@ export const MIGRATIONS: readonly Migration[] = [
   bankMigration,
   opsMigration,
   leanIndexes,
+  leverMigration,
+  newsMigration,
+  kefuMigration,
+  zhiboMigration,
+  listingMigration,
 ];

@@ -1,4 +1,4 @@
-import type { CatalogInfo } from '../../../domain';
+import type { CatalogInfo, LeverTerms } from '../../../domain';
 
 /** Reference price a simulated market starts its random walk from, per pair, in quote per base. */
 export type SimStartPrices = Record<string, string>;
@@ -9,7 +9,24 @@ export interface Catalog extends CatalogInfo {
   simStart: SimStartPrices;
   /** Coins and amounts granted to the demo account in demo mode, as decimal strings. */
   demoGrant: Record<string, string>;
+  /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/lever/catalog-check.ts. */
+  lever: LeverCatalog;
 }
+
+/** The lever section: the public terms plus the demo account's lever grant (demo mode only). */
+export interface LeverCatalog extends LeverTerms {
+  /** Coins and amounts granted to the demo account's lever account, as decimal strings. */
+  demoGrant: Record<string, string>;
+}
+
+const leverPair = (symbol: string, lot: string, maxHands: number, maxExposureHands: number) => ({
+  symbol,
+  lot,
+  minHands: 1,
+  maxHands,
+  multiples: [5, 10, 20, 50, 100],
+  maxExposureHands,
+});
 
 const pair = (base: string, quote: string, tickSize: string, lotSize: string, minNotional = '5') => ({
   symbol: `${base}/${quote}`,
@@ -106,6 +123,24 @@ export const DEFAULT_CATALOG: Catalog = {
     DOGE: { unverified: '20000', verified: '1000000' },
     TRX: { unverified: '20000', verified: '1000000' },
     LTC: { unverified: '30', verified: '1500' },
+  },
+  lever: {
+    pairs: [
+      leverPair('BTC/USDT', '0.001', 500, 20_000),
+      leverPair('ETH/USDT', '0.01', 500, 20_000),
+      leverPair('BNB/USDT', '0.1', 500, 20_000),
+      leverPair('SOL/USDT', '0.1', 500, 20_000),
+      leverPair('LTC/USDT', '0.1', 500, 20_000),
+    ],
+    openFeeRate: '0.0005',
+    closeFeeRate: '0.0005',
+    overnightRate: '0.0003',
+    overnightAtUtc: '00:00',
+    liquidationRiskRate: '0.2',
+    warnRiskRate: '0.4',
+    staleMs: 120_000,
+    tradePassword: 'never',
+    demoGrant: { USDT: '10000' },
   },
   // Placeholder receiving account: an operator sets the real one in CATALOG_FILE before taking money.
   bankDeposit: {

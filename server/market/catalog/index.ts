@@ -1,2 +1,2 @@
-export { DEFAULT_CATALOG, type Catalog, type SimStartPrices } from './defaults';
+export { DEFAULT_CATALOG, type Catalog, type LeverCatalog, type SimStartPrices } from './defaults';
 export { catalogProblems, loadCatalog, publicCatalog } from './load';

@@ -7,6 +7,7 @@ import {
   UNIT_DECIMALS,
   type AddressFormat,
 } from '../../../domain';
+import { leverProblems } from '../../lever/catalog-check';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -75,6 +76,7 @@ export function catalogProblems(c: Catalog): string[] {
     if (!coins.has(coin) || !positive(amount)) out.push(`demoGrant ${coin}`);
   }
   out.push(...fundingProblems(c, coins));
+  out.push(...leverProblems(c));
   return out;
 }
 

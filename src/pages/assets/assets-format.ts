@@ -13,14 +13,17 @@ export const NO_VALUE = '—';
  * (deposits and the life of a withdrawal). Any other kind is shown as written.
  */
 export const LABELLED_KINDS: readonly string[] = [
-  ...JOURNAL_KINDS,
-  'deposit.crypto',
-  'deposit.bank',
-  'withdraw.freeze',
-  'withdraw.send',
-  'withdraw.release',
-  'withdraw.reject',
-  'withdraw.cancel',
+  // A set: JOURNAL_KINDS already names most funding kinds, and the filter listed them twice.
+  ...new Set<string>([
+    ...JOURNAL_KINDS,
+    'deposit.crypto',
+    'deposit.bank',
+    'withdraw.freeze',
+    'withdraw.send',
+    'withdraw.release',
+    'withdraw.reject',
+    'withdraw.cancel',
+  ]),
 ];
 
 /**

@@ -8,6 +8,7 @@ import { Screen } from '../../components/screen';
 import { useCatalog } from '../../core/use-catalog';
 import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
+import { LeverAccountCard } from '../lever/lever-account-card';
 import { RequireUser } from '../mine/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
@@ -55,6 +56,7 @@ function AccountPanel({
       {data.unpriced.length > 0 && (
         <p className="note">{t('overview.unpriced', { coins: data.unpriced.join(', ') })}</p>
       )}
+      {data.account === 'lever' && <LeverAccountCard />}
       <HideZeroSwitch on={hideZero} onChange={onHideZero} />
       <HoldingList coins={data.coins} quote={quote} catalogCoins={catalogCoins} hideZero={hideZero} />
     </section>

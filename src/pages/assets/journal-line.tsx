@@ -33,8 +33,11 @@ export function JournalCard({
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const kindLabel = useKindLabel();
-  const direction = amountDirection(line.delta);
   const coin = coinOf(catalogCoins, line.coin);
+  const moved = amountDirection(line.delta);
+  // A change of the frozen part (a withdrawal or an order reserving funds) is neither income nor
+  // expense: shown neutral, or a "+20" in green would read as money received.
+  const direction = line.field === 'frozen' && moved !== 'none' ? 'frozen' : moved;
   return (
     <article
       className="journal-line"
@@ -55,7 +58,13 @@ export function JournalCard({
           className={`journal-line__amount journal-line__amount--${direction}`}
           data-testid="journal-amount"
         >
-          <span className="assets-sr-only">{direction === 'none' ? '' : t(`journal.${direction}`)}</span>
+          <span className="assets-sr-only">
+            {direction === 'none'
+              ? ''
+              : direction === 'frozen'
+                ? t('fields.frozen')
+                : t(`journal.${direction}`)}
+          </span>
           <Amount value={line.delta} coin={coin} signed />
         </span>
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { useCore, usePrefs, useUser } from '../../core/contexts';
@@ -6,6 +6,7 @@ import { useRefreshUser } from '../../core/use-refresh-user';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { formatTime } from '../../i18n/format';
+import { afterLoad } from '../../core/after-first-render';
 import { useTickers } from '../market/use-tickers';
 import { EntryGrid } from './entry-grid';
 import type { Entry } from './entry-grid';
@@ -33,7 +34,11 @@ const MORE: readonly Entry[] = [
   { to: '/pages/home/ping', icon: 'gauge', title: 'home.ping' },
   { to: '/pages/mine/invite', icon: 'gift', title: 'mine.invite' },
   { to: '/pages/legal/store', icon: 'people', title: 'legal.store' },
+  { to: '/pages/ieo/link', icon: 'coins', title: 'ieo.link' },
 ];
+
+// Pinned notices are their own chunk, fetched once the page has loaded: never part of home's first load.
+const HomeNotices = lazy(() => import('../news/home-notices').then((m) => ({ default: m.HomeNotices })));
 
 /** /pages/home/home (and `/`): greeting, entry tiles, hot products and gainers. */
 export function HomePage() {
@@ -44,6 +49,9 @@ export function HomePage() {
   const refreshUser = useRefreshUser();
   const [updated, setUpdated] = useState<Date | null>(null);
   const appName = settings?.appName ?? t('common:appName');
+
+  const [notices, setNotices] = useState(false);
+  useEffect(() => afterLoad(() => setNotices(true)), []);
 
   const tickers = useTickers();
   const { restart } = tickers;
@@ -86,6 +94,12 @@ export function HomePage() {
       <EntryGrid title={t('sections.quick')} entries={QUICK} />
 
       <HomeMarkets tickers={tickers} />
+
+      {notices && (
+        <Suspense fallback={null}>
+          <HomeNotices />
+        </Suspense>
+      )}
 
       <EntryGrid title={t('sections.more')} entries={MORE} />
       {/* Below everything: the settings arrive after the first paint, and a notice that appeared

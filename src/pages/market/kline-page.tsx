@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { coinDisplayDecimals, DEFAULT_COIN_DISPLAY_DECIMALS, stepDecimals } from '../../../domain/market';
@@ -55,8 +55,20 @@ export function KlinePage() {
     [params, setParams],
   );
 
+  // Opened without a symbol (a bookmark, the bare route): the catalog's first market, not an error.
+  const fallback = symbol ? null : (catalog?.pairs[0]?.symbol ?? tickers.tickers[0]?.symbol ?? null);
+  useEffect(() => {
+    if (fallback) setParams({ symbol: fallback, interval }, { replace: true });
+  }, [fallback, interval, setParams]);
+
   const pair = catalog?.pairs.find((p) => p.symbol === symbol);
   const ticker = findTicker(tickers.tickers, symbol);
+  if (!symbol && (fallback || !tickers.settled || (!catalog && !failed)))
+    return (
+      <Screen backTo={MARKET}>
+        <div className="state" aria-busy="true" />
+      </Screen>
+    );
   const unknown =
     !symbol.includes('/') || (catalog !== null && !pair) || (failed && !ticker && tickers.settled);
   if (unknown) return <UnknownMarket />;

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { accountProblem } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';
@@ -37,7 +38,7 @@ export function returnPath(state: unknown): string {
 }
 
 /** /pages/mine/login: log in by mobile number or e-mail. */
-export function LoginPage() {
+function LoginForm() {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -90,4 +91,16 @@ export function LoginPage() {
       </div>
     </Screen>
   );
+}
+
+/**
+ * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
+ * instead of seeing a form they cannot use. Decided once, at opening: signing in here must still
+ * follow the form's own navigation.
+ */
+export function LoginPage() {
+  const { user } = useUser();
+  const [signedInAtOpen] = useState(user !== null);
+  if (signedInAtOpen) return <Navigate to="/pages/mine/index" replace />;
+  return <LoginForm />;
 }

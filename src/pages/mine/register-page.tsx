@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { registerProblems } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';
@@ -39,7 +39,7 @@ function problems(v: RegisterValues): Problems<RegisterValues> {
 const SERVER_FIELDS = ['account', 'code', 'password', 'confirm', 'promo', 'agree'];
 
 /** /pages/mine/register: register by mobile number or e-mail with a verification code. */
-export function RegisterPage() {
+function RegisterForm() {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -142,4 +142,16 @@ export function RegisterPage() {
       </Dialog>
     </Screen>
   );
+}
+
+/**
+ * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
+ * instead of seeing a form they cannot use. Decided once, at opening: signing in here must still
+ * follow the form's own navigation.
+ */
+export function RegisterPage() {
+  const { user } = useUser();
+  const [signedInAtOpen] = useState(user !== null);
+  if (signedInAtOpen) return <Navigate to="/pages/mine/index" replace />;
+  return <RegisterForm />;
 }

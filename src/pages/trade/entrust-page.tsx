@@ -6,6 +6,7 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { EntrustLeverSection } from '../lever/entrust-lever-section';
 import { RequireUser } from '../mine/require-user';
 import { OrderList } from './order-list';
 import { useCancelOrder } from './use-cancel-order';
@@ -98,7 +99,10 @@ export function EntrustPage() {
               <Icon name="chevron" size={16} />
             </Link>
             {tab === 'open' ? (
-              <OrderList orders={openOrders} onCancel={cancel.ask} />
+              <>
+                <OrderList orders={openOrders} onCancel={cancel.ask} />
+                <EntrustLeverSection />
+              </>
             ) : (
               <OrderList
                 orders={paged.items}

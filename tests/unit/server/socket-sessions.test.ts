@@ -102,3 +102,16 @@ describe('SocketSessions', () => {
     expect(hub.hasSubscribers('private')).toBe(false);
   });
 });
+
+describe('SocketSessions and closed sockets', () => {
+  it('an auth that resolves after its socket closed binds nothing', async () => {
+    const { f, sessions, client, onEnd } = setup();
+    f.live.set('t1', { userId: 7, tokenHash: 'h1', expiresAt: Date.now() + 60_000 });
+    const release = f.hold();
+    const pending = sessions.authenticate(client, 't1', onEnd);
+    sessions.detach(client);
+    release();
+    await pending;
+    expect(sessions.size).toBe(0);
+  });
+});

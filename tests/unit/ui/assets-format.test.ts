@@ -147,3 +147,9 @@ describe('bank card form rules', () => {
     expect(cardProblems({ ...card, holder: 'x'.repeat(61) })).toEqual({ holder: 'textTooLong' });
   });
 });
+
+describe('LABELLED_KINDS (the income filter options)', () => {
+  it('names each kind once', () => {
+    expect(new Set(LABELLED_KINDS).size).toBe(LABELLED_KINDS.length);
+  });
+});

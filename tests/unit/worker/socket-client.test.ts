@@ -315,3 +315,23 @@ describe('socket URL: default ports omitted (spec §9)', () => {
     expect(socketUrlFor(origin, path)).toBe(url);
   });
 });
+
+describe('socket-client: server errors', () => {
+  it('reports the msg of each {op:"error"} and routes nothing', () => {
+    const errors: string[] = [];
+    const c = createSocketClient({
+      WebSocket: FakeWebSocket,
+      url: () => URL,
+      onServerError: (m) => errors.push(m),
+    });
+    const got: unknown[] = [];
+    c.subscribe('private', (d) => got.push(d));
+    const ws = FakeWebSocket.last();
+    ws.open();
+    ws.receive({ op: 'error', msg: 'sessionInvalid' });
+    ws.receive({ op: 'error' });
+    expect(errors).toEqual(['sessionInvalid']);
+    expect(got).toEqual([]);
+    c.close();
+  });
+});

@@ -23,7 +23,7 @@ export function useFundingEvents(enabled: boolean, onChange: () => void): void {
     [],
   );
   const onEvent = useCallback((e: PrivateEvent) => {
-    if (e.type === 'order' || e.type === 'fill') return;
+    if (e.type === 'order' || e.type === 'fill' || e.type === 'lever') return;
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;

@@ -1,0 +1,16 @@
+import { KEFU_CHANNEL } from '../../domain/kefu-types';
+import type { ServerModule } from '../module';
+import { registerKefuOps } from './ops-routes';
+import { registerKefuRoutes } from './routes';
+import { KefuStore } from './store';
+
+/** The support chat: user routes, the private `kefu` socket channel, operator replies. */
+export const kefuModule: ServerModule = {
+  name: 'kefu',
+  register(ctx) {
+    const store = new KefuStore(ctx.sqlite);
+    ctx.hub.onSubscribe(KEFU_CHANNEL, undefined, { private: true });
+    registerKefuRoutes(ctx.registry, store, ctx.hub);
+    registerKefuOps(ctx.ops, { sqlite: ctx.sqlite, store, journal: ctx.opsJournal, hub: ctx.hub });
+  },
+};

@@ -1,0 +1,85 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
+import type { Publisher } from '../http/channels';
+import { fail, notFound } from '../http/app-error';
+import { str, type Input } from '../http/input';
+import { normalizeAccount } from '../mine/users';
+import type { OpsJournal } from '../ops/ops-journal';
+import type { OpsRegistry } from '../ops/ops-registry';
+import { clientIdOf, messageOf, upToOf } from './rules';
+import type { KefuStore } from './store';
+
+/** What the support ops routes need. */
+export interface KefuOpsDeps {
+  sqlite: SqliteDb;
+  store: KefuStore;
+  journal: OpsJournal;
+  hub: Publisher;
+}
+
+/**
+ * The operators' side of the support chat (`/api/ops/kefu…`): the inbox, a conversation (reading
+ * it delivers the user's messages), read receipts and replies, each reply journaled with its
+ * operator. Users see replies and receipts live on their `kefu` channel.
+ */
+export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
+  const { store, journal, sqlite, hub } = deps;
+  const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
+  const findUser = sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+  const userOf = (input: Input): number => {
+    const account = normalizeAccount(str(input, 'account'));
+    if (!account) throw fail('required', 'account');
+    const user = findUser.get(account);
+    if (!user) throw fail('accountUnknown', 'account');
+    return user.id;
+  };
+
+  ops.add('GET', 'kefu/conversations', () => store.conversations(200));
+
+  ops.add('GET', 'kefu/messages', ({ input }) => {
+    const userId = userOf(input);
+    const b = str(input, 'before').trim();
+    const before = /^\d{1,15}$/.test(b) ? Number(b) : Number.MAX_SAFE_INTEGER;
+    const messages = store.opsHistory(userId, before, KEFU_PAGE_MAX);
+    // The operator's console now holds them: the user's messages are delivered.
+    const newest = messages.filter((m) => m.sender === 'user').at(-1);
+    if (newest) {
+      const at = store.mark(userId, 'user', newest.id, 'delivered');
+      if (at !== null)
+        push(userId, { type: 'receipt', sender: 'user', upTo: newest.id, state: 'delivered', at });
+    }
+    return messages;
+  });
+
+  ops.add('POST', 'kefu/read', ({ input }) => {
+    const userId = userOf(input);
+    const upTo = upToOf(input);
+    const at = store.mark(userId, 'user', upTo, 'read');
+    if (at !== null) push(userId, { type: 'receipt', sender: 'user', upTo, state: 'read', at });
+    return { marked: at !== null };
+  });
+
+  ops.add('POST', 'kefu/reply', ({ operator, input }) => {
+    const userId = userOf(input);
+    const clientId = clientIdOf(input, false);
+    const body = messageOf(input, { mime: 'imageMime', data: 'imageData' });
+    const { message, created } = store.add({ userId, sender: 'operator', operator, clientId, ...body }, (m) =>
+      journal.record({
+        operator,
+        action: 'kefu.reply',
+        targetType: 'kefu_messages',
+        targetId: String(m.id),
+        detail: { userId, kind: m.kind },
+      }),
+    );
+    if (created) push(userId, { type: 'message', message });
+    return message;
+  });
+
+  ops.add('GET', 'kefu/image', ({ operator, input }) => {
+    const image = store.image(str(input, 'id').trim());
+    if (!image) throw notFound();
+    journal.record({ operator, action: 'kefu.imageView', targetType: 'kefu_images', targetId: image.id });
+    return { id: image.id, mime: image.mime, data: image.data.toString('base64'), userId: image.userId };
+  });
+}

@@ -1,0 +1,65 @@
+import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
+import type { Publisher } from '../http/channels';
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
+import { clientIdOf, messageOf, upToOf } from './rules';
+import type { KefuStore } from './store';
+
+/** Messages per user per window: a fast typist, not a flood. */
+export const KEFU_SEND_LIMIT = { max: 30, windowMs: 60_000 } as const;
+
+/** The signed-in user's side of the support chat (variant 3), with live events on `kefu`. */
+export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, hub: Publisher): void {
+  const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
+  const sendLimit: LimitSpec = {
+    ...KEFU_SEND_LIMIT,
+    key: (ctx) => String(sessionOf(ctx).userId),
+    errorKey: 'rateLimited',
+  };
+
+  registry.add(
+    'kefu/send',
+    (ctx) => {
+      const userId = sessionOf(ctx).userId;
+      const clientId = clientIdOf(ctx.input, true);
+      const body = messageOf(ctx.input);
+      const { message, created } = store.add({ userId, sender: 'user', operator: null, clientId, ...body });
+      // The user's other devices see it too; a repeat (the same client id) was pushed the first time.
+      if (created) push(userId, { type: 'message', message });
+      return message;
+    },
+    { limits: [sendLimit] },
+  );
+
+  registry.add('kefu/history', (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const b = str(ctx.input, 'before').trim();
+    const l = str(ctx.input, 'limit').trim();
+    const before = b === '' ? Number.MAX_SAFE_INTEGER : Number(b);
+    const limit = l === '' ? 50 : Number(l);
+    if (!/^\d*$/.test(b) || !Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
+    if (!/^\d*$/.test(l) || !Number.isSafeInteger(limit) || limit < 1 || limit > KEFU_PAGE_MAX) {
+      throw fail('badRequest', 'limit');
+    }
+    return { messages: store.history(userId, before, limit), unread: store.unread(userId, 'operator') };
+  });
+
+  registry.add('kefu/mark', (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const state = str(ctx.input, 'state');
+    if (state !== 'delivered' && state !== 'read') throw fail('badRequest', 'state');
+    const upTo = upToOf(ctx.input);
+    const at = store.mark(userId, 'operator', upTo, state);
+    if (at !== null) push(userId, { type: 'receipt', sender: 'operator', upTo, state, at });
+    return {};
+  });
+
+  registry.add('kefu/unread', (ctx) => ({ count: store.unread(sessionOf(ctx).userId, 'operator') }));
+
+  registry.add('kefu/image', (ctx) => {
+    const image = store.image(str(ctx.input, 'id').trim());
+    if (!image || image.userId !== sessionOf(ctx).userId) throw notFound();
+    return { id: image.id, mime: image.mime, data: image.data.toString('base64') };
+  });
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { KefuMessage, KefuSender } from '../../domain/kefu-types';
+
+interface Row {
+  id: number;
+  user_id: number;
+  sender: KefuSender;
+  operator: string | null;
+  client_id: string | null;
+  kind: 'text' | 'image';
+  text: string;
+  image_id: string | null;
+  created_at: number;
+  delivered_at: number | null;
+  read_at: number | null;
+}
+
+/** A message as the operator sees it: with the user and the operator who wrote it. */
+export interface OpsKefuMessage extends KefuMessage {
+  userId: number;
+  operator: string | null;
+}
+
+/** A conversation in the operator's inbox. */
+export interface KefuConversation {
+  userId: number;
+  account: string;
+  last: KefuMessage;
+  /** User messages the operators have not read yet. */
+  unread: number;
+}
+
+/** A new message. */
+export interface NewMessage {
+  userId: number;
+  sender: KefuSender;
+  operator: string | null;
+  clientId: string | null;
+  text: string;
+  image: { mime: string; bytes: Buffer } | null;
+}
+
+const toMessage = (r: Row): KefuMessage => ({
+  id: r.id,
+  clientId: r.client_id,
+  sender: r.sender,
+  kind: r.kind,
+  text: r.text,
+  imageId: r.image_id,
+  createdAt: r.created_at,
+  deliveredAt: r.delivered_at,
+  readAt: r.read_at,
+});
+
+/** The support chat tables. */
+export class KefuStore {
+  readonly #byClient: Statement;
+  readonly #byId: Statement;
+  readonly #insert: Statement;
+  readonly #insertImage: Statement;
+  readonly #image: Statement;
+  readonly #page: Statement;
+  readonly #delivered: Statement;
+  readonly #read: Statement;
+  readonly #unread: Statement;
+
+  constructor(
+    private readonly sqlite: SqliteDb,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#byClient = sqlite.prepare(
+      'select * from kefu_messages where user_id = ? and sender = ? and client_id = ?',
+    );
+    this.#byId = sqlite.prepare('select * from kefu_messages where id = ?');
+    this.#insert = sqlite.prepare(
+      `insert into kefu_messages (user_id, sender, operator, client_id, kind, text, image_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertImage = sqlite.prepare(
+      'insert into kefu_images (id, user_id, mime, data, created_at) values (?, ?, ?, ?, ?)',
+    );
+    this.#image = sqlite.prepare('select id, user_id as userId, mime, data from kefu_images where id = ?');
+    this.#page = sqlite.prepare(
+      'select * from kefu_messages where user_id = ? and id < ? order by id desc limit ?',
+    );
+    this.#delivered = sqlite.prepare(
+      `update kefu_messages set delivered_at = ?
+       where user_id = ? and sender = ? and id <= ? and delivered_at is null`,
+    );
+    this.#read = sqlite.prepare(
+      `update kefu_messages set read_at = ?, delivered_at = coalesce(delivered_at, ?)
+       where user_id = ? and sender = ? and id <= ? and read_at is null`,
+    );
+    this.#unread = sqlite
+      .prepare('select count(*) from kefu_messages where user_id = ? and sender = ? and read_at is null')
+      .pluck();
+  }
+
+  /**
+   * Stores a message once per (user, sender, client id): a repeat returns the stored one and
+   * `created: false`. The image is saved in the same transaction, only for a new message.
+   */
+  add(
+    m: NewMessage,
+    afterInsert?: (message: KefuMessage) => void,
+  ): { message: KefuMessage; created: boolean } {
+    return this.sqlite.transaction(() => {
+      if (m.clientId !== null) {
+        const old = this.#byClient.get(m.userId, m.sender, m.clientId) as Row | undefined;
+        if (old) return { message: toMessage(old), created: false };
+      }
+      const t = this.now();
+      let imageId: string | null = null;
+      if (m.image) {
+        imageId = randomBytes(16).toString('hex');
+        this.#insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
+      }
+      const info = this.#insert.run(
+        m.userId,
+        m.sender,
+        m.operator,
+        m.clientId,
+        imageId ? 'image' : 'text',
+        m.text,
+        imageId,
+        t,
+      );
+      const message = toMessage(this.#byId.get(Number(info.lastInsertRowid)) as Row);
+      afterInsert?.(message);
+      return { message, created: true };
+    })();
+  }
+
+  /** A page of a user's conversation, oldest first, before message id `before`. */
+  history(userId: number, before: number, limit: number): KefuMessage[] {
+    return (this.#page.all(userId, before, limit) as Row[]).reverse().map(toMessage);
+  }
+
+  /** The same page with the operator's details. */
+  opsHistory(userId: number, before: number, limit: number): OpsKefuMessage[] {
+    return (this.#page.all(userId, before, limit) as Row[])
+      .reverse()
+      .map((r) => ({ ...toMessage(r), userId: r.user_id, operator: r.operator }));
+  }
+
+  /**
+   * Marks messages of `sender` to `userId` up to `upTo` as delivered or read (read implies
+   * delivered). Returns the time used, or null when nothing changed.
+   */
+  mark(userId: number, sender: KefuSender, upTo: number, state: 'delivered' | 'read'): number | null {
+    const t = this.now();
+    const info =
+      state === 'read'
+        ? this.#read.run(t, t, userId, sender, upTo)
+        : this.#delivered.run(t, userId, sender, upTo);
+    return info.changes > 0 ? t : null;
+  }
+
+  /** Messages of `sender` to this user's conversation not read yet. */
+  unread(userId: number, sender: KefuSender): number {
+    return this.#unread.get(userId, sender) as number;
+  }
+
+  /** An image and its owner (the user of the conversation). */
+  image(id: string): { id: string; userId: number; mime: string; data: Buffer } | undefined {
+    if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
+    return this.#image.get(id) as { id: string; userId: number; mime: string; data: Buffer } | undefined;
+  }
+
+  /** Conversations with their newest message, the most recent first. */
+  conversations(limit: number): KefuConversation[] {
+    const rows = this.sqlite
+      .prepare(
+        `select m.*, u.account as account,
+           (select count(*) from kefu_messages x
+             where x.user_id = m.user_id and x.sender = 'user' and x.read_at is null) as unread
+         from kefu_messages m join users u on u.id = m.user_id
+         where m.id = (select max(id) from kefu_messages y where y.user_id = m.user_id)
+         order by m.id desc limit ?`,
+      )
+      .all(limit) as (Row & { account: string; unread: number })[];
+    return rows.map((r) => ({ userId: r.user_id, account: r.account, last: toMessage(r), unread: r.unread }));
+  }
+}

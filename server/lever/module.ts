@@ -1,0 +1,115 @@
+import { channels, toUnits, type PrivateEvent } from '../../domain';
+import { WORLD_USER_ID } from '../ledger';
+import type { ServerContext, ServerModule } from '../module';
+import { DEMO_ACCOUNT } from '../sim/demo-seed';
+import { findUserByAccount } from '../mine/users';
+import { toBalanceLine } from '../trade/dto';
+import { toLeverOrder } from './dto';
+import { missedOvernights, nextOvernightAt } from './overnight';
+import { registerLeverRoutes } from './routes';
+import { LeverService } from './service';
+
+/** Options of the lever area (tests inject a clock). */
+export interface LeverModuleOptions {
+  now?: () => number;
+  /** Runs the daily overnight-fee timer; on unless false. */
+  overnightTimer?: boolean;
+}
+
+/** The lever area module; `service` is set once registered (tests and the bench reach the engine). */
+export type LeverModule = ServerModule & { service?: LeverService };
+
+/** Builds the leveraged-contracts area: engine, routes, tape listener, overnight timer, demo grant. */
+export function createLeverModule(options: LeverModuleOptions = {}): LeverModule {
+  const now = options.now ?? Date.now;
+  let timer: NodeJS.Timeout | undefined;
+  let stopTape: (() => void) | undefined;
+  let stopped = false;
+
+  const mod: LeverModule = {
+    name: 'lever',
+    register(ctx) {
+      const lever = new LeverService(ctx.sqlite, ctx.ledger, ctx.catalog, ctx.tape, now);
+      mod.service = lever;
+      // Trades committed while the server was down are applied first, in order, exactly once.
+      lever.catchUp();
+      stopTape = ctx.tape.onTrades((symbol, trades) => lever.onTrades(symbol, trades));
+      lever.onChange((rows) => {
+        if (!ctx.hub.hasSubscribers(channels.private)) return;
+        const users = new Set<number>();
+        for (const r of rows) {
+          const event: PrivateEvent = { type: 'lever', order: toLeverOrder(r, lever.unitsOf(r.symbol)) };
+          ctx.hub.publishToUser(r.userId, channels.private, event);
+          users.add(r.userId);
+        }
+        for (const userId of users) {
+          const balances = ctx.ledger.balancesOf(userId).map(toBalanceLine);
+          ctx.hub.publishToUser(userId, channels.private, {
+            type: 'balance',
+            balances,
+          } satisfies PrivateEvent);
+        }
+      });
+      registerLeverRoutes(ctx.registry, { db: ctx.db, lever, catalog: ctx.catalog });
+    },
+    async start(ctx) {
+      const lever = mod.service!;
+      if (ctx.config.mode === 'demo') await grantDemo(ctx);
+      if (options.overnightTimer === false) return;
+      const at = ctx.catalog.lever.overnightAtUtc;
+      for (const missed of missedOvernights(now(), at, lever.store.lastOvernight()))
+        lever.runOvernight(missed);
+      const schedule = () => {
+        if (stopped) return;
+        const next = nextOvernightAt(now(), at);
+        timer = setTimeout(
+          () => {
+            try {
+              for (const due of missedOvernights(now(), at, lever.store.lastOvernight()))
+                lever.runOvernight(due);
+            } catch (err) {
+              ctx.log.error({ err }, 'lever overnight fee run failed');
+            }
+            schedule();
+          },
+          // A timer longer than 2^31 - 1 ms fires at once; re-arm instead.
+          Math.min(Math.max(next - now(), 1_000), 2 ** 31 - 1),
+        );
+        timer.unref?.();
+      };
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stopTape?.();
+    },
+  };
+  return mod;
+}
+
+/** Demo mode: the demo account's lever grant from the world holder, once (a journaled transfer). */
+async function grantDemo(ctx: ServerContext): Promise<void> {
+  const demo = await findUserByAccount(ctx.db, DEMO_ACCOUNT);
+  if (!demo) return;
+  const done = ctx.sqlite
+    .prepare(`select 1 from ledger_tx where kind = 'demo.leverGrant' and ref_type = 'users' and ref_id = ?`)
+    .get(String(demo.id));
+  if (done) return;
+  ctx.sqlite.transaction(() => {
+    for (const [coin, amount] of Object.entries(ctx.catalog.lever.demoGrant)) {
+      ctx.ledger.transfer(
+        {
+          kind: 'demo.leverGrant',
+          refType: 'users',
+          refId: String(demo.id),
+          actor: 'system',
+          memo: 'demo mode',
+        },
+        { userId: WORLD_USER_ID, account: 'lever', coin },
+        { userId: demo.id, account: 'lever', coin },
+        toUnits(amount),
+      );
+    }
+  })();
+}

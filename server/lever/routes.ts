@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { LeverCloseScope, LeverOpenReq, LeverStatus, LeverTerms } from '../../domain';
+import type { Database } from '../db/schema';
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import { sessionOf, type HandlerRegistry } from '../http/registry';
+import type { Catalog } from '../market/catalog';
+import { requireTradePassword } from '../mine/trade-password';
+import { toLeverOrder } from './dto';
+import { termsOf } from './parse';
+import type { LeverService } from './service';
+import type { LeverRow } from './store';
+
+/** Page size of order lists. */
+export const LEVER_PAGE_SIZE = 50;
+const STATUSES: readonly LeverStatus[] = ['entrusting', 'trading', 'closing', 'closed', 'cancelled'];
+
+function idOf(input: Record<string, unknown>): number {
+  const id = Number(str(input, 'id'));
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+/** The catalog's lever terms as the app sees them (without server-only settings). */
+export function leverTerms(catalog: Catalog): LeverTerms {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the demo grant stays on the server
+  const { demoGrant, ...terms } = catalog.lever;
+  return terms;
+}
+
+/** Lever endpoints: terms, open, cancel, TP/SL, close, batch close, lists. */
+export function registerLeverRoutes(
+  registry: HandlerRegistry,
+  deps: { db: Kysely<Database>; lever: LeverService; catalog: Catalog },
+): void {
+  const { db, lever, catalog } = deps;
+  const dto = (r: LeverRow) => toLeverOrder(r, lever.unitsOf(r.symbol));
+  const symbolOf = (input: Record<string, unknown>) => {
+    const s = str(input, 'symbol').trim();
+    if (s) termsOf(catalog, s);
+    return s || null;
+  };
+
+  registry.add('lever/config', () => leverTerms(catalog));
+
+  registry.add('lever/open', async (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    if (catalog.lever.tradePassword === 'always') {
+      await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+    }
+    return dto(lever.open(userId, ctx.input as unknown as LeverOpenReq));
+  });
+
+  registry.add('lever/cancel', (ctx) => dto(lever.cancel(sessionOf(ctx).userId, idOf(ctx.input))));
+
+  registry.add('lever/tpsl', (ctx) =>
+    dto(lever.setTpSl(sessionOf(ctx).userId, idOf(ctx.input), str(ctx.input, 'tp'), str(ctx.input, 'sl'))),
+  );
+
+  registry.add('lever/close', (ctx) => dto(lever.close(sessionOf(ctx).userId, idOf(ctx.input))));
+
+  registry.add('lever/closeAll', (ctx) => {
+    const scope = str(ctx.input, 'scope') || 'all';
+    if (scope !== 'all' && scope !== 'long' && scope !== 'short') throw fail('badRequest', 'scope');
+    const rows = lever.closeAll(sessionOf(ctx).userId, scope as LeverCloseScope, symbolOf(ctx.input));
+    return { closed: rows.map(dto) };
+  });
+
+  registry.add('lever/positions', (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const symbol = symbolOf(ctx.input);
+    return lever
+      .openRows()
+      .filter((r) => r.userId === userId && (symbol === null || r.symbol === symbol))
+      .sort((a, b) => b.id - a.id)
+      .map(dto);
+  });
+
+  registry.add('lever/orders', (ctx) => {
+    const status = str(ctx.input, 'status') || 'all';
+    if (status !== 'all' && !STATUSES.includes(status as LeverStatus)) throw fail('badRequest', 'status');
+    const before = Number(str(ctx.input, 'before') || Number.MAX_SAFE_INTEGER);
+    const limit = Number(str(ctx.input, 'limit') || LEVER_PAGE_SIZE);
+    if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
+    const rows = lever.store.ofUser(
+      sessionOf(ctx).userId,
+      status === 'all' ? null : (status as LeverStatus),
+      symbolOf(ctx.input),
+      before,
+      limit,
+    );
+    return rows.map(dto);
+  });
+
+  registry.add('lever/order', (ctx) => {
+    const row = lever.store.get(idOf(ctx.input));
+    if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
+    return dto(row);
+  });
+}

@@ -1,0 +1,14 @@
+import type { ServerModule } from '../module';
+import { registerNewsOps } from './ops-routes';
+import { registerNewsRoutes } from './routes';
+import { NewsStore } from './store';
+
+/** News, notices and the help centre: public reads, operator publishing. */
+export const newsModule: ServerModule = {
+  name: 'news',
+  register(ctx) {
+    const store = new NewsStore(ctx.sqlite);
+    registerNewsRoutes(ctx.registry, store);
+    registerNewsOps(ctx.ops, { sqlite: ctx.sqlite, store, journal: ctx.opsJournal });
+  },
+};

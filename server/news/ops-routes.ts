@@ -1,0 +1,113 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { isLang } from '../../domain';
+import { checkArticle } from '../../domain/news-rules';
+import { NEWS_COVER_MAX_BYTES } from '../../domain/news-types';
+import { checkUpload } from '../assets/bank/rules';
+import { fail, notFound } from '../http/app-error';
+import { bool, idField, str, type Input } from '../http/input';
+import type { OpsJournal } from '../ops/ops-journal';
+import type { OpsRegistry } from '../ops/ops-registry';
+import type { ArticleInput, NewsStore, OpsArticle } from './store';
+
+/** What the news ops routes need. */
+export interface NewsOpsDeps {
+  sqlite: SqliteDb;
+  store: NewsStore;
+  journal: OpsJournal;
+}
+
+/** Reads and checks an article from an ops request; `base` fills fields an update leaves out. */
+function articleOf(input: Input, base?: OpsArticle): Omit<ArticleInput, 'coverId'> {
+  const has = (k: string) => input[k] !== undefined;
+  const lang = has('lang') || !base ? str(input, 'lang').trim() : base.lang;
+  if (!isLang(lang)) throw fail('badRequest', 'lang');
+  const title = has('title') || !base ? str(input, 'title').trim() : base.title;
+  const body = has('body') || !base ? str(input, 'body') : base.body;
+  const problem = checkArticle(title, body);
+  if (problem) throw fail(problem.key, problem.field);
+  return {
+    lang,
+    title,
+    body,
+    pinned: has('pinned') || !base ? bool(input, 'pinned') : base.pinned,
+    help: has('help') || !base ? bool(input, 'help') : base.help,
+  };
+}
+
+/** A cover sent with the request (`coverMime`, `coverData` base64), checked; null when none was sent. */
+function coverOf(input: Input): { mime: string; bytes: Buffer } | null {
+  const data = str(input, 'coverData');
+  if (data === '') return null;
+  const checked = checkUpload(str(input, 'coverMime'), data);
+  if ('key' in checked) throw fail(checked.key, checked.field === 'mime' ? 'coverMime' : 'coverData');
+  if (checked.bytes.length > NEWS_COVER_MAX_BYTES) throw fail('uploadTooLarge', 'coverData');
+  return { mime: checked.mime, bytes: checked.bytes };
+}
+
+/**
+ * Publishing news (`/api/ops/news…`): publish, edit and withdraw articles per language, each one
+ * journaled in the same transaction as its effect.
+ */
+export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
+  const { store, journal, sqlite } = deps;
+
+  ops.add('GET', 'news', ({ input }) => {
+    const lang = str(input, 'lang').trim();
+    if (lang !== '' && !isLang(lang)) throw fail('badRequest', 'lang');
+    return store.all(lang === '' ? null : lang, 200);
+  });
+
+  ops.add('POST', 'news/publish', ({ operator, input }) => {
+    const article = articleOf(input);
+    const cover = coverOf(input);
+    const id = sqlite.transaction(() => {
+      const coverId = cover ? store.saveCover(cover.mime, cover.bytes) : null;
+      const newId = store.insert({ ...article, coverId }, operator);
+      journal.record({
+        operator,
+        action: 'news.publish',
+        targetType: 'news_articles',
+        targetId: String(newId),
+        detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
+      });
+      return newId;
+    })();
+    return store.get(id);
+  });
+
+  ops.add('POST', 'news/update', ({ operator, input }) => {
+    const id = idField(input, 'id');
+    const before = store.get(id);
+    if (!before || before.withdrawnAt !== null) throw notFound();
+    const article = articleOf(input, before);
+    const cover = coverOf(input);
+    const removeCover = bool(input, 'removeCover');
+    sqlite.transaction(() => {
+      const coverId = cover ? store.saveCover(cover.mime, cover.bytes) : removeCover ? null : before.coverId;
+      store.update(id, { ...article, coverId });
+      journal.record({
+        operator,
+        action: 'news.update',
+        targetType: 'news_articles',
+        targetId: String(id),
+        detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
+      });
+    })();
+    return store.get(id);
+  });
+
+  ops.add('POST', 'news/withdraw', ({ operator, input }) => {
+    const id = idField(input, 'id');
+    if (!store.get(id)) throw notFound();
+    sqlite.transaction(() => {
+      if (!store.withdraw(id)) throw notFound();
+      journal.record({
+        operator,
+        action: 'news.withdraw',
+        targetType: 'news_articles',
+        targetId: String(id),
+      });
+    })();
+    return store.get(id);
+  });
+}

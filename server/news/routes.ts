@@ -1,0 +1,59 @@
+import { isLang, type Lang } from '../../domain';
+import { NEWS_PAGE_MAX, NEWS_QUERY_MAX } from '../../domain/news-types';
+import { fail, notFound } from '../http/app-error';
+import { bool, idField, str, type Input } from '../http/input';
+import type { HandlerRegistry } from '../http/registry';
+import type { NewsStore } from './store';
+
+/** Articles per page when the caller does not say. */
+export const NEWS_PAGE_SIZE = 20;
+
+/** The language asked for, or the caller's. */
+function langOf(input: Input, fallback: Lang): Lang {
+  const text = str(input, 'lang').trim();
+  if (text === '') return fallback;
+  if (!isLang(text)) throw fail('badRequest', 'lang');
+  return text;
+}
+
+/** Search words: lower case, at most 5, from a query of at most NEWS_QUERY_MAX characters. */
+export function searchWords(q: string): string[] {
+  const text = q.trim().toLowerCase();
+  if ([...text].length > NEWS_QUERY_MAX) throw fail('textTooLong', 'q');
+  return [...new Set(text.split(/\s+/).filter(Boolean))].slice(0, 5);
+}
+
+function page(input: Input): { before: number; limit: number } {
+  const b = str(input, 'before').trim();
+  const l = str(input, 'limit').trim();
+  const before = b === '' ? Number.MAX_SAFE_INTEGER : Number(b);
+  const limit = l === '' ? NEWS_PAGE_SIZE : Number(l);
+  if (!/^\d*$/.test(b) || !Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
+  if (!/^\d*$/.test(l) || !Number.isSafeInteger(limit) || limit < 1 || limit > NEWS_PAGE_MAX) {
+    throw fail('badRequest', 'limit');
+  }
+  return { before, limit };
+}
+
+/** Public reads of news, notices and the help centre (variant 2, no session). */
+export function registerNewsRoutes(registry: HandlerRegistry, store: NewsStore): void {
+  registry.add('news/list', (ctx) =>
+    store.list({
+      lang: langOf(ctx.input, ctx.lang),
+      help: bool(ctx.input, 'help'),
+      pinned: bool(ctx.input, 'pinned'),
+      words: searchWords(str(ctx.input, 'q')),
+      ...page(ctx.input),
+    }),
+  );
+  registry.add('news/detail', (ctx) => {
+    const article = store.published(idField(ctx.input, 'id'));
+    if (!article) throw notFound();
+    return article;
+  });
+  registry.add('news/cover', (ctx) => {
+    const cover = store.cover(str(ctx.input, 'id').trim());
+    if (!cover) throw notFound();
+    return cover;
+  });
+}

@@ -1,0 +1,143 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from '../../i18n/use-translation';
+import type { LeverSide } from '../../../domain/lever';
+import { bookSteps } from '../../../domain/spot-math';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { Spinner } from '../../components/spinner';
+import { useUser } from '../../core/contexts';
+import { useCatalog } from '../../core/use-catalog';
+import { OrderBook, type BookChoice } from '../trade/order-book';
+import { PairBar, isDown } from '../trade/pair-bar';
+import { useBalances } from '../trade/use-balances';
+import { useBook } from '../trade/use-book';
+import { useTicker } from '../trade/use-ticker';
+import { LeverForm } from './lever-form';
+import { PositionsSection } from './positions-section';
+import { useLeverLive, useLeverTerms } from './use-lever';
+import { usePositionActions } from './use-position-actions';
+import './lever.css';
+
+/** /pages/lever/lever?symbol=BTC/USDT&side=long: leveraged contracts (spec §2, pull-to-refresh 55 px). */
+export function LeverPage() {
+  const { t } = useTranslation(['lever', 'trade', 'errors', 'common']);
+  const [params, setParams] = useSearchParams();
+  const { user } = useUser();
+  const { catalog, reload: reloadCatalog } = useCatalog();
+  const { terms, reload: reloadTerms } = useLeverTerms();
+  const leverPairs = useMemo(
+    () =>
+      catalog && terms ? catalog.pairs.filter((p) => terms.pairs.some((x) => x.symbol === p.symbol)) : [],
+    [catalog, terms],
+  );
+  const symbol = params.get('symbol') ?? terms?.pairs[0]?.symbol ?? 'BTC/USDT';
+  const side: LeverSide = params.get('side') === 'short' ? 'short' : 'long';
+  const pair = leverPairs.find((p) => p.symbol === symbol) ?? null;
+  const pairTerms = terms?.pairs.find((p) => p.symbol === symbol) ?? null;
+  const setQuery = useCallback(
+    (patch: Record<string, string>) =>
+      setParams((prev) => ({ ...Object.fromEntries(prev), ...patch }), { replace: true }),
+    [setParams],
+  );
+
+  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
+  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
+  const view = useBook(pair ? symbol : null, {
+    rows: choice.rows,
+    side: choice.side,
+    step: steps[choice.stepIndex] ?? steps[0] ?? '1',
+  });
+  const ticker = useTicker(pair ? symbol : null);
+  const { balances, reload: reloadBalances } = useBalances();
+  const available =
+    balances && pair
+      ? (balances.find((b) => b.account === 'lever' && b.coin === pair.quote)?.available ?? '0')
+      : null;
+  const live = useLeverLive();
+  const { actions, dialogs } = usePositionActions(live.state, live.reload);
+  const mark = live.state?.positions.find((p) => p.symbol === symbol)?.mark ?? ticker?.last ?? null;
+
+  const refresh = useCallback(
+    () => Promise.all([reloadCatalog(), reloadTerms(), reloadBalances(), live.reload()]),
+    [reloadCatalog, reloadTerms, reloadBalances, live],
+  );
+
+  const right = (
+    <Link
+      className="icon-btn"
+      to="/pages/lever/leverList"
+      aria-label={t('positions.list')}
+      data-testid="lever-list-link"
+    >
+      <Icon name="orders" />
+    </Link>
+  );
+
+  return (
+    <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
+      {!catalog || !terms ? (
+        <div className="state">
+          <Spinner size={28} />
+        </div>
+      ) : !pair || !pairTerms ? (
+        <div className="state" data-testid="unknown-market">
+          <p className="state__text">{t('errors:leverPairDisabled')}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })}
+          >
+            {t('trade:pair.choose')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <PairBar
+            symbol={symbol}
+            pairs={leverPairs}
+            ticker={ticker}
+            onPick={(s) => setQuery({ symbol: s })}
+          />
+          <div className="lever-links">
+            <Link
+              className="entrust-link"
+              to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`}
+              data-testid="lever-chart"
+            >
+              <Icon name="chart" size={18} />
+              <span>{t('form.chart')}</span>
+            </Link>
+            <Link className="entrust-link" to="/pages/assets/transfer">
+              <span>{t('form.transfer')}</span>
+              <Icon name="chevron" size={16} />
+            </Link>
+          </div>
+          <div className="trade-main">
+            <LeverForm
+              pair={pair}
+              pairTerms={pairTerms}
+              terms={terms}
+              side={side}
+              onSide={(s) => setQuery({ side: s })}
+              mark={mark}
+              available={user ? available : null}
+              onOpened={() => void Promise.all([live.reload(), reloadBalances()])}
+            />
+            <OrderBook
+              view={view}
+              pair={pair}
+              choice={choice}
+              steps={steps}
+              onChoice={setChoice}
+              onPick={() => undefined}
+              last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
+            />
+          </div>
+          {user && <PositionsSection state={live.state} actions={actions} />}
+          {dialogs}
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
+import type { LeverLivePosition } from '../../../worker/core-api';
+import { Dialog } from '../../components/dialog';
+import { Spinner } from '../../components/spinner';
+import { toast } from '../../components/toast';
+import { useCore } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { pnlClass, useLeverFormat } from './lever-format';
+
+const FIELDS = ['tp', 'sl'] as const;
+
+/** One price input with the PnL the position would make if it closed there. */
+function PriceInput(props: {
+  label: string;
+  value: string;
+  pnl: string | null;
+  coin: string;
+  error: string | null;
+  testId: string;
+  onChange(v: string): void;
+}) {
+  const { t } = useTranslation('lever');
+  const f = useLeverFormat();
+  return (
+    <div className={`field${props.error ? ' field--error' : ''}`}>
+      <label className="field__label">
+        {props.label}
+        <div className="field__control">
+          <input
+            className="field__input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+            data-testid={props.testId}
+          />
+        </div>
+      </label>
+      {props.pnl !== null && (
+        <p className={`lever-note ${pnlClass(props.pnl)}`} data-testid={`${props.testId}-pnl`}>
+          {t('tpsl.pnlAt', { pnl: `${f.signed(props.pnl)} ${props.coin}` })}
+        </p>
+      )}
+      {props.error && (
+        <p className="field__error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Sets or changes take-profit and stop-loss, showing the PnL at each price before saving. */
+export function TpSlDialog({
+  position,
+  onClose,
+  onSaved,
+}: {
+  position: LeverLivePosition | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation(['lever', 'common']);
+  const f = useLeverFormat();
+  const { core } = useCore();
+  const call = useCall();
+  // Mounted with a key per position, so the fields start from that position's values.
+  const [values, setValues] = useState({ tp: position?.tp ?? '', sl: position?.sl ?? '' });
+  const [pnl, setPnl] = useState<{ tp: string | null; sl: string | null }>({ tp: null, sl: null });
+  const [errors, setErrors] = useState<{ tp: string | null; sl: string | null }>({ tp: null, sl: null });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!position?.openPrice) return;
+    let gone = false;
+    const at = (price: string) =>
+      price.trim()
+        ? core.leverPnlAt({
+            side: position.side,
+            openPrice: position.openPrice!,
+            price,
+            hands: position.hands,
+            lot: position.lot,
+          })
+        : Promise.resolve(null);
+    void Promise.all([at(values.tp), at(values.sl)]).then(([tp, sl]) => {
+      if (!gone) setPnl({ tp, sl });
+    });
+    return () => {
+      gone = true;
+    };
+  }, [core, position, values.tp, values.sl]);
+
+  const save = async () => {
+    if (!position || busy) return;
+    setBusy(true);
+    const out = await call(
+      'lever/tpsl',
+      { id: position.id, tp: values.tp.trim(), sl: values.sl.trim() },
+      { fields: FIELDS },
+    );
+    setBusy(false);
+    if (out.ok) {
+      toast.success(t('tpsl.saved'));
+      onSaved();
+      onClose();
+    } else if (out.field === 'tp' || out.field === 'sl') {
+      setErrors({ tp: null, sl: null, [out.field]: out.message ?? out.messageKey ?? '' });
+    }
+  };
+
+  return (
+    <Dialog
+      open={position !== null}
+      title={t('tpsl.title')}
+      onDismiss={() => !busy && onClose()}
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void save()}
+            disabled={busy}
+            data-testid="tpsl-save"
+          >
+            {busy && <Spinner size={18} />}
+            {t('tpsl.save')}
+          </button>
+        </>
+      }
+    >
+      {position && (
+        <div className="lever-tpsl">
+          <p className="lever-note">
+            {position.symbol} · {t(`side.${position.side}`)} · {t('fields.openPrice')}{' '}
+            {f.digits(position.openPrice)} · {t('fields.liquidationPrice')}{' '}
+            {f.digits(position.liquidationPrice)}
+          </p>
+          {FIELDS.map((k) => (
+            <PriceInput
+              key={k}
+              label={t(`fields.${k}`)}
+              value={values[k]}
+              pnl={pnl[k]}
+              coin={position.coin}
+              error={errors[k]}
+              testId={`tpsl-${k}`}
+              onChange={(v) => {
+                setValues((p) => ({ ...p, [k]: v }));
+                setErrors((p) => ({ ...p, [k]: null }));
+              }}
+            />
+          ))}
+          <p className="note">{t('tpsl.hint')}</p>
+        </div>
+      )}
+    </Dialog>
+  );
+}

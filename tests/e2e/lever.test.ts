@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  expectLedgerSound,
+  spotPair,
+  startLeverServer,
+  type LeverServer,
+} from '../integration/lever-support';
+import { PHONE, launchBrowser, open, pageErrors } from './support';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
+/** Set to a directory to keep screenshots of the lever pages (both themes, en, id and zh). */
+const SHOTS = process.env.LEVER_SHOTS;
+
+async function login(page: Page, origin: string): Promise<void> {
+  await open(page, origin, '/pages/mine/login', 'form');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.fill('input[type=email]', DEMO.email);
+  await page.fill('input[autocomplete="current-password"]', DEMO.password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/#\/pages\/mine\/index$/);
+}
+
+const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
+const waitText = (page: Page, selector: string, want: string) =>
+  page.waitForFunction(([sel, w]) => document.querySelector(sel!)?.textContent?.trim() === w, [
+    selector,
+    want,
+  ] as const);
+
+/** Opens a long of `hands` at `multiple`× through the form and its confirmation. */
+async function openLong(page: Page, multiple: number, hands: string): Promise<void> {
+  await page.click(`[data-testid="lever-multiple-${multiple}"]`);
+  await page.fill('[data-testid="lever-hands"]', hands);
+  await page.click('[data-testid="lever-submit"]');
+  await page.click('[data-testid="lever-confirm-open"]');
+  await page.waitForSelector('[data-testid="lever-confirm-open"]', { state: 'hidden' });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Dialogs fade in: let the animation end first.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+describe('lever e2e', () => {
+  let server: LeverServer;
+  let browser: Browser;
+  let trade: Awaited<ReturnType<typeof spotPair>>;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
+    trade = await spotPair(server);
+    await trade('BTC/USDT', '64000.00', '0.01');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens a 10× long, follows its PnL with each trade, sets TP/SL, closes all; a liquidation has its receipt', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await login(page, server.origin);
+    await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+    await waitText(page, '[data-testid="lever-mark"]', '64.000,00');
+
+    // The pre-trade receipt is the server's own math (id locale: decimal comma).
+    await page.click('[data-testid="lever-multiple-10"]');
+    await page.fill('[data-testid="lever-hands"]', '10');
+    await waitText(page, '[data-testid="preview-margin"]', '64,0000 USDT');
+    expect(await text(page, '[data-testid="preview-openFee"]')).toBe('0,3200 USDT');
+    expect(await text(page, '[data-testid="preview-liquidation"]')).toBe('58.880,00');
+    expect(await text(page, '[data-testid="preview-after"]')).toBe('9.935,6800 USDT');
+    // Out-of-bounds and fractional hands are refused in the form; nothing is sent.
+    await page.fill('[data-testid="lever-hands"]', '1.5');
+    await page.click('[data-testid="lever-submit"]');
+    await page.waitForSelector('[data-field="hands"]');
+    await page.fill('[data-testid="lever-hands"]', '10');
+    await page.click('[data-testid="lever-submit"]');
+    await shot(page, 'confirm-open');
+    await page.click('[data-testid="lever-confirm-open"]');
+
+    const card = '[data-testid="lever-position"][data-status="trading"]';
+    await page.waitForSelector(card);
+    await waitText(page, `${card} [data-testid="lever-pnl"]`, '0,00');
+    // Spot trades in our own book move the contract price; the worker re-marks the position.
+    await trade('BTC/USDT', '64500.00', '0.01');
+    await waitText(page, `${card} [data-testid="lever-pnl"]`, '+5,00');
+    expect(await text(page, `${card} [data-testid="lever-risk"]`)).toBe('107,81%');
+    await shot(page, 'position');
+
+    // TP/SL with the PnL at each price before saving; a stop past liquidation is refused.
+    await page.click(`${card} [data-testid="lever-tpsl"]`);
+    await page.fill('[data-testid="tpsl-tp"]', '70000');
+    await page.fill('[data-testid="tpsl-sl"]', '50000');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="tpsl-tp-pnl"]')?.textContent?.includes('+60,00'),
+    );
+    expect(await text(page, '[data-testid="tpsl-tp-pnl"]')).toContain('+60,00 USDT');
+    await page.click('[data-testid="tpsl-save"]');
+    await page.waitForSelector('.field__error[role=alert]');
+    await page.fill('[data-testid="tpsl-sl"]', '62000');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="tpsl-sl-pnl"]')?.textContent?.includes('-20,00 USDT'),
+    );
+    await shot(page, 'tpsl');
+    await page.click('[data-testid="tpsl-save"]');
+    await waitText(page, `${card} [data-testid="lever-tp"]`, '70.000,00');
+    expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62.000,00');
+
+    // Close all: the confirmation names how many and the estimated PnL.
+    await page.click('[data-testid="lever-close-all"]');
+    await waitText(page, '[data-testid="confirm-count"]', '1');
+    expect(await text(page, '[data-testid="confirm-pnl"]')).toBe('+5,00 USDT');
+    await shot(page, 'close-all');
+    await page.click('[data-testid="lever-confirm"]');
+    await page.waitForSelector(card, { state: 'detached' });
+
+    // A 100× long is liquidated by a trade through its liquidation price; the order list shows the receipt.
+    await openLong(page, 100, '10');
+    await page.waitForSelector(card);
+    await trade('BTC/USDT', '63000.00', '0.01');
+    await page.waitForSelector(card, { state: 'detached' });
+    await open(page, server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
+    const liquidated = '[data-testid="lever-order"][data-status="closed"]';
+    await page.click(`${liquidated} [data-testid="lever-receipt-open"]`);
+    await page.waitForSelector('[data-testid="lever-receipt"][data-rule="liquidation"]');
+    expect(await page.locator('[data-testid="receipt-houseCover"]').count()).toBe(1);
+    expect(await text(page, '[data-testid="receipt-payout"]')).toBe('0,00000000 USDT');
+    await shot(page, 'receipt-liquidation');
+    await page.click('[data-testid="receipt-close"]');
+
+    // The CSD tab shows the lever positions beside spot orders.
+    await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+    await openLong(page, 10, '1');
+    await open(page, server.origin, '/pages/trade/entrust', '[data-testid="lever-positions"]');
+    await page.waitForSelector(card);
+
+    // The lever account on assets: available, frozen and an equity estimate with the live PnL.
+    await open(page, server.origin, '/pages/assets/assets?account=lever', '[data-testid="lever-account"]');
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="lever-equity"]')?.textContent ?? ''),
+    );
+    await shot(page, 'assets-lever');
+
+    expect(errors).toEqual([]);
+    expectLedgerSound(server);
+    await context.close();
+  });
+
+  it.runIf(SHOTS)('screenshots in both themes and three languages', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await login(page, server.origin);
+    for (const lang of ['en', 'id', 'zh']) {
+      for (const theme of ['dark', 'light']) {
+        await open(page, server.origin, '/pages/mine/security', '[data-testid="language-row"]');
+        await page.click('[data-testid="language-row"]');
+        await page.click(`[data-testid="lang-${lang}"]`);
+        const now = await page.evaluate(() => document.documentElement.dataset.theme);
+        if (now !== theme) await page.click('[data-testid="theme-switch"]');
+        await page.waitForFunction((th) => document.documentElement.dataset.theme === th, theme);
+        await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+        await page.fill('[data-testid="lever-hands"]', '10');
+        await page.waitForTimeout(300);
+        await shot(page, `lever-${lang}-${theme}`);
+        await page.evaluate(() =>
+          document.querySelector('[data-testid="lever-positions"]')?.scrollIntoView(),
+        );
+        await shot(page, `positions-${lang}-${theme}`);
+        await open(page, server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
+        await shot(page, `orders-${lang}-${theme}`);
+        await page.click(
+          '[data-testid="lever-order"][data-status="closed"] [data-testid="lever-receipt-open"]',
+        );
+        await page.waitForSelector('[data-testid="lever-receipt"]');
+        await shot(page, `receipt-${lang}-${theme}`);
+      }
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { OPS_TOKEN, opsCall, PNG } from '../integration/bank-support';
+import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+
+describe('news and help centre', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows notices on home, renders an article safely, and opens it offline after one visit', async () => {
+    const pub = (f: Record<string, string>) => opsCall(server.origin, 'POST', 'news/publish', f);
+    const notice = (
+      await pub({
+        lang: 'id',
+        title: 'Pemeliharaan sistem',
+        body: '## Jadwal\n\nKami **memperbarui** sistem pukul 02:00. [Aturan](https://example.com/rules)',
+        pinned: 'true',
+        coverMime: 'image/png',
+        coverData: PNG,
+      })
+    ).body.data;
+    await pub({ lang: 'id', title: 'Cara deposit', body: 'Buka **Aset**, lalu Deposit.', help: 'true' });
+
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await open(page, server.origin, '/', '.hero');
+    await waitForServiceWorker(page);
+    await page.getByTestId('home-notice').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('home-notice').first().click();
+    await page.getByTestId('article').waitFor();
+    expect(await page.locator('.article-body h2').textContent()).toBe('Jadwal');
+    expect(await page.locator('.article-body strong').textContent()).toBe('memperbarui');
+    expect(await page.locator('.article-body a').getAttribute('rel')).toContain('noopener');
+    await page.locator('.article__cover[src^="data:image/png"]').waitFor();
+
+    await page.goto(appUrl(server.origin, '/pages/home/news?tab=help'));
+    await page.getByTestId('help-search').fill('deposit');
+    await page.getByText('Cara deposit').waitFor();
+    await page.getByTestId('help-search').fill('tidak ada');
+    await page.getByTestId('news-empty').waitFor();
+
+    // The second visit is offline: the list and the article read before come from the device, dated.
+    await context.setOffline(true);
+    await page.goto(appUrl(server.origin, '/pages/home/news'));
+    await page.reload();
+    await page.getByTestId('news-offline').waitFor();
+    await page.getByTestId('news-age').waitFor();
+    // Both lists seen online were kept: the notices and the help article found by the search.
+    expect(await page.getByTestId('news-item').count()).toBe(2);
+    await page.getByTestId('news-item').filter({ hasText: notice.title }).click();
+    await page.getByTestId('article').waitFor();
+    await page.getByTestId('article-age').waitFor();
+    expect(await page.locator('.article__title').textContent()).toBe(notice.title);
+    expect(await page.locator('.article-body strong').textContent()).toBe('memperbarui');
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

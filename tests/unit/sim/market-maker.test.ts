@@ -1,0 +1,81 @@
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toUnits, type PairInfo } from '../../../domain';
+import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
+import { MarketMakerSim } from '../../../server/sim/market-maker';
+import { OrderService } from '../../../server/trade/order-service';
+import { SPOT_DDL } from '../../../server/trade/schema';
+
+const PAIR: PairInfo = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  lotSize: '0.00001',
+  minNotional: '5',
+  makerFee: '0.001',
+  takerFee: '0.001',
+  status: 'trading',
+};
+const MAKER = 1;
+const TAKER = 2;
+const SWEEPER = 3;
+
+let sqlite: SQLite.Database;
+let svc: OrderService;
+
+const fund = (ledger: Ledger, userId: number, coin: string, amount: string) =>
+  ledger.transfer(
+    { kind: 'test.grant', refType: 'test', refId: '0', actor: 'test' },
+    { userId: WORLD_USER_ID, account: 'spot', coin },
+    { userId, account: 'spot', coin },
+    toUnits(amount),
+  );
+const depth = () => svc.engine(PAIR.symbol)!.snapshot();
+
+beforeEach(() => {
+  sqlite = new SQLite(':memory:');
+  sqlite.exec('create table users (id integer primary key)');
+  sqlite.exec('insert into users (id) values (1), (2), (3)');
+  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL]) sqlite.exec(stmt);
+  const ledger = new Ledger(sqlite);
+  svc = new OrderService(sqlite, ledger, [PAIR]);
+  fund(ledger, MAKER, 'USDT', '10000000');
+  fund(ledger, MAKER, 'BTC', '100');
+  fund(ledger, SWEEPER, 'BTC', '100');
+});
+
+afterEach(() => {
+  svc.close();
+  expect(ledgerViolations(sqlite)).toEqual([]);
+  sqlite.close();
+});
+
+/** A simulator whose reference never moves and whose taker never trades: only quoting is left. */
+const still = () =>
+  new MarketMakerSim(svc, {
+    makerUserId: MAKER,
+    takerUserId: TAKER,
+    startPrices: { [PAIR.symbol]: '60000' },
+    volatility: 0,
+    takeChance: 0,
+    seed: 7,
+  });
+
+describe('MarketMakerSim', () => {
+  it('fill quotes the full ladder on both sides at once', async () => {
+    const sim = still();
+    await sim.fill();
+    expect([depth().bids.length, depth().asks.length]).toEqual([sim.depth, sim.depth]);
+  });
+
+  it('requotes levels whose quotes were filled on the next step (a market sell sweeping every bid)', async () => {
+    const sim = still();
+    await sim.fill();
+    await svc.place(SWEEPER, { symbol: PAIR.symbol, side: 'sell', type: 'market', qty: '50' });
+    expect(depth().bids).toEqual([]);
+    await sim.step();
+    expect(depth().bids.length).toBe(sim.depth);
+    expect(depth().asks.length).toBe(sim.depth);
+  });
+});
