@@ -118,8 +118,8 @@ export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
 }
 
 /** The text of a message key in the current language (locales/<lang>/errors.json). */
-export function errorMessage(key: ErrorKey): string {
-  return i18next.t(`errors:${key}`);
+export function errorMessage(key: ErrorKey, values?: Record<string, string | number>): string {
+  return values ? i18next.t(`errors:${key}`, values) : i18next.t(`errors:${key}`);
 }
 
 export { i18next };

@@ -67,7 +67,7 @@ describe('lever e2e', () => {
     const errors = pageErrors(page);
     await login(page, server.origin);
     await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
-    await waitText(page, '[data-testid="lever-mark"]', '64000.00');
+    await waitText(page, '[data-testid="lever-mark"]', '64.000,00');
 
     // The pre-trade receipt is the server's own math (id locale: decimal comma).
     await page.click('[data-testid="lever-multiple-10"]');
@@ -110,8 +110,8 @@ describe('lever e2e', () => {
     );
     await shot(page, 'tpsl');
     await page.click('[data-testid="tpsl-save"]');
-    await waitText(page, `${card} [data-testid="lever-tp"]`, '70000.00');
-    expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62000.00');
+    await waitText(page, `${card} [data-testid="lever-tp"]`, '70.000,00');
+    expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62.000,00');
 
     // Close all: the confirmation names how many and the estimated PnL.
     await page.click('[data-testid="lever-close-all"]');

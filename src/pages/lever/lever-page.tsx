@@ -126,6 +126,7 @@ export function LeverPage() {
             />
             <OrderBook
               view={view}
+              pair={pair}
               choice={choice}
               steps={steps}
               onChoice={setChoice}
