@@ -93,7 +93,7 @@ export function SecondPage() {
   const right = (
     <button
       type="button"
-      className="btn btn--text"
+      className="btn btn--text second-rules-btn"
       onClick={() => setRulesOpen(true)}
       data-testid="open-rules"
     >
