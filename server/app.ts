@@ -18,6 +18,7 @@ import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
+import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
@@ -56,6 +57,7 @@ export function defaultModules(): ServerModule[] {
     zhiboModule,
     listingModule,
     createSecondModule(),
+    createLegalModule(),
     opsModule,
   ];
 }

@@ -13,7 +13,7 @@ import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
-import type { LeverLive } from './lever-live';
+import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -161,6 +161,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     await ready();
     const outcome = await api.call(name, req);
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (outcome.ok && name.startsWith('legal/')) {
+      const legal = await import('./legal');
+      await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
+    }
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
@@ -173,8 +177,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     return outcome;
   }
 
-  const levers = new Map<number, LeverLive>();
-  let leverIds = 0;
+  // The lever area's worker code loads with the first lever call, not with the first render.
+  let leverApi: Promise<LeverApi> | null = null;
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -261,6 +265,16 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async legalQuote(query) {
+      return (await import('./legal')).legalQuote(query);
+    },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
+    async cachedLegal(name, req) {
+      await ready();
+      return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
+    },
     async watchSecond(listener) {
       await ready();
       const { startSecondWatch } = await import('./second/second-core');
@@ -285,41 +299,19 @@ export function createCore(deps: CoreDeps = {}): Core {
     async previewSecond(input) {
       return (await import('./second/second-preview')).previewSecond(input);
     },
-    async watchLever(listener) {
-      const { watchLeverLive } = await import('./lever-live');
-      await ready();
-      const id = ++leverIds;
-      levers.set(
-        id,
-        watchLeverLive(
-          {
-            call: (name, req) => call(name, req as never) as never,
-            subscribe: (ch, l) => socket.subscribe(ch, l),
-            unsubscribe: (n) => socket.unsubscribe(n),
-            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
-            unwatch: (n) => market.unwatch(n),
-          },
-          (state) => notify(listener, state),
-        ),
+    async lever(method, ...args) {
+      leverApi ??= import('./lever-live').then((m) =>
+        m.createLeverApi({
+          call: async (name, req) => (await ready(), call(name, req as never) as never),
+          subscribe: (ch, l) => socket.subscribe(ch, l),
+          unsubscribe: (n) => socket.unsubscribe(n),
+          watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+          unwatch: (n) => market.unwatch(n),
+          notify,
+        }),
       );
-      return id;
-    },
-    async reloadLever(id) {
-      await levers.get(id)?.reload();
-    },
-    async unwatchLever(id) {
-      levers.get(id)?.stop();
-      levers.delete(id);
-    },
-    async previewLever(input) {
-      return (await import('./lever-live')).previewLeverOrder(input);
-    },
-    async leverPnlAt(query) {
-      return (await import('./lever-live')).leverPnlAt(query);
-    },
-    async leverEquity(values) {
-      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
-      return (await import('./lever-live')).sum(values);
+      const api = await leverApi;
+      return (api[method] as (...a: unknown[]) => unknown)(...args) as never;
     },
     async cachedNews(filter) {
       await ready();
@@ -363,8 +355,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await kefu()).image(id);
     },
     async dispose() {
-      for (const l of levers.values()) l.stop();
-      levers.clear();
+      await leverApi?.then((l) => l.dispose());
       for (const stop of secondWatches.values()) stop();
       secondWatches.clear();
       await market.dispose();

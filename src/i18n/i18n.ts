@@ -14,6 +14,7 @@ import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 import type idLever from '../../locales/id/lever.json';
 import type idSecond from '../../locales/id/second.json';
+import type idLegal from '../../locales/id/legal.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'lever',
   'content',
   'second',
+  'legal',
 ] as const;
 
 /**
@@ -56,6 +58,7 @@ export interface Texts {
   lever: typeof idLever;
   content: typeof idContent;
   second: typeof idSecond;
+  legal: typeof idLegal;
 }
 
 type Bundle = { default: Record<string, unknown> };

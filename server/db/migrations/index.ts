@@ -3,6 +3,7 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { legalMigration } from '../../legal/schema';
 import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   leanIndexes,
   leverMigration,
   secondMigration,
+  legalMigration,
   newsMigration,
   kefuMigration,
   zhiboMigration,

@@ -1,3 +1,4 @@
+import { DEFAULT_LEGAL_TERMS, type LegalTerms } from '../../legal/terms';
 import type { CatalogInfo, LeverTerms } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
 
@@ -10,6 +11,8 @@ export interface Catalog extends CatalogInfo {
   simStart: SimStartPrices;
   /** Coins and amounts granted to the demo account in demo mode, as decimal strings. */
   demoGrant: Record<string, string>;
+  /** Fiat P2P terms (coins, currencies, payment window, cancel rule, fees); checked by the legal module. */
+  legal: LegalTerms;
   /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/lever/catalog-check.ts. */
   lever: LeverCatalog;
   /** Timed options (`second`): enabled pairs, durations with payout rates, stake bounds, caps. */
@@ -127,6 +130,7 @@ export const DEFAULT_CATALOG: Catalog = {
     TRX: { unverified: '20000', verified: '1000000' },
     LTC: { unverified: '30', verified: '1500' },
   },
+  legal: DEFAULT_LEGAL_TERMS,
   lever: {
     pairs: [
       leverPair('BTC/USDT', '0.001', 500, 20_000),
