@@ -167,6 +167,7 @@ export function createCore(deps: CoreDeps = {}): Core {
   }
 
   // The lever area's worker code loads with the first lever call, not with the first render.
+  const LEVER_CACHE_KEY = 'lever.positions';
   let leverApi: Promise<LeverApi> | null = null;
 
   return {
@@ -255,6 +256,8 @@ export function createCore(deps: CoreDeps = {}): Core {
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
     async lever(method, ...args) {
+      // The session must be loaded: the device copy of positions is shown only to its owner.
+      await ready();
       leverApi ??= import('./lever-live').then((m) =>
         m.createLeverApi({
           call: async (name, req) => (await ready(), call(name, req as never) as never),
@@ -263,6 +266,11 @@ export function createCore(deps: CoreDeps = {}): Core {
           watchTrades: (symbol, l) => market.watchTrades(symbol, l),
           unwatch: (n) => market.unwatch(n),
           notify,
+          cache: {
+            get: () => store.get(LEVER_CACHE_KEY),
+            set: (v) => (v ? store.set(LEVER_CACHE_KEY, v) : store.remove(LEVER_CACHE_KEY)),
+          },
+          userId: () => session.user()?.id ?? null,
         }),
       );
       const api = await leverApi;
