@@ -169,6 +169,10 @@ export function createCore(deps: CoreDeps = {}): Core {
   // The lever area's worker code loads with the first lever call, not with the first render.
   const LEVER_CACHE_KEY = 'lever.positions';
   let leverApi: Promise<LeverApi> | null = null;
+  // Signing out forgets the device copy of the positions.
+  session.onToken((token) => {
+    if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
+  });
 
   return {
     async init(options: InitOptions): Promise<Boot> {
