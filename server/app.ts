@@ -18,6 +18,7 @@ import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
+import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
@@ -32,6 +33,7 @@ import { SessionStore } from './mine/sessions';
 import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { createSecondModule } from './second/module';
 import { simModule } from './sim/module';
 import { createMessageSender, type SmsProvider } from './messaging';
 import type { MessageSender } from './sim/outbox';
@@ -54,6 +56,8 @@ export function defaultModules(): ServerModule[] {
     kefuModule,
     zhiboModule,
     listingModule,
+    createSecondModule(),
+    createLegalModule(),
     opsModule,
   ];
 }

@@ -1,6 +1,7 @@
 import type {
   CandleInterval,
   EndpointName,
+  ErrorKey,
   Lang,
   Outcome,
   Req,
@@ -14,10 +15,13 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
 import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 import type { KefuDraft, KefuView } from './kefu-chat';
+import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -26,9 +30,12 @@ export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
+export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
+export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+export type { SecondState } from './second/second-watch';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -137,6 +144,18 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
+  /**
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
+   */
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
   /**
    * The lever area's worker calls (`LeverApi` in worker/lever-live.ts): live positions marked on
    * every spot trade (`watchLever`, `reloadLever`, `unwatchLever`), the exact pre-trade receipt
@@ -179,4 +198,13 @@ export interface CoreApi {
   kefuOlder(): Promise<void>;
   /** A chat image as a `data:` URL, or null when it cannot be read. */
   kefuImage(id: string): Promise<string | null>;
+  /**
+   * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
+   * the latest settled): the device's copy first, then the server's, kept current by settlement
+   * events and re-read after a reconnect. Returns an id for `unwatchSecond`.
+   */
+  watchSecond(listener: (state: SecondState) => void): Promise<number>;
+  unwatchSecond(id: number): Promise<void>;
+  /** The option form's exact payout preview and % shortcuts, computed like the server. */
+  previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
 }

@@ -8,6 +8,7 @@ import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import { createReachability } from './reachability';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
@@ -149,11 +150,21 @@ export function createCore(deps: CoreDeps = {}): Core {
           userId: () => session.user()?.id ?? null,
         }),
       ));
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     const outcome = await api.call(name, req);
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (outcome.ok && name.startsWith('legal/')) {
+      const legal = await import('./legal');
+      await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
+    }
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
@@ -259,6 +270,40 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
+    async legalQuote(query) {
+      return (await import('./legal')).legalQuote(query);
+    },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
+    async cachedLegal(name, req) {
+      await ready();
+      return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
+    },
+    async watchSecond(listener) {
+      await ready();
+      const { startSecondWatch } = await import('./second/second-core');
+      const id = nextSecondWatch++;
+      const stop = startSecondWatch(
+        {
+          socket,
+          call,
+          userId: () => session.user()?.id ?? null,
+          store,
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
+      );
+      secondWatches.set(id, stop);
+      return id;
+    },
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
+    },
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
+    },
     async lever(method, ...args) {
       // The session must be loaded: the device copy of positions is shown only to its owner.
       await ready();
@@ -323,6 +368,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
     async dispose() {
       await leverApi?.then((l) => l.dispose());
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

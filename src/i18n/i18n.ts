@@ -13,6 +13,8 @@ import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 import type idLever from '../../locales/id/lever.json';
+import type idSecond from '../../locales/id/second.json';
+import type idLegal from '../../locales/id/legal.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -25,6 +27,8 @@ export const NAMESPACES = [
   'assets',
   'lever',
   'content',
+  'second',
+  'legal',
 ] as const;
 
 /**
@@ -53,6 +57,8 @@ export interface Texts {
   assets: typeof idAssets;
   lever: typeof idLever;
   content: typeof idContent;
+  second: typeof idSecond;
+  legal: typeof idLegal;
 }
 
 type Bundle = { default: Record<string, unknown> };
