@@ -24,6 +24,8 @@ export interface LeverFormProps {
   mark: string | null;
   /** Available lever balance of the margin coin, or null while unknown. */
   available: string | null;
+  /** A price tapped in the order book (`n` counts taps): the order becomes a limit at that price. */
+  picked: { price: string; n: number } | null;
   onOpened(): void;
 }
 
@@ -66,6 +68,13 @@ export function LeverForm(props: LeverFormProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const needPassword = terms.tradePassword === 'always';
+  // A new tap in the book: adjust the form during render (React's pattern for a prop change).
+  const [seenPick, setSeenPick] = useState(0);
+  if (props.picked && props.picked.n !== seenPick) {
+    setSeenPick(props.picked.n);
+    setType('limit');
+    setValues((p) => ({ ...p, price: props.picked!.price }));
+  }
   const price = type === 'limit' ? values.price : mark;
 
   useEffect(() => {
