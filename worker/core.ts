@@ -190,7 +190,12 @@ export function createCore(deps: CoreDeps = {}): Core {
   }
 
   // The lever area's worker code loads with the first lever call, not with the first render.
+  const LEVER_CACHE_KEY = 'lever.positions';
   let leverApi: Promise<LeverApi> | null = null;
+  // Signing out forgets the device copy of the positions.
+  session.onToken((token) => {
+    if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
+  });
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -317,6 +322,8 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await import('./second/second-preview')).previewSecond(input);
     },
     async lever(method, ...args) {
+      // The session must be loaded: the device copy of positions is shown only to its owner.
+      await ready();
       leverApi ??= import('./lever-live').then((m) =>
         m.createLeverApi({
           call: async (name, req) => (await ready(), call(name, req as never) as never),
@@ -325,6 +332,11 @@ export function createCore(deps: CoreDeps = {}): Core {
           watchTrades: (symbol, l) => market.watchTrades(symbol, l),
           unwatch: (n) => market.unwatch(n),
           notify,
+          cache: {
+            get: () => store.get(LEVER_CACHE_KEY),
+            set: (v) => (v ? store.set(LEVER_CACHE_KEY, v) : store.remove(LEVER_CACHE_KEY)),
+          },
+          userId: () => session.user()?.id ?? null,
         }),
       );
       const api = await leverApi;

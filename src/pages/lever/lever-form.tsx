@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverOrderType, LeverPairTerms, LeverSide, LeverTerms } from '../../../domain/lever';
-import { parseAmount } from '../../../domain/display';
+import { localeSeparators, parseAmount } from '../../../domain/display';
 import { stepDecimals } from '../../../domain/market';
 import type { PairInfo } from '../../../domain/market';
 import type { LeverPreview } from '../../../worker/core-api';
@@ -28,6 +28,8 @@ export interface LeverFormProps {
   mark: string | null;
   /** Available lever balance of the margin coin, or null while unknown. */
   available: string | null;
+  /** A price tapped in the order book (`n` counts taps): the order becomes a limit at that price. */
+  picked: { price: string; n: number } | null;
   onOpened(): void;
 }
 
@@ -76,6 +78,14 @@ export function LeverForm(props: LeverFormProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const needPassword = terms.tradePassword === 'always';
+  // A new tap in the book: adjust the form during render (React's pattern for a prop change). The
+  // picked price arrives as a wire decimal; the field shows it as this locale writes it.
+  const [seenPick, setSeenPick] = useState(0);
+  if (props.picked && props.picked.n !== seenPick) {
+    setSeenPick(props.picked.n);
+    setType('limit');
+    setValues((p) => ({ ...p, price: props.picked!.price.replace('.', localeSeparators(f.locale).decimal) }));
+  }
   // The worker reads wire decimals: the typed price as this locale writes it (`64.000,5` in id).
   const typedPrice = parseAmount(values.price, f.locale);
   const price = type === 'limit' ? (typedPrice ?? '') : mark;
