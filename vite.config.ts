@@ -118,9 +118,10 @@ export default defineConfig({
             },
             {
               // The app's own first-load modules (not whole folders: a page-only component must stay
-              // with its page).
+              // with its page), with the ticker and number code home shares with the market pages:
+              // as chunks of their own they cost a request and a module wrapper each.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|app|main)\.tsx?$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
               priority: 1,
             },
           ],
