@@ -38,7 +38,11 @@ export function legalQuote(q: LegalQuoteQuery): LegalQuote {
   if (!quote) return { value, qty: null, amount: null, problem: q.text.trim() ? 'invalid' : null };
   const { qty, amount } = quoteText(quote, q.coinDecimals);
   let problem: LegalQuote['problem'] = null;
-  if (quote.qtyUnits === 0n || compareDecimalStrings(amount, q.min) < 0 || compareDecimalStrings(amount, q.max) > 0) {
+  if (
+    quote.qtyUnits === 0n ||
+    compareDecimalStrings(amount, q.min) < 0 ||
+    compareDecimalStrings(amount, q.max) > 0
+  ) {
     problem = 'outside';
   } else if (compareDecimalStrings(qty, q.remaining) > 0) problem = 'beyond';
   return { value, qty, amount, problem };
