@@ -15,6 +15,7 @@ import { createHttp, mountHttp } from './http/server';
 import { createLeverModule } from './lever/module';
 import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
+import { createIdentityModule } from './identity/module';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
@@ -30,8 +31,10 @@ import { OpsJournal } from './ops/ops-journal';
 import { OpsRegistry } from './ops/ops-registry';
 import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
+import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { createSecondModule } from './second/module';
 import { simModule } from './sim/module';
 import { createMessageSender, type SmsProvider } from './messaging';
 import type { MessageSender } from './sim/outbox';
@@ -54,7 +57,9 @@ export function defaultModules(): ServerModule[] {
     kefuModule,
     zhiboModule,
     listingModule,
+    createSecondModule(),
     createLegalModule(),
+    createIdentityModule(),
     opsModule,
   ];
 }
@@ -105,6 +110,7 @@ function readVersion(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
+  if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
   const db = await openDatabase(config.dataDir);
   const hub = new ChannelHub();

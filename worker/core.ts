@@ -8,11 +8,12 @@ import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import { createReachability } from './reachability';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
-import type { LeverLive } from './lever-live';
+import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -149,6 +150,12 @@ export function createCore(deps: CoreDeps = {}): Core {
           userId: () => session.user()?.id ?? null,
         }),
       ));
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
@@ -167,11 +174,28 @@ export function createCore(deps: CoreDeps = {}): Core {
         .then((m) => m.rememberNews(store.db, name, req as Record<string, unknown>, outcome.data, Date.now()))
         .catch(() => undefined);
     }
+    const userId = session.user()?.id ?? null;
+    // The identity pages' cache loads with the first call that needs it, not with the first render.
+    // Signed out (or the session ended): nothing of the account stays on the device.
+    if (userId === null && (name === 'user/logout' || (!outcome.ok && outcome.intent === 'login'))) {
+      await import('./identity-cache').then((m) => m.clearPrivate(store)).catch(() => undefined);
+    } else if (userId !== null && outcome.ok && /^(kyc|team|credit)\//.test(name)) {
+      await import('./identity-cache')
+        .then((m) =>
+          m.isPrivateCached(name) ? m.savePrivate(store, userId, name, outcome.data, Date.now()) : undefined,
+        )
+        .catch(() => undefined);
+    }
     return outcome;
   }
 
-  const levers = new Map<number, LeverLive>();
-  let leverIds = 0;
+  // The lever area's worker code loads with the first lever call, not with the first render.
+  const LEVER_CACHE_KEY = 'lever.positions';
+  let leverApi: Promise<LeverApi> | null = null;
+  // Signing out forgets the device copy of the positions.
+  session.onToken((token) => {
+    if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
+  });
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -237,6 +261,11 @@ export function createCore(deps: CoreDeps = {}): Core {
       await ready();
       return loadCatalog(store);
     },
+    async cachedPrivate(name) {
+      await ready();
+      const { loadPrivate } = await import('./identity-cache');
+      return loadPrivate(store, session.user()?.id ?? null, name).catch(() => null);
+    },
     async watchTrades(symbol, listener) {
       return market.watchTrades(symbol, listener);
     },
@@ -268,41 +297,50 @@ export function createCore(deps: CoreDeps = {}): Core {
       await ready();
       return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
     },
-    async watchLever(listener) {
-      const { watchLeverLive } = await import('./lever-live');
+    async watchSecond(listener) {
       await ready();
-      const id = ++leverIds;
-      levers.set(
-        id,
-        watchLeverLive(
-          {
-            call: (name, req) => call(name, req as never) as never,
-            subscribe: (ch, l) => socket.subscribe(ch, l),
-            unsubscribe: (n) => socket.unsubscribe(n),
-            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
-            unwatch: (n) => market.unwatch(n),
-          },
-          (state) => notify(listener, state),
-        ),
+      const { startSecondWatch } = await import('./second/second-core');
+      const id = nextSecondWatch++;
+      const stop = startSecondWatch(
+        {
+          socket,
+          call,
+          userId: () => session.user()?.id ?? null,
+          store,
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
       );
+      secondWatches.set(id, stop);
       return id;
     },
-    async reloadLever(id) {
-      await levers.get(id)?.reload();
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
     },
-    async unwatchLever(id) {
-      levers.get(id)?.stop();
-      levers.delete(id);
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
     },
-    async previewLever(input) {
-      return (await import('./lever-live')).previewLeverOrder(input);
-    },
-    async leverPnlAt(query) {
-      return (await import('./lever-live')).leverPnlAt(query);
-    },
-    async leverEquity(values) {
-      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
-      return (await import('./lever-live')).sum(values);
+    async lever(method, ...args) {
+      // The session must be loaded: the device copy of positions is shown only to its owner.
+      await ready();
+      leverApi ??= import('./lever-live').then((m) =>
+        m.createLeverApi({
+          call: async (name, req) => (await ready(), call(name, req as never) as never),
+          subscribe: (ch, l) => socket.subscribe(ch, l),
+          unsubscribe: (n) => socket.unsubscribe(n),
+          watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+          unwatch: (n) => market.unwatch(n),
+          notify,
+          cache: {
+            get: () => store.get(LEVER_CACHE_KEY),
+            set: (v) => (v ? store.set(LEVER_CACHE_KEY, v) : store.remove(LEVER_CACHE_KEY)),
+          },
+          userId: () => session.user()?.id ?? null,
+        }),
+      );
+      const api = await leverApi;
+      return (api[method] as (...a: unknown[]) => unknown)(...args) as never;
     },
     async cachedNews(filter) {
       await ready();
@@ -346,8 +384,9 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await kefu()).image(id);
     },
     async dispose() {
-      for (const l of levers.values()) l.stop();
-      levers.clear();
+      await leverApi?.then((l) => l.dispose());
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

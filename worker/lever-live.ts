@@ -37,6 +37,23 @@ export interface LeverLiveDeps {
   unsubscribe(id: number): void;
   watchTrades(symbol: string, listener: (trades: TradeTick[]) => void): Promise<number>;
   unwatch(id: number): void;
+  /**
+   * The device copy of the last positions loaded, so a page visited before renders them at once,
+   * dated, while the server answers (or when it cannot).
+   */
+  cache?: {
+    get(): Promise<LeverCache | undefined>;
+    set(value: LeverCache | null): Promise<void>;
+  };
+  /** The signed-in user's id: a device copy of another user's positions is never shown. */
+  userId?(): number | null;
+}
+
+/** What the device keeps of the lever positions: whose, when, and the list. */
+export interface LeverCache {
+  userId: number;
+  at: number;
+  orders: LeverOrder[];
 }
 
 /** A running watcher: `reload` fetches the positions again, `stop` ends every subscription. */
@@ -147,11 +164,32 @@ export function watchLeverLive(deps: LeverLiveDeps, listener: (state: LeverLiveS
       }
       loadedAt = Date.now();
       error = null;
+      const userId = deps.userId?.() ?? null;
+      if (userId !== null) {
+        // A failed cache write must not fail the load that succeeded.
+        await deps.cache?.set({ userId, at: loadedAt, orders: list.data }).catch(() => undefined);
+      }
     } else error = list.messageKey ?? list.intent;
     emit();
   }
 
-  void reload();
+  async function start(): Promise<void> {
+    const cached = await deps.cache?.get().catch(() => undefined);
+    const userId = deps.userId?.() ?? null;
+    if (cached && cached.userId === userId && loadedAt === null && !stopped) {
+      for (const o of cached.orders) {
+        orders.set(o.id, o);
+        ensureTrades(o.symbol);
+      }
+      loadedAt = cached.at;
+      emit();
+    } else if (cached && userId !== null && cached.userId !== userId) {
+      await deps.cache?.set(null).catch(() => undefined);
+    }
+    await reload();
+  }
+
+  void start();
   return {
     reload,
     stop() {
@@ -186,4 +224,52 @@ export function leverPnlAt(q: {
   } catch {
     return null;
   }
+}
+
+/** What the lever calls need from the core. */
+export interface LeverApiDeps extends LeverLiveDeps {
+  notify<A>(listener: (arg: A) => unknown, arg: A): void;
+}
+
+/** The lever area's worker calls, reached through `CoreApi.lever(method, …args)`. */
+export interface LeverApi {
+  /** Watches positions and entrusting orders live; returns an id for `reloadLever` and `unwatchLever`. */
+  watchLever(listener: (state: LeverLiveState) => void): number;
+  reloadLever(id: number): Promise<void>;
+  unwatchLever(id: number): void;
+  previewLever(input: LeverPreviewInput): LeverPreview;
+  leverPnlAt(query: Parameters<typeof leverPnlAt>[0]): string | null;
+  /** available + frozen + unrealized PnL, exact; null when a value is not a decimal string. */
+  leverEquity(values: string[]): string | null;
+  dispose(): void;
+}
+/** A method name of LeverApi callable from the UI. */
+export type LeverMethod = Exclude<keyof LeverApi, 'dispose'>;
+
+/** Creates the lever calls of one core. */
+export function createLeverApi(deps: LeverApiDeps): LeverApi {
+  const watches = new Map<number, LeverLive>();
+  let ids = 0;
+  return {
+    watchLever(listener) {
+      const id = ++ids;
+      watches.set(
+        id,
+        watchLeverLive(deps, (state) => deps.notify(listener, state)),
+      );
+      return id;
+    },
+    reloadLever: async (id) => watches.get(id)?.reload(),
+    unwatchLever(id) {
+      watches.get(id)?.stop();
+      watches.delete(id);
+    },
+    previewLever: previewLeverOrder,
+    leverPnlAt,
+    leverEquity: (values) => (values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v)) ? sum(values) : null),
+    dispose() {
+      for (const w of watches.values()) w.stop();
+      watches.clear();
+    },
+  };
 }

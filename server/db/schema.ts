@@ -19,7 +19,7 @@ export interface UsersTable {
   /** The user whose promotion code was used at registration. */
   referrer_id: number | null;
   level: 'member' | 'agent';
-  /** Integer credit score; 100 at registration. */
+  /** The last credit score computed from its published factors (server/identity/credit.ts); a cache, never typed in. */
   credit_score: Generated<number>;
   kyc: Generated<KycState>;
   /** Milliseconds since the epoch. */

@@ -2,7 +2,7 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
 import type { Publisher } from '../http/channels';
 import { fail, notFound } from '../http/app-error';
-import { str, type Input } from '../http/input';
+import { pageFields, str, type Input } from '../http/input';
 import { normalizeAccount } from '../mine/users';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
@@ -38,8 +38,7 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
 
   ops.add('GET', 'kefu/messages', ({ input }) => {
     const userId = userOf(input);
-    const b = str(input, 'before').trim();
-    const before = /^\d{1,15}$/.test(b) ? Number(b) : Number.MAX_SAFE_INTEGER;
+    const { before } = pageFields(input, KEFU_PAGE_MAX, KEFU_PAGE_MAX);
     const messages = store.opsHistory(userId, before, KEFU_PAGE_MAX);
     // The operator's console now holds them: the user's messages are delivered.
     const newest = messages.filter((m) => m.sender === 'user').at(-1);

@@ -1,7 +1,7 @@
 import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
 import type { Publisher } from '../http/channels';
 import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { pageFields, str } from '../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import { clientIdOf, messageOf, upToOf } from './rules';
 import type { KefuStore } from './store';
@@ -34,14 +34,7 @@ export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, 
 
   registry.add('kefu/history', (ctx) => {
     const userId = sessionOf(ctx).userId;
-    const b = str(ctx.input, 'before').trim();
-    const l = str(ctx.input, 'limit').trim();
-    const before = b === '' ? Number.MAX_SAFE_INTEGER : Number(b);
-    const limit = l === '' ? 50 : Number(l);
-    if (!/^\d*$/.test(b) || !Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
-    if (!/^\d*$/.test(l) || !Number.isSafeInteger(limit) || limit < 1 || limit > KEFU_PAGE_MAX) {
-      throw fail('badRequest', 'limit');
-    }
+    const { before, limit } = pageFields(ctx.input, 50, KEFU_PAGE_MAX);
     return { messages: store.history(userId, before, limit), unread: store.unread(userId, 'operator') };
   });
 

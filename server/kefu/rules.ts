@@ -1,7 +1,7 @@
 import { KEFU_CLIENT_ID, KEFU_IMAGE_MAX_BYTES, KEFU_TEXT_MAX } from '../../domain/kefu-types';
 import { checkUpload } from '../assets/bank/rules';
 import { fail } from '../http/app-error';
-import { str, type Input } from '../http/input';
+import { intField, str, type Input } from '../http/input';
 
 /** A checked message: text, or an image (then `text` is empty). */
 export interface MessageBody {
@@ -38,8 +38,5 @@ export function messageOf(input: Input, fields = { mime: 'mime', data: 'data' })
 
 /** A positive message id (`upTo`), or badRequest. */
 export function upToOf(input: Input): number {
-  const t = str(input, 'upTo').trim();
-  const n = /^\d{1,15}$/.test(t) ? Number(t) : 0;
-  if (n < 1) throw fail('badRequest', 'upTo');
-  return n;
+  return intField(input, 'upTo', { min: 1, max: Number.MAX_SAFE_INTEGER });
 }

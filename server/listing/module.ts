@@ -1,7 +1,7 @@
 import { parseListing } from '../../domain/listing-rules';
 import type { ListingApplication, ListingReq, ListingStatus } from '../../domain/listing-types';
 import { fail, notFound } from '../http/app-error';
-import { idField, str } from '../http/input';
+import { idField, str, type Input } from '../http/input';
 import { sessionOf, type LimitSpec } from '../http/registry';
 import type { ServerModule } from '../module';
 
@@ -120,11 +120,12 @@ export const listingModule: ServerModule = {
     /** Moves one application from `from` to `to`, journaled in the same transaction. */
     const move = (
       operator: string,
-      id: number,
+      input: Input,
       from: ListingStatus[],
       to: ListingStatus,
       reason: string | null,
     ) => {
+      const id = idField(input, 'id');
       return sqlite.transaction(() => {
         const row = byId.get(id) as Row | undefined;
         if (!row) throw notFound();
@@ -142,16 +143,16 @@ export const listingModule: ServerModule = {
     };
 
     ctx.ops.add('POST', 'listings/review', ({ operator, input }) =>
-      move(operator, idField(input, 'id'), ['submitted'], 'review', null),
+      move(operator, input, ['submitted'], 'review', null),
     );
     ctx.ops.add('POST', 'listings/accept', ({ operator, input }) =>
-      move(operator, idField(input, 'id'), ['submitted', 'review'], 'accepted', null),
+      move(operator, input, ['submitted', 'review'], 'accepted', null),
     );
     ctx.ops.add('POST', 'listings/reject', ({ operator, input }) => {
       const reason = str(input, 'reason').trim();
       if (!reason) throw fail('required', 'reason');
       if ([...reason].length > LISTING_REASON_MAX) throw fail('textTooLong', 'reason');
-      return move(operator, idField(input, 'id'), ['submitted', 'review'], 'rejected', reason);
+      return move(operator, input, ['submitted', 'review'], 'rejected', reason);
     });
   },
 };

@@ -13,7 +13,7 @@ import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';
 import { accountCheckLimits, codeLimits, loginLimits } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { grant, newPassword, type MineDeps } from './shared';
+import { grant, newPassword, withCreditScore, type MineDeps } from './shared';
 import {
   AccountTakenError,
   createUser,
@@ -100,7 +100,7 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
           referrerId: referrer?.id ?? null,
           now: Date.now(),
         });
-        return await grant(sessions, user);
+        return await grant(sessions, withCreditScore(deps, user));
       } catch (err) {
         if (err instanceof AccountTakenError) throw fail('accountTaken', 'account');
         throw err;
@@ -119,7 +119,7 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
       // Unknown accounts cost one verification too, so timing does not reveal which accounts exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok) throw fail('incorrectPassword', 'password');
-      return grant(sessions, user);
+      return grant(sessions, withCreditScore(deps, user));
     },
     { limits: loginLimits(config.rateLimits) },
   );
@@ -159,7 +159,9 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     { limits: accountCheckLimits(config.rateLimits) },
   );
 
-  registry.add('user/info', async (ctx) => toUserInfo(await requireUser(db, sessionOf(ctx).userId)));
+  registry.add('user/info', async (ctx) =>
+    toUserInfo(withCreditScore(deps, await requireUser(db, sessionOf(ctx).userId))),
+  );
 
   registry.add('user/logout', async (ctx) => {
     await sessions.revoke(sessionOf(ctx).tokenHash);

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { CreditService } from '../identity/credit';
 import { registerAccountRoutes } from './account-routes';
 import { CodeStore } from './codes';
 import { registerSecurityRoutes } from './security-routes';
@@ -8,6 +9,7 @@ import { TicketStore } from './tickets';
 export const mineModule: ServerModule = {
   name: 'mine',
   register(ctx) {
+    const credit = new CreditService(ctx.sqlite);
     const deps = {
       config: ctx.config,
       db: ctx.db,
@@ -15,6 +17,7 @@ export const mineModule: ServerModule = {
       codes: new CodeStore(ctx.db),
       tickets: new TicketStore(ctx.db),
       sender: ctx.sender,
+      creditScore: (userId: number) => credit.report(userId)?.score,
     };
     registerAccountRoutes(ctx.registry, deps);
     registerSecurityRoutes(ctx.registry, deps);

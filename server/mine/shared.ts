@@ -18,6 +18,17 @@ export interface MineDeps {
   codes: CodeStore;
   tickets: TicketStore;
   sender: MessageSender;
+  /**
+   * The user's credit score computed now from its published factors (server/identity/credit.ts),
+   * or undefined for an unknown user; the stored column only caches it.
+   */
+  creditScore?: (userId: number) => number | undefined;
+}
+
+/** `row` with its credit score computed now, when the area provides the computation. */
+export function withCreditScore(deps: Pick<MineDeps, 'creditScore'>, row: UserRow): UserRow {
+  const score = deps.creditScore?.(row.id);
+  return score === undefined ? row : { ...row, credit_score: score };
 }
 
 /** Starts a session for `user` and describes it for the app. */

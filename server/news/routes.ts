@@ -1,7 +1,7 @@
 import { isLang, type Lang } from '../../domain';
 import { NEWS_PAGE_MAX, NEWS_QUERY_MAX } from '../../domain/news-types';
 import { fail, notFound } from '../http/app-error';
-import { bool, idField, str, type Input } from '../http/input';
+import { bool, idField, pageFields, str, type Input } from '../http/input';
 import type { HandlerRegistry } from '../http/registry';
 import type { NewsStore } from './store';
 
@@ -23,18 +23,6 @@ export function searchWords(q: string): string[] {
   return [...new Set(text.split(/\s+/).filter(Boolean))].slice(0, 5);
 }
 
-function page(input: Input): { before: number; limit: number } {
-  const b = str(input, 'before').trim();
-  const l = str(input, 'limit').trim();
-  const before = b === '' ? Number.MAX_SAFE_INTEGER : Number(b);
-  const limit = l === '' ? NEWS_PAGE_SIZE : Number(l);
-  if (!/^\d*$/.test(b) || !Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
-  if (!/^\d*$/.test(l) || !Number.isSafeInteger(limit) || limit < 1 || limit > NEWS_PAGE_MAX) {
-    throw fail('badRequest', 'limit');
-  }
-  return { before, limit };
-}
-
 /** Public reads of news, notices and the help centre (variant 2, no session). */
 export function registerNewsRoutes(registry: HandlerRegistry, store: NewsStore): void {
   registry.add('news/list', (ctx) =>
@@ -43,7 +31,7 @@ export function registerNewsRoutes(registry: HandlerRegistry, store: NewsStore):
       help: bool(ctx.input, 'help'),
       pinned: bool(ctx.input, 'pinned'),
       words: searchWords(str(ctx.input, 'q')),
-      ...page(ctx.input),
+      ...pageFields(ctx.input, NEWS_PAGE_SIZE, NEWS_PAGE_MAX),
     }),
   );
   registry.add('news/detail', (ctx) => {

@@ -53,7 +53,8 @@ export function handleFailure(failure: Failure, deps: IntentDeps, options?: Call
       return;
     case 'kyc':
       if (failure.message) toast(failure.message);
-      void navigate('/pages/mine/real_authentication');
+      // The page returns here once the identity is verified.
+      void navigate('/pages/mine/real_authentication', { state: { from: deps.path } });
       return;
     case 'paymentInfo':
       if (failure.message) toast(failure.message);

@@ -62,7 +62,12 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'home', 'content'],
     load: () => import('../pages/news/news-detail-page').then((m) => m.NewsDetailPage),
   },
-  { path: '/pages/home/ping', title: 'home.ping' },
+  {
+    path: '/pages/home/ping',
+    title: 'home.ping',
+    ns: ['common', 'identity', 'errors'],
+    load: () => import('../pages/mine/identity/credit-page').then((m) => m.CreditPage),
+  },
   {
     path: '/pages/market/market',
     title: 'market.market',
@@ -77,7 +82,12 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
-  { path: '/pages/market/second', title: 'market.second' },
+  {
+    path: '/pages/market/second',
+    title: 'market.second',
+    ns: ['common', 'second', 'trade', 'market'],
+    load: () => import('../pages/second/second-page').then((m) => m.SecondPage),
+  },
   {
     path: '/pages/trade/trade',
     title: 'trade.trade',
@@ -219,13 +229,23 @@ export const ROUTES: readonly RouteDef[] = [
   mine('resetLegalPwd', 'mine.resetLegalPwd', () =>
     import('../pages/mine/reset-legal-pwd-page').then((m) => m.ResetLegalPwdPage),
   ),
-  mine('real_authentication', 'mine.real_authentication'),
+  {
+    ...mine('real_authentication', 'mine.real_authentication', () =>
+      import('../pages/mine/identity/real-auth-page').then((m) => m.RealAuthPage),
+    ),
+    ns: ['common', 'identity', 'errors'],
+  },
   {
     ...mine('collect_money', 'mine.collect_money', legalPage('collect_money')),
     ns: ['common', 'legal', 'errors', 'assets'],
   },
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
-  mine('invite', 'mine.invite'),
+  {
+    ...mine('invite', 'mine.invite', () =>
+      import('../pages/mine/identity/invite-page').then((m) => m.InvitePage),
+    ),
+    ns: ['common', 'identity', 'errors'],
+  },
   {
     ...mine('kefu', 'mine.kefu', () => import('../pages/kefu/kefu-page').then((m) => m.KefuPage)),
     tab: 'kefu',

@@ -31,7 +31,8 @@ describe('registration, login and the session', () => {
       account: account.toLowerCase(),
       accountKind: 'email',
       level: 'member',
-      creditScore: 100,
+      // The published breakdown of a new account: the starting score alone (domain/identity-credit.ts).
+      creditScore: 55,
       kyc: 'none',
       hasTradePassword: false,
     });

@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { BankCard, BankDepositStatus } from '../../../domain';
+import { unclaimedSql } from './upload-store';
 
 /** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
 export interface BankDepositRow {
@@ -82,7 +83,8 @@ export class BankStore {
          order by id desc limit @limit`,
       )
       .safeIntegers(true);
-    this.#proofUsed = sqlite.prepare('select 1 from bank_deposits where proof_id = ?').pluck();
+    // Kept by anything (another deposit, an identity submission): see UPLOAD_CLAIMS.
+    this.#proofUsed = sqlite.prepare(`select 1 where not (${unclaimedSql(sqlite, ':id')})`).pluck();
     this.#decide = sqlite.prepare(
       `update bank_deposits set status = ?, reason = ?, decided_by = ?, decided_at = ?
        where id = ? and status = 'review'`,
@@ -101,7 +103,7 @@ export class BankStore {
 
   /** Whether a deposit already uses the upload as its proof. */
   proofUsed(proofId: string): boolean {
-    return this.#proofUsed.get(proofId) !== undefined;
+    return this.#proofUsed.get({ id: proofId }) !== undefined;
   }
 
   /** Inserts a deposit in `review` and returns it. */

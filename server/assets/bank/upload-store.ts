@@ -16,6 +16,31 @@ export interface UploadRow {
   createdAt: number;
 }
 
+/**
+ * Rows that keep an upload alive, as `[table, column]`: an upload no row names is swept after a day.
+ * An area that keeps uploads (identity photos …) adds its columns here.
+ */
+export const UPLOAD_CLAIMS: readonly (readonly [table: string, column: string])[] = [
+  ['bank_deposits', 'proof_id'],
+  ['identity_kyc', 'front_id'],
+  ['identity_kyc', 'back_id'],
+  ['identity_kyc', 'hand_id'],
+  // Fiat payment codes, appeal evidence and order chat images (server/legal).
+  ['legal_images', 'upload_id'],
+];
+
+/**
+ * SQL condition, true when no claim names the upload whose id is the expression `idExpr`. Claims of
+ * tables the database does not have (a test schema with only the bank tables) are left out.
+ */
+export function unclaimedSql(sqlite: SqliteDb, idExpr: string): string {
+  const exists = sqlite.prepare(`select 1 from sqlite_master where type = 'table' and name = ?`).pluck();
+  const parts = UPLOAD_CLAIMS.filter(([t]) => exists.get(t) !== undefined).map(
+    ([t, c]) => `not exists (select 1 from ${t} where ${c} = ${idExpr})`,
+  );
+  return parts.length ? parts.join(' and ') : '1';
+}
+
 /** Upload ids: 128 random bits in hex, which is also a safe file name. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -72,27 +97,16 @@ export class UploadStore {
     );
     // Images the fiat area keeps (payment QR codes, appeal evidence, chat) are in use too, where that
     // area's table exists.
-    const legal = sqlite
-      .prepare(`select 1 from sqlite_master where type = 'table' and name = 'legal_images'`)
-      .get();
-    const keptByLegal = legal
-      ? 'and not exists (select 1 from legal_images l where l.upload_id = uploads.id)'
-      : '';
     this.#unattached = sqlite
-      .prepare(
-        `select id from uploads u where created_at < ?
-         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)
-         ${keptByLegal.replace('uploads.id', 'u.id')}`,
-      )
+      .prepare(`select id from uploads u where created_at < ? and ${unclaimedSql(sqlite, 'u.id')}`)
       .pluck();
     this.#remove = sqlite.prepare(
-      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)
-       ${keptByLegal}`,
+      `delete from uploads where id = ? and ${unclaimedSql(sqlite, 'uploads.id')}`,
     );
   }
 
   /**
-   * Removes images uploaded before `before` (ms since the epoch) that no deposit uses: a user who
+   * Removes images uploaded before `before` (ms since the epoch) that nothing uses (UPLOAD_CLAIMS): a user who
    * picked a proof and then left the form leaves it behind, and nobody may ever read it again.
    * Returns how many went. The row goes first, so a file can only outlive its row, never the reverse.
    */
@@ -100,7 +114,7 @@ export class UploadStore {
     let removed = 0;
     for (const id of this.#unattached.all(before) as string[]) {
       // Re-checked in the delete itself: a deposit may have claimed the image since the select.
-      if (this.#remove.run(id, id).changes === 0) continue;
+      if (this.#remove.run(id).changes === 0) continue;
       await fs.promises.rm(path.join(this.dir, id), { force: true });
       removed++;
     }

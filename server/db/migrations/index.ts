@@ -8,10 +8,12 @@ import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { secondMigration } from '../../second/schema';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
 import { listingMigration } from '../../listing/schema';
+import { identityMigration } from '../../identity/schema';
 import type { Migration } from '../migrate';
 import { accounts } from './001-accounts';
 import { leanIndexes } from './010-lean-indexes';
@@ -29,7 +31,9 @@ export const MIGRATIONS: readonly Migration[] = [
   opsMigration,
   leanIndexes,
   leverMigration,
+  secondMigration,
   legalMigration,
+  identityMigration,
   newsMigration,
   kefuMigration,
   zhiboMigration,

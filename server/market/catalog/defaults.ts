@@ -1,5 +1,6 @@
 import { DEFAULT_LEGAL_TERMS, type LegalTerms } from '../../legal/terms';
 import type { CatalogInfo, LeverTerms } from '../../../domain';
+import type { SecondTerms } from '../../../domain/second-rules';
 
 /** Reference price a simulated market starts its random walk from, per pair, in quote per base. */
 export type SimStartPrices = Record<string, string>;
@@ -14,6 +15,21 @@ export interface Catalog extends CatalogInfo {
   legal: LegalTerms;
   /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/lever/catalog-check.ts. */
   lever: LeverCatalog;
+  /** Timed options (`second`): enabled pairs, durations with payout rates, stake bounds, caps. */
+  second: SecondTerms;
+  /** Referral rebates and team figures (server/identity). */
+  referral: ReferralTerms;
+}
+
+/** How referrals are rewarded and counted. */
+export interface ReferralTerms {
+  /**
+   * Share of each spot fee paid by a direct referral that the house credits to the inviter, as a
+   * decimal string from 0 to 1 (`0.2` = 20 %), at most 6 decimals; the rebate is floored.
+   */
+  spotFeeShare: string;
+  /** A referral counts as active after a trade or a credited deposit within this many days. */
+  activeDays: number;
 }
 
 /** The lever section: the public terms plus the demo account's lever grant (demo mode only). */
@@ -58,15 +74,15 @@ const onChain = (coin: string, chain: string, withdrawFee: string, withdrawMin: 
  */
 export const DEFAULT_CATALOG: Catalog = {
   coins: [
-    { symbol: 'USDT', name: 'Tether USD', decimals: 6 },
-    { symbol: 'BTC', name: 'Bitcoin', decimals: 8 },
-    { symbol: 'ETH', name: 'Ethereum', decimals: 8 },
-    { symbol: 'BNB', name: 'BNB', decimals: 8 },
-    { symbol: 'SOL', name: 'Solana', decimals: 8 },
-    { symbol: 'XRP', name: 'XRP', decimals: 6 },
-    { symbol: 'DOGE', name: 'Dogecoin', decimals: 8 },
-    { symbol: 'TRX', name: 'TRON', decimals: 6 },
-    { symbol: 'LTC', name: 'Litecoin', decimals: 8 },
+    { symbol: 'USDT', name: 'Tether USD', decimals: 6, displayDecimals: 2 },
+    { symbol: 'BTC', name: 'Bitcoin', decimals: 8, displayDecimals: 6 },
+    { symbol: 'ETH', name: 'Ethereum', decimals: 8, displayDecimals: 5 },
+    { symbol: 'BNB', name: 'BNB', decimals: 8, displayDecimals: 4 },
+    { symbol: 'SOL', name: 'Solana', decimals: 8, displayDecimals: 4 },
+    { symbol: 'XRP', name: 'XRP', decimals: 6, displayDecimals: 2 },
+    { symbol: 'DOGE', name: 'Dogecoin', decimals: 8, displayDecimals: 2 },
+    { symbol: 'TRX', name: 'TRON', decimals: 6, displayDecimals: 2 },
+    { symbol: 'LTC', name: 'Litecoin', decimals: 8, displayDecimals: 4 },
   ],
   pairs: [
     pair('BTC', 'USDT', '0.01', '0.00001'),
@@ -93,6 +109,7 @@ export const DEFAULT_CATALOG: Catalog = {
     'ETH/BTC': '0.05',
   },
   demoGrant: { USDT: '100000', BTC: '1', ETH: '10' },
+  referral: { spotFeeShare: '0.2', activeDays: 30 },
   chains: [
     { id: 'TRC20', name: 'TRON (TRC20)', format: 'tron' },
     { id: 'ERC20', name: 'Ethereum (ERC20)', format: 'evm' },
@@ -159,5 +176,20 @@ export const DEFAULT_CATALOG: Catalog = {
       cardNumber: '6222020000001234567',
       holder: 'Exchange Operations Ltd',
     },
+  },
+  // Timed options: a win pays less than the stake it risks (the house's margin); the exposure caps
+  // bound what the house can lose on the options open at any moment.
+  second: {
+    coin: 'USDT',
+    pairs: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT', 'TRX/USDT', 'LTC/USDT'],
+    durations: [
+      { seconds: 30, payoutRate: '0.8', minStake: '10', maxStake: '5000', exposureCap: '200000' },
+      { seconds: 60, payoutRate: '0.85', minStake: '10', maxStake: '10000', exposureCap: '300000' },
+      { seconds: 120, payoutRate: '0.88', minStake: '10', maxStake: '20000', exposureCap: '400000' },
+      { seconds: 300, payoutRate: '0.9', minStake: '10', maxStake: '50000', exposureCap: '500000' },
+    ],
+    stakeDecimals: 2,
+    staleMs: 60_000,
+    demoGrant: '10000',
   },
 };

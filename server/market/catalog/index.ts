@@ -1,2 +1,8 @@
-export { DEFAULT_CATALOG, type Catalog, type LeverCatalog, type SimStartPrices } from './defaults';
+export {
+  DEFAULT_CATALOG,
+  type Catalog,
+  type LeverCatalog,
+  type ReferralTerms,
+  type SimStartPrices,
+} from './defaults';
 export { catalogProblems, loadCatalog, publicCatalog } from './load';

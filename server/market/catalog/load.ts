@@ -8,6 +8,8 @@ import {
   type AddressFormat,
 } from '../../../domain';
 import { leverProblems } from '../../lever/catalog-check';
+import { secondTermsProblems } from '../../../domain/second-rules';
+import { referralProblems } from '../../identity/catalog-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -38,6 +40,10 @@ export function catalogProblems(c: Catalog): string[] {
     if (!/^[A-Z0-9]{2,10}$/.test(coin.symbol)) out.push(`coin symbol ${coin.symbol}`);
     if (!Number.isInteger(coin.decimals) || coin.decimals < 0 || coin.decimals > UNIT_DECIMALS) {
       out.push(`coin ${coin.symbol} decimals must be 0..${UNIT_DECIMALS}`);
+    }
+    const shown = coin.displayDecimals;
+    if (shown !== undefined && (!Number.isInteger(shown) || shown < 0 || shown > coin.decimals)) {
+      out.push(`coin ${coin.symbol} displayDecimals must be 0..${coin.decimals}`);
     }
     if (coins.has(coin.symbol)) out.push(`duplicate coin ${coin.symbol}`);
     coins.add(coin.symbol);
@@ -73,6 +79,10 @@ export function catalogProblems(c: Catalog): string[] {
   }
   out.push(...fundingProblems(c, coins));
   out.push(...leverProblems(c));
+  out.push(
+    ...secondTermsProblems(c.second, c.pairs, c.coins.find((x) => x.symbol === c.second.coin)?.decimals),
+  );
+  out.push(...referralProblems(c.referral));
   return out;
 }
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { RequireUser } from '../mine/require-user';
-import { trimZeros } from '../trade/trade-format';
+import { Amount } from '../../components/amount';
 import { spotAvailable, useBalances } from '../trade/use-balances';
 import { PAGE, usePaged } from '../trade/use-paged';
 import type { Paged } from '../trade/use-paged';
@@ -50,7 +50,7 @@ function ChargeBody({ funding, choice, pick, deposits, available }: BodyProps) {
           label={t('deposits.spotAvailable', { coin: choice.coin.symbol })}
           value={
             <span className="mono" data-testid="spot-available">
-              {available === null ? '—' : trimZeros(available)}
+              {available === null ? '—' : <Amount value={available} coin={choice.coin} />}
             </span>
           }
         />

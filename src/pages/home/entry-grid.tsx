@@ -9,11 +9,13 @@ export interface Entry {
   to: string;
   icon: IconName;
   title: PageTitleKey;
+  /** A label of its own (`home:entries.*`) for a tile that opens a section of a page. */
+  label?: 'team' | 'shareLink';
 }
 
 /** A four-column grid of tiles. */
 export function EntryGrid({ title, entries }: { title: string; entries: readonly Entry[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'home']);
   return (
     <section className="card">
       <h2 className="card__title">{title}</h2>
@@ -23,7 +25,9 @@ export function EntryGrid({ title, entries }: { title: string; entries: readonly
             <span className="entry__icon">
               <Icon name={e.icon} size={22} />
             </span>
-            <span className="entry__label">{t(`pages.${e.title}`)}</span>
+            <span className="entry__label">
+              {e.label ? t(`home:entries.${e.label}`) : t(`pages.${e.title}`)}
+            </span>
           </Link>
         ))}
       </div>

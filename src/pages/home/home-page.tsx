@@ -33,6 +33,8 @@ const MORE: readonly Entry[] = [
   { to: '/pages/sell/sell', icon: 'coins', title: 'sell.sell' },
   { to: '/pages/home/ping', icon: 'gauge', title: 'home.ping' },
   { to: '/pages/mine/invite', icon: 'gift', title: 'mine.invite' },
+  { to: '/pages/mine/invite?view=team', icon: 'people', title: 'mine.invite', label: 'team' },
+  { to: '/pages/mine/invite?view=share', icon: 'globe', title: 'mine.invite', label: 'shareLink' },
   { to: '/pages/legal/store', icon: 'people', title: 'legal.store' },
   { to: '/pages/ieo/link', icon: 'coins', title: 'ieo.link' },
 ];

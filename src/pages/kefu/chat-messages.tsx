@@ -46,7 +46,7 @@ export function ChatMessages({
   const { t } = useTranslation('content');
   const { core } = useCore();
   const clock = useClock();
-  const end = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLLIElement>(null);
   // Follows the newest message; reading older ones above leaves the view where it is.
   const newest = `${messages.at(-1)?.id ?? 0}:${pending.length}`;
   useEffect(() => {
@@ -95,7 +95,7 @@ export function ChatMessages({
           </span>
         </li>
       ))}
-      <div ref={end} />
+      <li ref={end} className="chat__end" aria-hidden="true" />
     </ol>
   );
 }

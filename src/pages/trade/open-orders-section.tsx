@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
+import type { CatalogInfo } from '../../../domain/market';
 import type { SpotOrder } from '../../../domain/spot';
 import { Spinner } from '../../components/spinner';
 import { OrderCard } from './order-card';
@@ -7,10 +8,12 @@ import { OrderCard } from './order-card';
 /** The open orders of the pair under the form, with links to every order and the history. */
 export function OpenOrdersSection({
   symbol,
+  catalog,
   orders,
   onCancel,
 }: {
   symbol: string;
+  catalog: CatalogInfo | null;
   orders: SpotOrder[] | null;
   onCancel(order: SpotOrder): void;
 }) {
@@ -35,7 +38,7 @@ export function OpenOrdersSection({
       ) : orders.length === 0 ? (
         <p className="trade-orders__state">{t('orders.empty')}</p>
       ) : (
-        orders.map((o) => <OrderCard key={o.id} order={o} onCancel={onCancel} />)
+        orders.map((o) => <OrderCard key={o.id} order={o} catalog={catalog} onCancel={onCancel} />)
       )}
     </section>
   );

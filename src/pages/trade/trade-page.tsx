@@ -100,6 +100,7 @@ export function TradePage() {
           <div className="trade-main">
             <OrderForm
               pair={pair}
+              coins={catalog.coins}
               side={side}
               onSide={(s) => setQuery({ side: s })}
               type={type}
@@ -116,6 +117,7 @@ export function TradePage() {
             />
             <OrderBook
               view={view}
+              pair={pair}
               choice={choice}
               steps={steps}
               onChoice={setChoice}
@@ -123,7 +125,9 @@ export function TradePage() {
               last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
             />
           </div>
-          {user && <OpenOrdersSection symbol={symbol} orders={orders} onCancel={cancel.ask} />}
+          {user && (
+            <OpenOrdersSection symbol={symbol} catalog={catalog} orders={orders} onCancel={cancel.ask} />
+          )}
           {cancel.dialog}
         </>
       )}

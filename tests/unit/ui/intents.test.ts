@@ -48,6 +48,10 @@ describe('the spec §8 intent table', () => {
       'navigate /pages/mine/real_authentication',
       'navigate /pages/mine/collect_money',
     ]);
+    // Identity verification returns to where the 998 came from once verified.
+    expect(d.navigate).toHaveBeenCalledWith('/pages/mine/real_authentication', {
+      state: { from: '/pages/trade/trade' },
+    });
   });
 
   it('serverFault toasts the server-fault text in the user language', () => {

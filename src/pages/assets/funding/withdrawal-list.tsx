@@ -4,7 +4,8 @@ import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
 import { MoreButton } from '../../trade/more-button';
 import type { Paging } from '../../trade/order-list';
-import { formatMs, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { formatMs } from '../../trade/trade-format';
 import { copyText } from './address-qr';
 import { middleEllipsis } from './funding-format';
 
@@ -12,9 +13,10 @@ import { middleEllipsis } from './funding-format';
 function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: Withdrawal): void }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
+  const n = useNumbers();
   const cells: [string, string][] = [
-    [t('withdraw.fee'), trimZeros(item.fee)],
-    [t('withdraw.receive'), trimZeros(item.receive)],
+    [t('withdraw.fee'), n.exact(item.fee)],
+    [t('withdraw.receive'), n.exact(item.receive)],
   ];
   return (
     <article
@@ -25,7 +27,7 @@ function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: With
     >
       <header className="order-card__head">
         <span className="funding-card__amount funding-card__amount--out">
-          −{trimZeros(item.amount)} {item.coin}
+          −{n.exact(item.amount)} {item.coin}
         </span>
         <span className="badge">{item.chain}</span>
         <span className="order-card__time">{formatMs(item.createdAt, lang)}</span>

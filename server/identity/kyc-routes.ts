@@ -1,0 +1,158 @@
+import type { KycSubmission, KycView } from '../../domain/identity-endpoints';
+import {
+  idNumberProblem,
+  KYC_DOC_TYPES,
+  kycNameProblem,
+  maskIdNumber,
+  normalizeIdNumber,
+  normalizeKycName,
+  type KycDocType,
+} from '../../domain/identity-rules';
+import { pageArgs } from '../assets/paging';
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
+import type { OpsRegistry } from '../ops/ops-registry';
+import { KycPendingError, type KycRow, type KycStore } from './kyc-store';
+
+/** Submissions per user per window: a few retries after a refusal, not a flood of reviews. */
+export const KYC_SUBMIT_LIMIT = { max: 20, windowMs: 60 * 60_000 } as const;
+/** Longest refusal reason, in characters. */
+export const KYC_REASON_MAX = 200;
+
+/** The photo fields of a submission, in the order the form shows them. */
+export const KYC_PHOTO_FIELDS = ['frontId', 'backId', 'handId'] as const;
+
+/** The user's view of a submission: the ID number masked. */
+export function toSubmission(r: KycRow): KycSubmission {
+  return {
+    id: r.id,
+    name: r.name,
+    docType: r.docType,
+    idNumber: maskIdNumber(r.idNumber),
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.createdAt,
+    decidedAt: r.decidedAt,
+  };
+}
+
+/** The user's verification state from `users.kyc` and the latest submission. */
+export function kycView(store: KycStore, userId: number): KycView {
+  const latest = store.latest(userId);
+  const submission = latest ? toSubmission(latest) : null;
+  const userKyc = store.userKyc(userId);
+  if (userKyc === 'verified') return { state: 'verified', submission };
+  if (userKyc === 'review' || latest?.status === 'review') return { state: 'review', submission };
+  if (latest?.status === 'rejected') return { state: 'rejected', submission };
+  return { state: 'none', submission };
+}
+
+/** What the KYC routes need. */
+export interface KycDeps {
+  store: KycStore;
+  /** After an operator's decision: the credit score's identity factor changed, the user is told. */
+  onDecided(userId: number, status: 'verified' | 'rejected'): void;
+  now?: () => number;
+}
+
+/** `kyc/status` and `kyc/submit` for the signed-in user (variant 3). */
+export function registerKycRoutes(registry: HandlerRegistry, deps: KycDeps): void {
+  const { store } = deps;
+  const now = deps.now ?? Date.now;
+  const submitLimit: LimitSpec = {
+    ...KYC_SUBMIT_LIMIT,
+    key: (ctx) => String(sessionOf(ctx).userId),
+    errorKey: 'rateLimited',
+  };
+
+  registry.add('kyc/status', (ctx) => kycView(store, sessionOf(ctx).userId));
+
+  registry.add(
+    'kyc/submit',
+    (ctx) => {
+      const userId = sessionOf(ctx).userId;
+      const current = kycView(store, userId);
+      if (current.state === 'verified') throw fail('kycAlreadyVerified');
+      if (current.state === 'review') throw fail('kycUnderReview');
+      const name = normalizeKycName(str(ctx.input, 'name'));
+      const nameProblem = kycNameProblem(name);
+      if (nameProblem) throw fail(nameProblem, 'name');
+      const docType = str(ctx.input, 'docType').trim() as KycDocType;
+      if (!KYC_DOC_TYPES.includes(docType)) throw fail('kycDocType', 'docType');
+      const idNumber = normalizeIdNumber(str(ctx.input, 'idNumber'));
+      const idProblem = idNumberProblem(docType, idNumber);
+      if (idProblem) throw fail(idProblem, 'idNumber');
+      const photos: string[] = [];
+      for (const field of KYC_PHOTO_FIELDS) {
+        const id = str(ctx.input, field).trim();
+        // Another user's upload, an unknown id and one already kept elsewhere all mean: no photo yet.
+        if (!id || !store.photoFree(id, userId)) throw fail('kycPhotoRequired', field);
+        if (photos.includes(id)) throw fail('kycPhotoReused', field);
+        photos.push(id);
+      }
+      const [frontId, backId, handId] = photos as [string, string, string];
+      try {
+        store.submit({ userId, name, docType, idNumber, frontId, backId, handId, createdAt: now() });
+      } catch (err) {
+        if (err instanceof KycPendingError) throw fail('kycUnderReview');
+        throw err;
+      }
+      return kycView(store, userId);
+    },
+    { limits: [submitLimit] },
+  );
+}
+
+const STATUSES: readonly KycRow['status'][] = ['review', 'verified', 'rejected'];
+
+/** A positive integer id, or notFound. */
+function idOf(text: string): number {
+  const t = text.trim();
+  const id = /^\d{1,15}$/.test(t) ? Number(t) : 0;
+  if (id < 1) throw notFound();
+  return id;
+}
+
+/**
+ * The operator's review of identity submissions (`/api/ops/kyc…`): list them with the whole ID
+ * number and photo ids (read with `uploads/get`), approve, or reject with a reason. Each decision is
+ * journaled in `ops_actions` in the transaction that changes the user's state.
+ */
+export function registerKycOps(
+  ops: OpsRegistry,
+  deps: KycDeps & { accountOf(userId: number): string },
+): void {
+  const { store } = deps;
+  const now = deps.now ?? Date.now;
+  const toOps = (r: KycRow) => ({ ...r, account: deps.accountOf(r.userId) });
+
+  ops.add('GET', 'kyc', ({ input }) => {
+    const status = str(input, 'status').trim();
+    if (status !== '' && !STATUSES.includes(status as KycRow['status'])) throw fail('badRequest', 'status');
+    const { before, limit } = pageArgs(input);
+    return store.list(status === '' ? null : (status as KycRow['status']), before, limit).map(toOps);
+  });
+
+  const decide = (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null) => {
+    const row = store.decide(operator, id, status, reason, now());
+    if (!row) {
+      if (!store.get(id)) throw notFound();
+      throw fail('kycNotInReview', 'id');
+    }
+    deps.onDecided(row.userId, status);
+    return toOps(store.get(id)!);
+  };
+
+  ops.add('POST', 'kyc/approve', ({ operator, input }) =>
+    decide(operator, idOf(str(input, 'id')), 'verified', null),
+  );
+
+  ops.add('POST', 'kyc/reject', ({ operator, input }) => {
+    const id = idOf(str(input, 'id'));
+    const reason = str(input, 'reason').trim().replace(/\s+/g, ' ');
+    if (!reason) throw fail('reasonRequired', 'reason');
+    if ([...reason].length > KYC_REASON_MAX) throw fail('textTooLong', 'reason');
+    return decide(operator, id, 'rejected', reason);
+  });
+}

@@ -1,0 +1,171 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { KycState } from '../../domain';
+import type { KycDocType } from '../../domain/identity-rules';
+import { unclaimedSql } from '../assets/bank/upload-store';
+import type { OpsJournal } from '../ops/ops-journal';
+
+/** A row of `identity_kyc`; times in ms since the epoch. */
+export interface KycRow {
+  id: number;
+  userId: number;
+  name: string;
+  docType: KycDocType;
+  /** Unmasked; only the operator sees it whole. */
+  idNumber: string;
+  frontId: string;
+  backId: string;
+  handId: string;
+  status: 'review' | 'verified' | 'rejected';
+  reason: string | null;
+  decidedBy: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+/** A new submission. */
+export type NewKyc = Pick<
+  KycRow,
+  'userId' | 'name' | 'docType' | 'idNumber' | 'frontId' | 'backId' | 'handId' | 'createdAt'
+>;
+
+/** Raised when the user already has a submission under review (the partial unique index). */
+export class KycPendingError extends Error {}
+
+const COLS = `id, user_id as userId, name, doc_type as docType, id_number as idNumber,
+  front_id as frontId, back_id as backId, hand_id as handId, status, reason,
+  decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
+
+const isUnique = (err: unknown) =>
+  err instanceof Error && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/**
+ * Identity submissions. A submission and the user's `kyc` state change in one transaction, and an
+ * operator's decision with its `ops_actions` row in the same one.
+ */
+export class KycStore {
+  readonly #insert: Statement;
+  readonly #latest: Statement;
+  readonly #byId: Statement;
+  readonly #list: Statement;
+  readonly #decide: Statement;
+  readonly #setUserKyc: Statement;
+  readonly #userKyc: Statement;
+  readonly #photoFree: Statement;
+  readonly #submit: (row: NewKyc) => KycRow;
+  readonly #decideTx: (
+    operator: string,
+    id: number,
+    status: 'verified' | 'rejected',
+    reason: string | null,
+    at: number,
+  ) => KycRow | null;
+
+  constructor(
+    sqlite: SqliteDb,
+    private readonly journal: OpsJournal,
+  ) {
+    this.#insert = sqlite.prepare(
+      `insert into identity_kyc (user_id, name, doc_type, id_number, front_id, back_id, hand_id, status, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+    );
+    this.#latest = sqlite.prepare(
+      `select ${COLS} from identity_kyc where user_id = ? order by id desc limit 1`,
+    );
+    this.#byId = sqlite.prepare(`select ${COLS} from identity_kyc where id = ?`);
+    this.#list = sqlite.prepare(
+      `select ${COLS} from identity_kyc where (? is null or status = ?) and id < ? order by id desc limit ?`,
+    );
+    this.#decide = sqlite.prepare(
+      `update identity_kyc set status = ?, reason = ?, decided_by = ?, decided_at = ?
+       where id = ? and status = 'review'`,
+    );
+    this.#setUserKyc = sqlite.prepare('update users set kyc = ? where id = ?');
+    this.#userKyc = sqlite.prepare('select kyc from users where id = ?').pluck();
+    // Owned by the user, and kept by nothing yet (another submission, a bank deposit proof).
+    this.#photoFree = sqlite
+      .prepare(`select 1 from uploads where id = ? and user_id = ? and ${unclaimedSql(sqlite, 'uploads.id')}`)
+      .pluck();
+    this.#submit = sqlite.transaction((row: NewKyc) => {
+      let id: number;
+      try {
+        id = Number(
+          this.#insert.run(
+            row.userId,
+            row.name,
+            row.docType,
+            row.idNumber,
+            row.frontId,
+            row.backId,
+            row.handId,
+            row.createdAt,
+          ).lastInsertRowid,
+        );
+      } catch (err) {
+        if (isUnique(err)) {
+          // The one-in-review index, or a photo another submission took in the meantime.
+          if (this.latest(row.userId)?.status === 'review') throw new KycPendingError();
+        }
+        throw err;
+      }
+      this.#setUserKyc.run('review', row.userId);
+      return this.get(id)!;
+    });
+    this.#decideTx = sqlite.transaction(
+      (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null, at: number) => {
+        if (this.#decide.run(status, reason, operator, at, id).changes === 0) return null;
+        const row = this.get(id)!;
+        const from = this.#userKyc.get(row.userId) as KycState;
+        const to: KycState = status === 'verified' ? 'verified' : 'none';
+        this.#setUserKyc.run(to, row.userId);
+        this.journal.record({
+          operator,
+          action: status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+          targetType: 'identity_kyc',
+          targetId: String(id),
+          detail: { userId: row.userId, from, to, ...(reason !== null && { reason }) },
+        });
+        return row;
+      },
+    );
+  }
+
+  /** The user's latest submission. */
+  latest(userId: number): KycRow | undefined {
+    return this.#latest.get(userId) as KycRow | undefined;
+  }
+
+  get(id: number): KycRow | undefined {
+    return this.#byId.get(id) as KycRow | undefined;
+  }
+
+  /** Submissions newest first, optionally of one status, with ids below `before`. */
+  list(status: KycRow['status'] | null, before: number, limit: number): KycRow[] {
+    return this.#list.all(status, status, before, limit) as KycRow[];
+  }
+
+  /** Whether `uploadId` is the user's own upload and nothing keeps it yet. */
+  photoFree(uploadId: string, userId: number): boolean {
+    return this.#photoFree.get(uploadId, userId) !== undefined;
+  }
+
+  /** The user's `users.kyc`. */
+  userKyc(userId: number): KycState | undefined {
+    return this.#userKyc.get(userId) as KycState | undefined;
+  }
+
+  /** Stores a submission in review and marks the user under review. Throws KycPendingError. */
+  submit(row: NewKyc): KycRow {
+    return this.#submit(row);
+  }
+
+  /** Decides a submission in review (null when it is not in review), journaled as `operator`. */
+  decide(
+    operator: string,
+    id: number,
+    status: 'verified' | 'rejected',
+    reason: string | null,
+    at: number,
+  ): KycRow | null {
+    return this.#decideTx(operator, id, status, reason, at);
+  }
+}

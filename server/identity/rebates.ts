@@ -1,0 +1,265 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { CoinInfo, PairInfo } from '../../domain';
+import { UNIT_DECIMALS } from '../../domain';
+import { HOUSE_USER_ID, type Ledger } from '../ledger';
+import { sharePpm } from './catalog-rules';
+
+/** Trades with a referred side paid per transaction when catching up. */
+const CHUNK = 500;
+/** How often a cursor moved past trades without rebates is saved, in milliseconds. */
+const CURSOR_SAVE_MS = 5_000;
+
+export interface TradeRow {
+  id: number;
+  symbol: string;
+  takerSide: 'buy' | 'sell';
+  makerUserId: number;
+  takerUserId: number;
+  makerFee: bigint;
+  takerFee: bigint;
+  makerRef: number | null;
+  takerRef: number | null;
+}
+
+/** One rebate as computed, before it is posted. */
+export interface Rebate {
+  tradeId: number;
+  symbol: string;
+  referrerId: number;
+  referralId: number;
+  coin: string;
+  feeUnits: bigint;
+  units: bigint;
+}
+
+/**
+ * The rebates of one trade: each side whose user has a referrer pays that referrer `share` of its
+ * fee, floored to the coin's decimals. The buyer pays its fee in base, the seller in quote
+ * (server/trade/order-service.ts), so maker and taker fees are in different coins.
+ */
+export function rebatesOf(
+  t: TradeRow,
+  pair: Pick<PairInfo, 'base' | 'quote'>,
+  ppm: bigint,
+  decimalsOf: (coin: string) => number,
+): Rebate[] {
+  const out: Rebate[] = [];
+  const takerBuys = t.takerSide === 'buy';
+  const sides = [
+    { user: t.makerUserId, ref: t.makerRef, fee: t.makerFee, coin: takerBuys ? pair.quote : pair.base },
+    { user: t.takerUserId, ref: t.takerRef, fee: t.takerFee, coin: takerBuys ? pair.base : pair.quote },
+  ];
+  for (const s of sides) {
+    if (s.ref === null || s.ref < 1 || s.fee <= 0n) continue;
+    const step = 10n ** BigInt(UNIT_DECIMALS - decimalsOf(s.coin));
+    const units = ((s.fee * ppm) / 1_000_000n / step) * step;
+    if (units <= 0n) continue;
+    out.push({
+      tradeId: t.id,
+      symbol: t.symbol,
+      referrerId: s.ref,
+      referralId: s.user,
+      coin: s.coin,
+      feeUnits: s.fee,
+      units,
+    });
+  }
+  return out;
+}
+
+/**
+ * Pays referral rebates from the house to inviters, for every committed spot trade in id order,
+ * exactly once: a cursor row and the rebate rows move in the same transaction as the ledger
+ * postings, and `identity_rebates` is unique per trade, referral and coin. It runs after each spot
+ * batch (from the trade tape) and at start, so trades committed while it was stopped are paid on
+ * the next start.
+ */
+export class RebateService {
+  readonly #cursor: Statement;
+  readonly #initCursor: Statement;
+  readonly #setCursor: Statement;
+  readonly #top: Statement;
+  readonly #trades: Statement;
+  readonly #insert: Statement;
+  readonly #paid: Statement;
+  readonly #ppm: bigint;
+  readonly #pairs: Map<string, PairInfo>;
+  readonly #decimals: Map<string, number>;
+  readonly #pay: (rows: readonly TradeRow[], upTo: number) => Set<number>;
+  /** The last trade looked at; ahead of the stored cursor until it is saved (`#dirty`). */
+  #last = 0;
+  #dirty = false;
+  #scheduled = false;
+  #stopped = true;
+  #saver: NodeJS.Timeout | null = null;
+
+  constructor(
+    sqlite: SqliteDb,
+    private readonly ledger: Ledger,
+    terms: { spotFeeShare: string; pairs: readonly PairInfo[]; coins: readonly CoinInfo[] },
+    private readonly onPaid: (userIds: ReadonlySet<number>) => void,
+    private readonly onError: (err: unknown) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#ppm = sharePpm(terms.spotFeeShare);
+    this.#pairs = new Map(terms.pairs.map((p) => [p.symbol, p]));
+    this.#decimals = new Map(terms.coins.map((c) => [c.symbol, c.decimals]));
+    this.#cursor = sqlite.prepare('select last_trade_id from identity_rebate_cursor where id = 1').pluck();
+    this.#initCursor = sqlite.prepare(
+      'insert into identity_rebate_cursor (id, last_trade_id) values (1, 0) on conflict do nothing',
+    );
+    this.#setCursor = sqlite.prepare('update identity_rebate_cursor set last_trade_id = ? where id = 1');
+    this.#top = sqlite.prepare('select coalesce(max(id), 0) from spot_trades').pluck();
+    // Only trades with a referred side: most trades (market makers, users without an inviter) cost
+    // nothing here beyond this read.
+    this.#trades = sqlite
+      .prepare(
+        `select t.id, t.symbol, t.taker_side as takerSide, t.maker_user_id as makerUserId,
+           t.taker_user_id as takerUserId, t.maker_fee_units as makerFee, t.taker_fee_units as takerFee,
+           mu.referrer_id as makerRef, tu.referrer_id as takerRef
+         from spot_trades t
+         left join users mu on mu.id = t.maker_user_id
+         left join users tu on tu.id = t.taker_user_id
+         where t.id > ? and t.id <= ? and (mu.referrer_id is not null or tu.referrer_id is not null)
+         order by t.id limit ?`,
+      )
+      .safeIntegers(true);
+    this.#insert = sqlite.prepare(
+      `insert into identity_rebates
+         (referrer_id, referral_id, trade_id, symbol, coin, fee_units, units, ledger_tx_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#paid = sqlite
+      .prepare('select 1 from identity_rebates where trade_id = ? and referral_id = ? and coin = ?')
+      .pluck();
+    this.#pay = sqlite.transaction((rows: readonly TradeRow[], upTo: number) => {
+      const paid = new Set<number>();
+      const made: { r: Rebate; txId: number }[] = [];
+      // Deferred writes: one balance write per holder for the whole chunk, as the spot batch does.
+      this.ledger.withDeferredWrites(() => {
+        for (const t of rows) {
+          const pair = this.#pairs.get(t.symbol);
+          if (!pair) continue;
+          for (const r of rebatesOf(t, pair, this.#ppm, (c) => this.#decimals.get(c) ?? UNIT_DECIMALS)) {
+            // A cursor behind its rebates (restored from an older copy) replays without paying twice.
+            if (this.#paid.get(r.tradeId, r.referralId, r.coin) !== undefined) continue;
+            const txId = this.ledger.transfer(
+              {
+                kind: 'rebate',
+                refType: 'spot_trades',
+                refId: String(r.tradeId),
+                actor: 'system',
+                memo: `referral ${r.referralId}`,
+              },
+              { userId: HOUSE_USER_ID, account: 'spot', coin: r.coin },
+              { userId: r.referrerId, account: 'spot', coin: r.coin },
+              r.units,
+            );
+            made.push({ r, txId });
+            paid.add(r.referrerId);
+          }
+        }
+      });
+      // After the scope: its ledger_tx rows, which the rebates reference, are written at its end.
+      const at = this.now();
+      for (const { r, txId } of made) {
+        this.#insert.run(
+          r.referrerId,
+          r.referralId,
+          r.tradeId,
+          r.symbol,
+          r.coin,
+          r.feeUnits,
+          r.units,
+          txId,
+          at,
+        );
+      }
+      this.#setCursor.run(upTo);
+      return paid;
+    });
+  }
+
+  /** Reads the cursor (created on first use), pays what is owed, and saves the cursor now and then. */
+  start(): void {
+    this.#initCursor.run();
+    this.#last = Number(this.#cursor.get());
+    this.#dirty = false;
+    this.#stopped = false;
+    this.runNow();
+    this.#saver = setInterval(() => this.saveCursor(), CURSOR_SAVE_MS);
+    this.#saver.unref();
+  }
+
+  /** Stops listening and saves the cursor. */
+  stop(): void {
+    this.#stopped = true;
+    if (this.#saver) clearInterval(this.#saver);
+    this.#saver = null;
+    this.saveCursor();
+  }
+
+  /** Pays after the current spot batch's listeners (coalesced: one run for a burst of batches). */
+  schedule(): void {
+    if (this.#scheduled || this.#stopped) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      if (!this.#stopped) this.runNow();
+    });
+  }
+
+  /**
+   * Pays every trade after the cursor, chunk by chunk. Trades without a referred side only move the
+   * cursor in memory; it is saved with the next payment, every CURSOR_SAVE_MS and at stop, so a busy
+   * market costs no extra commit per batch. A crash loses at most that much of the cursor, and the
+   * replay pays nothing twice.
+   */
+  runNow(): void {
+    try {
+      for (;;) {
+        const top = Number(this.#top.get());
+        if (top <= this.#last) return;
+        const rows = (this.#trades.all(this.#last, top, CHUNK) as Record<string, unknown>[]).map(toTrade);
+        const upTo = rows.length === CHUNK ? rows[rows.length - 1]!.id : top;
+        if (rows.length === 0) {
+          this.#last = upTo;
+          this.#dirty = true;
+          return;
+        }
+        const paid = this.#pay(rows, upTo);
+        this.#last = upTo;
+        this.#dirty = false;
+        if (paid.size) this.onPaid(paid);
+        if (rows.length < CHUNK) return;
+      }
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  private saveCursor(): void {
+    if (!this.#dirty) return;
+    try {
+      this.#setCursor.run(this.#last);
+      this.#dirty = false;
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+}
+
+function toTrade(r: Record<string, unknown>): TradeRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v as bigint));
+  return {
+    id: Number(r.id as bigint),
+    symbol: r.symbol as string,
+    takerSide: r.takerSide as 'buy' | 'sell',
+    makerUserId: Number(r.makerUserId as bigint),
+    takerUserId: Number(r.takerUserId as bigint),
+    makerFee: r.makerFee as bigint,
+    takerFee: r.takerFee as bigint,
+    makerRef: num(r.makerRef),
+    takerRef: num(r.takerRef),
+  };
+}

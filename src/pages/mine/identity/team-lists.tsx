@@ -1,0 +1,121 @@
+import { useCallback, useState } from 'react';
+import type { RebateLine, TeamMember } from '../../../../domain/identity-endpoints';
+import { formatNumber } from '../../../../domain/display';
+import { Spinner } from '../../../components/spinner';
+import { usePrefs } from '../../../core/contexts';
+import { useCall } from '../../../core/use-call';
+import { formatDateTime } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useBcp47 } from './use-bcp47';
+import { TEAM_PAGE, usePages, type Pages } from './use-pages';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function More<T>({ pages }: { pages: Pages<T> }) {
+  const { t } = useTranslation(['identity', 'common']);
+  if (pages.failed) {
+    return (
+      <button type="button" className="btn btn--secondary btn--small" onClick={() => void pages.reload()}>
+        {t('common:actions.retry')}
+      </button>
+    );
+  }
+  if (!pages.more) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost btn--small btn--block"
+      disabled={pages.busy}
+      onClick={() => void pages.loadMore()}
+    >
+      {pages.busy && <Spinner size={16} />}
+      {t('invite.more')}
+    </button>
+  );
+}
+
+function Members({ pages }: { pages: Pages<TeamMember> }) {
+  const { t } = useTranslation('identity');
+  const { lang } = usePrefs();
+  if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
+  if (pages.rows.length === 0) return <p className="team-empty">{t('invite.noMembers')}</p>;
+  return (
+    <ul className="team-list" data-testid="team-members">
+      {pages.rows.map((m) => (
+        <li key={m.id} className="team-list__row">
+          <span className="team-list__main">
+            <span className="mono">{m.account}</span>
+            <span className="team-list__sub">
+              {t('invite.joined', { date: formatDateTime(iso(m.joinedAt), lang) })}
+            </span>
+          </span>
+          <span className={`badge${m.active ? ' badge--up' : ''}`}>
+            {m.active ? t('invite.activeBadge') : t('invite.inactiveBadge')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Rebates({ pages }: { pages: Pages<RebateLine> }) {
+  const { t } = useTranslation('identity');
+  const { lang } = usePrefs();
+  const locale = useBcp47();
+  if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
+  if (pages.rows.length === 0) return <p className="team-empty">{t('invite.noRebates')}</p>;
+  return (
+    <ul className="team-list" data-testid="team-rebates">
+      {pages.rows.map((r) => (
+        <li key={r.id} className="team-list__row">
+          <span className="team-list__main">
+            <span>{t('invite.fromTrade', { symbol: r.symbol, id: r.tradeId, from: r.from })}</span>
+            <span className="team-list__sub">
+              {formatDateTime(iso(r.createdAt), lang)} ·{' '}
+              {t('invite.fee', {
+                fee: `${formatNumber(r.fee, { locale, decimals: 8, trim: true })} ${r.coin}`,
+              })}
+            </span>
+          </span>
+          <span className="team-list__amount mono">
+            +{formatNumber(r.amount, { locale, decimals: 8, trim: true })} {r.coin}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Members and rebate records, one at a time, each paged. */
+export function TeamLists() {
+  const { t } = useTranslation('identity');
+  const call = useCall();
+  const [tab, setTab] = useState<'members' | 'rebates'>('members');
+  const members = usePages<TeamMember>(
+    useCallback((before) => call('team/members', { limit: TEAM_PAGE, ...(before && { before }) }), [call]),
+  );
+  const rebates = usePages<RebateLine>(
+    useCallback((before) => call('team/rebates', { limit: TEAM_PAGE, ...(before && { before }) }), [call]),
+  );
+  return (
+    <section className="card team-lists">
+      <div className="segmented" role="tablist">
+        {(['members', 'rebates'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={`segmented__item${tab === k ? ' segmented__item--active' : ''}`}
+            onClick={() => setTab(k)}
+            data-testid={`team-tab-${k}`}
+          >
+            {t(k === 'members' ? 'invite.members' : 'invite.rebateLines')}
+          </button>
+        ))}
+      </div>
+      {tab === 'members' ? <Members pages={members} /> : <Rebates pages={rebates} />}
+      {tab === 'members' ? <More pages={members} /> : <More pages={rebates} />}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { registerUser } from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/server';
+import { call, dataOf, openServerDb } from './assets-support';
+import { OPS_TOKEN, uploadProof } from './bank-support';
+
+export { OPS_TOKEN };
+
+/** A test server with the operator API on (token OPS_TOKEN) and no market simulator. */
+export function startIdentityServer(): Promise<TestServer> {
+  return startTestServer({ operatorToken: OPS_TOKEN, simMarket: false });
+}
+
+/** A registered user with three fresh photo uploads. */
+export async function kycUser(origin: string, extra: { promo?: string } = {}) {
+  const grant = await registerUser(origin, undefined, undefined, extra);
+  const token = grant.token;
+  const photos = {
+    frontId: await uploadProof(origin, token),
+    backId: await uploadProof(origin, token),
+    handId: await uploadProof(origin, token),
+  };
+  return { token, id: grant.user.id, account: grant.user.account, promo: grant.user.promoCode, photos };
+}
+
+/** A well-formed submission (a valid 18-character resident ID), fields overriding. */
+export function kycForm(photos: Record<string, string>, fields: Record<string, string> = {}) {
+  return {
+    name: 'Li Lei',
+    docType: 'idCard',
+    idNumber: '11010519491231002X',
+    ...photos,
+    ...fields,
+  };
+}
+
+/** Everything a refused submission must leave untouched. */
+export function kycState(dataDir: string, userId: number): unknown {
+  const db = openServerDb(dataDir);
+  try {
+    return {
+      kyc: db.prepare('select * from identity_kyc where user_id = ? order by id').all(userId),
+      user: db.prepare('select kyc, credit_score from users where id = ?').get(userId),
+      actions: db.prepare('select count(*) as n from ops_actions').get(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** Submits a verification and returns the view. */
+export async function submitKyc(origin: string, token: string, form: Record<string, string>) {
+  return dataOf<{ state: string }>(await call(origin, 'kyc/submit', token, form));
+}
