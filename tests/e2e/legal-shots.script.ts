@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { dataOf, fund } from '../integration/assets-support';
 import { opsCall } from '../integration/bank-support';
 import { as, merchant, person, publish, startLegalServer, take } from '../integration/legal-support';
-import { loginAs } from './funding-support';
+import { loginAs, smallPng } from './funding-support';
 import { PHONE, launchBrowser, open } from './support';
 
 const lang = process.argv[2] ?? 'en';
@@ -101,6 +101,16 @@ await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.sc
 await shot('appeal');
 await open(page, origin, '/pages/mine/collect_money', '[data-testid="method"]');
 await shot('collect');
+await page.click('[data-testid="method-add"]');
+await page.click('[data-testid="method-kind-wechat"]');
+await page.fill('[data-testid="m-realName"]', 'Han Mei');
+await page.setInputFiles('[data-testid="qr-file"]', {
+  name: 'qr.png',
+  mimeType: 'image/png',
+  buffer: smallPng(96, 96),
+});
+await page.waitForSelector('[data-testid="method-form"] img.legal-image');
+await shot('method-form');
 await open(page, origin, '/pages/legal/order', '[data-testid="legal-order"]');
 await shot('orders');
 const mctx = await browser.newContext(PHONE);
