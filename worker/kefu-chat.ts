@@ -323,6 +323,8 @@ export function createKefuChat(deps: KefuDeps) {
       if (deps.userId() !== null) {
         const out = await deps.call('kefu/unread', {});
         if (out.ok) unread = out.data.count;
+        // Messages typed before the app was closed leave with the first badge, not only the chat page.
+        void flush();
       }
       notify(listener, deps.userId() === null ? 0 : unread);
       return id;

@@ -93,6 +93,27 @@ describe('support chat over HTTP and the operator API', () => {
       operator: 'carol',
     });
 
+    // The operator can answer with a picture; the user reads it, a wrong type is refused.
+    const pic = await opsCall(server.origin, 'POST', 'kefu/reply', {
+      account: me.user.account,
+      imageMime: 'image/png',
+      imageData: PNG,
+    });
+    expect(pic.body.data).toMatchObject({ sender: 'operator', kind: 'image' });
+    const seen = await callApi(
+      server.origin,
+      'kefu/image',
+      { id: pic.body.data.imageId },
+      { token: me.token },
+    );
+    expect(seen.body.data).toMatchObject({ mime: 'image/png', data: PNG });
+    const wrong = await opsCall(server.origin, 'POST', 'kefu/reply', {
+      account: me.user.account,
+      imageMime: 'image/png',
+      imageData: JPEG,
+    });
+    expect(wrong.body.key).toBe('uploadType');
+
     // Another user can neither read this conversation's images nor see its messages.
     const other = await registerUser(server.origin);
     expect(
