@@ -99,7 +99,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // Every browser that runs this app supports modulepreload; the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A page's imports are preloaded with it only for the pages a first visit lands on (home,
+      // market, K-line, trade); every listed file name sits in the first-load chunk, and the other
+      // pages load from the service worker's precache anyway after the first visit.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && !/(?:^|\/)(?:home|market|kline|trade)-page-/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       treeshake: { moduleSideEffects: sideEffects },
       output: {

@@ -139,6 +139,10 @@ export const JOURNAL_KINDS = [
   'withdraw.send',
   'withdraw.reject',
   'withdraw.cancel',
+  'second.stake',
+  'second.win',
+  'second.loss',
+  'second.refund',
 ] as const;
 /** A well-formed ledger kind: lower case, dots, dashes, underscores; at most 40 characters. */
 export const JOURNAL_KIND_PATTERN = /^[a-z][a-z0-9._-]{0,39}$/;

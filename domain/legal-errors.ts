@@ -1,2 +1,21 @@
 /** Message keys of fiat P2P and merchant stores (`legal`); texts in `locales/<lang>/errors.json`. */
-export const LEGAL_ERROR_KEYS = [] as const;
+export const LEGAL_ERROR_KEYS = [
+  'legalOwnAd',
+  'legalOutsideLimits',
+  'legalBeyondRemaining',
+  'legalNotMerchant',
+  'legalOrderState',
+  'legalCancelLimit',
+  'legalFrozen',
+  'legalApplyPending',
+  'legalAlreadyMerchant',
+  'legalKycRequired',
+  'legalMethodRequired',
+  'legalRealNameMismatch',
+  'legalAdNotOnline',
+  'legalPriceFormat',
+  'legalQtyFormat',
+  'legalAdMethods',
+  'legalUnknownCurrency',
+  'legalMethodInUse',
+] as const;

@@ -1,4 +1,4 @@
-import { compareDecimalStrings } from './display';
+import { compareDecimalStrings } from './decimal-compare';
 import { CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import type { ErrorKey } from './errors';
 

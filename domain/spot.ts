@@ -1,6 +1,7 @@
 import type { CryptoDeposit } from './funding';
 import type { AccountType } from './ledger';
 import type { LeverOrder } from './lever';
+import type { SecondOption } from './second-endpoints';
 
 /** Order side. */
 export type OrderSide = 'buy' | 'sell';
@@ -91,4 +92,6 @@ export type PrivateEvent =
   /** A crypto deposit of the caller was seen, gained confirmations, was credited or became final. */
   | { type: 'deposit'; deposit: CryptoDeposit }
   /** A contract order of the caller was placed, opened, changed, closed or cancelled. */
-  | { type: 'lever'; order: LeverOrder };
+  | { type: 'lever'; order: LeverOrder }
+  /** A timed option of the caller was accepted or settled (with its receipt). */
+  | { type: 'second'; option: SecondOption };

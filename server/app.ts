@@ -18,6 +18,7 @@ import { Ledger } from './ledger';
 import { loadCatalog } from './market/catalog';
 import { TickerBoard } from './market/data';
 import { TradeTape } from './market/trade-tape';
+import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
@@ -29,8 +30,10 @@ import { OpsJournal } from './ops/ops-journal';
 import { OpsRegistry } from './ops/ops-registry';
 import { resolveOperatorToken } from './ops/operator-token';
 import { SessionStore } from './mine/sessions';
+import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
+import { createSecondModule } from './second/module';
 import { simModule } from './sim/module';
 import { createMessageSender, type SmsProvider } from './messaging';
 import type { MessageSender } from './sim/outbox';
@@ -53,6 +56,8 @@ export function defaultModules(): ServerModule[] {
     kefuModule,
     zhiboModule,
     listingModule,
+    createSecondModule(),
+    createLegalModule(),
     opsModule,
   ];
 }
@@ -103,6 +108,7 @@ function readVersion(): string {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
+  if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
   const db = await openDatabase(config.dataDir);
   const hub = new ChannelHub();

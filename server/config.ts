@@ -56,6 +56,11 @@ export interface Config {
   sessionTtlHours: number;
   /** Bearer token of the operator API; the operator API is off when absent. */
   operatorToken: string | undefined;
+  /**
+   * Key of the verification codes' HMAC (CODE_HASH_KEY, at least 32 characters), for several
+   * instances sharing one database; absent, each process draws its own at start (codes live minutes).
+   */
+  codeHashKey: string | undefined;
   /** JSON file whose top-level keys replace the embedded market catalog (CATALOG_FILE). */
   catalogFile: string | undefined;
   /** Trust `X-Forwarded-For` from a reverse proxy when computing client IPs. */
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),
+    codeHashKey: codeKeyVar(env.CODE_HASH_KEY),
     catalogFile: nonEmpty(env.CATALOG_FILE),
     trustProxy: flagVar(env, 'TRUST_PROXY', false),
     appName: nonEmpty(env.APP_NAME) ?? 'Exchange',
@@ -234,4 +240,11 @@ function originsVar(env: NodeJS.ProcessEnv, name: string): string[] {
     }
     return url.origin;
   });
+}
+
+/** CODE_HASH_KEY: unset, or at least 32 characters (a short key would be guessable with the codes). */
+function codeKeyVar(value: string | undefined): string | undefined {
+  const key = nonEmpty(value);
+  if (key !== undefined && key.length < 32) throw new Error('CODE_HASH_KEY must be at least 32 characters');
+  return key;
 }

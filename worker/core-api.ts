@@ -1,6 +1,7 @@
 import type {
   CandleInterval,
   EndpointName,
+  ErrorKey,
   Lang,
   Outcome,
   Req,
@@ -14,11 +15,13 @@ import type { BookViewOptions } from './market/grouping';
 import type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 import type { AmountAnswer, AmountQuery } from './funding';
 import type { OrderPreview, PreviewInput } from './spot-preview';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
-import type { LeverLiveState } from './lever-live';
-import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
+import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 import type { KefuDraft, KefuView } from './kefu-chat';
+import type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+import type { SecondState } from './second/second-watch';
 
 export type { BookRow, BookViewOptions, BookViewSide } from './market/grouping';
 export type { BookStatus } from './market/order-book';
@@ -26,10 +29,13 @@ export type { Reachability } from './reachability';
 export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './market/types';
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
-export type { LeverLivePosition, LeverLiveState } from './lever-live';
+export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
+export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
 export type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu-chat';
+export type { SecondPreview, SecondPreviewInput } from './second/second-preview';
+export type { SecondState } from './second/second-watch';
 
 /** A saved address on the device (spec §3), with flags the address picker filters by. */
 export interface SavedAddress {
@@ -138,30 +144,28 @@ export interface CoreApi {
    * other than JPEG, PNG and WebP and sizes above UPLOAD_MAX_BYTES before sending.
    */
   uploadImage(image: Blob): Promise<Outcome<{ id: string }>>;
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
   /**
-   * Watches the caller's lever positions and entrusting orders with live mark price, PnL and risk
-   * rate, re-marked on every spot trade of their pairs (no polling). Returns an id for
-   * `reloadLever` and `unwatchLever`.
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
    */
-  watchLever(listener: (state: LeverLiveState) => void): Promise<number>;
-  /** Loads the positions of a lever watcher again (pull-to-refresh, after a command). */
-  reloadLever(id: number): Promise<void>;
-  unwatchLever(id: number): Promise<void>;
-  /** The exact pre-trade receipt of a lever order, computed with the server's own math. */
-  previewLever(input: LeverPreviewInput): Promise<LeverPreview>;
-  /** PnL of a position closed at `price` (before the close fee), or null when `price` is not a number. */
-  leverPnlAt(query: {
-    side: 'long' | 'short';
-    openPrice: string;
-    price: string;
-    hands: number;
-    lot: string;
-  }): Promise<string | null>;
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
   /**
-   * The lever equity estimate: available + frozen + unrealized PnL, added exactly (ledger decimals);
-   * null when a value is not a decimal string.
+   * The lever area's worker calls (`LeverApi` in worker/lever-live.ts): live positions marked on
+   * every spot trade (`watchLever`, `reloadLever`, `unwatchLever`), the exact pre-trade receipt
+   * (`previewLever`), the PnL at a price (`leverPnlAt`) and the equity sum (`leverEquity`). One
+   * method, so the first load does not grow with the area.
    */
-  leverEquity(values: string[]): Promise<string | null>;
+  lever<K extends LeverMethod>(
+    method: K,
+    ...args: Parameters<LeverApi[K]>
+  ): Promise<Awaited<ReturnType<LeverApi[K]>>>;
   /**
    * News articles of the UI language kept on the device by earlier `news/list` and `news/detail`
    * calls, filtered like the list (pinned first, newest first), and when they were stored.
@@ -194,4 +198,13 @@ export interface CoreApi {
   kefuOlder(): Promise<void>;
   /** A chat image as a `data:` URL, or null when it cannot be read. */
   kefuImage(id: string): Promise<string | null>;
+  /**
+   * Watches the signed-in user's timed options (open, with their countdown on the server's clock, and
+   * the latest settled): the device's copy first, then the server's, kept current by settlement
+   * events and re-read after a reconnect. Returns an id for `unwatchSecond`.
+   */
+  watchSecond(listener: (state: SecondState) => void): Promise<number>;
+  unwatchSecond(id: number): Promise<void>;
+  /** The option form's exact payout preview and % shortcuts, computed like the server. */
+  previewSecond(input: SecondPreviewInput): Promise<SecondPreview>;
 }

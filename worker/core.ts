@@ -8,11 +8,12 @@ import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import { createReachability } from './reachability';
+import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
 import { createSocketClient } from './socket-client';
 import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
-import type { LeverLive } from './lever-live';
+import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
 import { KV } from './store-keys';
 import type { Timers } from './timers';
@@ -154,11 +155,21 @@ export function createCore(deps: CoreDeps = {}): Core {
           userId: () => session.user()?.id ?? null,
         }),
       ));
+  // Timed-option watchers; their code loads with the option page, not with the first render.
+  const secondWatches = new Map<number, () => void>();
+  let nextSecondWatch = 1;
+  session.onToken((token) => {
+    if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
+  });
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     const outcome = await api.call(name, req);
     await session.afterCall(name, outcome as Outcome<unknown>);
+    if (outcome.ok && name.startsWith('legal/')) {
+      const legal = await import('./legal');
+      await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
+    }
     if (name === 'market/catalog' && outcome.ok) {
       // A cache write that fails (quota, private mode) must not fail the call that succeeded.
       await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
@@ -171,8 +182,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     return outcome;
   }
 
-  const levers = new Map<number, LeverLive>();
-  let leverIds = 0;
+  // The lever area's worker code loads with the first lever call, not with the first render.
+  let leverApi: Promise<LeverApi> | null = null;
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -259,41 +270,53 @@ export function createCore(deps: CoreDeps = {}): Core {
       if (!encoded.ok) return encoded;
       return call('assets/upload', { mime: encoded.mime, data: encoded.data });
     },
-    async watchLever(listener) {
-      const { watchLeverLive } = await import('./lever-live');
+    async legalQuote(query) {
+      return (await import('./legal')).legalQuote(query);
+    },
+    async legalParse(texts, locale) {
+      return (await import('./legal')).legalParse(texts, locale);
+    },
+    async cachedLegal(name, req) {
       await ready();
-      const id = ++leverIds;
-      levers.set(
-        id,
-        watchLeverLive(
-          {
-            call: (name, req) => call(name, req as never) as never,
-            subscribe: (ch, l) => socket.subscribe(ch, l),
-            unsubscribe: (n) => socket.unsubscribe(n),
-            watchTrades: (symbol, l) => market.watchTrades(symbol, l),
-            unwatch: (n) => market.unwatch(n),
-          },
-          (state) => notify(listener, state),
-        ),
+      return (await import('./legal')).loadLegal(store, name, req, session.user()?.id ?? null) as never;
+    },
+    async watchSecond(listener) {
+      await ready();
+      const { startSecondWatch } = await import('./second/second-core');
+      const id = nextSecondWatch++;
+      const stop = startSecondWatch(
+        {
+          socket,
+          call,
+          userId: () => session.user()?.id ?? null,
+          store,
+          ...(deps.timers && { timers: deps.timers }),
+        },
+        listener,
       );
+      secondWatches.set(id, stop);
       return id;
     },
-    async reloadLever(id) {
-      await levers.get(id)?.reload();
+    async unwatchSecond(id) {
+      secondWatches.get(id)?.();
+      secondWatches.delete(id);
     },
-    async unwatchLever(id) {
-      levers.get(id)?.stop();
-      levers.delete(id);
+    async previewSecond(input) {
+      return (await import('./second/second-preview')).previewSecond(input);
     },
-    async previewLever(input) {
-      return (await import('./lever-live')).previewLeverOrder(input);
-    },
-    async leverPnlAt(query) {
-      return (await import('./lever-live')).leverPnlAt(query);
-    },
-    async leverEquity(values) {
-      if (!values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v))) return null;
-      return (await import('./lever-live')).sum(values);
+    async lever(method, ...args) {
+      leverApi ??= import('./lever-live').then((m) =>
+        m.createLeverApi({
+          call: async (name, req) => (await ready(), call(name, req as never) as never),
+          subscribe: (ch, l) => socket.subscribe(ch, l),
+          unsubscribe: (n) => socket.unsubscribe(n),
+          watchTrades: (symbol, l) => market.watchTrades(symbol, l),
+          unwatch: (n) => market.unwatch(n),
+          notify,
+        }),
+      );
+      const api = await leverApi;
+      return (api[method] as (...a: unknown[]) => unknown)(...args) as never;
     },
     async cachedNews(filter) {
       await ready();
@@ -337,8 +360,9 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await kefu()).image(id);
     },
     async dispose() {
-      for (const l of levers.values()) l.stop();
-      levers.clear();
+      await leverApi?.then((l) => l.dispose());
+      for (const stop of secondWatches.values()) stop();
+      secondWatches.clear();
       await market.dispose();
       socket.close();
       await loaded?.catch(() => undefined);

@@ -187,3 +187,51 @@ export function leverPnlAt(q: {
     return null;
   }
 }
+
+/** What the lever calls need from the core. */
+export interface LeverApiDeps extends LeverLiveDeps {
+  notify<A>(listener: (arg: A) => unknown, arg: A): void;
+}
+
+/** The lever area's worker calls, reached through `CoreApi.lever(method, …args)`. */
+export interface LeverApi {
+  /** Watches positions and entrusting orders live; returns an id for `reloadLever` and `unwatchLever`. */
+  watchLever(listener: (state: LeverLiveState) => void): number;
+  reloadLever(id: number): Promise<void>;
+  unwatchLever(id: number): void;
+  previewLever(input: LeverPreviewInput): LeverPreview;
+  leverPnlAt(query: Parameters<typeof leverPnlAt>[0]): string | null;
+  /** available + frozen + unrealized PnL, exact; null when a value is not a decimal string. */
+  leverEquity(values: string[]): string | null;
+  dispose(): void;
+}
+/** A method name of LeverApi callable from the UI. */
+export type LeverMethod = Exclude<keyof LeverApi, 'dispose'>;
+
+/** Creates the lever calls of one core. */
+export function createLeverApi(deps: LeverApiDeps): LeverApi {
+  const watches = new Map<number, LeverLive>();
+  let ids = 0;
+  return {
+    watchLever(listener) {
+      const id = ++ids;
+      watches.set(
+        id,
+        watchLeverLive(deps, (state) => deps.notify(listener, state)),
+      );
+      return id;
+    },
+    reloadLever: async (id) => watches.get(id)?.reload(),
+    unwatchLever(id) {
+      watches.get(id)?.stop();
+      watches.delete(id);
+    },
+    previewLever: previewLeverOrder,
+    leverPnlAt,
+    leverEquity: (values) => (values.every((v) => /^-?\d+(\.\d{1,8})?$/.test(v)) ? sum(values) : null),
+    dispose() {
+      for (const w of watches.values()) w.stop();
+      watches.clear();
+    },
+  };
+}

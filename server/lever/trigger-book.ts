@@ -32,34 +32,38 @@ class TriggerHeap {
   }
 
   push(t: Trigger): void {
+    // Sift up with a hole: parents move down until `t` fits (no swaps, no allocation).
     const a = this.items;
+    let i = a.length;
     a.push(t);
-    let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.before(a[i]!, a[p]!)) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
+      const parent = a[p]!;
+      if (!this.before(t, parent)) break;
+      a[i] = parent;
       i = p;
     }
+    a[i] = t;
   }
 
   pop(): Trigger | undefined {
     const a = this.items;
     const top = a[0];
     const last = a.pop();
-    if (a.length > 0 && last) {
-      a[0] = last;
+    const n = a.length;
+    if (n > 0 && last) {
+      // Sift the last item down from the root with a hole.
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
-        if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
-        i = m;
+        const c = r < n && this.before(a[r]!, a[l]!) ? r : l;
+        if (!this.before(a[c]!, last)) break;
+        a[i] = a[c]!;
+        i = c;
       }
+      a[i] = last;
     }
     return top;
   }

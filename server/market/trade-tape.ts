@@ -61,9 +61,11 @@ export class TradeTape {
     this.selectAfter = sqlite.prepare(
       `select ${cols} from spot_trades where symbol = ? and id > ? order by id limit ?`,
     );
-    // Trade ids grow with time within a market, so the newest id at or before `ts` is the last trade.
+    // Trade ids grow with time within a market, so the newest (ts, id) at or before `ts` is the last
+    // trade. Ordered by (ts, id) so the `(symbol, ts)` index (012-second) seeks straight to it, however
+    // many later trades there are; ordering by id alone walks back over every later trade.
     this.selectAtOrBefore = sqlite.prepare(
-      `select ${cols} from spot_trades where symbol = ? and ts <= ? order by id desc limit 1`,
+      `select ${cols} from spot_trades where symbol = ? and ts <= ? order by ts desc, id desc limit 1`,
     );
     this.selectById = sqlite.prepare(`select ${cols} from spot_trades where id = ?`);
     for (const p of pairs) {

@@ -13,6 +13,8 @@ import type idMarket from '../../locales/id/market.json';
 import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 import type idLever from '../../locales/id/lever.json';
+import type idSecond from '../../locales/id/second.json';
+import type idLegal from '../../locales/id/legal.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -25,6 +27,8 @@ export const NAMESPACES = [
   'assets',
   'lever',
   'content',
+  'second',
+  'legal',
 ] as const;
 
 /**
@@ -53,31 +57,30 @@ export interface Texts {
   assets: typeof idAssets;
   lever: typeof idLever;
   content: typeof idContent;
+  second: typeof idSecond;
+  legal: typeof idLegal;
 }
 
-type Bundle = { default: Record<string, unknown> };
-// Every other namespace and language is a lazily loaded chunk; the service worker precaches them
-// all, so switching language works offline too.
-const lazyBundles = import.meta.glob<Bundle>([
-  '../../locales/*/*.json',
-  '!../../locales/id/common.json',
-  '!../../locales/id/home.json',
-]);
+// Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts, itself
+// loaded on first use: its map of 100 file names would otherwise weigh on the first load).
+const lazyBundles = () => import('./locale-bundles').then((m) => m.LAZY_BUNDLES);
 
 const backend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = lazyBundles[`../../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No bundle ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), true),
-    );
+    lazyBundles()
+      .then((bundles) => {
+        const load = bundles[`../../locales/${language}/${namespace}.json`];
+        if (!load) throw new RangeError(`No bundle ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        (m) => callback(null, m.default),
+        // A missing bundle is final; a failed download may be retried.
+        (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), !(e instanceof RangeError)),
+      );
   },
 };
 

@@ -34,6 +34,12 @@ const mine = (name: string, title: PageTitleKey, load?: PageLoader): RouteDef =>
   ...(load && { load }),
 });
 
+/** A fiat page (`legal` area) by route name; all of them are one chunk behind one dynamic import. */
+const legalPage =
+  (name: string): PageLoader =>
+  () =>
+    import('../pages/legal/legal-pages').then((m) => m.LEGAL_PAGES[name]!);
+
 /** Every route of spec §2. Built pages carry a loader; the rest render the not-available page. */
 export const ROUTES: readonly RouteDef[] = [
   {
@@ -71,7 +77,12 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'market'],
     load: () => import('../pages/market/kline-page').then((m) => m.KlinePage),
   },
-  { path: '/pages/market/second', title: 'market.second' },
+  {
+    path: '/pages/market/second',
+    title: 'market.second',
+    ns: ['common', 'second', 'trade', 'market'],
+    load: () => import('../pages/second/second-page').then((m) => m.SecondPage),
+  },
   {
     path: '/pages/trade/trade',
     title: 'trade.trade',
@@ -122,7 +133,13 @@ export const ROUTES: readonly RouteDef[] = [
       'order',
       'recordlist',
     ] as const
-  ).map((p): RouteDef => ({ path: `/pages/legal/${p}`, title: `legal.${p}`, legal: true })),
+  ).map((p): RouteDef => ({
+    path: `/pages/legal/${p}`,
+    title: `legal.${p}`,
+    legal: true,
+    load: legalPage(p),
+    ns: ['common', 'legal', 'errors', 'assets'],
+  })),
   ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
     path: `/pages/ieo/${p}`,
     title: `ieo.${p}`,
@@ -208,7 +225,10 @@ export const ROUTES: readonly RouteDef[] = [
     import('../pages/mine/reset-legal-pwd-page').then((m) => m.ResetLegalPwdPage),
   ),
   mine('real_authentication', 'mine.real_authentication'),
-  mine('collect_money', 'mine.collect_money'),
+  {
+    ...mine('collect_money', 'mine.collect_money', legalPage('collect_money')),
+    ns: ['common', 'legal', 'errors', 'assets'],
+  },
   mine('card', 'mine.card', () => import('../pages/mine/card-page').then((m) => m.CardPage)),
   mine('invite', 'mine.invite'),
   {

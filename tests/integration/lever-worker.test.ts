@@ -50,7 +50,7 @@ describe('worker core: lever positions live', () => {
     expect(lever?.available).toBe('10000.00000000');
     const config = await core.call('lever/config', {});
     if (!config.ok) throw new Error('config');
-    const preview = await core.previewLever({
+    const preview = await core.lever('previewLever', {
       side: 'long',
       price: '64000.00',
       hands: 10,
@@ -62,7 +62,7 @@ describe('worker core: lever positions live', () => {
       liquidationRiskRate: config.data.liquidationRiskRate,
       available: lever!.available,
     });
-    const id = await core.watchLever((st) => states.push(st));
+    const id = await core.lever('watchLever', (st) => states.push(st));
     await until('the first load', () => (last()?.loadedAt ? true : undefined));
     const opened = await core.call('lever/open', {
       symbol: 'BTC/USDT',
@@ -94,13 +94,13 @@ describe('worker core: lever positions live', () => {
     const closed = await core.call('lever/close', { id: opened.data.id });
     expect(closed.ok && closed.data.status).toBe('closed');
     await until('the position gone', () => (last()?.positions.length === 0 ? true : undefined));
-    await core.unwatchLever(id);
+    await core.lever('unwatchLever', id);
     expectLedgerSound(s);
   });
 
   it('sets TP/SL, sees a TP fire and a liquidation close by trades, and closes the rest in one batch', async () => {
     await trade('BTC/USDT', '64000.00', '0.01');
-    const id = await core.watchLever((st) => states.push(st));
+    const id = await core.lever('watchLever', (st) => states.push(st));
     const open = async (fields: Record<string, string | number>) => {
       const out = await core.call('lever/open', {
         symbol: 'BTC/USDT',
@@ -142,7 +142,7 @@ describe('worker core: lever positions live', () => {
     const batch = await core.call('lever/closeAll', { scope: 'short' });
     expect(batch.ok && batch.data.closed.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
     await until('no positions', () => (last()?.totals.all.count === 0 ? true : undefined));
-    await core.unwatchLever(id);
+    await core.lever('unwatchLever', id);
     expectLedgerSound(s);
   });
 });

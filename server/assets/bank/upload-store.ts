@@ -70,14 +70,24 @@ export class UploadStore {
     this.#byId = sqlite.prepare(
       `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
     );
+    // Images the fiat area keeps (payment QR codes, appeal evidence, chat) are in use too, where that
+    // area's table exists.
+    const legal = sqlite
+      .prepare(`select 1 from sqlite_master where type = 'table' and name = 'legal_images'`)
+      .get();
+    const keptByLegal = legal
+      ? 'and not exists (select 1 from legal_images l where l.upload_id = uploads.id)'
+      : '';
     this.#unattached = sqlite
       .prepare(
         `select id from uploads u where created_at < ?
-         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)`,
+         and not exists (select 1 from bank_deposits d where d.proof_id = u.id)
+         ${keptByLegal.replace('uploads.id', 'u.id')}`,
       )
       .pluck();
     this.#remove = sqlite.prepare(
-      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)`,
+      `delete from uploads where id = ? and not exists (select 1 from bank_deposits d where d.proof_id = ?)
+       ${keptByLegal}`,
     );
   }
 

@@ -3,10 +3,12 @@ import { bankMigration } from '../../assets/bank/schema';
 import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
+import { legalMigration } from '../../legal/schema';
 import { leverMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
+import { secondMigration } from '../../second/schema';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
@@ -28,6 +30,8 @@ export const MIGRATIONS: readonly Migration[] = [
   opsMigration,
   leanIndexes,
   leverMigration,
+  secondMigration,
+  legalMigration,
   newsMigration,
   kefuMigration,
   zhiboMigration,

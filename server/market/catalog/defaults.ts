@@ -1,4 +1,6 @@
+import { DEFAULT_LEGAL_TERMS, type LegalTerms } from '../../legal/terms';
 import type { CatalogInfo, LeverTerms } from '../../../domain';
+import type { SecondTerms } from '../../../domain/second-rules';
 
 /** Reference price a simulated market starts its random walk from, per pair, in quote per base. */
 export type SimStartPrices = Record<string, string>;
@@ -9,8 +11,12 @@ export interface Catalog extends CatalogInfo {
   simStart: SimStartPrices;
   /** Coins and amounts granted to the demo account in demo mode, as decimal strings. */
   demoGrant: Record<string, string>;
+  /** Fiat P2P terms (coins, currencies, payment window, cancel rule, fees); checked by the legal module. */
+  legal: LegalTerms;
   /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/lever/catalog-check.ts. */
   lever: LeverCatalog;
+  /** Timed options (`second`): enabled pairs, durations with payout rates, stake bounds, caps. */
+  second: SecondTerms;
 }
 
 /** The lever section: the public terms plus the demo account's lever grant (demo mode only). */
@@ -124,6 +130,7 @@ export const DEFAULT_CATALOG: Catalog = {
     TRX: { unverified: '20000', verified: '1000000' },
     LTC: { unverified: '30', verified: '1500' },
   },
+  legal: DEFAULT_LEGAL_TERMS,
   lever: {
     pairs: [
       leverPair('BTC/USDT', '0.001', 500, 20_000),
@@ -155,5 +162,20 @@ export const DEFAULT_CATALOG: Catalog = {
       cardNumber: '6222020000001234567',
       holder: 'Exchange Operations Ltd',
     },
+  },
+  // Timed options: a win pays less than the stake it risks (the house's margin); the exposure caps
+  // bound what the house can lose on the options open at any moment.
+  second: {
+    coin: 'USDT',
+    pairs: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT', 'TRX/USDT', 'LTC/USDT'],
+    durations: [
+      { seconds: 30, payoutRate: '0.8', minStake: '10', maxStake: '5000', exposureCap: '200000' },
+      { seconds: 60, payoutRate: '0.85', minStake: '10', maxStake: '10000', exposureCap: '300000' },
+      { seconds: 120, payoutRate: '0.88', minStake: '10', maxStake: '20000', exposureCap: '400000' },
+      { seconds: 300, payoutRate: '0.9', minStake: '10', maxStake: '50000', exposureCap: '500000' },
+    ],
+    stakeDecimals: 2,
+    staleMs: 60_000,
+    demoGrant: '10000',
   },
 };

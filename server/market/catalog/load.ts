@@ -8,6 +8,7 @@ import {
   type AddressFormat,
 } from '../../../domain';
 import { leverProblems } from '../../lever/catalog-check';
+import { secondTermsProblems } from '../../../domain/second-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -73,6 +74,9 @@ export function catalogProblems(c: Catalog): string[] {
   }
   out.push(...fundingProblems(c, coins));
   out.push(...leverProblems(c));
+  out.push(
+    ...secondTermsProblems(c.second, c.pairs, c.coins.find((x) => x.symbol === c.second.coin)?.decimals),
+  );
   return out;
 }
 

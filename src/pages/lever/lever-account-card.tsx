@@ -7,6 +7,7 @@ import { useLeverLive } from './use-lever';
 import { useEffect, useState } from 'react';
 import { useCore } from '../../core/contexts';
 import './lever.css';
+import { leverCall } from './lever-core';
 
 /**
  * The lever account on the assets page: available, frozen (margins and entrusting orders) and an
@@ -29,7 +30,11 @@ export function LeverAccountCard() {
         async (b) =>
           [
             b.coin,
-            await core.leverEquity([b.available, b.frozen, live.state?.unrealized[b.coin] ?? '0']),
+            await leverCall(core, 'leverEquity', [
+              b.available,
+              b.frozen,
+              live.state?.unrealized[b.coin] ?? '0',
+            ]),
           ] as const,
       ),
     ).then((pairs) => !gone && setEquity(Object.fromEntries(pairs)));

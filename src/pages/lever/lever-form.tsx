@@ -8,6 +8,7 @@ import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { NONE, useLeverFormat } from './lever-format';
+import { leverCall } from './lever-core';
 
 const FIELDS = ['hands', 'price', 'multiple', 'tradePassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -69,23 +70,21 @@ export function LeverForm(props: LeverFormProps) {
 
   useEffect(() => {
     let gone = false;
-    core
-      .previewLever({
-        side,
-        price,
-        hands: values.hands,
-        multiple,
-        lot: pairTerms.lot,
-        tickSize: pair.tickSize,
-        openFeeRate: terms.openFeeRate,
-        overnightRate: terms.overnightRate,
-        liquidationRiskRate: terms.liquidationRiskRate,
-        available,
-      })
-      .then(
-        (p) => !gone && setPreview(p),
-        (e: unknown) => console.error('previewLever failed', e),
-      );
+    leverCall(core, 'previewLever', {
+      side,
+      price,
+      hands: values.hands,
+      multiple,
+      lot: pairTerms.lot,
+      tickSize: pair.tickSize,
+      openFeeRate: terms.openFeeRate,
+      overnightRate: terms.overnightRate,
+      liquidationRiskRate: terms.liquidationRiskRate,
+      available,
+    }).then(
+      (p) => !gone && setPreview(p),
+      (e: unknown) => console.error('previewLever failed', e),
+    );
     return () => {
       gone = true;
     };

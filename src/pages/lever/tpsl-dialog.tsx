@@ -7,6 +7,7 @@ import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { pnlClass, useLeverFormat } from './lever-format';
+import { leverCall } from './lever-core';
 
 const FIELDS = ['tp', 'sl'] as const;
 
@@ -75,7 +76,7 @@ export function TpSlDialog({
     let gone = false;
     const at = (price: string) =>
       price.trim()
-        ? core.leverPnlAt({
+        ? leverCall(core, 'leverPnlAt', {
             side: position.side,
             openPrice: position.openPrice!,
             price,

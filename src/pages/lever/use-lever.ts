@@ -4,6 +4,7 @@ import type { LeverTerms } from '../../../domain/lever';
 import type { LeverLiveState } from '../../../worker/core-api';
 import { useCore, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { leverCall } from './lever-core';
 
 // The lever terms change only when an operator edits the catalog: one copy per app session.
 let knownTerms: LeverTerms | null = null;
@@ -50,22 +51,22 @@ export function useLeverLive(): { state: LeverLiveState | null; reload(): Promis
       lastState = { userId, state: s };
       setState(s);
     });
-    core.watchLever(listener).then(
+    leverCall(core, 'watchLever', listener).then(
       (w) => {
-        if (gone) void core.unwatchLever(w);
+        if (gone) void leverCall(core, 'unwatchLever', w);
         else id.current = w;
       },
       (e: unknown) => console.error('watchLever failed', e),
     );
     return () => {
       gone = true;
-      if (id.current !== null) void core.unwatchLever(id.current);
+      if (id.current !== null) void leverCall(core, 'unwatchLever', id.current);
       id.current = null;
     };
   }, [core, userId]);
 
   const reload = useCallback(async () => {
-    if (id.current !== null) await core.reloadLever(id.current);
+    if (id.current !== null) await leverCall(core, 'reloadLever', id.current);
   }, [core]);
   return { state: userId === null ? null : state, reload };
 }

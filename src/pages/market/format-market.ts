@@ -1,4 +1,4 @@
-import { compareDecimalStrings } from '../../../domain/display';
+import { compareDecimalStrings } from '../../../domain/decimal-compare';
 // Display formatting of the decimal strings the worker sends. Nothing here computes with money:
 // digits are regrouped for the reader's locale, and comparisons only order rows.
 

@@ -8,7 +8,9 @@ import {
   newPromoCode,
   newToken,
   sameDigest,
+  setCodeHashKey,
 } from '../../../server/mine/tokens';
+import { createHash } from 'node:crypto';
 
 describe('tokens', () => {
   it('makes 32-byte base64url tokens that differ every time', () => {
@@ -31,6 +33,19 @@ describe('tokens', () => {
   it('binds code hashes to account and scene', () => {
     expect(hashCode('a', 'register', '123456')).not.toBe(hashCode('a', 'forget', '123456'));
     expect(hashCode('a', 'register', '123456')).not.toBe(hashCode('b', 'register', '123456'));
+  });
+
+  it('keys code hashes: the table alone cannot be reversed by hashing every code', () => {
+    const plain = createHash('sha256').update('a\nregister\n123456', 'utf8').digest('hex');
+    const keyed = hashCode('a', 'register', '123456');
+    expect(keyed).not.toBe(plain);
+    // Two instances with the same CODE_HASH_KEY agree; another key gives another hash.
+    setCodeHashKey('k'.repeat(32));
+    const first = hashCode('a', 'register', '123456');
+    setCodeHashKey('j'.repeat(32));
+    expect(hashCode('a', 'register', '123456')).not.toBe(first);
+    setCodeHashKey('k'.repeat(32));
+    expect(hashCode('a', 'register', '123456')).toBe(first);
   });
 
   it('makes six-digit codes and eight-character promo codes', () => {

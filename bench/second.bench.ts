@@ -1,0 +1,236 @@
+/**
+ * Timed-option settlement: 100k options expiring across 1,000 instants (100 per instant), settled by
+ * the option service from stored spot trades, one database transaction per instant (as the server's
+ * timer does) with one ledger transaction per option, on a file database with `synchronous=FULL`.
+ * Trades are stored progressively, as the market makes them, so each instant is settled when its
+ * trades exist (and a few later ones). Also: the exit-trade lookup (indexed, newest first) against a
+ * naive scan of the market's trades, printed as a ratio.
+ * Run: `npm run bench -- second`. Env: BENCH_OPTIONS (default 100000), BENCH_INSTANTS (1000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { seededRandom, toUnits, type PairInfo } from '../domain';
+import { exitTradeOf, type SecondTerms } from '../domain/second-rules';
+import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
+import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/ledger';
+import { TradeTape } from '../server/market/trade-tape';
+import { OptionService } from '../server/second/option-service';
+import { SECOND_DDL } from '../server/second/schema';
+import { SPOT_DDL } from '../server/trade/schema';
+
+const OPTIONS = Number(process.env.BENCH_OPTIONS ?? 100_000);
+const INSTANTS = Number(process.env.BENCH_INSTANTS ?? 1_000);
+const USERS = 1_000;
+const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'XRP/USDT'];
+/** Trades per second per market. */
+const TRADE_RATE = 20;
+const DURATIONS = [30, 60, 120, 300];
+const BASE = 1_700_000_000_000;
+
+const pairs: PairInfo[] = SYMBOLS.map((symbol) => ({
+  symbol,
+  base: symbol.split('/')[0]!,
+  quote: 'USDT',
+  tickSize: '0.01',
+  lotSize: '0.001',
+  minNotional: '1',
+  makerFee: '0.001',
+  takerFee: '0.001',
+  status: 'trading',
+}));
+const terms: SecondTerms = {
+  coin: 'USDT',
+  pairs: SYMBOLS,
+  durations: DURATIONS.map((seconds) => ({
+    seconds,
+    payoutRate: '0.85',
+    minStake: '10',
+    maxStake: '1000',
+    exposureCap: '1000000000',
+  })),
+  stakeDecimals: 2,
+  staleMs: 60_000,
+  demoGrant: '1',
+};
+
+interface T {
+  id: number;
+  symbol: string;
+  ts: number;
+  priceTicks: number;
+}
+
+/** CPU milliseconds (user + system) since `since`. */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+}
+
+/** One session: trades, placements and settlement, live (per instant) or as a catch-up. */
+function session(mode: 'live' | 'catchup'): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-second-'));
+  const sqlite = new SQLite(path.join(dir, 'bench.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.exec('create table users (id integer primary key)');
+  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL, ...SECOND_DDL]) sqlite.exec(stmt);
+  // BENCH_NO_TS_INDEX=1 measures the exit lookup without the migration's (symbol, ts) index.
+  if (process.env.BENCH_NO_TS_INDEX === '1') sqlite.exec('drop index spot_trades_symbol_ts');
+
+  const rand = seededRandom(11);
+  // Trades from the earliest accept (first expiry − longest duration) to past the last expiry.
+  const start = BASE - 300_000 - 1_000;
+  const end = BASE + INSTANTS * 1_000 + 2_000;
+  const trades: T[] = [];
+  const price = new Map(SYMBOLS.map((s) => [s, 6_400_000]));
+  for (let ts = start; ts < end; ts += Math.round(1000 / TRADE_RATE)) {
+    for (const symbol of SYMBOLS) {
+      // Small steps and many repeats, so up, down and equal all happen.
+      const p = price.get(symbol)! + Math.floor(rand() * 3) - 1;
+      price.set(symbol, p);
+      trades.push({ id: trades.length + 1, symbol, ts, priceTicks: p });
+    }
+  }
+  const insertTrade = sqlite.prepare(
+    `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
+       taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
+     values (?, ?, ?, 1, 1, 'buy', 0, 0, 0, 0, 0, 0, ?)`,
+  );
+  let stored = 0;
+  const storeUpTo = sqlite.transaction((ts: number) => {
+    while (stored < trades.length && trades[stored]!.ts <= ts) {
+      const t = trades[stored++]!;
+      insertTrade.run(t.id, t.symbol, t.priceTicks, t.ts);
+    }
+  });
+
+  // Setup (not timed): users, their option balances, the options with entries and frozen stakes.
+  const ledger = new Ledger(sqlite);
+  const insertUser = sqlite.prepare('insert into users (id) values (?)');
+  sqlite.transaction(() => {
+    for (let u = 1; u <= USERS; u++) {
+      insertUser.run(u);
+      ledger.transfer(
+        { kind: 'bench.grant', refType: 'bench', refId: '0', actor: 'bench' },
+        { userId: WORLD_USER_ID, account: 'second', coin: 'USDT' },
+        { userId: u, account: 'second', coin: 'USDT' },
+        toUnits('1000000'),
+      );
+    }
+  })();
+  const bySymbol = new Map(SYMBOLS.map((s) => [s, trades.filter((t) => t.symbol === s)]));
+  let clock = start;
+  const tape = new TradeTape(sqlite, pairs, () => clock);
+  const service = new OptionService(sqlite, ledger, tape, terms, SYMBOLS, () => clock);
+
+  // Orders to place: 100 expiring at each instant, accepted `duration` earlier.
+  const plan = Array.from({ length: OPTIONS }, (_, i) => {
+    const expiresAt = BASE + (i % INSTANTS) * 1_000;
+    const seconds = DURATIONS[i % DURATIONS.length]!;
+    return {
+      acceptedAt: expiresAt - seconds * 1_000,
+      userId: 1 + (i % USERS),
+      req: {
+        symbol: SYMBOLS[(i >> 2) % SYMBOLS.length]!,
+        seconds,
+        direction: i % 2 ? ('up' as const) : ('down' as const),
+        stake: String(10 + (i % 90)),
+      },
+    };
+  }).sort((x, y) => x.acceptedAt - y.acceptedAt);
+
+  /** Stores (and records on the tape) the trades up to `ts`, as the spot area does after a batch. */
+  function tradesUpTo(ts: number): void {
+    const from = stored;
+    storeUpTo(ts);
+    tape.record(trades.slice(from, stored).map((t) => ({ ...t, lots: 1 })));
+  }
+
+  // Second by second: trades, then placements of that second (not timed, one transaction per second,
+  // through the real place()), then the settlement of what is due (timed: the timer's work).
+  let placed = 0;
+  let settled = 0;
+  let settleMs = 0;
+  let settleCpuMs = 0;
+  const placeSecond = sqlite.transaction((until: number) => {
+    while (placed < plan.length && plan[placed]!.acceptedAt < until) {
+      const p = plan[placed++]!;
+      clock = p.acceptedAt;
+      service.place(p.userId, p.req);
+    }
+  });
+  const t0 = performance.now();
+  for (let second = start; second <= end; second += 1_000) {
+    tradesUpTo(second);
+    placeSecond(second + 1_000);
+    clock = second + 1;
+    if (mode === 'catchup') continue;
+    const s = performance.now();
+    const c = process.cpuUsage();
+    settled += service.settleDue(clock).length;
+    settleMs += performance.now() - s;
+    settleCpuMs += cpuMs(c);
+  }
+  tradesUpTo(end + 10_000);
+  clock = end + 10_000;
+  // Catch-up: everything expired while the timer was not running, settled in one call (a restart).
+  const s1 = performance.now();
+  const c1 = process.cpuUsage();
+  settled += service.settleDue(clock).length;
+  if (mode === 'catchup') {
+    settleMs += performance.now() - s1;
+    settleCpuMs += cpuMs(c1);
+  }
+  console.log(
+    `session: ${placed} options placed and ${trades.length} trades in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const counts = sqlite
+    .prepare(`select result, count(*) as n from second_options group by result order by result`)
+    .all() as { result: string; n: number }[];
+  console.log(
+    `${mode}: settled ${settled} options expiring across ${INSTANTS} instants in ${(settleMs / 1000).toFixed(2)} s: ` +
+      `${Math.round(settled / (settleMs / 1000))} options/s, durable, ledger included (${
+        mode === 'live'
+          ? 'one transaction per instant, as the timer runs'
+          : 'one transaction, as after a restart'
+      })`,
+  );
+  console.log(
+    `  CPU time of settlement ${(settleCpuMs / 1000).toFixed(2)} s: ${Math.round(settled / (settleCpuMs / 1000))} ` +
+      `options per CPU second (the rest of the wall time is waiting for the disk's fsync)`,
+  );
+  console.log(`results: ${counts.map((c) => `${c.result} ${c.n}`).join(', ')}`);
+
+  // Exit lookup: the tape's indexed query against a naive scan of the market's trades (as stored now).
+  const sample = 2_000;
+  let sink = 0;
+  const q0 = performance.now();
+  for (let i = 0; i < sample; i++) {
+    const expiresAt = BASE + ((i * 37) % INSTANTS) * 1_000;
+    sink += tape.atOrBefore(SYMBOLS[i % SYMBOLS.length]!, expiresAt)!.id;
+  }
+  const indexedUs = ((performance.now() - q0) * 1000) / sample;
+  const n0 = performance.now();
+  for (let i = 0; i < sample; i++) {
+    const expiresAt = BASE + ((i * 37) % INSTANTS) * 1_000;
+    sink -= exitTradeOf(bySymbol.get(SYMBOLS[i % SYMBOLS.length]!)!, expiresAt)!.id;
+  }
+  const naiveUs = ((performance.now() - n0) * 1000) / sample;
+  if (sink !== 0) throw new Error('indexed and naive lookups disagree');
+  console.log(
+    `exit lookup: indexed ${indexedUs.toFixed(1)} µs, naive scan of ${bySymbol.get(SYMBOLS[0]!)!.length} ` +
+      `trades ${naiveUs.toFixed(1)} µs: ${(naiveUs / indexedUs).toFixed(1)}× faster (lookups agree)`,
+  );
+  const problems = ledgerViolations(sqlite);
+  if (problems.length) throw new Error(`ledger violations: ${problems.slice(0, 3).join('; ')}`);
+  console.log('ledger invariants hold');
+  sqlite.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+session('live');
+session('catchup');

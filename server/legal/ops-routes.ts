@@ -1,0 +1,121 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { bool, str } from '../http/input';
+import { fail, notFound } from '../http/app-error';
+import type { OpsJournal } from '../ops/ops-journal';
+import type { OpsRegistry } from '../ops/ops-registry';
+import { normalizeAccount } from '../mine/users';
+import type { OrderService } from './order-service';
+import type { ApplicationRow, AppealRow, LegalStore, OrderRow } from './store';
+import { toAppeal } from './views';
+
+/** Longest operator reason or note, in characters. */
+const NOTE_MAX = 200;
+
+/** What the fiat ops routes need. */
+export interface LegalOpsDeps {
+  sqlite: SqliteDb;
+  store: LegalStore;
+  orders: OrderService;
+  journal: OpsJournal;
+  now: () => number;
+  changed(order: OrderRow): void;
+}
+
+const idOf = (text: string): number => {
+  const t = text.trim();
+  if (!/^\d{1,15}$/.test(t)) throw notFound();
+  return Number(t);
+};
+const noteOf = (text: string, field: string, required: boolean): string => {
+  const t = text.trim();
+  if (required && !t) throw fail('required', field);
+  if ([...t].length > NOTE_MAX) throw fail('textTooLong', field);
+  return t;
+};
+
+/**
+ * The operator's part of fiat P2P: merchant applications, appeals and freezes. Every decision is
+ * journaled with the operator's name in the same transaction as its effect.
+ */
+export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
+  const { store, journal } = d;
+  const findUser = d.sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+
+  ops.add('GET', 'legal/applications', ({ input }) => {
+    const status = str(input, 'status').trim() || null;
+    return store.s('appList').all(status, status) as ApplicationRow[];
+  });
+  const decideApp = (approve: boolean) =>
+    d.sqlite.transaction((operator: string, id: number, reason: string) => {
+      const app = store.s('appGet').get(id) as ApplicationRow | undefined;
+      if (!app) throw notFound();
+      const status = approve ? 'approved' : 'rejected';
+      if (store.s('appDecide').run(status, reason || null, operator, d.now(), id).changes !== 1) {
+        throw fail('recordNotPending', 'id');
+      }
+      journal.record({
+        operator,
+        action: approve ? 'legal.merchant.approve' : 'legal.merchant.reject',
+        targetType: 'legal_applications',
+        targetId: String(id),
+        detail: { userId: app.userId, nickname: app.nickname, ...(reason && { reason }) },
+      });
+      return store.s('appGet').get(id) as ApplicationRow;
+    });
+  const approve = decideApp(true);
+  const reject = decideApp(false);
+  ops.add('POST', 'legal/applications/approve', ({ operator, input }) =>
+    approve(operator, idOf(str(input, 'id')), ''),
+  );
+  ops.add('POST', 'legal/applications/reject', ({ operator, input }) =>
+    reject(operator, idOf(str(input, 'id')), noteOf(str(input, 'reason'), 'reason', true)),
+  );
+
+  ops.add('GET', 'legal/appeals', ({ input }) => {
+    const status = str(input, 'status').trim() || null;
+    return (store.s('appeals').all(status, status) as AppealRow[]).map((a) => ({
+      ...toAppeal(a),
+      orderId: a.orderId,
+      decidedBy: a.decidedBy,
+    }));
+  });
+  ops.add('GET', 'legal/orders/get', ({ input }) => {
+    const order = store.order(idOf(str(input, 'id')));
+    if (!order) throw notFound();
+    return { ...order, timeline: store.events(order.id), appeal: store.appeal(order.id) ?? null };
+  });
+  ops.add('POST', 'legal/appeals/decide', ({ operator, input }) => {
+    const order = d.orders.decide(
+      operator,
+      str(input, 'orderId'),
+      str(input, 'outcome').trim(),
+      bool(input, 'fraud'),
+      noteOf(str(input, 'note'), 'note', false),
+    );
+    d.changed(order);
+    return order;
+  });
+
+  ops.add('GET', 'legal/freezes', ({ input }) => {
+    const account = normalizeAccount(str(input, 'account'));
+    const user = findUser.get(account);
+    if (!user) throw fail('accountUnknown', 'account');
+    return store.freeze(user.id) ?? null;
+  });
+  const lift = d.sqlite.transaction((operator: string, id: number, reason: string) => {
+    const f = store.s('freezeById').get(id) as { userId: number } | undefined;
+    if (!f) throw notFound();
+    if (store.s('freezeLift').run(operator, d.now(), id).changes !== 1) throw fail('recordNotPending', 'id');
+    journal.record({
+      operator,
+      action: 'legal.freeze.lift',
+      targetType: 'legal_freezes',
+      targetId: String(id),
+      detail: { userId: f.userId, reason },
+    });
+    return store.s('freezeById').get(id);
+  });
+  ops.add('POST', 'legal/freezes/lift', ({ operator, input }) =>
+    lift(operator, idOf(str(input, 'id')), noteOf(str(input, 'reason'), 'reason', true)),
+  );
+}

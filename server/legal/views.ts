@@ -1,0 +1,167 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import { fromUnits } from '../../domain';
+import type {
+  LegalAd,
+  LegalAppeal,
+  LegalOrder,
+  MerchantInfo,
+  OrderEvent,
+  PaymentKind,
+  PaymentMethod,
+} from '../../domain/legal';
+import { FIAT_DECIMALS, formatScaled } from '../../domain/legal-rules';
+import type { MerchantStatsReader } from './stats';
+import type { AdRow, AppealRow, LegalStore, MethodRow, OrderRow } from './store';
+
+/** A user as the area needs it. */
+export interface UserFacts {
+  account: string;
+  accountKind: 'mobile' | 'email';
+  kyc: string;
+  createdAt: number;
+}
+
+/** Cents as a 2-decimal string. */
+export const cents = (v: number): string => formatScaled(BigInt(v), FIAT_DECIMALS);
+
+/** A payment method row as the app sees it. */
+export function toMethod(r: MethodRow): PaymentMethod {
+  return {
+    id: r.id,
+    kind: r.kind,
+    realName: r.realName,
+    bank: r.bank,
+    cardNumber: r.cardNumber,
+    account: r.account,
+    nickname: r.nickname,
+    qrId: r.qrId,
+    updatedAt: r.updatedAt,
+  };
+}
+
+/** An account masked for the other party: `138****5678`, `ab***@example.com`. */
+export function maskAccount(account: string): string {
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  return account.length > 7 ? `${account.slice(0, 3)}****${account.slice(-4)}` : '****';
+}
+
+/** Builds the views of the fiat area from its rows. */
+export class LegalViews {
+  readonly #user: Statement;
+
+  constructor(
+    sqlite: SqliteDb,
+    private readonly store: LegalStore,
+    private readonly stats: MerchantStatsReader,
+    private readonly now: () => number,
+  ) {
+    this.#user = sqlite.prepare(
+      `select account, account_kind as accountKind, kyc, created_at as createdAt from users where id = ?`,
+    );
+  }
+
+  user(userId: number): UserFacts | undefined {
+    return this.#user.get(userId) as UserFacts | undefined;
+  }
+
+  /** A merchant's public card, or null when `userId` is not an approved merchant. */
+  merchant(userId: number): MerchantInfo | null {
+    const app = this.store.merchant(userId);
+    const user = this.user(userId);
+    if (!app || !user) return null;
+    const kycVerified = user.kyc === 'verified';
+    return {
+      userId,
+      nickname: app.nickname,
+      registeredAt: user.createdAt,
+      since: app.decidedAt ?? app.createdAt,
+      levels: { mobile: user.accountKind === 'mobile', realName: kycVerified, advanced: kycVerified },
+      stats: this.stats.stats(userId),
+    };
+  }
+
+  /** An ad with its merchant; `merchants` caches merchant cards within one reply. */
+  ad(r: AdRow, decimals: number, merchants = new Map<number, MerchantInfo | null>()): LegalAd {
+    let m = merchants.get(r.merchantId);
+    if (m === undefined) merchants.set(r.merchantId, (m = this.merchant(r.merchantId)));
+    return {
+      id: r.id,
+      merchant: m ?? {
+        userId: r.merchantId,
+        nickname: '',
+        registeredAt: 0,
+        since: 0,
+        levels: { mobile: false, realName: false, advanced: false },
+        stats: this.stats.stats(r.merchantId),
+      },
+      side: r.side,
+      coin: r.coin,
+      currency: r.currency,
+      price: cents(r.price),
+      min: cents(r.minAmount),
+      max: cents(r.maxAmount),
+      total: fromUnits(BigInt(r.total), decimals),
+      remaining: fromUnits(BigInt(r.remaining), decimals),
+      methods: r.methods.split(',') as PaymentKind[],
+      autoCancelMin: r.autoCancelMin,
+      expiresAt: r.expiresAt,
+      status: r.status,
+      createdAt: r.createdAt,
+    };
+  }
+
+  /** An order as party `callerId` sees it. */
+  order(r: OrderRow, callerId: number, decimals: number): LegalOrder {
+    const role = r.buyerId === callerId ? 'buyer' : 'seller';
+    const other = role === 'buyer' ? r.sellerId : r.buyerId;
+    const merchantName = this.store.merchant(r.merchantId)?.nickname ?? '';
+    const counterparty = other === r.merchantId ? merchantName : maskAccount(this.user(other)?.account ?? '');
+    const payeeVisible = ['pending', 'paid', 'appeal'].includes(r.status);
+    const appeal = this.store.appeal(r.id);
+    return {
+      id: r.id,
+      adId: r.adId,
+      role,
+      asMerchant: r.merchantId === callerId,
+      merchantId: r.merchantId,
+      merchantName,
+      counterparty,
+      coin: r.coin,
+      currency: r.currency,
+      price: cents(r.price),
+      qty: fromUnits(BigInt(r.qty), decimals),
+      amount: cents(r.amount),
+      fee: fromUnits(BigInt(r.fee)),
+      status: r.status,
+      payDeadline: r.payDeadline,
+      payRef: r.payRef,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      payee: payeeVisible ? (JSON.parse(r.payee) as PaymentMethod[]) : null,
+      timeline: this.store.events(r.id).map((e): OrderEvent => ({
+        id: e.id,
+        role: e.role,
+        kind: e.kind,
+        detail: JSON.parse(e.detail) as Record<string, unknown>,
+        at: e.createdAt,
+      })),
+      appeal: appeal ? toAppeal(appeal) : null,
+      serverTime: this.now(),
+    };
+  }
+}
+
+/** An appeal row as the app sees it. */
+export function toAppeal(a: AppealRow): LegalAppeal {
+  return {
+    id: a.id,
+    openedBy: a.openedBy,
+    reason: a.reason,
+    evidence: JSON.parse(a.evidence) as string[],
+    status: a.status,
+    outcome: a.outcome,
+    createdAt: a.createdAt,
+    decidedAt: a.decidedAt,
+  };
+}

@@ -1,0 +1,112 @@
+import { channels, type PrivateEvent } from '../../domain';
+import { balancePusher } from '../assets/balance-events';
+import type { ServerContext, ServerModule } from '../module';
+import { grantDemoSecond } from './demo-grant';
+import { toSecondOption } from './dto';
+import { OptionService } from './option-service';
+import type { OptionRow } from './option-store';
+import { registerSecondRoutes } from './routes';
+
+/** Longest a single timer waits (setTimeout's limit); a later expiry is re-armed on wake-up. */
+const MAX_WAIT_MS = 2_147_483_647;
+/** Wait before retrying a settlement batch that failed. */
+const RETRY_MS = 1_000;
+
+/**
+ * Builds the timed-option area: the service, its routes, the expiry timer and the restart catch-up.
+ * Settlement runs only from the timer (and at start for options that expired while the server was
+ * down), in expiry order, each exactly once.
+ */
+export function createSecondModule(): ServerModule & { service?: OptionService } {
+  let ctx: ServerContext;
+  let service: OptionService;
+  let timer: NodeJS.Timeout | null = null;
+  let armedFor = Infinity;
+  let stopped = false;
+
+  const publish = (row: OptionRow) => {
+    if (!ctx.hub.hasSubscribers(channels.private)) return;
+    const event: PrivateEvent = {
+      type: 'second',
+      option: toSecondOption(row, ctx.catalog.second.stakeDecimals),
+    };
+    ctx.hub.publishToUser(row.userId, channels.private, event);
+  };
+
+  /** Settles what is due; false when the batch failed (it stays queued). */
+  const settle = (): boolean => {
+    let settled: OptionRow[];
+    try {
+      settled = service.settleDue(Date.now());
+    } catch (err) {
+      ctx.log.error({ err }, 'option settlement failed; retrying');
+      return false;
+    }
+    const pushBalances = balancePusher(ctx);
+    for (const row of settled) publish(row);
+    for (const userId of new Set(settled.map((r) => r.userId))) pushBalances(userId);
+    return true;
+  };
+
+  /** Keeps one timer armed for the earliest open expiry. */
+  const arm = (delayAtLeast = 0) => {
+    if (stopped) return;
+    const next = service.nextExpiry();
+    if (next === undefined) return;
+    // Strictly after the expiry millisecond: every trade at or before it has then been committed.
+    const at = Math.max(next + 1, Date.now() + delayAtLeast);
+    if (at >= armedFor) return;
+    if (timer) clearTimeout(timer);
+    armedFor = at;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        armedFor = Infinity;
+        arm(settle() ? 0 : RETRY_MS);
+      },
+      Math.min(MAX_WAIT_MS, Math.max(0, at - Date.now())),
+    );
+  };
+
+  const mod: ServerModule & { service?: OptionService } = {
+    name: 'second',
+    register(c) {
+      ctx = c;
+      const terms = c.catalog.second;
+      service = new OptionService(
+        c.sqlite,
+        c.ledger,
+        c.tape,
+        terms,
+        c.catalog.pairs.map((p) => p.symbol),
+      );
+      mod.service = service;
+      // Restart catch-up: options that expired while the server was down settle now, in expiry order,
+      // from the stored trades; the rest wait for the timer.
+      service.load();
+      settle();
+      const pushBalances = balancePusher(c);
+      registerSecondRoutes(c.registry, {
+        service,
+        terms,
+        onPlaced(row) {
+          publish(row);
+          pushBalances(row.userId);
+          arm();
+        },
+      });
+    },
+    start(c) {
+      if (c.config.mode === 'demo' && grantDemoSecond(c.sqlite, c.ledger, c.catalog.second) !== null) {
+        c.log.info('demo account granted its option (second) balance');
+      }
+      arm();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+  return mod;
+}

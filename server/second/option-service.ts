@@ -1,0 +1,262 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { fromUnits, toUnits, type ReceiptAmount, type SettlementReceipt } from '../../domain';
+import type { PlaceOptionReq } from '../../domain/second-endpoints';
+import {
+  findDuration,
+  houseRiskUnits,
+  optionResult,
+  payoutUnits,
+  stakeProblem,
+  type OptionDirection,
+  type SecondTerms,
+} from '../../domain/second-rules';
+import { fail } from '../http/app-error';
+import { HOUSE_USER_ID, InsufficientBalanceError, type Ledger, type Posting } from '../ledger';
+import type { TapeTrade, TradeTape } from '../market/trade-tape';
+import { ExpiryQueue } from './expiry-queue';
+import { OptionStore, type OptionRow } from './option-store';
+
+/** Ledger kinds of the option area: the stake frozen on accept, and the three settlements. */
+export const SECOND_KINDS = {
+  stake: 'second.stake',
+  win: 'second.win',
+  loss: 'second.loss',
+  refund: 'second.refund',
+} as const;
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+
+/** A place request checked against the catalog, without touching any state. */
+interface ParsedOption {
+  symbol: string;
+  direction: OptionDirection;
+  seconds: number;
+  payoutRate: string;
+  stakeUnits: bigint;
+  exposureCapUnits: bigint;
+  clientOrderId: string | null;
+}
+
+/**
+ * Timed options: accepting (stake frozen, entry trade recorded), the expiry queue, and settlement by
+ * the published rule from stored trades, each in one database transaction with its ledger
+ * transaction. Synchronous on purpose, like the ledger: concurrent requests run one after another.
+ */
+export class OptionService {
+  readonly store: OptionStore;
+  /** House risk (payout − stake) of open options, per `symbol|seconds`, in ledger units. */
+  private readonly exposure = new Map<string, bigint>();
+  /** Open options in (expiry, id) order; the rows are kept so settling reads no option row back. */
+  private readonly queue = new ExpiryQueue<OptionRow>();
+  private readonly placeTx: (userId: number, p: ParsedOption, entry: TapeTrade, at: number) => OptionRow;
+  private readonly settleTx: (due: readonly OptionRow[], at: number) => OptionRow[];
+  private readonly pairs: Set<string>;
+
+  constructor(
+    sqlite: SqliteDb,
+    private readonly ledger: Ledger,
+    private readonly tape: TradeTape,
+    private readonly terms: SecondTerms,
+    spotPairs: readonly string[],
+    private readonly now: () => number = Date.now,
+  ) {
+    this.store = new OptionStore(sqlite);
+    this.pairs = new Set(spotPairs);
+    this.placeTx = sqlite.transaction((userId: number, p: ParsedOption, entry: TapeTrade, at: number) => {
+      const payout = payoutUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
+      const id = this.store.insert({
+        userId,
+        symbol: p.symbol,
+        direction: p.direction,
+        seconds: p.seconds,
+        coin: this.terms.coin,
+        stakeUnits: p.stakeUnits,
+        payoutRate: p.payoutRate,
+        payoutUnits: payout,
+        entryTradeId: entry.id,
+        entryPrice: entry.price,
+        entryTs: entry.ts,
+        acceptedAt: at,
+        expiresAt: at + p.seconds * 1000,
+        clientOrderId: p.clientOrderId,
+      });
+      const txId = this.ledger.freeze(
+        { kind: SECOND_KINDS.stake, refType: 'second_options', refId: String(id), actor: `user:${userId}` },
+        { userId, account: 'second', coin: this.terms.coin },
+        p.stakeUnits,
+      );
+      this.store.stakeTx(id, txId);
+      return this.store.get(id)!;
+    });
+    this.settleTx = sqlite.transaction((due: readonly OptionRow[], at: number) =>
+      this.ledger.withDeferredWrites(() => {
+        // Options of one market expiring at one instant share their exit trade: looked up once.
+        const exits = new Map<string, TapeTrade | undefined>();
+        const out: OptionRow[] = [];
+        for (const o of due) {
+          const key = `${o.symbol}|${o.expiresAt}`;
+          if (!exits.has(key)) exits.set(key, this.tape.atOrBefore(o.symbol, o.expiresAt));
+          out.push(this.settleOne(o, exits.get(key), at));
+        }
+        return out;
+      }),
+    );
+  }
+
+  /** Loads open options into the queue and the exposure totals (start and restart). */
+  load(): void {
+    for (const row of this.store.open()) this.track(row, 1n);
+  }
+
+  /** Accepts an option, or throws the first problem as an AppError. Idempotent per client order id. */
+  place(userId: number, req: PlaceOptionReq): OptionRow {
+    const p = this.parse(req);
+    if (p.clientOrderId !== null) {
+      const existing = this.store.byClientId(userId, p.clientOrderId);
+      if (existing) return existing;
+    }
+    const at = this.now();
+    const entry = this.entryAt(p.symbol, at);
+    const risk = houseRiskUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
+    const key = `${p.symbol}|${p.seconds}`;
+    if ((this.exposure.get(key) ?? 0n) + risk > p.exposureCapUnits) throw fail('secondExposureCap', 'stake');
+    let row: OptionRow;
+    try {
+      row = this.placeTx(userId, p, entry, at);
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'stake');
+      throw err;
+    }
+    this.track(row, 1n);
+    return row;
+  }
+
+  /** Epoch ms of the earliest open expiry, or undefined when none is open. */
+  nextExpiry(): number | undefined {
+    return this.queue.peek()?.expiresAt;
+  }
+
+  /**
+   * Settles, in (expiry, id) order, every open option that expired strictly before `at` — every
+   * trade at or before its expiry is then committed, so the exit is final. One database transaction
+   * for the batch, one ledger transaction per option. Returns the options settled.
+   */
+  settleDue(at: number = this.now()): OptionRow[] {
+    const due = this.queue.takeDue(at);
+    if (due.length === 0) return [];
+    try {
+      return this.settleTx(due, at);
+    } catch (err) {
+      // The transaction rolled back: the options are still open, so they go back in the queue.
+      for (const d of due) this.queue.push(d);
+      throw err;
+    }
+  }
+
+  /** The entry trade for an option accepted at `at`: the last trade strictly before that millisecond. */
+  private entryAt(symbol: string, at: number): TapeTrade {
+    // Refuses with "no optimal price at present" when the market has had no trade in the window.
+    const last = this.tape.price(symbol, this.terms.staleMs);
+    const entry = last.ts < at ? last : this.tape.atOrBefore(symbol, at - 1);
+    if (!entry || at - entry.ts > this.terms.staleMs) throw fail('noOptimalPrice');
+    return entry;
+  }
+
+  /** Settles one open option with its exit trade: the last trade at or before its expiry. */
+  private settleOne(o: OptionRow, exit: TapeTrade | undefined, at: number): OptionRow {
+    // The entry trade itself is at or before expiry, so an exit always exists.
+    if (!exit) throw new Error(`option ${o.id}: no trade at or before expiry`);
+    const result = optionResult(o.direction, o.entryPrice, exit.price);
+    const user = { userId: o.userId, account: 'second' as const, coin: o.coin };
+    const house = { userId: HOUSE_USER_ID, account: 'second' as const, coin: o.coin };
+    const release: Posting = { ...user, field: 'frozen', delta: -o.stakeUnits };
+    let postings: Posting[];
+    let credited: bigint;
+    const amounts: ReceiptAmount[] = [
+      { label: 'stake', coin: o.coin, amount: `-${fromUnits(o.stakeUnits)}` },
+    ];
+    if (result === 'won') {
+      credited = o.payoutUnits;
+      postings = [
+        release,
+        { ...user, field: 'available', delta: o.payoutUnits },
+        { ...house, field: 'available', delta: o.stakeUnits - o.payoutUnits },
+      ];
+      amounts.push({ label: 'payout', coin: o.coin, amount: fromUnits(o.payoutUnits) });
+    } else if (result === 'lost') {
+      credited = 0n;
+      postings = [release, { ...house, field: 'available', delta: o.stakeUnits }];
+    } else {
+      credited = o.stakeUnits;
+      postings = [release, { ...user, field: 'available', delta: o.stakeUnits }];
+      amounts.push({ label: 'refund', coin: o.coin, amount: fromUnits(o.stakeUnits) });
+    }
+    const kind =
+      result === 'won' ? SECOND_KINDS.win : result === 'lost' ? SECOND_KINDS.loss : SECOND_KINDS.refund;
+    const txId = this.ledger.post(
+      { kind, refType: 'second_options', refId: String(o.id), actor: 'system', memo: 'expiry' },
+      postings,
+    );
+    const receipt: SettlementReceipt = {
+      rule: 'expiry',
+      trades: [
+        { role: 'entry', id: o.entryTradeId, price: o.entryPrice, ts: o.entryTs },
+        { role: 'exit', id: exit.id, price: exit.price, ts: exit.ts },
+      ],
+      amounts,
+      ledgerTxId: txId,
+      ts: at,
+    };
+    const settlement = {
+      exitTradeId: exit.id,
+      exitPrice: exit.price,
+      exitTs: exit.ts,
+      result,
+      creditedUnits: credited,
+      settledAt: at,
+      settleTxId: txId,
+      receipt: JSON.stringify(receipt),
+    };
+    if (!this.store.settle(o.id, settlement)) throw new Error(`option ${o.id} settled twice`);
+    this.track(o, -1n);
+    return { ...o, ...settlement, status: 'settled' };
+  }
+
+  /** Adds (sign 1) or removes (sign −1) an open option's house risk; adds it to the queue on open. */
+  private track(o: OptionRow, sign: 1n | -1n): void {
+    const key = `${o.symbol}|${o.seconds}`;
+    const risk = o.payoutUnits - o.stakeUnits;
+    this.exposure.set(key, (this.exposure.get(key) ?? 0n) + sign * risk);
+    if (sign === 1n) this.queue.push(o);
+  }
+
+  private parse(req: PlaceOptionReq): ParsedOption {
+    const input = (req ?? {}) as unknown as Record<string, unknown>;
+    const symbol = text(input.symbol);
+    if (!symbol) throw fail('required', 'symbol');
+    if (!this.pairs.has(symbol)) throw fail('unknownMarket', 'symbol');
+    if (!this.terms.pairs.includes(symbol)) throw fail('secondMarketDisabled', 'symbol');
+    const secondsText = text(input.seconds);
+    const seconds = /^\d{1,6}$/.test(secondsText) ? Number(secondsText) : NaN;
+    const duration = findDuration(this.terms, seconds);
+    if (!duration) throw fail('secondUnknownDuration', 'seconds');
+    const direction = text(input.direction);
+    if (direction !== 'up' && direction !== 'down') throw fail('badRequest', 'direction');
+    const stake = text(input.stake);
+    const problem = stakeProblem(stake, duration, this.terms.stakeDecimals);
+    if (problem) throw fail(problem, 'stake');
+    const clientOrderId = text(input.clientOrderId) || null;
+    if (clientOrderId !== null && !CLIENT_ID.test(clientOrderId)) throw fail('badRequest', 'clientOrderId');
+    return {
+      symbol,
+      direction,
+      seconds,
+      payoutRate: duration.payoutRate,
+      stakeUnits: toUnits(stake),
+      exposureCapUnits: toUnits(duration.exposureCap),
+      clientOrderId,
+    };
+  }
+}

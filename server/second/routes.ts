@@ -1,0 +1,61 @@
+import { OPTION_RESULTS, type OptionResult, type SecondTerms } from '../../domain/second-rules';
+import type { PlaceOptionReq } from '../../domain/second-endpoints';
+import { fail, notFound } from '../http/app-error';
+import { str } from '../http/input';
+import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { toSecondOption } from './dto';
+import type { OptionRow } from './option-store';
+import type { OptionService } from './option-service';
+
+/** Page size of the option history. */
+export const PAGE_SIZE = 50;
+
+/**
+ * Terms (public), place, history and detail (signed in). There is no endpoint that settles,
+ * edits or deletes an option: settlement is the server's timer applying the published rule.
+ */
+export function registerSecondRoutes(
+  registry: HandlerRegistry,
+  deps: { service: OptionService; terms: SecondTerms; onPlaced(row: OptionRow): void },
+): void {
+  const { service, terms } = deps;
+  const dto = (row: OptionRow) => toSecondOption(row, terms.stakeDecimals);
+
+  registry.add('second/terms', () => {
+    const { demoGrant: _server, ...pub } = terms;
+    return { ...pub, serverTime: Date.now() };
+  });
+
+  registry.add('second/place', (ctx) => {
+    const row = service.place(sessionOf(ctx).userId, ctx.input as unknown as PlaceOptionReq);
+    deps.onPlaced(row);
+    return dto(row);
+  });
+
+  registry.add('second/options', (ctx) => {
+    const status = str(ctx.input, 'status') || 'all';
+    if (status !== 'open' && status !== 'settled' && status !== 'all') throw fail('badRequest', 'status');
+    const symbol = str(ctx.input, 'symbol') || null;
+    if (symbol !== null && !terms.pairs.includes(symbol)) throw fail('unknownMarket', 'symbol');
+    const result = str(ctx.input, 'result') || null;
+    if (result !== null && !(OPTION_RESULTS as readonly string[]).includes(result)) {
+      throw fail('badRequest', 'result');
+    }
+    const before = Number(str(ctx.input, 'before') || Number.MAX_SAFE_INTEGER);
+    const limit = Number(str(ctx.input, 'limit') || PAGE_SIZE);
+    if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
+    return service.store
+      .list(sessionOf(ctx).userId, { status, symbol, result: result as OptionResult | null, before, limit })
+      .map(dto);
+  });
+
+  registry.add('second/detail', (ctx) => {
+    const id = Number(str(ctx.input, 'id'));
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const row = service.store.get(id);
+    // Another user's option is answered exactly like a missing one.
+    if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
+    return dto(row);
+  });
+}

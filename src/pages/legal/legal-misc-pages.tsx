@@ -1,0 +1,179 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { JournalLine } from '../../../domain/assets';
+import type { Empty } from '../../../domain/endpoint-def';
+import type { LegalAd } from '../../../domain/legal';
+import { Screen } from '../../components/screen';
+import { usePrefs, useUser } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { useCatalog } from '../../core/use-catalog';
+import { useTranslation } from '../../i18n/use-translation';
+import '../../styles/legal.css';
+import { signedAmount, trimFraction } from '../assets/assets-format';
+import { LoadState } from '../assets/load-state';
+import { TransferForm } from '../assets/transfer-form';
+import { useHistory } from '../assets/use-history';
+import { RequireUser } from '../mine/require-user';
+import { useBalances } from '../trade/use-balances';
+import { formatMs } from '../trade/trade-format';
+import { PAGE } from '../trade/use-paged';
+import { AdCard } from './ad-card';
+import { coinDecimals } from './legal-format';
+import { MerchantHeader } from './merchant-header';
+import { ReadState } from './read-state';
+import { TakeDialog } from './take-dialog';
+import { useLegalRead } from './use-legal';
+
+const NONE: Empty = {};
+/** Ledger kinds of the fiat area with a label (dots become `_`: i18next splits keys at dots). */
+const KINDS = [
+  'legal.ad.freeze',
+  'legal.ad.unfreeze',
+  'legal.escrow',
+  'legal.release',
+  'legal.return',
+  'transfer',
+];
+
+/** /pages/legal/storeUser?id=…: a merchant's public shop with statistics and ads to take. */
+export function StoreUserPage() {
+  const { t } = useTranslation('legal');
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const config = useLegalRead('legal/config', NONE);
+  const shop = useLegalRead('legal/merchant', { userId: id });
+  const [taking, setTaking] = useState<LegalAd | null>(null);
+  const terms = config.data;
+  const sideOf = (ad: LegalAd) => (ad.side === 'sell' ? 'buy' : 'sell');
+  return (
+    <Screen backTo="/pages/legal/legal">
+      <ReadState read={shop} empty={null}>
+        {shop.data && (
+          <>
+            <MerchantHeader merchant={shop.data} />
+            <h2 className="legal-section">{t('store.myAds')}</h2>
+            {shop.data.ads.length === 0 && <p className="note">{t('store.noAds')}</p>}
+            <div className="legal-list">
+              {shop.data.ads.map((ad) => (
+                <AdCard
+                  key={ad.id}
+                  ad={ad}
+                  decimals={coinDecimals(terms, ad.coin)}
+                  side={sideOf(ad)}
+                  onTake={setTaking}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </ReadState>
+      <TakeDialog
+        ad={taking}
+        decimals={taking ? coinDecimals(terms, taking.coin) : 2}
+        side={taking ? sideOf(taking) : 'buy'}
+        paymentMinutes={terms?.paymentMinutes ?? 10}
+        onClose={() => setTaking(null)}
+      />
+    </Screen>
+  );
+}
+
+function LogLine({ line }: { line: JournalLine }) {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  const amount = signedAmount(line.delta);
+  const label = KINDS.includes(line.kind)
+    ? t(`log.kinds.${line.kind.replace(/\./g, '_')}` as 'log.kinds.transfer')
+    : line.kind;
+  return (
+    <article className="journal-line" data-testid="legal-log-line" data-kind={line.kind}>
+      <header className="journal-line__head">
+        <span className="journal-line__kind">{label}</span>
+        {line.field === 'frozen' && <span className="badge">{t('log.frozen')}</span>}
+        <span className="journal-line__time">{formatMs(line.createdAt, lang)}</span>
+      </header>
+      <div className="journal-line__body">
+        <span className="journal-line__coin">{line.coin}</span>
+        <span className={`journal-line__amount journal-line__amount--${amount.direction}`}>
+          {amount.text}
+        </span>
+      </div>
+      <p className="journal-line__after">
+        <span>{t('log.after')}</span>
+        <span className="mono">{trimFraction(line.balanceAfter)}</span>
+      </p>
+    </article>
+  );
+}
+
+/** /pages/legal/transactionRecord: the fiat account's balance log, from the ledger's journal. */
+export function TransactionRecordPage() {
+  const { t } = useTranslation('legal');
+  const call = useCall();
+  const { user } = useUser();
+  const fetchPage = useCallback(
+    (before: number | undefined) =>
+      user
+        ? call('assets/journal', { account: 'legal', limit: PAGE, ...(before !== undefined && { before }) })
+        : Promise.resolve(null),
+    [call, user],
+  );
+  const log = useHistory(String(user?.id ?? ''), fetchPage, (l: JournalLine) => l.id);
+  return (
+    <Screen backTo="/pages/legal/legal">
+      <RequireUser>
+        {() =>
+          log.items === null ? (
+            <LoadState failed={log.failed} onRetry={() => void log.reload()} />
+          ) : log.items.length === 0 ? (
+            <p className="note">{t('log.empty')}</p>
+          ) : (
+            <div className="legal-list">
+              {log.items.map((l) => (
+                <LogLine key={l.id} line={l} />
+              ))}
+              {!log.done && (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--block"
+                  disabled={log.loading}
+                  onClick={() => void log.more()}
+                >
+                  …
+                </button>
+              )}
+            </div>
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
+}
+
+/** /pages/legal/transfer: fiat ↔ spot through the existing transfer service. */
+export function LegalTransferPage() {
+  const { t } = useTranslation('legal');
+  const { catalog, failed, reload } = useCatalog();
+  const { balances, reload: reloadBalances } = useBalances();
+  return (
+    <Screen backTo="/pages/legal/legal">
+      <RequireUser>
+        {() =>
+          !catalog ? (
+            <LoadState failed={failed} onRetry={() => void reload()} />
+          ) : (
+            <>
+              <p className="note">{t('transfer.note')}</p>
+              <TransferForm
+                coins={catalog.coins}
+                balances={balances}
+                initial={{ from: 'legal', coin: 'USDT' }}
+                onDone={() => void reloadBalances()}
+              />
+            </>
+          )
+        }
+      </RequireUser>
+    </Screen>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Empty } from '../../../domain/endpoint-def';
+import type { LegalAd } from '../../../domain/legal';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { usePrefs, useUser } from '../../core/contexts';
+import { useTranslation } from '../../i18n/use-translation';
+import '../../styles/legal.css';
+import { AdCard } from './ad-card';
+import { Cached, ReadState } from './read-state';
+import { coinDecimals, defaultCurrency } from './legal-format';
+import { TakeDialog } from './take-dialog';
+import { useBalances } from '../trade/use-balances';
+import { qtyText } from './legal-format';
+import { useLegalPush, useLegalRead } from './use-legal';
+
+const NONE: Empty = {};
+
+/** /pages/legal/legal?side=buy&coin=USDT&currency=CNY: the fiat hall, buy or sell, by coin and currency. */
+export function LegalPage() {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const side = params.get('side') === 'sell' ? 'sell' : 'buy';
+  const config = useLegalRead('legal/config', NONE);
+  const terms = config.data;
+  const coin = params.get('coin') ?? terms?.coins[0]?.coin ?? 'USDT';
+  const currency = params.get('currency') ?? (terms ? defaultCurrency(terms, lang) : '');
+  const ads = useLegalRead('legal/ads', { side, coin, currency }, terms !== null);
+  const me = useLegalRead('legal/me', NONE, user !== null);
+  const [taking, setTaking] = useState<LegalAd | null>(null);
+  const { balances } = useBalances();
+  const held = balances?.find((b) => b.account === 'legal' && b.coin === coin);
+  useLegalPush(() => {
+    void ads.reload();
+    void me.reload();
+  });
+
+  const set = (patch: Record<string, string>) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(patch)) next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  const take = (ad: LegalAd) => {
+    if (!user)
+      void navigate('/pages/mine/login', { state: { from: `/pages/legal/legal?${params.toString()}` } });
+    else setTaking(ad);
+  };
+  const right = (
+    <>
+      <Link
+        className="icon-btn"
+        to="/pages/legal/order"
+        aria-label={t('hall.orders')}
+        data-testid="legal-orders-link"
+      >
+        <Icon name="orders" />
+      </Link>
+      <Link className="icon-btn" to="/pages/legal/store" aria-label={t('hall.myShop')}>
+        <Icon name="user" />
+      </Link>
+    </>
+  );
+  const blocked = side === 'buy' && me.data !== null && me.data.cancelsLeft === 0;
+
+  return (
+    <Screen right={right}>
+      <div className="segmented legal-tabs" role="tablist">
+        {(['buy', 'sell'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={side === k}
+            className={`segmented__item${side === k ? ' segmented__item--active' : ''} legal-tabs__${k}`}
+            onClick={() => set({ side: k })}
+            data-testid={`legal-tab-${k}`}
+          >
+            {t(`tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {terms && (
+        <div className="legal-filters">
+          <div className="legal-coins" role="radiogroup" aria-label={t('hall.coin')}>
+            {terms.coins.map((c) => (
+              <button
+                key={c.coin}
+                type="button"
+                role="radio"
+                aria-checked={c.coin === coin}
+                className={`legal-chip${c.coin === coin ? ' legal-chip--active' : ''}`}
+                onClick={() => set({ coin: c.coin })}
+              >
+                {c.coin}
+              </button>
+            ))}
+          </div>
+          <label className="legal-currency">
+            <span className="assets-sr-only">{t('hall.currency')}</span>
+            <select
+              value={currency}
+              onChange={(e) => set({ currency: e.target.value })}
+              data-testid="legal-currency"
+            >
+              {terms.currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {user && (
+        <div className="legal-account" data-testid="legal-account">
+          <span>
+            {t('hall.fiatAccount')}{' '}
+            <strong className="mono">
+              {qtyText(held?.available ?? '0', coinDecimals(terms, coin), lang)} {coin}
+            </strong>
+          </span>
+          <Link to="/pages/legal/transfer">{t('hall.transfer')}</Link>
+          <Link to="/pages/legal/transactionRecord">{t('hall.log')}</Link>
+        </div>
+      )}
+      {me.data?.freeze && (
+        <p className="note note--danger" role="alert" data-testid="legal-frozen">
+          {t('hall.frozen', { reason: me.data.freeze.reason })}
+        </p>
+      )}
+      {me.data && side === 'buy' && (
+        <p className={`note${blocked ? ' note--danger' : ''}`} data-testid="cancels-left">
+          {blocked
+            ? t('hall.buyBlocked', { n: me.data.cancelsToday })
+            : t('hall.cancelsLeft', { n: me.data.cancelsLeft })}
+        </p>
+      )}
+      <Cached at={ads.cachedAt} />
+      <ReadState read={config.data ? ads : config} empty={ads.data?.length === 0 ? t('hall.empty') : null}>
+        <div className="legal-list" data-testid="legal-ads">
+          {ads.data?.map((ad) => (
+            <AdCard key={ad.id} ad={ad} decimals={coinDecimals(terms, ad.coin)} side={side} onTake={take} />
+          ))}
+        </div>
+      </ReadState>
+      <TakeDialog
+        ad={taking}
+        decimals={taking ? coinDecimals(terms, taking.coin) : 2}
+        side={side}
+        paymentMinutes={terms?.paymentMinutes ?? 10}
+        onClose={() => setTaking(null)}
+      />
+    </Screen>
+  );
+}

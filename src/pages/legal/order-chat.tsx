@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LEGAL_MESSAGE_MAX } from '../../../domain/legal-rules';
+import type { LegalOrder, OrderMessage } from '../../../domain/legal';
+import { usePrefs } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { useTranslation } from '../../i18n/use-translation';
+import { useProofUpload } from '../assets/funding/use-proof-upload';
+import { formatMs } from '../trade/trade-format';
+import { ImagePick } from './image-pick';
+import { LegalImage } from './legal-image';
+
+/**
+ * A short chat between the two parties, kept with the order for a rights-protection case. It
+ * reloads with every push of the order (a message pushes the order to both sides).
+ */
+export function OrderChat({ order, version }: { order: LegalOrder; version: number }) {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  const call = useCall();
+  const [messages, setMessages] = useState<OrderMessage[] | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = order.id;
+  useEffect(() => {
+    let gone = false;
+    void call('legal/messages', { id }).then((out) => {
+      if (!gone && out.ok) setMessages(out.data);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [call, id, version]);
+  const send = async (fields: { text?: string; imageId?: string }) => {
+    setBusy(true);
+    const out = await call('legal/messageSend', { id, ...fields });
+    setBusy(false);
+    if (out.ok) {
+      setMessages((m) => [...(m ?? []), out.data]);
+      if (fields.text) setText('');
+    }
+  };
+  const sendImage = useRef<(imageId: string) => void>(() => undefined);
+  useEffect(() => {
+    sendImage.current = (imageId) => void send({ imageId });
+  });
+  const onUploaded = useCallback((imageId: string) => {
+    if (imageId) sendImage.current(imageId);
+  }, []);
+  const upload = useProofUpload(onUploaded);
+  return (
+    <section className="card" data-testid="order-chat">
+      <h2 className="card__title">{t('order.chat')}</h2>
+      <ul className="legal-chat">
+        {messages?.length === 0 && <li className="legal-chat__empty">{t('order.noMessages')}</li>}
+        {messages?.map((m) => (
+          <li
+            key={m.id}
+            className={`legal-chat__msg${m.role === order.role ? ' legal-chat__msg--mine' : ''}`}
+          >
+            {m.text && <p>{m.text}</p>}
+            {m.imageId && <LegalImage id={m.imageId} orderId={order.id} alt={t('order.chat')} />}
+            <span className="legal-chat__meta">
+              {m.role === order.role ? t('order.you') : t('order.them')} · {formatMs(m.at, lang)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="legal-chat__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) void send({ text });
+        }}
+      >
+        <div className="field__control">
+          <input
+            className="field__input"
+            value={text}
+            maxLength={LEGAL_MESSAGE_MAX}
+            placeholder={t('order.chatPlaceholder')}
+            aria-label={t('order.chatPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="chat-text"
+          />
+        </div>
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy || !text.trim()}>
+          {t('order.send')}
+        </button>
+      </form>
+      <ImagePick state={upload.state} onPick={(f) => void upload.pick(f)} label={t('order.addEvidence')} />
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Empty } from '../../../domain/endpoint-def';
+import type { LegalOrder } from '../../../domain/legal';
+import { Icon } from '../../components/icons';
+import { Screen } from '../../components/screen';
+import { usePrefs } from '../../core/contexts';
+import { useTranslation } from '../../i18n/use-translation';
+import '../../styles/legal.css';
+import { RequireUser } from '../mine/require-user';
+import { formatMs } from '../trade/trade-format';
+import { clockText, coinDecimals, fiatText, qtyText } from './legal-format';
+import { OrderActions } from './order-actions';
+import { OrderChat } from './order-chat';
+import { AppealCard, PayeeCard, Timeline } from './order-parts';
+import { Cached, ReadState } from './read-state';
+import { useCountdownTo } from './use-countdown-to';
+import { useLegalPush, useLegalRead } from './use-legal';
+
+const NONE: Empty = {};
+
+/** The order as last pushed or read, with the device's clock skew against the server's. */
+interface Held {
+  order: LegalOrder;
+  skew: number;
+}
+
+function OrderBody({ id }: { id: string }) {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  const read = useLegalRead('legal/order', { id });
+  const config = useLegalRead('legal/config', NONE);
+  const me = useLegalRead('legal/me', NONE);
+  const [pushed, setPushed] = useState<Held | null>(null);
+  const [version, setVersion] = useState(0);
+  const take = useCallback((order: LegalOrder) => {
+    setPushed({ order, skew: order.serverTime - Date.now() });
+    setVersion((v) => v + 1);
+  }, []);
+  useLegalPush(
+    useCallback(
+      (o: LegalOrder) => {
+        if (String(o.id) === id) take(o);
+      },
+      [id, take],
+    ),
+  );
+  const fromRead: Held | null = read.data
+    ? { order: read.data, skew: read.cachedAt === null ? 0 : read.data.serverTime - read.cachedAt }
+    : null;
+  // The newer of the read and the last push wins (a push can arrive before the read).
+  const held =
+    pushed && (!fromRead || pushed.order.updatedAt >= fromRead.order.updatedAt) ? pushed : fromRead;
+  const order = held?.order ?? null;
+  const pending = order?.status === 'pending';
+  const left = useCountdownTo(pending ? order.payDeadline : null, held?.skew ?? 0);
+  if (!order) return <ReadState read={read}>{null}</ReadState>;
+  const decimals = coinDecimals(config.data, order.coin);
+  const buyer = order.role === 'buyer';
+  const expired = pending && left === 0;
+  const hint =
+    order.status === 'pending'
+      ? buyer
+        ? t('order.payYourself', { amount: fiatText(order.amount, lang), currency: order.currency })
+        : t('order.waitBuyer', { amount: fiatText(order.amount, lang), currency: order.currency })
+      : order.status === 'paid'
+        ? buyer
+          ? t('order.waitSeller')
+          : t('order.checkReceipt')
+        : null;
+  return (
+    <>
+      <Cached at={read.cachedAt} />
+      <section
+        className={`card legal-status legal-status--${order.status}`}
+        data-testid="order-status"
+        data-status={order.status}
+      >
+        <div className="legal-status__row">
+          <strong className="legal-status__name">{t(`status.${order.status}`)}</strong>
+          {pending && (
+            <span className="legal-countdown mono" data-testid="countdown" aria-label={t('order.payIn')}>
+              <Icon name="hourglass" size={16} />
+              {expired ? t('order.expired') : clockText(left)}
+            </span>
+          )}
+        </div>
+        {hint && <p className="card__text">{hint}</p>}
+        <p className="legal-status__role">
+          {t(`order.role.${order.role}`)} · {t('order.id', { id: order.id })}
+        </p>
+      </section>
+      <section className="card">
+        <dl className="legal-kv">
+          <div>
+            <dt>{t('order.amount')}</dt>
+            <dd className="mono legal-big" data-testid="order-amount">
+              {fiatText(order.amount, lang)} {order.currency}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.qty')}</dt>
+            <dd className="mono" data-testid="order-qty">
+              {qtyText(order.qty, decimals, lang)} {order.coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.price')}</dt>
+            <dd className="mono">
+              {fiatText(order.price, lang)} {order.currency}
+            </dd>
+          </div>
+          {order.fee !== '0.00000000' && (
+            <div>
+              <dt>{t('order.fee')}</dt>
+              <dd className="mono">
+                {qtyText(order.fee, 8, lang)} {order.coin}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('order.counterparty')}</dt>
+            <dd>{order.counterparty}</dd>
+          </div>
+          <div>
+            <dt>{t('order.time')}</dt>
+            <dd>{formatMs(order.createdAt, lang)}</dd>
+          </div>
+          {order.payRef && (
+            <div>
+              <dt>{t('order.payRef')}</dt>
+              <dd className="mono" data-testid="order-payref">
+                {order.payRef}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      {(buyer || order.payee === null) && <PayeeCard order={order} />}
+      {read.cachedAt === null && (
+        <OrderActions
+          order={order}
+          decimals={decimals}
+          cancelsLeft={me.data?.cancelsLeft ?? null}
+          expired={expired}
+          onChanged={take}
+        />
+      )}
+      <AppealCard order={order} />
+      <Timeline order={order} />
+      <OrderChat order={order} version={version} />
+      {order.asMerchant && (
+        <Link className="entrust-link" to="/pages/legal/storeOrder">
+          <Icon name="orders" size={18} />
+          <span>{t('store.orders')}</span>
+          <Icon name="chevron" size={18} />
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** /pages/legal/orderDetail?id=…: one order, live on both sides, with its countdown and actions. */
+export function OrderDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return (
+    <Screen backTo="/pages/legal/order">
+      <RequireUser>{() => <OrderBody key={id} id={id} />}</RequireUser>
+    </Screen>
+  );
+}

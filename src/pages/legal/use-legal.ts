@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as Comlink from 'comlink';
+import type { EndpointName, Req, Res } from '../../../domain/endpoints';
+import { LEGAL_CHANNEL, type LegalOrder, type LegalOrderPush } from '../../../domain/legal';
+import { useCore, useUser } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+
+/** A fiat read as a page holds it. */
+export interface LegalRead<T> {
+  /** The live reply, or what the worker last knew (then `cachedAt` says when), or null. */
+  data: T | null;
+  /** When the shown data was received, if it is not from this visit. */
+  cachedAt: number | null;
+  /** The last load failed (the intent handler already said why). */
+  failed: boolean;
+  reload(): Promise<void>;
+}
+
+/**
+ * Reads `name` with `req`: what the worker last knew first (dated, for a weak network), then the
+ * live reply. `req` is compared by value, so an inline object does not reload on every render.
+ * `enabled` false (signed out) reads nothing.
+ */
+export function useLegalRead<K extends EndpointName>(
+  name: K,
+  req: Req<K>,
+  enabled = true,
+): LegalRead<Res<K>> {
+  const { core } = useCore();
+  const call = useCall();
+  const key = JSON.stringify(req);
+  const [state, setState] = useState<{
+    key: string;
+    data: Res<K> | null;
+    cachedAt: number | null;
+    failed: boolean;
+  }>({
+    key,
+    data: null,
+    cachedAt: null,
+    failed: false,
+  });
+  const run = useRef(0);
+
+  const fetchLive = useCallback(
+    (isCurrent: () => boolean) => {
+      const mine = ++run.current;
+      return call(name, JSON.parse(key) as Req<K>).then((out) => {
+        if (mine !== run.current || !isCurrent()) return;
+        if (out.ok) setState({ key, data: out.data, cachedAt: null, failed: false });
+        else setState((s) => ({ ...s, key, failed: true }));
+      });
+    },
+    [call, name, key],
+  );
+  const reload = useCallback(async () => {
+    if (enabled) await fetchLive(() => true);
+  }, [enabled, fetchLive]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let gone = false;
+    const request = JSON.parse(key) as Req<K>;
+    void core.cachedLegal(name, request).then(
+      (cached) => {
+        if (gone || !cached) return;
+        // Only until the live reply is in.
+        setState((s) =>
+          s.key === key && s.data && s.cachedAt === null
+            ? s
+            : { key, data: cached.data, cachedAt: cached.cachedAt, failed: false },
+        );
+      },
+      () => undefined,
+    );
+    void fetchLive(() => !gone);
+    return () => {
+      gone = true;
+    };
+  }, [core, name, key, enabled, fetchLive]);
+
+  const current = state.key === key;
+  return {
+    data: current ? state.data : null,
+    cachedAt: current ? state.cachedAt : null,
+    failed: current && state.failed,
+    reload,
+  };
+}
+
+/** Listens to the signed-in user's fiat order pushes (the `legal` socket channel). */
+export function useLegalPush(onOrder: (order: LegalOrder) => void): void {
+  const { core } = useCore();
+  const { user } = useUser();
+  const latest = useRef(onOrder);
+  useEffect(() => {
+    latest.current = onOrder;
+  }, [onOrder]);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let id: number | null = null;
+    let gone = false;
+    const listener = Comlink.proxy((data: unknown) => {
+      const push = data as LegalOrderPush | null;
+      if (!gone && push?.type === 'order') latest.current(push.order);
+    });
+    core.subscribe(LEGAL_CHANNEL, listener).then(
+      (sub) => {
+        if (gone) void core.unsubscribe(sub);
+        else id = sub;
+      },
+      (e: unknown) => console.error('legal subscribe failed', e),
+    );
+    return () => {
+      gone = true;
+      if (id !== null) void core.unsubscribe(id);
+    };
+  }, [core, signedIn]);
+}

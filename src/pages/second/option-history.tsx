@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatNumber } from '../../../domain/display';
+import type { Outcome } from '../../../domain/envelope';
+import type { SecondListReq, SecondOption } from '../../../domain/second-endpoints';
+import { OPTION_RESULTS } from '../../../domain/second-rules';
+import { Spinner } from '../../components/spinner';
+import { usePrefs } from '../../core/contexts';
+import { useCall } from '../../core/use-call';
+import { useTranslation } from '../../i18n/use-translation';
+import { SelectField } from '../assets/select-field';
+import { useLocale } from './second-hooks';
+import { formatMs } from '../trade/trade-format';
+import { resultClass } from './second-format';
+
+const PAGE = 20;
+
+/** Props of {@link OptionHistory}. */
+export interface OptionHistoryProps {
+  pairs: readonly string[];
+  stakeDecimals: number;
+  /** Changes whenever an option was placed or settled, so the list re-reads its first page. */
+  version: string;
+  onReceipt(o: SecondOption): void;
+}
+
+/** Open and settled options, newest first, filtered by market and result; settled ones open their receipt. */
+export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: OptionHistoryProps) {
+  const { t } = useTranslation(['second', 'common']);
+  const { lang } = usePrefs();
+  const locale = useLocale();
+  const call = useCall();
+  const [symbol, setSymbol] = useState('');
+  const [result, setResult] = useState('');
+  const [rows, setRows] = useState<SecondOption[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const fetchPage = useCallback(
+    (before?: number) => {
+      const req: SecondListReq = { limit: PAGE };
+      if (symbol) req.symbol = symbol;
+      if (result === 'open') req.status = 'open';
+      else if (result) req.result = result as SecondListReq['result'];
+      if (before !== undefined) req.before = before;
+      return call('second/options', req);
+    },
+    [call, symbol, result],
+  );
+  const keep = useCallback((out: Outcome<SecondOption[]>, append: boolean) => {
+    setFailed(!out.ok);
+    if (!out.ok) return;
+    setRows((prev) => (append ? [...(prev ?? []), ...out.data] : out.data));
+    setMore(out.data.length === PAGE);
+  }, []);
+
+  useEffect(() => {
+    void fetchPage().then((out) => keep(out, false));
+  }, [fetchPage, keep, version]);
+
+  const loadMore = async (before: number | undefined) => {
+    setLoading(true);
+    keep(await fetchPage(before), true);
+    setLoading(false);
+  };
+
+  const filtered = symbol !== '' || result !== '';
+  return (
+    <section className="second-history" aria-label={t('history.title')}>
+      <h2 className="second-title">{t('history.title')}</h2>
+      <div className="second-history__filters">
+        <SelectField label={t('history.market')} value={symbol} onChange={setSymbol} testId="filter-market">
+          <option value="">{t('history.allMarkets')}</option>
+          {pairs.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('history.resultFilter')}
+          value={result}
+          onChange={setResult}
+          testId="filter-result"
+        >
+          <option value="">{t('history.allResults')}</option>
+          <option value="open">{t('result.open')}</option>
+          {OPTION_RESULTS.map((r) => (
+            <option key={r} value={r}>
+              {t(`result.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {rows === null ? (
+        <div className="state">
+          {failed ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void fetchPage().then((out) => keep(out, false))}
+            >
+              {t('common:actions.retry')}
+            </button>
+          ) : (
+            <Spinner size={24} />
+          )}
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="state__text second-muted" data-testid="history-empty">
+          {t(filtered ? 'history.emptyFiltered' : 'history.empty')}
+        </p>
+      ) : (
+        <ul className="second-history__list" data-testid="history-list">
+          {rows.map((o) => (
+            <li key={o.id}>
+              <button
+                type="button"
+                className="second-row"
+                disabled={o.status !== 'settled'}
+                onClick={() => onReceipt(o)}
+                data-testid="history-row"
+              >
+                <span className="second-row__top">
+                  <span className={`second-dir second-dir--${o.direction}`}>
+                    {o.direction === 'up' ? '▲' : '▼'} {t(o.direction)}
+                  </span>
+                  <span>{o.symbol}</span>
+                  <span>{t('seconds', { n: o.seconds })}</span>
+                  <strong className={resultClass(o.result)}>{t(`result.${o.result ?? 'open'}`)}</strong>
+                </span>
+                <span className="second-row__bottom">
+                  <span>
+                    {formatNumber(o.stake, { locale, decimals: stakeDecimals })} {o.coin}
+                    {o.credited !== null && o.result !== 'lost' && (
+                      <> → {formatNumber(o.credited, { locale, decimals: stakeDecimals })}</>
+                    )}
+                  </span>
+                  <span className="second-muted">{formatMs(o.acceptedAt, lang)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more && rows && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          disabled={loading}
+          onClick={() => void loadMore(rows.at(-1)?.id)}
+        >
+          {loading && <Spinner size={18} />}
+          {t('history.more')}
+        </button>
+      )}
+    </section>
+  );
+}

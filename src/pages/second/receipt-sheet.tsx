@@ -1,0 +1,112 @@
+import { formatNumber } from '../../../domain/display';
+import type { SecondOption } from '../../../domain/second-endpoints';
+import { Dialog } from '../../components/dialog';
+import { usePrefs } from '../../core/contexts';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocale } from './second-hooks';
+import { formatMs } from '../trade/trade-format';
+import { formatPrice, resultClass } from './second-format';
+
+/** A time to the second with milliseconds, so a receipt's trade times can be checked exactly. */
+function exactTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+    hour12: false,
+  }).format(new Date(ms));
+}
+
+/**
+ * What a settlement used and moved: the entry and exit trades (id, price, time), the duration, the
+ * rule and each amount, with the ledger transaction that moved them.
+ */
+export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals: number; onClose(): void }) {
+  const { t } = useTranslation(['second', 'common']);
+  const { lang } = usePrefs();
+  const locale = useLocale();
+  const o = props.option;
+  const r = o?.receipt ?? null;
+  const entry = r?.trades.find((x) => x.role === 'entry');
+  const exit = r?.trades.find((x) => x.role === 'exit');
+  const trade = (label: string, x: typeof entry, id: string) =>
+    x && (
+      <div className="receipt__block" data-testid={`receipt-${id}`}>
+        <h3 className="receipt__heading">{label}</h3>
+        <dl className="summary-rows">
+          <Row label={t('receipt.tradeId', { id: x.id })} value={formatPrice(x.price, locale)} />
+          <Row label={t('receipt.time')} value={exactTime(x.ts, locale)} />
+        </dl>
+      </div>
+    );
+  return (
+    <Dialog
+      open={o !== null}
+      title={t('receipt.title')}
+      onDismiss={props.onClose}
+      actions={
+        <button type="button" className="btn btn--ghost" onClick={props.onClose}>
+          {t('common:actions.close')}
+        </button>
+      }
+    >
+      {o && (
+        <div className="receipt" data-testid="receipt">
+          <p className="receipt__title">
+            {t('receipt.option', { id: o.id })} · {o.symbol} · {t(o.direction)} ·{' '}
+            <strong className={resultClass(o.result)}>{t(`result.${o.result ?? 'open'}`)}</strong>
+          </p>
+          <dl className="summary-rows">
+            <Row label={t('receipt.duration')} value={t('seconds', { n: o.seconds })} />
+            <Row label={t('receipt.accepted')} value={exactTime(o.acceptedAt, locale)} />
+            <Row label={t('receipt.expiry')} value={exactTime(o.expiresAt, locale)} />
+          </dl>
+          {trade(
+            t('receipt.entryTrade'),
+            entry ?? { role: 'entry', id: o.entry.tradeId, ...o.entry },
+            'entry',
+          )}
+          {trade(t('receipt.exitTrade'), exit, 'exit')}
+          <div className="receipt__block">
+            <h3 className="receipt__heading">{t('receipt.rule')}</h3>
+            <p className="note">{t('rules.exit')}</p>
+            <p className="note">{t('rules.outcome')}</p>
+          </div>
+          {r && (
+            <div className="receipt__block">
+              <h3 className="receipt__heading">{t('receipt.moved')}</h3>
+              <dl className="summary-rows">
+                {r.amounts.map((a) => (
+                  <Row
+                    key={a.label}
+                    label={t(`receipt.${a.label as 'stake' | 'payout' | 'refund'}`)}
+                    value={`${formatNumber(a.amount, { locale, decimals: props.stakeDecimals, signed: true })} ${a.coin}`}
+                  />
+                ))}
+              </dl>
+              {r.ledgerTxId !== null && (
+                <p className="second-muted">
+                  {t('receipt.ledgerTx', { id: r.ledgerTxId })} · {formatMs(r.ts, lang)}
+                </p>
+              )}
+            </div>
+          )}
+          <p className="note">{t('receipt.check')}</p>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="confirm-order__row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

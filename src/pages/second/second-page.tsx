@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { SecondOption } from '../../../domain/second-endpoints';
+import { Screen } from '../../components/screen';
+import { Spinner } from '../../components/spinner';
+import { toast } from '../../components/toast';
+import { useUser } from '../../core/contexts';
+import { useCatalog } from '../../core/use-catalog';
+import { useTranslation } from '../../i18n/use-translation';
+import { PairBar } from '../trade/pair-bar';
+import { useBalances } from '../trade/use-balances';
+import { useTicker } from '../trade/use-ticker';
+import { OpenOptions } from './open-options';
+import { OptionHistory } from './option-history';
+import { PriceChart } from './price-chart';
+import { ReceiptSheet } from './receipt-sheet';
+import { ResultCard } from './result-card';
+import { RulesSheet } from './rules-sheet';
+import { StakeForm } from './stake-form';
+import { ageText, useLocale, useNow } from './second-hooks';
+import { useSecondState } from './use-second-state';
+import { useSecondTerms } from './use-second-terms';
+import { useTrades } from './use-trades';
+import '../../styles/second.css';
+
+/** /pages/market/second?symbol=BTC/USDT: timed options settled from recorded trades (spec §2). */
+export function SecondPage() {
+  const { t } = useTranslation(['second', 'common']);
+  const [params, setParams] = useSearchParams();
+  const { user } = useUser();
+  const { catalog } = useCatalog();
+  const live = useSecondTerms();
+  const state = useSecondState(user?.id ?? null);
+  // The live terms, else the ones the worker last knew (the page renders offline after one visit).
+  const terms = live.terms ?? state?.terms ?? null;
+  const { failed, reload } = live;
+  const wanted = params.get('symbol');
+  const symbol = terms ? (wanted && terms.pairs.includes(wanted) ? wanted : terms.pairs[0]!) : null;
+  const ticker = useTicker(symbol);
+  const trades = useTrades(symbol);
+  const { balances, reload: reloadBalances } = useBalances();
+  const [receipt, setReceipt] = useState<SecondOption | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [results, setResults] = useState<SecondOption[]>([]);
+  const [placed, setPlaced] = useState(0);
+  const locale = useLocale();
+  const now = useNow(15_000);
+
+  const pairs = useMemo(
+    () => (catalog && terms ? catalog.pairs.filter((p) => terms.pairs.includes(p.symbol)) : []),
+    [catalog, terms],
+  );
+  const available =
+    user && balances && terms
+      ? (balances.find((b) => b.account === 'second' && b.coin === terms.coin)?.available ?? '0')
+      : null;
+
+  // Options seen open on this visit: when one turns up settled, its result is shown without a reload.
+  const seenOpen = useRef(new Set<number>());
+  useEffect(() => {
+    if (!state) return;
+    for (const o of state.open) seenOpen.current.add(o.id);
+    const fresh = state.settled.filter((o) => seenOpen.current.delete(o.id));
+    if (fresh.length === 0) return;
+    setResults((prev) => [...fresh, ...prev].slice(0, 3));
+    for (const o of fresh) {
+      const key = o.result === 'won' ? 'toastWon' : o.result === 'lost' ? 'toastLost' : 'toastEqual';
+      const show = o.result === 'won' ? toast.success : toast.info;
+      show(
+        t(`result.${key}`, {
+          symbol: o.symbol,
+          direction: t(o.direction),
+          amount: o.credited ?? '',
+          coin: o.coin,
+        }),
+      );
+    }
+    void reloadBalances();
+  }, [state, t, reloadBalances]);
+
+  const onPlaced = useCallback(
+    (o: SecondOption) => {
+      seenOpen.current.add(o.id);
+      setPlaced((n) => n + 1);
+      void reloadBalances();
+    },
+    [reloadBalances],
+  );
+
+  const openHere = state?.open ?? [];
+  const version = `${placed}|${state?.settled[0]?.id ?? 0}|${state?.settled.length ?? 0}`;
+  const right = (
+    <button
+      type="button"
+      className="btn btn--text"
+      onClick={() => setRulesOpen(true)}
+      data-testid="open-rules"
+    >
+      {t('rules.open')}
+    </button>
+  );
+
+  return (
+    <Screen right={right} backTo="/pages/market/market">
+      {!terms || !symbol ? (
+        <div className="state">
+          {failed ? (
+            <button type="button" className="btn btn--primary" onClick={() => void reload()}>
+              {t('common:actions.retry')}
+            </button>
+          ) : (
+            <Spinner size={28} />
+          )}
+        </div>
+      ) : (
+        <div className="second-page">
+          <PairBar
+            symbol={symbol}
+            pairs={pairs}
+            ticker={ticker}
+            onPick={(s) => setParams({ symbol: s }, { replace: true })}
+          />
+          <PriceChart
+            trades={trades}
+            entries={openHere.filter((o) => o.symbol === symbol).map((o) => o.entry.price)}
+          />
+          {results.map((o) => (
+            <ResultCard
+              key={o.id}
+              option={o}
+              stakeDecimals={terms.stakeDecimals}
+              onReceipt={setReceipt}
+              onClose={() => setResults((prev) => prev.filter((x) => x.id !== o.id))}
+            />
+          ))}
+          <StakeForm
+            key={symbol}
+            symbol={symbol}
+            terms={terms}
+            available={available}
+            signedIn={user !== null}
+            onPlaced={onPlaced}
+          />
+          {user && balances && available === '0' && (
+            <Link className="btn btn--text" to="/pages/assets/transfer">
+              {t('transfer')}
+            </Link>
+          )}
+          {user && state && (
+            <section aria-label={t('open.title')}>
+              <div className="second-title-row">
+                <h2 className="second-title">{t('open.title')}</h2>
+                {state.cached && state.syncedAt !== null && (
+                  <span className="data-age" data-testid="second-age">
+                    <span className="data-age__dot" aria-hidden="true" />
+                    {t('common:updatedAgo', { age: ageText(state.syncedAt, now, locale) })}
+                  </span>
+                )}
+              </div>
+              {openHere.length === 0 ? (
+                <p className="second-muted">{t('open.empty')}</p>
+              ) : (
+                <OpenOptions
+                  options={openHere}
+                  clockOffsetMs={state.clockOffsetMs}
+                  stakeDecimals={terms.stakeDecimals}
+                />
+              )}
+            </section>
+          )}
+          {user && (
+            <OptionHistory
+              pairs={terms.pairs}
+              stakeDecimals={terms.stakeDecimals}
+              version={version}
+              onReceipt={setReceipt}
+            />
+          )}
+          <ReceiptSheet
+            option={receipt}
+            stakeDecimals={terms.stakeDecimals}
+            onClose={() => setReceipt(null)}
+          />
+          <RulesSheet open={rulesOpen} terms={terms} onClose={() => setRulesOpen(false)} />
+        </div>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,103 @@
+// Screenshots of the fiat pages for review (not a test): npx tsx tests/e2e/legal-shots.script.ts [lang] [theme]
+import type { Page } from 'playwright-core';
+import { dataOf, fund } from '../integration/assets-support';
+import { opsCall } from '../integration/bank-support';
+import { as, merchant, person, publish, startLegalServer, take } from '../integration/legal-support';
+import { loginAs } from './funding-support';
+import { PHONE, launchBrowser, open } from './support';
+
+const lang = process.argv[2] ?? 'en';
+const theme = process.argv[3] ?? 'dark';
+const out = process.env.SHOTS ?? '/tmp/legal-shots';
+
+async function prefs(page: Page) {
+  await open(page, server.origin, '/pages/mine/security', '[data-testid="language-row"]');
+  await page.click('[data-testid="language-row"]');
+  await page.click(`[data-testid="lang-${lang}"]`);
+  if (theme === 'light') await page.click('[data-testid="theme-switch"]');
+  // The login toast goes before the screenshots.
+  await page.waitForTimeout(4500);
+}
+
+const server = await startLegalServer();
+const origin = server.origin;
+const m = await merchant(origin, server.dataDir, '5000');
+dataOf(
+  await as(origin, m, 'legal/methodSave', {
+    kind: 'alipay',
+    realName: 'Merchant Wang',
+    account: 'wang@alipay',
+  }),
+);
+const cur =
+  { en: 'USD', zh: 'CNY', id: 'IDR', vi: 'VND', jp: 'JPY', hk: 'HKD', hi: 'INR', kor: 'KRW' }[lang] ?? 'USD';
+const ad = await publish(origin, m, { currency: cur, methods: 'bank,alipay', price: '7.12', total: '1500' });
+const m2 = await merchant(origin, server.dataDir, '300');
+await publish(origin, m2, { currency: cur, price: '7.25', total: '250', min: '100', max: '1500' });
+const u = await person(origin);
+dataOf(
+  await as(origin, u, 'legal/methodSave', {
+    kind: 'bank',
+    realName: 'Han Mei',
+    bank: 'Bank of Tests',
+    cardNumber: '6222020000005678',
+  }),
+);
+fund(server.dataDir, u.id, 'USDT', '50', 'legal');
+const done = await take(origin, u, ad.id, 'amount', '200');
+dataOf(await as(origin, u, 'legal/pay', { id: done.id, reference: 'TX-1' }));
+dataOf(await as(origin, m, 'legal/release', { id: done.id }));
+const appealed = await take(origin, u, ad.id, 'qty', '20');
+dataOf(await as(origin, u, 'legal/pay', { id: appealed.id, reference: 'BANK-REF-9921' }));
+dataOf(
+  await as(origin, u, 'legal/appeal', {
+    id: appealed.id,
+    reason: 'I paid 142.40 at 10:02 but the coin was not released.',
+  }),
+);
+await opsCall(origin, 'GET', 'actions');
+const pending = await take(origin, u, ad.id, 'amount', '100');
+
+const browser = await launchBrowser();
+const ctx = await browser.newContext(PHONE);
+const page = await ctx.newPage();
+await loginAs(page, origin, u.account);
+await prefs(page);
+const shot = async (name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}/${name}-${lang}-${theme}.png` });
+};
+await open(page, origin, `/pages/legal/legal?currency=${cur}`, '[data-testid="legal-ad"]');
+await shot('hall');
+await page.click('[data-testid="ad-take"] >> nth=0');
+await page.fill('[data-testid="take-value"]', '100');
+await page.waitForSelector('[data-testid="quote-qty"]:not(:text("—"))');
+await shot('take');
+await page.keyboard.press('Escape');
+await open(page, origin, `/pages/legal/orderDetail?id=${pending.id}`, '[data-testid="countdown"]');
+await shot('order');
+await open(page, origin, `/pages/legal/orderDetail?id=${appealed.id}`, '[data-testid="appeal"]');
+await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.scrollIntoView());
+await shot('appeal');
+await open(page, origin, '/pages/mine/collect_money', '[data-testid="method"]');
+await shot('collect');
+await open(page, origin, '/pages/legal/order', '[data-testid="legal-order"]');
+await shot('orders');
+const mctx = await browser.newContext(PHONE);
+const mp = await mctx.newPage();
+await loginAs(mp, origin, m.account);
+await (async () => {
+  await open(mp, origin, '/pages/mine/security', '[data-testid="language-row"]');
+  await mp.click('[data-testid="language-row"]');
+  await mp.click(`[data-testid="lang-${lang}"]`);
+  if (theme === 'light') await mp.click('[data-testid="theme-switch"]');
+  await mp.waitForTimeout(4500);
+})();
+await open(mp, origin, '/pages/legal/store', '[data-testid="my-ad"]');
+await mp.waitForTimeout(400);
+await mp.screenshot({ path: `${out}/store-${lang}-${theme}.png` });
+await open(mp, origin, '/pages/legal/storeDetail', '[data-testid="ad-form"]');
+await mp.screenshot({ path: `${out}/adform-${lang}-${theme}.png` });
+await browser.close();
+await server.close();
+console.log('ok');

@@ -1,0 +1,116 @@
+// An independent replayer of timed options. It reads only the database — `spot_trades`,
+// `second_options` and the ledger's `journal` — and recomputes every settled option from the
+// published rule with its own queries and arithmetic. It imports nothing of the server or domain/.
+import Decimal from 'decimal.js';
+import type SQLite from 'better-sqlite3';
+
+/** What the replayer found. */
+export interface ReplayReport {
+  /** Settled options checked. */
+  checked: number;
+  /** One line per disagreement; empty when every option matches. */
+  mismatches: string[];
+}
+
+interface Opt {
+  id: number;
+  user_id: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  seconds: number;
+  stake_units: bigint;
+  payout_rate: string;
+  entry_trade_id: number;
+  entry_price: string;
+  accepted_at: number;
+  expires_at: number;
+  exit_trade_id: number;
+  exit_price: string;
+  result: string;
+  credited_units: bigint;
+  settle_tx_id: number;
+}
+
+/**
+ * Rule (domain/second-rules.ts, restated here on purpose): entry = the pair's last trade strictly
+ * before the accept millisecond; exit = its last trade at or before expiry; up wins when exit >
+ * entry, down when exit < entry, equal returns the stake; a win credits stake × (1 + rate) floored
+ * to `stakeDecimals`. `tickSizes` converts stored ticks to prices (catalog data, not code).
+ */
+export function replayOptions(
+  db: SQLite.Database,
+  tickSizes: Record<string, string>,
+  stakeDecimals: number,
+): ReplayReport {
+  const mismatches: string[] = [];
+  const opts = db
+    .prepare(`select * from second_options where status = 'settled' order by id`)
+    .safeIntegers(true)
+    .all() as Record<string, unknown>[];
+  const entryQ = db.prepare(
+    'select id, price_ticks from spot_trades where symbol = ? and ts < ? order by id desc limit 1',
+  );
+  const exitQ = db.prepare(
+    'select id, price_ticks from spot_trades where symbol = ? and ts <= ? order by id desc limit 1',
+  );
+  const linesQ = db
+    .prepare('select user_id, account, field, delta from journal where tx_id = ?')
+    .safeIntegers(true);
+  const unit = new Decimal('1e8');
+
+  for (const raw of opts) {
+    const o = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [
+        k,
+        typeof v === 'bigint' && !k.endsWith('_units') ? Number(v) : v,
+      ]),
+    ) as unknown as Opt;
+    const bad = (what: string) => mismatches.push(`option ${o.id}: ${what}`);
+    const tick = tickSizes[o.symbol];
+    if (!tick) {
+      bad(`no tick size for ${o.symbol}`);
+      continue;
+    }
+    if (o.expires_at !== o.accepted_at + o.seconds * 1000) bad('expiry is not accept + duration');
+    const entry = entryQ.get(o.symbol, o.accepted_at) as { id: number; price_ticks: number } | undefined;
+    const exit = exitQ.get(o.symbol, o.expires_at) as { id: number; price_ticks: number } | undefined;
+    if (!entry || entry.id !== o.entry_trade_id) bad(`entry trade ${o.entry_trade_id} != ${entry?.id}`);
+    if (!exit || exit.id !== o.exit_trade_id) bad(`exit trade ${o.exit_trade_id} != ${exit?.id}`);
+    if (!entry || !exit) continue;
+    const price = (ticks: number) => new Decimal(ticks).times(tick);
+    if (!price(entry.price_ticks).eq(o.entry_price)) bad(`entry price ${o.entry_price}`);
+    if (!price(exit.price_ticks).eq(o.exit_price)) bad(`exit price ${o.exit_price}`);
+    const diff = exit.price_ticks - entry.price_ticks;
+    const result = diff === 0 ? 'equal' : diff > 0 === (o.direction === 'up') ? 'won' : 'lost';
+    if (result !== o.result) bad(`result ${o.result} != ${result}`);
+    const stake = new Decimal(o.stake_units.toString()).div(unit);
+    const payout = stake
+      .times(new Decimal(1).plus(o.payout_rate))
+      .toDecimalPlaces(stakeDecimals, Decimal.ROUND_FLOOR);
+    const credited = result === 'won' ? payout : result === 'equal' ? stake : new Decimal(0);
+    const creditedUnits = BigInt(credited.times(unit).toFixed(0));
+    if (creditedUnits !== o.credited_units) bad(`credited ${o.credited_units} != ${creditedUnits}`);
+    // The settlement's ledger transaction: the stake leaves the frozen balance, the credit arrives,
+    // and the house takes or pays the difference.
+    let userFrozen = 0n;
+    let userAvail = 0n;
+    let house = 0n;
+    for (const l of linesQ.all(o.settle_tx_id) as {
+      user_id: bigint;
+      account: string;
+      field: string;
+      delta: bigint;
+    }[]) {
+      if (l.account !== 'second') bad(`ledger line on ${l.account}`);
+      if (Number(l.user_id) === o.user_id) {
+        if (l.field === 'frozen') userFrozen += l.delta;
+        else userAvail += l.delta;
+      } else if (Number(l.user_id) === 0) house += l.delta;
+      else bad(`ledger line of user ${l.user_id}`);
+    }
+    if (userFrozen !== -o.stake_units) bad(`frozen moved ${userFrozen}`);
+    if (userAvail !== creditedUnits) bad(`available moved ${userAvail}`);
+    if (house !== o.stake_units - creditedUnits) bad(`house moved ${house}`);
+  }
+  return { checked: opts.length, mismatches };
+}
