@@ -87,6 +87,9 @@ export default defineConfig({
       injectManifest: {
         // Every lazily loaded page and locale chunk is a js file here, so the whole shell works offline.
         globPatterns: ['**/*.{js,css,html,png,svg,json,woff2,webmanifest}'],
+        // Except the HLS player (about 180 KB gzip): a live stream needs the network anyway, and
+        // every installed app would otherwise download it, metered connections included.
+        globIgnores: ['**/hls-*.js'],
       },
     }),
   ],

@@ -15,6 +15,7 @@ import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
 import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
+import { KV } from './store-keys';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -101,6 +102,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+  // A private conversation does not outlive the session on the device (shared phones).
+  session.onToken((token) => {
+    if (!token) void store.remove(KV.kefuHistory).catch(() => undefined);
+  });
   // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
   // back would leave the banner and stale prices up for nothing.
   globalThis.addEventListener?.('online', () => socket.retryNow());
