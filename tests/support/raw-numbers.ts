@@ -120,6 +120,10 @@ const FORMATTERS = new Set([
   'pnlText',
   // src/pages/second/second-format.ts: a price at its own (tick) decimals, over formatNumber.
   'formatPrice',
+  // src/pages/legal/legal-format.ts: fiat at 2 decimals, coin quantities at the P2P decimals, rates.
+  'fiatText',
+  'qtyText',
+  'rateText',
   // Not formatters, but what they return is a class name or a direction word, never the number.
   'pnlClass',
   'changeDirection',
