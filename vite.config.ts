@@ -87,6 +87,9 @@ export default defineConfig({
       injectManifest: {
         // Every lazily loaded page and locale chunk is a js file here, so the whole shell works offline.
         globPatterns: ['**/*.{js,css,html,png,svg,json,woff2,webmanifest}'],
+        // Except the HLS player (about 180 KB gzip): a live stream needs the network anyway, and
+        // every installed app would otherwise download it, metered connections included.
+        globIgnores: ['**/hls-*.js'],
       },
     }),
   ],
@@ -118,9 +121,10 @@ export default defineConfig({
             },
             {
               // The app's own first-load modules (not whole folders: a page-only component must stay
-              // with its page).
+              // with its page), with the ticker and number code home shares with the market pages:
+              // as chunks of their own they cost a request and a module wrapper each.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|app|main)\.tsx?$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
               priority: 1,
             },
           ],

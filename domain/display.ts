@@ -5,6 +5,8 @@
  * `roundingMode: 'floor'` floors toward −∞ (spec §5: amounts are floored, never rounded up).
  */
 
+export { localeSeparators, parseAmount, tooManyDecimals } from './display-input';
+
 /** How to show one number. */
 export interface DisplayOptions {
   /** BCP-47 locale for separators and digit grouping, such as `id-ID`. */
@@ -100,75 +102,13 @@ export function formatPercent(points: string, options: Omit<DisplayOptions, 'sig
   return body === NO_NUMBER ? body : `${body}%`;
 }
 
-/** The decimal and group separators of a locale (`,` and `.` in id). */
-export function localeSeparators(locale: string): { decimal: string; group: string } {
-  const parts = formatter(`s|${locale}`, () => new Intl.NumberFormat(locale)).formatToParts(12345.5);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
-}
-
-/**
- * Reads an amount as a user typed it in `locale` into a plain decimal string (`1,5` → `1.5` in id),
- * or null when it is not a non-negative amount. The locale's decimal separator marks the fraction;
- * its group separator is accepted only between groups of three digits (`1.000` is 1000 in id,
- * `1,000` is 1000 in en). A `.` that cannot be a group separator is read as the decimal point, so a
- * keyboard that only offers `.` still works. Spaces are ignored. Nothing is rounded.
- */
-export function parseAmount(text: string, locale: string): string | null {
-  const { decimal, group } = localeSeparators(locale);
-  // Narrow no-break spaces and other spaces group digits in some locales; never meaningful here.
-  let t = text.replace(/[\s\u00a0\u202f]/g, '');
-  if (t === '') return null;
-  const groupSep = group.replace(/[\s\u00a0\u202f]/g, '');
-  const intPart = (s: string) => s.split(decimal)[0] ?? '';
-  if (groupSep !== '' && t.includes(groupSep) && groupSep !== decimal) {
-    const sep = escapeRe(groupSep);
-    // Groups of three, or the Indian lakh grouping (12,34,567): the last group always has three digits.
-    const grouped = new RegExp(`^\\d{1,3}(${sep}\\d{2,3})*${sep}\\d{3}$`);
-    if (grouped.test(intPart(t))) {
-      t = intPart(t).split(groupSep).join('') + t.slice(intPart(t).length);
-    } else if (groupSep === '.' && (t.match(/\./g) ?? []).length === 1 && !t.includes(decimal)) {
-      return DECIMAL_INPUT.test(t) ? normalise(t) : null;
-    } else {
-      return null;
-    }
-  }
-  if (decimal !== '.') {
-    if (t.includes('.') && t.includes(decimal)) return null;
-    t = t.replace(decimal, '.');
-  }
-  return DECIMAL_INPUT.test(t) ? normalise(t) : null;
-}
-
-const DECIMAL_INPUT = /^(\d+(\.\d*)?|\.\d+)$/;
-
-function normalise(t: string): string {
-  const [rawInt = '', frac = ''] = t.split('.');
-  const int = rawInt.replace(/^0+(?=\d)/, '') || '0';
-  return frac === '' ? int : `${int}.${frac}`;
-}
-
 /** Fraction digits of a plain decimal string (`1.250` → 3). */
 export function fractionDigits(value: string): number {
   return value.split('.')[1]?.length ?? 0;
 }
 
-/**
- * The one rule for too many decimals in an amount field: refused inline with a message naming the
- * allowed decimals, never silently cut. Returns the allowed count when `value` has more, else null.
- */
-export function tooManyDecimals(value: string, allowed: number): number | null {
-  return fractionDigits(value) > allowed ? allowed : null;
-}
-
 function clampDecimals(d: number): number {
   return Math.min(20, Math.max(0, Math.trunc(d)));
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // In its own module so a page that only sorts (home's lists) does not load the formatters.

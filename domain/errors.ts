@@ -89,6 +89,8 @@ const CORE_ERROR_KEYS = [
   'uploadType',
   'uploadTooLarge',
   'recordNotPending',
+  // numbers (issue 10): one rule for too many decimals in every amount field
+  'tooManyDecimals',
 ] as const;
 
 /** Every message key: the core areas' above, later areas' in their endpoint files. */

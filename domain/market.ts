@@ -7,6 +7,19 @@ export interface CoinInfo {
   name: string;
   /** Decimals used for balances, transfers and withdrawals of this coin (at most 8). */
   decimals: number;
+  /**
+   * Decimals a balance of this coin is shown with (floored; the exact value is a tap away), at most
+   * `decimals`. Absent: DEFAULT_COIN_DISPLAY_DECIMALS, capped by `decimals`.
+   */
+  displayDecimals?: number;
+}
+
+/** Display decimals of a coin whose catalog entry names none (spec §9: default 2). */
+export const DEFAULT_COIN_DISPLAY_DECIMALS = 2;
+
+/** The decimals a balance of `coin` is shown with: its catalog choice, else the default, never above its own decimals. */
+export function coinDisplayDecimals(coin: Pick<CoinInfo, 'decimals' | 'displayDecimals'>): number {
+  return Math.min(coin.displayDecimals ?? DEFAULT_COIN_DISPLAY_DECIMALS, coin.decimals);
 }
 
 /** Whether a market accepts orders (spec §4). */
@@ -54,4 +67,14 @@ export interface CatalogInfo {
 export function stepDecimals(step: string): number {
   const frac = step.split('.')[1] ?? '';
   return frac.replace(/0+$/, '').length;
+}
+
+/** Decimals of a pair's prices: those of its tick (`0.01` → 2). */
+export function priceDecimals(pair: Pick<PairInfo, 'tickSize'>): number {
+  return stepDecimals(pair.tickSize);
+}
+
+/** Decimals of a pair's quantities: those of its lot (`0.00001` → 5). */
+export function qtyDecimals(pair: Pick<PairInfo, 'lotSize'>): number {
+  return stepDecimals(pair.lotSize);
 }

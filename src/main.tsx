@@ -23,13 +23,18 @@ import { readBootHint } from './prefs/boot-hint';
 
 const hint = readBootHint();
 // The hinted language is loaded before the first render, so no text flashes in another language.
-await initI18n(hint.lang).catch((e: unknown) => console.error('i18n failed', e));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App hint={hint} />
-  </StrictMode>,
-);
+// Not a top-level await: the locale chunks import this module's chunk (the preload helper), and a
+// module still evaluating would keep them waiting for ever (a language other than the bundled one
+// never rendered).
+void initI18n(hint.lang)
+  .catch((e: unknown) => console.error('i18n failed', e))
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App hint={hint} />
+      </StrictMode>,
+    ),
+  );
 
 // The service worker (and workbox-window) is not needed to render: register after the page loaded,
 // so its precache download does not compete with the first visit's own requests.

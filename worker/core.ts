@@ -16,6 +16,7 @@ import { createDeviceStore, type DeviceStoreOptions } from './device-store';
 import type { StoreOptions } from './store';
 import type { LeverApi } from './lever-live';
 import type { KefuChat } from './kefu-chat';
+import { KV } from './store-keys';
 import { defaultTimers, type TimerHandle, type Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
 
@@ -105,6 +106,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     ...(deps.timers && { timers: deps.timers }),
   });
   session.onToken((token) => socket.setToken(token));
+  // A private conversation does not outlive the session on the device (shared phones).
+  session.onToken((token) => {
+    if (!token) void store.remove(KV.kefuHistory).catch(() => undefined);
+  });
   // Workers get the browser's online event too: waiting out a 30 s back-off after the network is
   // back would leave the banner and stale prices up for nothing.
   // While the server seems unreachable, a light public request now and then finds out when it is
@@ -232,7 +237,12 @@ export function createCore(deps: CoreDeps = {}): Core {
   }
 
   // The lever area's worker code loads with the first lever call, not with the first render.
+  const LEVER_CACHE_KEY = 'lever.positions';
   let leverApi: Promise<LeverApi> | null = null;
+  // Signing out forgets the device copy of the positions.
+  session.onToken((token) => {
+    if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
+  });
 
   return {
     async init(options: InitOptions): Promise<Boot> {
@@ -380,6 +390,8 @@ export function createCore(deps: CoreDeps = {}): Core {
       return (await import('./second/second-preview')).previewSecond(input);
     },
     async lever(method, ...args) {
+      // The session must be loaded: the device copy of positions is shown only to its owner.
+      await ready();
       leverApi ??= import('./lever-live').then((m) =>
         m.createLeverApi({
           call: async (name, req) => (await ready(), call(name, req as never) as never),
@@ -388,6 +400,11 @@ export function createCore(deps: CoreDeps = {}): Core {
           watchTrades: (symbol, l) => market.watchTrades(symbol, l),
           unwatch: (n) => market.unwatch(n),
           notify,
+          cache: {
+            get: () => store.get(LEVER_CACHE_KEY),
+            set: (v) => (v ? store.set(LEVER_CACHE_KEY, v) : store.remove(LEVER_CACHE_KEY)),
+          },
+          userId: () => session.user()?.id ?? null,
         }),
       );
       const api = await leverApi;

@@ -7,6 +7,7 @@ import type { KefuEvent, KefuMessage } from '../domain/kefu-types';
 import { KEFU_CHANNEL, KEFU_IMAGE_MAX_BYTES, KEFU_TEXT_MAX } from '../domain/kefu-types';
 import type { ContentEndpoints } from '../domain/content-endpoints';
 import { notify } from './notify';
+import { KV } from './store-keys';
 
 /** A message typed on this device that the server has not stored yet. */
 export interface PendingMessage {
@@ -84,9 +85,9 @@ export interface KefuDeps {
 }
 
 /** Key of the outbox in the `kv` table. */
-export const OUTBOX_KEY = 'kefu_outbox';
-/** Key of the saved conversation in the `kv` table (one user's: another user's sign-in replaces it). */
-export const HISTORY_KEY = 'kefu_history';
+export const OUTBOX_KEY = KV.kefuOutbox;
+/** Key of the saved conversation in the `kv` table (one user's; removed at sign-out by the core). */
+export const HISTORY_KEY = KV.kefuHistory;
 /** Messages kept on the device for an offline first render. */
 const SAVED_MAX = 100;
 /** Messages per history read. */
@@ -323,6 +324,8 @@ export function createKefuChat(deps: KefuDeps) {
       if (deps.userId() !== null) {
         const out = await deps.call('kefu/unread', {});
         if (out.ok) unread = out.data.count;
+        // Messages typed before the app was closed leave with the first badge, not only the chat page.
+        void flush();
       }
       notify(listener, deps.userId() === null ? 0 : unread);
       return id;

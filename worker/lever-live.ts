@@ -37,6 +37,23 @@ export interface LeverLiveDeps {
   unsubscribe(id: number): void;
   watchTrades(symbol: string, listener: (trades: TradeTick[]) => void): Promise<number>;
   unwatch(id: number): void;
+  /**
+   * The device copy of the last positions loaded, so a page visited before renders them at once,
+   * dated, while the server answers (or when it cannot).
+   */
+  cache?: {
+    get(): Promise<LeverCache | undefined>;
+    set(value: LeverCache | null): Promise<void>;
+  };
+  /** The signed-in user's id: a device copy of another user's positions is never shown. */
+  userId?(): number | null;
+}
+
+/** What the device keeps of the lever positions: whose, when, and the list. */
+export interface LeverCache {
+  userId: number;
+  at: number;
+  orders: LeverOrder[];
 }
 
 /** A running watcher: `reload` fetches the positions again, `stop` ends every subscription. */
@@ -147,11 +164,32 @@ export function watchLeverLive(deps: LeverLiveDeps, listener: (state: LeverLiveS
       }
       loadedAt = Date.now();
       error = null;
+      const userId = deps.userId?.() ?? null;
+      if (userId !== null) {
+        // A failed cache write must not fail the load that succeeded.
+        await deps.cache?.set({ userId, at: loadedAt, orders: list.data }).catch(() => undefined);
+      }
     } else error = list.messageKey ?? list.intent;
     emit();
   }
 
-  void reload();
+  async function start(): Promise<void> {
+    const cached = await deps.cache?.get().catch(() => undefined);
+    const userId = deps.userId?.() ?? null;
+    if (cached && cached.userId === userId && loadedAt === null && !stopped) {
+      for (const o of cached.orders) {
+        orders.set(o.id, o);
+        ensureTrades(o.symbol);
+      }
+      loadedAt = cached.at;
+      emit();
+    } else if (cached && userId !== null && cached.userId !== userId) {
+      await deps.cache?.set(null).catch(() => undefined);
+    }
+    await reload();
+  }
+
+  void start();
   return {
     reload,
     stop() {

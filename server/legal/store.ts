@@ -162,8 +162,9 @@ export class LegalStore {
       adStatus: p(
         `update legal_ads set status = ?, remaining = ?, updated_at = ? where id = ? and status = ?`,
       ),
+      // Best prices first, so the page limit never drops a better ad: sell ads cheapest, buy ads highest.
       hall: p(`select ${AD_COLS} from legal_ads where status = 'online' and side = ? and coin = ? and currency = ?
-        and remaining > 0 limit 500`),
+        and remaining > 0 order by case when side = 'sell' then price else -price end, id limit 500`),
       adsOf:
         p(`select ${AD_COLS} from legal_ads where merchant_id = ? and (? is null or status = ?) order by id desc
         limit 200`),

@@ -1,5 +1,5 @@
 import { channels, toUnits, type PrivateEvent } from '../../domain';
-import { WORLD_USER_ID } from '../ledger';
+import { HOUSE_USER_ID, WORLD_USER_ID } from '../ledger';
 import type { ServerContext, ServerModule } from '../module';
 import { DEMO_ACCOUNT } from '../sim/demo-seed';
 import { findUserByAccount } from '../mine/users';
@@ -51,6 +51,14 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
         }
       });
       registerLeverRoutes(ctx.registry, { db: ctx.db, lever, catalog: ctx.catalog });
+      // Read-only: the house's exposure per pair and its balance; no operator route moves a price.
+      ctx.ops.add('GET', 'lever/exposure', () => ({
+        pairs: lever.exposures(),
+        house: ctx.ledger
+          .balancesOf(HOUSE_USER_ID)
+          .filter((b) => b.account === 'lever')
+          .map(toBalanceLine),
+      }));
     },
     async start(ctx) {
       const lever = mod.service!;

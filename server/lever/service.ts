@@ -82,6 +82,29 @@ export class LeverService {
     return this.mem.exposure(symbol);
   }
 
+  /** Per pair: long and short hands of open and entrusting orders, the net and its cap (operators). */
+  exposures(): Array<{
+    symbol: string;
+    long: number;
+    short: number;
+    net: number;
+    cap: number;
+    orders: number;
+  }> {
+    return this.catalog.lever.pairs.map((p) => {
+      const rows = [...this.mem.live.values()].filter((r) => r.symbol === p.symbol);
+      const hands = (side: string) => rows.filter((r) => r.side === side).reduce((n, r) => n + r.hands, 0);
+      return {
+        symbol: p.symbol,
+        long: hands('long'),
+        short: hands('short'),
+        net: this.mem.exposure(p.symbol),
+        cap: p.maxExposureHands,
+        orders: rows.length,
+      };
+    });
+  }
+
   /** Opens a market order at the contract price or places a limit order (entrusting). */
   open(userId: number, req: LeverOpenReq): LeverRow {
     const p = parseOpen(req, this.catalog, (s) => this.unitsOf(s));

@@ -1,5 +1,5 @@
 import type { ExternalToast } from 'sonner';
-import { i18next, loadNamespaces } from '../i18n/i18n';
+import { hasText, loadNamespaces, translate } from '../i18n/i18n';
 
 type Sonner = typeof import('sonner');
 type Kind = 'message' | 'success' | 'error' | 'info';
@@ -41,7 +41,7 @@ function show(kind: Kind, text: string, options?: ExternalToast): void {
   }
   void Promise.all([loadSonner(), toasterReady, loadNamespaces(['errors'])]).then(([{ toast: t }]) => {
     // A message made before its texts arrived (`errorMessage` gives the key then) is translated now.
-    const shown = i18next.exists(`errors:${text}`) ? i18next.t(`errors:${text}` as never) : text;
+    const shown = hasText(`errors:${text}`) ? translate(`errors:${text}`) : text;
     if (kind === 'message') t(shown, opts);
     else t[kind](shown, opts);
   });

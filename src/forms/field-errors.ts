@@ -2,10 +2,13 @@ import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-
 import type { Outcome } from '../../domain/envelope';
 import type { ErrorKey } from '../../domain/errors';
 import { errorMessage } from '../i18n/i18n';
+import { DECIMALS_ERROR } from './rules-resolver';
 
 /** The text of a form error: rule and keyed server errors are translated now; raw server text as is. */
 export function errorText(error: Pick<FieldError, 'type' | 'message'> | undefined): string | undefined {
   if (!error?.message) return undefined;
+  if (error.type === DECIMALS_ERROR)
+    return errorMessage('tooManyDecimals', { decimals: Number(error.message) });
   return error.type === 'rule' ? errorMessage(error.message as ErrorKey) : error.message;
 }
 

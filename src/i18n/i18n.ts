@@ -1,9 +1,16 @@
-import i18next from 'i18next';
-import type { BackendModule, ReadCallback } from 'i18next';
-import { DEFAULT_LANG, LANGS } from '../../domain/locale';
+import { DEFAULT_LANG } from '../../domain/locale';
 import type { Lang } from '../../domain/locale';
 import type { ErrorKey } from '../../domain/errors';
 import { applyLang } from '../prefs/boot-hint';
+import {
+  configureTexts,
+  hasText,
+  loadTexts,
+  setTextLanguage,
+  translate,
+  type TextTree,
+  type TextValues,
+} from './texts';
 import type idAssets from '../../locales/id/assets.json';
 import type idContent from '../../locales/id/content.json';
 import idCommon from '../../locales/id/common.json';
@@ -66,60 +73,35 @@ export interface Texts {
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts, itself
 // loaded on first use: its map of 100 file names would otherwise weigh on the first load).
-const lazyBundles = () => import('./locale-bundles').then((m) => m.LAZY_BUNDLES);
+async function loadBundle(lang: Lang, ns: string): Promise<TextTree> {
+  const { LAZY_BUNDLES } = await import('./locale-bundles');
+  const load = LAZY_BUNDLES[`../../locales/${lang}/${ns}.json`];
+  if (!load) throw new RangeError(`No bundle ${lang}/${ns}`);
+  return (await load()).default as TextTree;
+}
 
-const backend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    lazyBundles()
-      .then((bundles) => {
-        const load = bundles[`../../locales/${language}/${namespace}.json`];
-        if (!load) throw new RangeError(`No bundle ${language}/${namespace}`);
-        return load();
-      })
-      .then(
-        (m) => callback(null, m.default),
-        // A missing bundle is final; a failed download may be retried.
-        (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), !(e instanceof RangeError)),
-      );
-  },
-};
-
-/** Starts i18next in `lang`; resolves once that language's bundles are loaded. */
+/** Starts the texts in `lang`; resolves once that language's shell namespaces are loaded. */
 export async function initI18n(lang: Lang): Promise<void> {
-  i18next.on('languageChanged', (lng) => {
-    if ((LANGS as readonly string[]).includes(lng)) applyLang(lng as Lang);
-  });
-  await i18next.use(backend).init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: [...LANGS],
-    load: 'currentOnly',
-    ns: [...SHELL_NAMESPACES],
-    defaultNS: 'common',
-    resources: { [DEFAULT_LANG]: bundledTexts },
-    // Bundled `id` plus lazily loaded others.
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-  });
+  configureTexts(loadBundle, { [DEFAULT_LANG]: bundledTexts as unknown as Record<string, TextTree> });
+  await loadTexts(SHELL_NAMESPACES, DEFAULT_LANG);
+  await setTextLanguage(lang);
   applyLang(lang);
 }
 
 /** Switches the UI language; resolves when the new bundles are in. */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  await setTextLanguage(lang);
+  applyLang(lang);
 }
 
 /** Loads namespaces of the current language (cached after the first time); never rejects. */
 export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
-  return i18next.loadNamespaces([...ns]).catch((e: unknown) => console.error('texts failed to load', e));
+  return loadTexts(ns).catch((e: unknown) => console.error('texts failed to load', e));
 }
 
 /** The text of a message key in the current language (locales/<lang>/errors.json). */
-export function errorMessage(key: ErrorKey): string {
-  return i18next.t(`errors:${key}`);
+export function errorMessage(key: ErrorKey, values?: TextValues): string {
+  return translate(`errors:${key}`, values);
 }
 
-export { i18next };
+export { hasText, translate };

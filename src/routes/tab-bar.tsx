@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { afterLoad } from '../core/after-first-render';
+import { useUser } from '../core/contexts';
 import { Icon } from '../components/icons';
 import type { IconName } from '../components/icons';
 import { TABS } from './route-table';
@@ -15,12 +16,14 @@ const ICONS: Record<TabId, IconName> = {
   mine: 'user',
 };
 
-// The support tab's unread badge: its own chunk, fetched once the page has loaded.
+// The support tab's unread badge: its own chunk, fetched once the page has loaded, for a signed-in
+// user only (a visitor has no conversation).
 const KefuBadge = lazy(() => import('../pages/kefu/kefu-badge').then((m) => ({ default: m.KefuBadge })));
 
 /** The five-entry tab bar of spec §2, above the home indicator (safe-area inset). */
 export function TabBar({ active }: { active: TabId }) {
   const { t } = useTranslation();
+  const signedIn = useUser().user !== null;
   const [badge, setBadge] = useState(false);
   useEffect(() => afterLoad(() => setBadge(true)), []);
   return (
@@ -36,7 +39,7 @@ export function TabBar({ active }: { active: TabId }) {
         >
           <Icon name={ICONS[tab.id]} size={24} />
           <span className="tabbar__label">{t(`tabs.${tab.id}`)}</span>
-          {tab.id === 'kefu' && badge && (
+          {tab.id === 'kefu' && badge && signedIn && (
             <Suspense fallback={null}>
               <KefuBadge />
             </Suspense>

@@ -63,11 +63,12 @@ describe('assets', () => {
     const errors = pageErrors(page);
     await login(page, server.origin, grant);
 
-    // The assets page: USDT is worth 1, so the total is exact.
+    // The assets page: USDT is worth 1, so the total is exact. Numbers are written in id, the
+    // default language, at USDT's display decimals (2).
     await open(page, server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
-    expect(await text(page, holding('USDT', 'available'))).toBe('100');
-    expect(await text(page, '[data-testid="total-estimate"]')).toBe('100.00');
-    expect(await text(page, holding('USDT', 'estimate'))).toBe('≈ 100.00 USDT');
+    expect(await text(page, holding('USDT', 'available'))).toBe('100,00');
+    expect(await text(page, '[data-testid="total-estimate"]')).toBe('100,00');
+    expect(await text(page, holding('USDT', 'estimate'))).toBe('≈ 100,00 USDT');
     await page.click('[data-testid="hide-zero"]');
     expect(await page.locator('[data-testid="holding"]').count()).toBe(1);
 
@@ -78,12 +79,12 @@ describe('assets', () => {
       { from: 'spot', to: 'finance', coin: 'USDT', amount: '10' },
       { token: grant.token },
     );
-    await waitText(page, holding('USDT', 'available'), '90');
+    await waitText(page, holding('USDT', 'available'), '90,00');
 
     // The transfer form: the matrix offers only spot's targets; the swap follows allowed pairs.
     await page.click('[data-testid="assets-transfer"]');
     await page.waitForSelector('[data-testid="transfer-form"]');
-    await waitText(page, '[data-testid="transfer-available"]', '90 USDT');
+    await waitText(page, '[data-testid="transfer-available"]', '90,00 USDT');
     expect(await page.inputValue('[data-testid="transfer-from"]')).toBe('spot');
     expect(await page.inputValue('[data-testid="transfer-to"]')).toBe('lever');
     await page.click('[data-testid="transfer-swap"]');
@@ -95,14 +96,21 @@ describe('assets', () => {
     await page.click('[data-testid="transfer-swap"]');
     expect(await page.inputValue('[data-testid="transfer-to"]')).toBe('lever');
 
-    // More decimals than USDT has are floored, never rounded up, and the floored value is shown.
-    await page.fill('[data-testid="transfer-amount"]', '30.1234567');
-    await page.waitForSelector('[data-testid="transfer-floored"]');
-    expect(await text(page, '[data-testid="transfer-floored"]')).toContain('30.123456');
+    // More decimals than USDT has are refused next to the amount, naming the count, never cut.
+    await page.fill('[data-testid="transfer-amount"]', '30,1234567');
     await page.fill('[data-testid="transfer-remark"]', 'margin');
     await page.click('[data-testid="submit-transfer"]');
+    const decimals = page.locator('.field__error[data-field="amount"]');
+    await decimals.waitFor();
+    expect(await decimals.textContent()).toBe(
+      errorText('id', 'tooManyDecimals').replace('{{decimals}}', '6'),
+    );
+    expect(await page.locator('[data-testid="confirm-transfer"]').isVisible()).toBe(false);
+    // The locale's decimal comma: 30,123456 is thirty and a bit in id, sent as 30.123456.
+    await page.fill('[data-testid="transfer-amount"]', '30,123456');
+    await page.click('[data-testid="submit-transfer"]');
     await page.waitForSelector('[data-testid="confirm-transfer"]');
-    expect(await text(page, '[data-testid="confirm-amount"]')).toBe('30.123456 USDT');
+    expect(await text(page, '[data-testid="confirm-amount"]')).toBe('30,123456 USDT');
     await page.dblclick('[data-testid="confirm-transfer"]');
     await page.waitForSelector('[data-testid="confirm-transfer"]', { state: 'hidden' });
 
@@ -110,26 +118,32 @@ describe('assets', () => {
     await waitText(
       page,
       '[data-testid="transfer-record"] [data-testid="transfer-record-amount"]',
-      '30.123456',
+      '30,123456',
     );
     expect(await page.locator('[data-testid="transfer-record"]').count()).toBe(2);
     expect(await page.inputValue('[data-testid="transfer-amount"]')).toBe('');
-    await waitText(page, '[data-testid="transfer-available"]', '59.876544 USDT');
+    // The balance at USDT's display decimals, floored; a tap shows the exact ledger value.
+    await waitText(page, '[data-testid="transfer-available"]', '59,87 USDT');
+    const exact = page.locator('[data-testid="transfer-available"] button');
+    expect(await exact.getAttribute('aria-pressed')).toBe('false');
+    await exact.click();
+    expect(await text(page, '[data-testid="transfer-available"]')).toBe('59,876544 USDT');
+    expect(await exact.getAttribute('aria-pressed')).toBe('true');
 
     // Both accounts on the assets page.
     await open(page, server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
-    await waitText(page, holding('USDT', 'available'), '59.876544');
+    await waitText(page, holding('USDT', 'available'), '59,87');
     await page.click('[data-testid="account-tab-lever"]');
     await page.waitForSelector('[data-testid="account-panel"][data-account="lever"]');
-    await waitText(page, holding('USDT', 'available'), '30.123456');
-    expect(await text(page, '[data-testid="account-estimate"]')).toBe('≈ 30.12 USDT');
+    await waitText(page, holding('USDT', 'available'), '30,12');
+    expect(await text(page, '[data-testid="account-estimate"]')).toBe('≈ 30,12 USDT');
 
     // The account detail page lists the lever side of the transfer.
     await page.click('[data-testid="account-details"]');
     await page.waitForSelector('[data-testid="account-summary"][data-account="lever"]');
     await page.waitForSelector('[data-testid="journal-line"][data-kind="transfer"]');
     expect(await text(page, '[data-testid="journal-line"] [data-testid="journal-amount"]')).toContain(
-      '+30.123456',
+      '+30,12',
     );
 
     // Income and expenses, filtered by account: only lever lines, the transfer as income with its sign.
@@ -146,8 +160,10 @@ describe('assets', () => {
     const lever = page.locator('[data-testid="journal-line"]');
     expect(await lever.count()).toBe(1);
     expect(await lever.first().getAttribute('data-kind')).toBe('transfer');
-    expect(await text(page, '[data-testid="journal-amount"]')).toContain('+30.123456');
-    expect(await text(page, '[data-testid="journal-after"]')).toBe('30.123456');
+    expect(await text(page, '[data-testid="journal-amount"]')).toContain('+30,12');
+    expect(await text(page, '[data-testid="journal-after"]')).toBe('30,12');
+    await page.click('[data-testid="journal-amount"] button');
+    expect(await text(page, '[data-testid="journal-amount"]')).toContain('+30,123456');
     // A filter with no match says so and offers to show everything again.
     await page.selectOption('[data-testid="filter-account"]', 'second');
     await page.waitForSelector('[data-testid="journal-empty"]');
@@ -173,7 +189,7 @@ describe('assets', () => {
       '/pages/assets/transfer?from=spot&coin=USDT',
       '[data-testid="transfer-form"]',
     );
-    await waitText(page, '[data-testid="transfer-available"]', '5 USDT');
+    await waitText(page, '[data-testid="transfer-available"]', '5,00 USDT');
     await page.fill('[data-testid="transfer-amount"]', '6');
     await page.fill('[data-testid="transfer-remark"]', 'rent');
     await page.click('[data-testid="submit-transfer"]');

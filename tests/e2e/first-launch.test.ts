@@ -34,8 +34,8 @@ describe('first launch', () => {
   it('shows an honest not-available page for areas not built yet, with a way back', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/legal/legal', '[data-testid="not-available"]');
-    expect(await page.locator('.topbar__title').textContent()).toBe('Perdagangan fiat');
+    await open(page, server.origin, '/pages/lockming/index', '[data-testid="not-available"]');
+    expect(await page.locator('.topbar__title').textContent()).toBe('Penambangan kunci');
     await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
     await page.waitForSelector('.hero');
     await context.close();

@@ -76,10 +76,11 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     // Someone sends 500 USDT to it: seen with 0 confirmations, credited at 1, final at 6.
     await ops(origin, 'sim/deposit', { chain: 'TRC20', coin: 'USDT', amount: '500', address });
     await waitDeposit(page, '0/6', 'pending');
-    await waitText(page, '[data-testid="spot-available"]', '0');
+    // Balances at USDT's display decimals (2), in id's separators (the default language).
+    await waitText(page, '[data-testid="spot-available"]', '0,00');
     await ops(origin, 'sim/mine', { chain: 'TRC20', blocks: '1' });
     await waitDeposit(page, '1/6', 'credited');
-    await waitText(page, '[data-testid="spot-available"]', '500');
+    await waitText(page, '[data-testid="spot-available"]', '500,00');
     await ops(origin, 'sim/mine', { chain: 'TRC20', blocks: '2' });
     await waitDeposit(page, '3/6', 'credited');
     await ops(origin, 'sim/mine', { chain: 'TRC20', blocks: '3' });
@@ -88,13 +89,13 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
 
     // 100 USDT to the leverage account, on the transfer page.
     await open(page, origin, '/pages/assets/transfer?from=spot&coin=USDT', '[data-testid="transfer-form"]');
-    await waitText(page, '[data-testid="transfer-available"]', '500 USDT');
+    await waitText(page, '[data-testid="transfer-available"]', '500,00 USDT');
     await page.selectOption('[data-testid="transfer-to"]', 'lever');
     await page.fill('[data-testid="transfer-amount"]', '100');
     await page.click('[data-testid="submit-transfer"]');
     await page.click('[data-testid="confirm-transfer"]');
     await page.waitForSelector('[data-testid="confirm-transfer"]', { state: 'hidden' });
-    await waitText(page, '[data-testid="transfer-available"]', '400 USDT');
+    await waitText(page, '[data-testid="transfer-available"]', '400,00 USDT');
 
     // Withdrawal: no address bound yet, so the page says so and offers the binding form.
     await open(page, origin, '/pages/assets/mention?coin=USDT&chain=TRC20', '[data-testid="bind-form"]');
@@ -125,10 +126,10 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
       .waitFor();
 
     // The terms: 400 withdrawable, fee 1, minimum 10; 100 sends 99.
-    await waitText(page, '[data-testid="withdrawable"]', '400 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '400,00 USDT');
     expect(await page.textContent('[data-testid="withdraw-fee"]')).toBe('1 USDT');
     expect(await page.textContent('[data-testid="withdraw-min"]')).toBe('10 USDT');
-    expect(await page.textContent('[data-testid="withdraw-limit"]')).toBe('2000 USDT');
+    expect(await page.textContent('[data-testid="withdraw-limit"]')).toBe('2.000 USDT');
     expect(await page.locator('[data-testid="kyc-hint"]').count()).toBe(1);
     // Below the minimum: refused in the form, by the same rule as the server's.
     await page.fill('[data-testid="withdraw-amount"]', '5');
@@ -137,12 +138,19 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     expect(await page.textContent('.field__error[data-field="amount"]')).toBe(
       localeText('id', 'errors', 'withdrawBelowMin'),
     );
-    // "All" fills the withdrawable amount; then 100.
+    // More decimals than USDT has: refused with the count, as on every amount field.
+    await page.fill('[data-testid="withdraw-amount"]', '10,1234567');
+    await page.click('[data-testid="withdraw-submit"]');
+    await page.waitForFunction(
+      (want) => document.querySelector('.field__error[data-field="amount"]')?.textContent === want,
+      localeText('id', 'errors', 'tooManyDecimals').replace('{{decimals}}', '6'),
+    );
+    // "All" fills the withdrawable amount, written the id way; then 100.
     await page.click('[data-testid="withdraw-all"]');
     // The worker floors it: the value lands a moment after the tap.
     await page.waitForFunction(
       () =>
-        document.querySelector<HTMLInputElement>('[data-testid="withdraw-amount"]')?.value === '400.000000',
+        document.querySelector<HTMLInputElement>('[data-testid="withdraw-amount"]')?.value === '400,000000',
     );
     await page.fill('[data-testid="withdraw-amount"]', '100');
     await waitText(page, '[data-testid="withdraw-receive"]', '99 USDT');
@@ -160,7 +168,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await card.first().waitFor();
     expect(await card.count()).toBe(1);
     expect(await card.first().getAttribute('data-status')).toBe('review');
-    await waitText(page, '[data-testid="withdrawable"]', '300 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '300,00 USDT');
     const id = (await card.first().getAttribute('data-withdrawal-id'))!;
 
     // The operator pays it out with a transaction id: the history shows it without a reload.
@@ -179,11 +187,11 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await page.fill('[data-testid="withdraw-password"]', TRADE_PASSWORD);
     await page.click('[data-testid="confirm-withdraw"]');
     await page.locator('[data-testid="withdrawal-card"][data-status="review"]').waitFor();
-    await waitText(page, '[data-testid="withdrawable"]', '290 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '290,00 USDT');
     await page.click('[data-testid="cancel-withdrawal"]');
     await page.click('dialog[open] .btn--primary');
     await page.locator('[data-testid="withdrawal-card"][data-status="cancelled"]').waitFor();
-    await waitText(page, '[data-testid="withdrawable"]', '300 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '300,00 USDT');
 
     // A third, refused by the operator: the page shows the reason and the amount is unfrozen.
     await page.fill('[data-testid="withdraw-amount"]', '20');
@@ -192,7 +200,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await page.click('[data-testid="confirm-withdraw"]');
     const third = page.locator('[data-testid="withdrawal-card"][data-status="review"]');
     await third.waitFor();
-    await waitText(page, '[data-testid="withdrawable"]', '280 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '280,00 USDT');
     const reason = 'Address under compliance review';
     await ops<Withdrawal>(origin, 'withdrawals/reject', {
       id: (await third.getAttribute('data-withdrawal-id'))!,
@@ -201,7 +209,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     const rejected = page.locator('[data-testid="withdrawal-card"][data-status="rejected"]');
     await rejected.waitFor();
     expect(await rejected.textContent()).toContain(reason);
-    await waitText(page, '[data-testid="withdrawable"]', '300 USDT');
+    await waitText(page, '[data-testid="withdrawable"]', '300,00 USDT');
 
     // 500 in − 100 to lever − 100 out = 300 spot; 100 lever; nothing left frozen.
     const h = await holdings(origin, grant.token, 'USDT');
@@ -237,8 +245,8 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
     await open(page, origin, '/pages/assets/bankcharge', '[data-testid="bank-deposit-form"]');
     expect(await page.textContent('[data-testid="receiving-card"]')).toBe('6222020000001234567');
     expect(await page.inputValue('[data-testid="bank-payer"]')).toBe('Budi Santoso');
-    await page.fill('[data-testid="bank-amount"]', '120.50');
-    await waitText(page, '[data-testid="bank-credit"]', '120.5 USDT');
+    await page.fill('[data-testid="bank-amount"]', '120,50');
+    await waitText(page, '[data-testid="bank-credit"]', '120,5 USDT');
     await page.fill('[data-testid="bank-reference"]', 'TRX-20240501-77');
     // Submitting without the proof names it.
     await page.click('[data-testid="bank-deposit-form"] button[type=submit]');
@@ -262,7 +270,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
       localeText('id', 'errors', 'initiationSuccess'),
     );
     expect(await page.getAttribute('[data-testid="contact-support"]', 'href')).toContain('/pages/mine/kefu');
-    expect(await page.textContent('[data-testid="order-credit"]')).toBe('120.5 USDT');
+    expect(await page.textContent('[data-testid="order-credit"]')).toBe('120,5 USDT');
     await page.locator('[data-testid="proof-image"]').waitFor();
     const id = page.url().split('id=')[1]!;
 

@@ -1,9 +1,11 @@
 // Screenshots of the fiat pages for review (not a test): npx tsx tests/e2e/legal-shots.script.ts [lang] [theme]
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { dataOf, fund } from '../integration/assets-support';
 import { opsCall } from '../integration/bank-support';
 import { as, merchant, person, publish, startLegalServer, take } from '../integration/legal-support';
-import { loginAs } from './funding-support';
+import { loginAs, smallPng } from './funding-support';
 import { PHONE, launchBrowser, open } from './support';
 
 const lang = process.argv[2] ?? 'en';
@@ -63,9 +65,27 @@ const ctx = await browser.newContext(PHONE);
 const page = await ctx.newPage();
 await loginAs(page, origin, u.account);
 await prefs(page);
+// With AXE=1, each page is also audited (WCAG 2.1 AA) and violations printed.
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function audit(p: Page, name: string) {
+  if (!process.env.AXE) return;
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE);
+  const v = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const r = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+    };
+    return r.violations.map(
+      (x) => `${x.id}: ${x.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
+  });
+  for (const line of v) console.log(`[axe ${name}] ${line.replace(/\n/g, ' ')}`);
+}
 const shot = async (name: string) => {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${out}/${name}-${lang}-${theme}.png` });
+  await audit(page, name);
 };
 await open(page, origin, `/pages/legal/legal?currency=${cur}`, '[data-testid="legal-ad"]');
 await shot('hall');
@@ -81,6 +101,16 @@ await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.sc
 await shot('appeal');
 await open(page, origin, '/pages/mine/collect_money', '[data-testid="method"]');
 await shot('collect');
+await page.click('[data-testid="method-add"]');
+await page.click('[data-testid="method-kind-wechat"]');
+await page.fill('[data-testid="m-realName"]', 'Han Mei');
+await page.setInputFiles('[data-testid="qr-file"]', {
+  name: 'qr.png',
+  mimeType: 'image/png',
+  buffer: smallPng(96, 96),
+});
+await page.waitForSelector('[data-testid="method-form"] img.legal-image');
+await shot('method-form');
 await open(page, origin, '/pages/legal/order', '[data-testid="legal-order"]');
 await shot('orders');
 const mctx = await browser.newContext(PHONE);
@@ -96,8 +126,10 @@ await (async () => {
 await open(mp, origin, '/pages/legal/store', '[data-testid="my-ad"]');
 await mp.waitForTimeout(400);
 await mp.screenshot({ path: `${out}/store-${lang}-${theme}.png` });
+await audit(mp, 'store');
 await open(mp, origin, '/pages/legal/storeDetail', '[data-testid="ad-form"]');
 await mp.screenshot({ path: `${out}/adform-${lang}-${theme}.png` });
+await audit(mp, 'adform');
 await browser.close();
 await server.close();
 console.log('ok');

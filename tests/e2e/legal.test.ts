@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,21 @@ function cli(origin: string, args: string[]): Promise<unknown> {
       err ? reject(new Error(`${err.message} ${stderr}`)) : resolve(JSON.parse(stdout)),
     ),
   );
+}
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 AA violations of what the page shows now (axe-core), as `rule: target` lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe;
+    const values = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const r = (await axe.run(document, { runOnly: { type: 'tag', values } })) as {
+      violations: { id: string; nodes: { target: string[] }[] }[];
+    };
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
 }
 
 const statusOf = (page: Page) => page.getAttribute('[data-testid="order-status"]', 'data-status');
@@ -209,6 +226,19 @@ describe('fiat P2P: a user and a merchant in two browsers', () => {
     expect(kinds).toEqual(['created', 'paid', 'appealed', 'decided']);
     const actions = (await cli(origin, ['actions'])) as Array<{ operator: string; action: string }>;
     expect(actions[0]).toMatchObject({ operator: 'olga', action: 'legal.appeal.decide' });
+
+    // With data on screen, the order (timeline, appeal) and the hall pass axe in both themes.
+    const a11y: string[] = [...(await axeViolations(up))];
+    await open(up, origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');
+    a11y.push(...(await axeViolations(up)));
+    await open(up, origin, '/pages/mine/security', '[data-testid="theme-switch"]');
+    await up.click('[data-testid="theme-switch"]');
+    await up.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await open(up, origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');
+    a11y.push(...(await axeViolations(up)));
+    await open(up, origin, `/pages/legal/orderDetail?id=${second}`, '[data-testid="appeal"]');
+    a11y.push(...(await axeViolations(up)));
+    expect(a11y).toEqual([]);
 
     expect(errors).toEqual([]);
     expect(violations(server.dataDir)).toEqual([]);

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { call, dataOf } from '../integration/assets-support';
 import {
   expectLedgerSound,
   spotPair,
   startLeverServer,
+  trader,
   type LeverServer,
 } from '../integration/lever-support';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
@@ -67,7 +69,26 @@ describe('lever e2e', () => {
     const errors = pageErrors(page);
     await login(page, server.origin);
     await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
-    await waitText(page, '[data-testid="lever-mark"]', '64000.00');
+    await waitText(page, '[data-testid="lever-mark"]', '64.000,00');
+
+    // A price tapped in the book makes the order a limit at that price.
+    const seller = await trader(server, '0', { BTC: '1' });
+    dataOf(
+      await call(server.origin, 'trade/place', seller.token, {
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        type: 'limit',
+        price: '66000.00',
+        qty: '0.001',
+      }),
+    );
+    await page.click('[data-testid="book-ask"]');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="lever-price"]') as HTMLInputElement | null)?.value ===
+        '66000.00',
+    );
+    await page.click('[data-testid="lever-type-market"]');
 
     // The pre-trade receipt is the server's own math (id locale: decimal comma).
     await page.click('[data-testid="lever-multiple-10"]');
@@ -110,8 +131,8 @@ describe('lever e2e', () => {
     );
     await shot(page, 'tpsl');
     await page.click('[data-testid="tpsl-save"]');
-    await waitText(page, `${card} [data-testid="lever-tp"]`, '70000.00');
-    expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62000.00');
+    await waitText(page, `${card} [data-testid="lever-tp"]`, '70.000,00');
+    expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62.000,00');
 
     // Close all: the confirmation names how many and the estimated PnL.
     await page.click('[data-testid="lever-close-all"]');

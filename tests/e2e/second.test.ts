@@ -146,7 +146,7 @@ describe('timed options', () => {
     await page.waitForSelector('[data-testid="rules-sheet"]');
     const rules = (await page.textContent('[data-testid="rules-sheet"]')) ?? '';
     expect(rules).toMatch(/Up wins when the exit price is above the entry price/);
-    expect(rules).toMatch(/80 %/);
+    expect(rules).toMatch(/80\s%/);
     await shot(page, 'rules-dark');
     await page.keyboard.press('Escape');
 

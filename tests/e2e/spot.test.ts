@@ -19,15 +19,24 @@ async function login(page: Page, origin: string): Promise<void> {
   await page.waitForURL(/#\/pages\/mine\/index$/);
 }
 
-/** The available balance the form shows, such as `100000` (the coin follows after a space). */
+/** A number as the app writes it in id, the default language (`100.000,00` → `100000.00`). */
+const fromId = (text: string): string => text.replace(/\./g, '').replace(',', '.');
+
+/** The available balance the form shows, as a plain decimal; the coin follows after a space. */
 async function available(page: Page): Promise<string> {
   const text = (await page.textContent('[data-testid="available"]')) ?? '';
-  return text.trim().split(/\s+/)[0]!;
+  return fromId(text.trim().split(/\s+/)[0]!);
 }
 
 async function waitAvailable(page: Page, expected: string): Promise<void> {
   await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="available"]')?.textContent?.trim().startsWith(`${want} `),
+    (want) =>
+      document
+        .querySelector('[data-testid="available"]')
+        ?.textContent?.trim()
+        .replace(/\./g, '')
+        .replace(',', '.')
+        .startsWith(`${want} `),
     expected,
   );
 }
@@ -80,20 +89,22 @@ describe('spot trading', () => {
 
     await login(page, server.origin);
     await openTrade(page, server.origin);
-    expect(await available(page)).toBe('100000');
+    // At USDT's display decimals (2), in id's separators (the default language).
+    expect(await page.textContent('[data-testid="available"]')).toBe('100.000,00 USDT');
+    expect(await available(page)).toBe('100000.00');
 
     // The exact preview: 1000 × 0.01 = 10 USDT, fee at most 0.01 × 0.1 % = 0.00001 BTC.
     await page.fill('[data-testid="price-input"]', LOW_PRICE);
     await page.fill('[data-testid="qty-input"]', '0.01');
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="preview-total"]')?.textContent === '10.00 USDT',
+      () => document.querySelector('[data-testid="preview-total"]')?.textContent === '10,00 USDT',
     );
-    expect(await page.textContent('[data-testid="preview-fee"]')).toBe('0.00001 BTC');
+    expect(await page.textContent('[data-testid="preview-fee"]')).toBe('0,00001 BTC');
 
     await placeLimitBuy(page, LOW_PRICE, '0.01');
     await openCards(page).first().waitFor();
     expect(await openCards(page).count()).toBe(1);
-    await waitAvailable(page, '99990');
+    await waitAvailable(page, '99990.00');
 
     // It is listed on the orders page too.
     const id = await openCards(page).first().getAttribute('data-order-id');
@@ -107,7 +118,7 @@ describe('spot trading', () => {
     await page.waitForSelector('[data-testid="open-orders"] [data-testid="order-card"]', {
       state: 'detached',
     });
-    await waitAvailable(page, '100000');
+    await waitAvailable(page, '100000.00');
 
     // The cancelled order is in the history.
     await open(page, server.origin, '/pages/trade/entrust?tab=history', '[data-testid="order-list"]');
@@ -123,7 +134,7 @@ describe('spot trading', () => {
     await page.waitForSelector('[data-testid="confirm-order"]', { state: 'hidden' });
     await page.waitForFunction(() => {
       const text = document.querySelector('[data-testid="available"]')?.textContent?.trim() ?? '';
-      return /^\d/.test(text) && !text.startsWith('100000 ');
+      return /^\d/.test(text) && !text.startsWith('100.000,00 ');
     });
     const spent = 100000 - Number(await available(page));
     expect(spent).toBeGreaterThan(0);
@@ -131,7 +142,7 @@ describe('spot trading', () => {
     // The bought BTC shows on the sell side.
     await page.click('[data-testid="side-sell"]');
     await page.waitForFunction(
-      () => !document.querySelector('[data-testid="available"]')?.textContent?.trim().startsWith('1 '),
+      () => !document.querySelector('[data-testid="available"]')?.textContent?.trim().startsWith('1,000000 '),
     );
     expect(Number(await available(page))).toBeGreaterThan(1);
 

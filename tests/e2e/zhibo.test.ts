@@ -61,5 +61,19 @@ describe('live stream page', () => {
     await metered.getByTestId('live-failed').waitFor({ timeout: 20_000 });
     expect(fetched.length).toBeGreaterThan(0);
     await saver.close();
+
+    // A browser without native HLS (Firefox, older Chrome): hls.js, loaded for this page only, plays
+    // through Media Source and reports the missing playlist the same way.
+    const mse = await browser.newContext(PHONE);
+    await mse.addInitScript(() => {
+      HTMLMediaElement.prototype.canPlayType = () => '';
+    });
+    const viaHls = await mse.newPage();
+    const scripts: string[] = [];
+    viaHls.on('request', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
+    await viaHls.goto(appUrl(server.origin, '/pages/zhibo/zhibo'));
+    await viaHls.getByTestId('live-failed').waitFor({ timeout: 30_000 });
+    expect(scripts.some((u) => /\/hls-[^/]*\.js$/.test(u))).toBe(true);
+    await mse.close();
   });
 });

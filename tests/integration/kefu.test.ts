@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { KefuMessage } from '../../domain/kefu-types';
 import { createCore, type Core } from '../../worker/core';
+import { openDb } from '../../worker/store';
 import type { KefuView } from '../../worker/core-api';
 import { callApi } from '../support/api';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
@@ -92,6 +93,27 @@ describe('support chat over HTTP and the operator API', () => {
     expect(actions.find((a: { action: string }) => a.action === 'kefu.reply')).toMatchObject({
       operator: 'carol',
     });
+
+    // The operator can answer with a picture; the user reads it, a wrong type is refused.
+    const pic = await opsCall(server.origin, 'POST', 'kefu/reply', {
+      account: me.user.account,
+      imageMime: 'image/png',
+      imageData: PNG,
+    });
+    expect(pic.body.data).toMatchObject({ sender: 'operator', kind: 'image' });
+    const seen = await callApi(
+      server.origin,
+      'kefu/image',
+      { id: pic.body.data.imageId },
+      { token: me.token },
+    );
+    expect(seen.body.data).toMatchObject({ mime: 'image/png', data: PNG });
+    const wrong = await opsCall(server.origin, 'POST', 'kefu/reply', {
+      account: me.user.account,
+      imageMime: 'image/png',
+      imageData: JPEG,
+    });
+    expect(wrong.body.key).toBe('uploadType');
 
     // Another user can neither read this conversation's images nor see its messages.
     const other = await registerUser(server.origin);
@@ -221,6 +243,13 @@ describe('support chat in the worker', () => {
     const texts = done.messages.filter((m) => m.sender === 'user').map((m) => m.text);
     expect(texts).toEqual(['first', 'queued one', 'queued two', 'queued three']);
     expect(count(`select count(*) as n from kefu_messages where text like 'queued%'`)).toBe(3);
+
+    // Signing out removes the saved conversation from the device.
+    const db = openDb({ name: `kefu-it-${process.pid}`, indexedDB, IDBKeyRange });
+    expect(await db.kv.get('kefu_history')).toBeDefined();
+    await c.call('user/logout', {});
+    await expect.poll(async () => (await db.kv.get('kefu_history')) ?? null).toBeNull();
+    db.close();
   }, 60_000);
 });
 

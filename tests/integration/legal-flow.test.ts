@@ -168,3 +168,28 @@ describe('merchant applications', () => {
     expect(after).toMatchObject({ merchant: null, application: { status: 'rejected', reason: 'docs' } });
   });
 });
+
+describe('the hall', () => {
+  it('lists sell ads cheapest first and buy ads highest first, in the chosen currency only', async () => {
+    const prices = ['7.20', '7.00', '7.10'];
+    const ms = await Promise.all(prices.map(() => merchant(origin, server.dataDir, '100')));
+    for (const [i, m] of ms.entries()) {
+      await publish(origin, m, { currency: 'HKD', price: prices[i]!, total: '10', min: '1', max: '70' });
+      await publish(origin, m, {
+        currency: 'HKD',
+        side: 'buy',
+        price: prices[i]!,
+        total: '10',
+        min: '1',
+        max: '70',
+      });
+    }
+    await publish(origin, ms[0]!, { currency: 'KRW', price: '6.00', total: '10', min: '1', max: '60' });
+    const hall = async (side: 'buy' | 'sell') =>
+      dataOf<LegalAd[]>(await as(origin, null, 'legal/ads', { side, coin: 'USDT', currency: 'HKD' })).map(
+        (a) => a.price,
+      );
+    expect(await hall('buy')).toEqual(['7.00', '7.10', '7.20']);
+    expect(await hall('sell')).toEqual(['7.20', '7.10', '7.00']);
+  });
+});

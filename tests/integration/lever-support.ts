@@ -11,6 +11,7 @@ import { ROOT_DIR } from '../../server/paths';
 import { registerUser } from '../support/accounts';
 import type { RawReply } from '../support/api';
 import { call, dataOf, fund, openServerDb, violations } from './assets-support';
+import { OPS_TOKEN } from './withdrawals-support';
 
 /** A lever test server: no market simulator (tests make every spot trade), a settable clock. */
 export interface LeverServer {
@@ -71,6 +72,7 @@ export async function startLeverServer(
       catalogFile,
       distDir: path.join(ROOT_DIR, 'dist'),
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
+      operatorToken: OPS_TOKEN,
     },
   });
   return {

@@ -145,4 +145,41 @@ describe('worker core: lever positions live', () => {
     await core.lever('unwatchLever', id);
     expectLedgerSound(s);
   });
+
+  it('shows the positions it last loaded, dated, when the server cannot be reached', async () => {
+    await trade('BTC/USDT', '64000.00', '0.01');
+    const id = await core.lever('watchLever', (st) => states.push(st));
+    const opened = await core.call('lever/open', {
+      symbol: 'BTC/USDT',
+      side: 'long',
+      type: 'market',
+      multiple: 10,
+      hands: 2,
+    });
+    if (!opened.ok) throw new Error(JSON.stringify(opened));
+    await core.lever('reloadLever', id);
+    const loadedAt = last()!.loadedAt!;
+    await core.lever('unwatchLever', id);
+
+    // The same device, offline: the worker answers from what it stored, with its date.
+    const offline = createCore({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      WebSocket,
+      indexedDB,
+      IDBKeyRange,
+      dbName: `lever-it-${process.pid}`,
+      requestTimeoutMs: 2_000,
+    });
+    try {
+      const seen: LeverLiveState[] = [];
+      await offline.lever('watchLever', (st) => seen.push(st));
+      const cached = await until('the cached positions', () => seen.find((st) => st.positions.length > 0));
+      expect(cached.loadedAt).toBe(loadedAt);
+      expect(cached.positions.map((p) => p.id)).toContain(opened.data.id);
+      await until('the failed refresh', () => seen.find((st) => st.error !== null));
+    } finally {
+      await offline.dispose();
+    }
+    expect((await core.call('lever/close', { id: opened.data.id })).ok).toBe(true);
+  });
 });

@@ -14,6 +14,7 @@ import {
   type LeverServer,
 } from './lever-support';
 import { replayClosed } from './lever-replay';
+import { callOps } from './withdrawals-support';
 
 let s: LeverServer;
 let trade: Awaited<ReturnType<typeof spotPair>>;
@@ -224,6 +225,11 @@ describe('lever: refusals change nothing', () => {
     });
     expect(keyOf(over)).toBe('leverExposureCap');
     expect(leverSnapshot(s, u.id)).toEqual(before);
+    const ops = await callOps(s.origin, 'GET', 'lever/exposure');
+    const ltc = (ops.body.data as { pairs: Array<{ symbol: string }> }).pairs.find(
+      (p) => p.symbol === 'LTC/USDT',
+    );
+    expect(ltc).toEqual({ symbol: 'LTC/USDT', long: 8, short: 0, net: 8, cap: 10, orders: 1 });
     const b = await lever(s, u, 'lever/open', {
       symbol: 'LTC/USDT',
       side: 'short',

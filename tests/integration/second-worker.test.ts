@@ -1,6 +1,7 @@
 // The worker core in Node against the real server: the demo account's journaled option grant, an
 // option placed through the core, the watcher's open state with the server clock, and the
 // settlement arriving as a private event without a re-read.
+import fs from 'node:fs';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -13,9 +14,11 @@ import { newUser, startSecondServer, trade, until } from './second-support';
 
 let server: TestServer;
 let core: Core;
+let firstDataDir: string | undefined;
 
 beforeAll(async () => {
   server = await startSecondServer();
+  firstDataDir = server.dataDir;
   core = createCore({
     fetch: (u, i) => fetch(u, i),
     WebSocket,
@@ -31,6 +34,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await core?.dispose();
   await server?.close();
+  // The restarted server runs on the first one's data directory, which is then not its own to remove.
+  if (firstDataDir) fs.rmSync(firstDataDir, { recursive: true, force: true });
 });
 
 it('the demo account has its journaled second grant, once', async () => {
@@ -84,3 +89,35 @@ it('places through the core, watches the countdown state and sees the settlement
   expect(preview.payout).toBe('46.25');
   expect(violations(server.dataDir)).toEqual([]);
 });
+
+it('after a server restart the watcher reconnects and shows what settled while it was away', async () => {
+  const maker = await newUser(server, { spotBtc: '1' });
+  const taker = await newUser(server, { spotUsdt: '100000' });
+  await trade(server.origin, maker, taker, '61000');
+  const states: SecondState[] = [];
+  const watch = await core.watchSecond((s) => void states.push(s));
+  const placed = await core.call('second/place', {
+    symbol: 'BTC/USDT',
+    seconds: 1,
+    direction: 'up',
+    stake: '10',
+  });
+  if (!placed.ok) throw new Error(JSON.stringify(placed));
+  await until('open option in the state', () =>
+    states.find((s) => s.open.some((o) => o.id === placed.data.id)),
+  );
+  await trade(server.origin, maker, taker, '61000.5');
+  // Down before the expiry: the option settles in the next start's catch-up, whose event nobody hears.
+  const port = Number(new URL(server.origin).port);
+  await server.stop();
+  await new Promise((r) => setTimeout(r, 1_500));
+  server = await startSecondServer({ dataDir: server.dataDir, port });
+  const done = await until(
+    'settled option after the reconnect',
+    () => states.at(-1)?.settled.find((o) => o.id === placed.data.id),
+    20_000,
+  );
+  expect(done).toMatchObject({ result: 'won', credited: '18.00' });
+  expect(done.settledAt! - done.expiresAt).toBeGreaterThan(0);
+  await core.unwatchSecond(watch);
+}, 40_000);

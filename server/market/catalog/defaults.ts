@@ -74,15 +74,15 @@ const onChain = (coin: string, chain: string, withdrawFee: string, withdrawMin: 
  */
 export const DEFAULT_CATALOG: Catalog = {
   coins: [
-    { symbol: 'USDT', name: 'Tether USD', decimals: 6 },
-    { symbol: 'BTC', name: 'Bitcoin', decimals: 8 },
-    { symbol: 'ETH', name: 'Ethereum', decimals: 8 },
-    { symbol: 'BNB', name: 'BNB', decimals: 8 },
-    { symbol: 'SOL', name: 'Solana', decimals: 8 },
-    { symbol: 'XRP', name: 'XRP', decimals: 6 },
-    { symbol: 'DOGE', name: 'Dogecoin', decimals: 8 },
-    { symbol: 'TRX', name: 'TRON', decimals: 6 },
-    { symbol: 'LTC', name: 'Litecoin', decimals: 8 },
+    { symbol: 'USDT', name: 'Tether USD', decimals: 6, displayDecimals: 2 },
+    { symbol: 'BTC', name: 'Bitcoin', decimals: 8, displayDecimals: 6 },
+    { symbol: 'ETH', name: 'Ethereum', decimals: 8, displayDecimals: 5 },
+    { symbol: 'BNB', name: 'BNB', decimals: 8, displayDecimals: 4 },
+    { symbol: 'SOL', name: 'Solana', decimals: 8, displayDecimals: 4 },
+    { symbol: 'XRP', name: 'XRP', decimals: 6, displayDecimals: 2 },
+    { symbol: 'DOGE', name: 'Dogecoin', decimals: 8, displayDecimals: 2 },
+    { symbol: 'TRX', name: 'TRON', decimals: 6, displayDecimals: 2 },
+    { symbol: 'LTC', name: 'Litecoin', decimals: 8, displayDecimals: 4 },
   ],
   pairs: [
     pair('BTC', 'USDT', '0.01', '0.00001'),

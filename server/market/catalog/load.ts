@@ -41,6 +41,10 @@ export function catalogProblems(c: Catalog): string[] {
     if (!Number.isInteger(coin.decimals) || coin.decimals < 0 || coin.decimals > UNIT_DECIMALS) {
       out.push(`coin ${coin.symbol} decimals must be 0..${UNIT_DECIMALS}`);
     }
+    const shown = coin.displayDecimals;
+    if (shown !== undefined && (!Number.isInteger(shown) || shown < 0 || shown > coin.decimals)) {
+      out.push(`coin ${coin.symbol} displayDecimals must be 0..${coin.decimals}`);
+    }
     if (coins.has(coin.symbol)) out.push(`duplicate coin ${coin.symbol}`);
     coins.add(coin.symbol);
   }

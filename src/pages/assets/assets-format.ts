@@ -39,29 +39,17 @@ export function isZeroAmount(value: string): boolean {
   return /^[+-]?0*(\.0*)?$/.test(value.trim()) && /\d/.test(value);
 }
 
-/** A journal delta as the list shows it: the sign always written, and which way the money went. */
-export interface SignedAmount {
-  /** Such as `+12.5` or `-0.001`; trailing zeros of the fraction dropped. */
-  text: string;
-  direction: 'income' | 'expense' | 'none';
-}
+/** Which way a journal delta moved money: shown as a word and a sign as well as a colour. */
+export type AmountDirection = 'income' | 'expense' | 'none';
 
 /**
- * Formats a signed decimal string (the journal's `delta`) with an explicit sign, so income and
- * expense do not rely on colour alone. Text only: the value is never rounded.
+ * The direction of a signed decimal string (the journal's `delta`); the number itself is written by
+ * domain/display.ts (`formatNumber` with `signed`). A sign test on text: no arithmetic.
  */
-export function signedAmount(delta: string): SignedAmount {
+export function amountDirection(delta: string): AmountDirection {
   const raw = delta.trim();
-  const negative = raw.startsWith('-');
-  const body = trimFraction(raw.replace(/^[+-]/, ''));
-  if (isZeroAmount(body)) return { text: body, direction: 'none' };
-  return negative ? { text: `-${body}`, direction: 'expense' } : { text: `+${body}`, direction: 'income' };
-}
-
-/** A decimal string without the zeros that end its fraction (`500.0000000` → `500`). Text only. */
-export function trimFraction(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
+  if (isZeroAmount(raw)) return 'none';
+  return raw.startsWith('-') ? 'expense' : 'income';
 }
 
 /** The account named by a query parameter, or `fallback` when it names none of the five. */

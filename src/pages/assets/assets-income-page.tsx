@@ -85,6 +85,7 @@ export function AssetsIncomePage() {
               <LoadState failed onRetry={() => void paged.reload()} />
             ) : (
               <JournalList
+                catalogCoins={catalog?.coins ?? []}
                 lines={paged.items}
                 empty={filtered ? t('journal.emptyFiltered') : t('journal.empty')}
                 paging={{ loading: paged.loading, done: paged.done, more: paged.more }}

@@ -1,17 +1,30 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { AssetsOverview } from '../../../domain/assets-estimate';
+import type { CoinInfo } from '../../../domain/market';
 import { Icon } from '../../components/icons';
 import type { IconName } from '../../components/icons';
+import { coinOf } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 
 /** The grand estimate over all five accounts, and the coins it leaves out for want of a price. */
-export function TotalCard({ overview }: { overview: AssetsOverview }) {
+export function TotalCard({
+  overview,
+  catalogCoins,
+}: {
+  overview: AssetsOverview;
+  /** The catalog's coins: the estimate is shown at its currency's display decimals. */
+  catalogCoins: readonly CoinInfo[];
+}) {
   const { t } = useTranslation('assets');
+  const n = useNumbers();
   return (
     <section className="assets-total" data-testid="assets-total">
       <p className="assets-total__label">{t('overview.total', { quote: overview.quote })}</p>
       <p className="assets-total__value">
-        <span data-testid="total-estimate">{overview.estimate}</span>
+        <span data-testid="total-estimate">
+          {n.coin(overview.estimate, coinOf(catalogCoins, overview.quote))}
+        </span>
         <span className="assets-total__quote">{overview.quote}</span>
       </p>
       {overview.unpriced.length > 0 && (

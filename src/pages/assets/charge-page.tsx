@@ -9,7 +9,7 @@ import { usePrivateRead } from '../../core/use-private-read';
 import { AsOf, NothingSaved } from '../../components/as-of';
 import type { DataTime } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
-import { trimZeros } from '../trade/trade-format';
+import { Amount } from '../../components/amount';
 import { spotAvailable, useBalances } from '../trade/use-balances';
 import { PAGE, usePaged } from '../trade/use-paged';
 import type { PageLoader, Paged } from '../trade/use-paged';
@@ -56,7 +56,7 @@ function ChargeBody({ funding, choice, pick, deposits, available, availableTime 
           label={t('deposits.spotAvailable', { coin: choice.coin.symbol })}
           value={
             <span className="mono" data-testid="spot-available">
-              {available === null ? '—' : trimZeros(available)}
+              {available === null ? '—' : <Amount value={available} coin={choice.coin} />}
             </span>
           }
         />

@@ -1,20 +1,36 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { CoinHolding } from '../../../domain/assets-estimate';
-import { NO_VALUE, isZeroAmount, trimFraction } from './assets-format';
+import type { CoinInfo } from '../../../domain/market';
+import { Amount } from '../../components/amount';
+import { coinOf } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
+import { NO_VALUE, isZeroAmount } from './assets-format';
 
 /** Props of {@link HoldingList}. */
 export interface HoldingListProps {
   coins: readonly CoinHolding[];
   /** The estimate currency (USDT). */
   quote: string;
+  /** The catalog's coins (display decimals); empty while unknown, when balances are shown exactly. */
+  catalogCoins: readonly CoinInfo[];
   /** Leave out coins with nothing available and nothing frozen. */
   hideZero: boolean;
 }
 
 /** One coin of an account: available, frozen and its estimate ("—" when it has no price). */
-function HoldingCard({ holding, quote }: { holding: CoinHolding; quote: string }) {
+function HoldingCard({
+  holding,
+  quote,
+  catalogCoins,
+}: {
+  holding: CoinHolding;
+  quote: string;
+  catalogCoins: readonly CoinInfo[];
+}) {
   const { t } = useTranslation('assets');
+  const n = useNumbers();
+  const coin = coinOf(catalogCoins, holding.coin);
   return (
     <article className="holding" data-testid="holding" data-coin={holding.coin}>
       <header className="holding__head">
@@ -23,17 +39,23 @@ function HoldingCard({ holding, quote }: { holding: CoinHolding; quote: string }
         </span>
         <span className="holding__coin">{holding.coin}</span>
         <span className="holding__value" data-testid="holding-estimate">
-          {holding.estimate === null ? NO_VALUE : `≈ ${holding.estimate} ${quote}`}
+          {holding.estimate === null
+            ? NO_VALUE
+            : `≈ ${n.coin(holding.estimate, coinOf(catalogCoins, quote))} ${quote}`}
         </span>
       </header>
       <dl className="holding__grid">
         <div>
           <dt>{t('fields.available')}</dt>
-          <dd data-testid="holding-available">{trimFraction(holding.available)}</dd>
+          <dd data-testid="holding-available">
+            <Amount value={holding.available} coin={coin} />
+          </dd>
         </div>
         <div>
           <dt>{t('fields.frozen')}</dt>
-          <dd data-testid="holding-frozen">{trimFraction(holding.frozen)}</dd>
+          <dd data-testid="holding-frozen">
+            <Amount value={holding.frozen} coin={coin} />
+          </dd>
         </div>
       </dl>
     </article>
@@ -41,7 +63,7 @@ function HoldingCard({ holding, quote }: { holding: CoinHolding; quote: string }
 }
 
 /** The coins of one account, with an honest empty state when the filter leaves nothing. */
-export function HoldingList({ coins, quote, hideZero }: HoldingListProps) {
+export function HoldingList({ coins, quote, catalogCoins, hideZero }: HoldingListProps) {
   const { t } = useTranslation('assets');
   const shown = hideZero ? coins.filter((c) => !isZeroAmount(c.total)) : coins;
   if (shown.length === 0) {
@@ -54,7 +76,7 @@ export function HoldingList({ coins, quote, hideZero }: HoldingListProps) {
   return (
     <div className="holding-list" data-testid="holding-list">
       {shown.map((h) => (
-        <HoldingCard key={h.coin} holding={h} quote={quote} />
+        <HoldingCard key={h.coin} holding={h} quote={quote} catalogCoins={catalogCoins} />
       ))}
     </div>
   );

@@ -1,11 +1,14 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { JournalLine } from '../../../domain/assets';
+import type { CoinInfo } from '../../../domain/market';
+import { Amount } from '../../components/amount';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
+import { coinOf } from '../../i18n/numbers';
 import { MoreButton } from '../trade/more-button';
 import type { Paging } from '../trade/order-list';
 import { formatMs } from '../trade/trade-format';
-import { kindLabelKey, signedAmount, trimFraction } from './assets-format';
+import { amountDirection, kindLabelKey } from './assets-format';
 
 /** The label of a ledger kind: translated when known, else the kind as the ledger wrote it. */
 export function useKindLabel(): (kind: string) => string {
@@ -20,15 +23,21 @@ export function useKindLabel(): (kind: string) => string {
  * One journal line: kind, account, time, coin, the signed change (a sign as well as a colour) and
  * the balance right after it. Lines on the frozen part of a balance say so.
  */
-export function JournalCard({ line }: { line: JournalLine }) {
+export function JournalCard({
+  line,
+  catalogCoins,
+}: {
+  line: JournalLine;
+  catalogCoins: readonly CoinInfo[];
+}) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   const kindLabel = useKindLabel();
-  const signed = signedAmount(line.delta);
+  const coin = coinOf(catalogCoins, line.coin);
+  const moved = amountDirection(line.delta);
   // A change of the frozen part (a withdrawal or an order reserving funds) is neither income nor
   // expense: shown neutral, or a "+20" in green would read as money received.
-  const frozen = line.field === 'frozen' && signed.direction !== 'none';
-  const amount = frozen ? { ...signed, direction: 'frozen' as const } : signed;
+  const direction = line.field === 'frozen' && moved !== 'none' ? 'frozen' : moved;
   return (
     <article
       className="journal-line"
@@ -46,23 +55,23 @@ export function JournalCard({ line }: { line: JournalLine }) {
       <div className="journal-line__body">
         <span className="journal-line__coin">{line.coin}</span>
         <span
-          className={`journal-line__amount journal-line__amount--${amount.direction}`}
+          className={`journal-line__amount journal-line__amount--${direction}`}
           data-testid="journal-amount"
         >
           <span className="assets-sr-only">
-            {amount.direction === 'none'
+            {direction === 'none'
               ? ''
-              : amount.direction === 'frozen'
+              : direction === 'frozen'
                 ? t('fields.frozen')
-                : t(`journal.${amount.direction}`)}
+                : t(`journal.${direction}`)}
           </span>
-          {amount.text}
+          <Amount value={line.delta} coin={coin} signed />
         </span>
       </div>
       <p className="journal-line__after">
         <span>{t('fields.balanceAfter')}</span>
         <span className="mono" data-testid="journal-after">
-          {trimFraction(line.balanceAfter)}
+          <Amount value={line.balanceAfter} coin={coin} />
         </span>
       </p>
     </article>
@@ -72,10 +81,13 @@ export function JournalCard({ line }: { line: JournalLine }) {
 /** A list of journal lines: spinner, empty text, or the lines with "load more" when paged. */
 export function JournalList({
   lines,
+  catalogCoins,
   empty,
   paging,
 }: {
   lines: JournalLine[] | null;
+  /** The catalog's coins (display decimals); empty while unknown. */
+  catalogCoins: readonly CoinInfo[];
   empty: string;
   paging?: Paging;
 }) {
@@ -96,7 +108,7 @@ export function JournalList({
   return (
     <div className="journal-list" data-testid="journal-list">
       {lines.map((l) => (
-        <JournalCard key={l.id} line={l} />
+        <JournalCard key={l.id} line={l} catalogCoins={catalogCoins} />
       ))}
       {paging && <MoreButton {...paging} />}
     </div>

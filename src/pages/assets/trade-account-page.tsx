@@ -3,12 +3,16 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { JournalLine } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';
+import type { CoinInfo } from '../../../domain/market';
 import type { Dated } from '../../../worker/core-api';
 import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
+import { useCatalog } from '../../core/use-catalog';
+import { coinOf } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 import { RequireUser } from '../mine/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
@@ -23,6 +27,7 @@ import { useOverview } from './use-overview';
 const LATEST = 10;
 
 const lineId = (l: JournalLine) => l.id;
+const NO_COINS: readonly CoinInfo[] = [];
 
 /** The latest journal lines of one account of the signed-in user (one page, no paging). */
 function useLatestJournal(account: AccountType): History<JournalLine> {
@@ -47,6 +52,9 @@ export function TradeAccountPage() {
   const { overview, time, failed, reload } = useOverview(reloadJournal);
   // The detail page is about what the account holds: zero lines start hidden.
   const [hideZero, setHideZero] = useState(true);
+  const { catalog } = useCatalog();
+  const catalogCoins = catalog?.coins ?? NO_COINS;
+  const n = useNumbers();
   const refresh = useCallback(() => Promise.all([reload(), reloadJournal()]), [reload, reloadJournal]);
   const data = overview?.accounts.find((a) => a.account === account) ?? null;
 
@@ -66,7 +74,9 @@ export function TradeAccountPage() {
                     {t('overview.accountValue', { name: t(`accounts.${account}`) })}
                   </p>
                   <p className="assets-total__value">
-                    <span data-testid="account-estimate">{data.estimate}</span>
+                    <span data-testid="account-estimate">
+                      {n.coin(data.estimate, coinOf(catalogCoins, overview.quote))}
+                    </span>
                     <span className="assets-total__quote">{overview.quote}</span>
                   </p>
                   {data.unpriced.length > 0 && (
@@ -93,7 +103,12 @@ export function TradeAccountPage() {
                   </div>
                 </section>
                 <HideZeroSwitch on={hideZero} onChange={setHideZero} />
-                <HoldingList coins={data.coins} quote={overview.quote} hideZero={hideZero} />
+                <HoldingList
+                  coins={data.coins}
+                  quote={overview.quote}
+                  catalogCoins={catalogCoins}
+                  hideZero={hideZero}
+                />
               </>
             )}
             <section className="assets-section">
@@ -108,7 +123,11 @@ export function TradeAccountPage() {
               {journal.failed ? (
                 <InlineRetry onRetry={() => void reloadJournal()} />
               ) : (
-                <JournalList lines={journal.items} empty={t('account.noJournal')} />
+                <JournalList
+                  lines={journal.items}
+                  catalogCoins={catalogCoins}
+                  empty={t('account.noJournal')}
+                />
               )}
             </section>
           </>

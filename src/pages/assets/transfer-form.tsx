@@ -7,20 +7,22 @@ import { parseTransfer, transferTargets, TRANSFER_REMARK_MAX } from '../../../do
 import type { TransferRecord } from '../../../domain/assets';
 import type { AccountType } from '../../../domain/ledger';
 import type { CoinInfo } from '../../../domain/market';
-import { hasAtMostDecimals } from '../../../domain/money';
 import type { BalanceLine } from '../../../domain/spot';
 import { useCall } from '../../core/use-call';
+import { Amount } from '../../components/amount';
 import { applyServerFieldError, errorText } from '../../forms/field-errors';
-import { rulesResolver } from '../../forms/rules-resolver';
+import { problemError, rulesResolver } from '../../forms/rules-resolver';
+import { readAmount } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 import { TextField } from '../../forms/text-field';
-import { AMOUNT_TEXT, NO_VALUE, trimFraction } from './assets-format';
+import { NO_VALUE } from './assets-format';
 import { SelectField } from './select-field';
 import { TransferAccounts } from './transfer-accounts';
 import { TransferConfirmDialog } from './transfer-confirm-dialog';
 import type { CheckedTransfer } from './transfer-confirm-dialog';
 import { remarkLength, transferProblems } from './transfer-rules';
 import type { TransferValues } from './transfer-rules';
-import { useFloor, useFloored } from './use-floored';
+import { useFloor } from './use-floored';
 
 /** Server fields the form shows inline. */
 const FIELDS = ['from', 'to', 'coin', 'amount', 'remark'] as const;
@@ -35,8 +37,8 @@ export interface TransferFormProps {
 }
 
 /**
- * The transfer form: accounts by the matrix, coin, amount floored to the coin's decimals by the
- * worker, optional remark, then a confirmation. A refusal lands next to the field it concerns and
+ * The transfer form: accounts by the matrix, coin, an amount in the reader's locale with at most
+ * the coin's decimals (more is refused inline, never cut), optional remark, then a confirmation. A refusal lands next to the field it concerns and
  * leaves everything the user typed in place.
  */
 export function TransferForm({ coins, balances, initial, onDone }: TransferFormProps) {
@@ -44,6 +46,7 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
   const online = useOnline();
   const call = useCall();
   const floor = useFloor();
+  const n = useNumbers();
   const form = useForm<TransferValues>({
     defaultValues: {
       from: initial.from,
@@ -52,17 +55,16 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
       amount: '',
       remark: '',
     },
-    resolver: rulesResolver((v: TransferValues) => transferProblems(v, coins)),
+    resolver: rulesResolver((v: TransferValues) => transferProblems(v, coins, n.locale)),
   });
   const { register, setValue, setError, clearErrors, handleSubmit, control, formState } = form;
   const { errors } = formState;
-  const [from, to, coin, amount, remark] = useWatch({
+  const [from, to, coin, remark] = useWatch({
     control,
-    name: ['from', 'to', 'coin', 'amount', 'remark'],
+    name: ['from', 'to', 'coin', 'remark'],
   });
   const info = coins.find((c) => c.symbol === coin) ?? null;
   const decimals = info?.decimals ?? null;
-  const floored = useFloored(amount, decimals);
   const available = balances
     ? (balances.find((b) => b.account === from && b.coin === coin)?.available ?? '0')
     : null;
@@ -80,17 +82,18 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
     if (available === null || decimals === null) return;
     const value = await floor(available, decimals);
     if (value === null) return;
-    setValue('amount', value, { shouldDirty: true });
+    setValue('amount', n.input(value), { shouldDirty: true });
     clearErrors('amount');
   };
 
   const review = handleSubmit(async (v) => {
     if (!info) return;
-    const exact = await floor(v.amount, info.decimals);
-    if (exact === null) {
-      setError('amount', { type: 'rule', message: 'amountFormat' }, { shouldFocus: true });
+    const read = readAmount(v.amount, n.locale, info.decimals);
+    if ('problem' in read) {
+      setError('amount', problemError(read.problem), { shouldFocus: true });
       return;
     }
+    const exact = read.value;
     const parsed = parseTransfer({ ...v, amount: exact }, coins);
     if ('problem' in parsed) {
       const { field, key } = parsed.problem;
@@ -128,11 +131,6 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
     }
   };
 
-  const overPrecision =
-    floored !== null &&
-    decimals !== null &&
-    AMOUNT_TEXT.test(amount.trim()) &&
-    !hasAtMostDecimals(amount.trim(), decimals);
   const remarkCount = remarkLength(remark);
 
   return (
@@ -188,14 +186,13 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
             <p className="transfer-form__available">
               <span>{t('fields.available')}</span>
               <span className="mono" data-testid="transfer-available">
-                {available === null ? NO_VALUE : trimFraction(available)} {coin}
+                {available === null ? (
+                  `${NO_VALUE} ${coin}`
+                ) : (
+                  <Amount value={available} coin={info} unit={coin} />
+                )}
               </span>
             </p>
-            {overPrecision && (
-              <p className="note" data-testid="transfer-floored">
-                {t('transfer.floored', { amount: floored, coin, decimals })}
-              </p>
-            )}
           </>
         }
       />

@@ -3,6 +3,7 @@ import type { TransferRecord } from '../../../domain/assets';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
+import { useNumbers } from '../../i18n/use-numbers';
 import { MoreButton } from '../trade/more-button';
 import { formatMs } from '../trade/trade-format';
 import { LoadState } from './load-state';
@@ -12,6 +13,7 @@ import type { History } from './use-history';
 function TransferCard({ record }: { record: TransferRecord }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
+  const n = useNumbers();
   return (
     <article className="transfer-card" data-testid="transfer-record" data-transfer-id={record.id}>
       <header className="transfer-card__head">
@@ -24,7 +26,7 @@ function TransferCard({ record }: { record: TransferRecord }) {
       </header>
       <p className="transfer-card__amount">
         <span className="mono" data-testid="transfer-record-amount">
-          {record.amount}
+          {n.exact(record.amount)}
         </span>{' '}
         {record.coin}
       </p>

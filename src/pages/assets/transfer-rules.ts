@@ -3,7 +3,7 @@ import type { AccountType } from '../../../domain/ledger';
 import type { CoinInfo } from '../../../domain/market';
 import { transferRemarkProblem } from '../../../domain/rules';
 import type { Problems } from '../../forms/rules-resolver';
-import { AMOUNT_TEXT } from './assets-format';
+import { readAmount } from '../../i18n/numbers';
 
 /** What the transfer form holds, as typed (accounts and coin as picked). */
 export interface TransferValues {
@@ -20,15 +20,19 @@ export function remarkLength(remark: string): number {
 }
 
 /**
- * The checks made while typing: amount present and a plain decimal, remark within its length and
- * free of coin names (spec §5). Flooring and the full `parseTransfer` run on submit; the balance is
- * the server's to judge.
+ * The checks made while typing: amount present, a number in the reader's `locale` (`1,5` in id)
+ * with at most the coin's decimals (more is refused, never cut), remark within its length and free
+ * of coin names (spec §5). The full `parseTransfer` runs on submit; the balance is the server's.
  */
-export function transferProblems(v: TransferValues, coins: readonly CoinInfo[]): Problems<TransferValues> {
+export function transferProblems(
+  v: TransferValues,
+  coins: readonly CoinInfo[],
+  locale: string,
+): Problems<TransferValues> {
   const out: Problems<TransferValues> = {};
-  const amount = v.amount.trim();
-  if (!amount) out.amount = 'required';
-  else if (!AMOUNT_TEXT.test(amount)) out.amount = 'amountFormat';
+  const allowed = coins.find((c) => c.symbol === v.coin)?.decimals ?? null;
+  const read = readAmount(v.amount, locale, allowed);
+  if ('problem' in read) out.amount = read.problem;
   const remark = v.remark.trim();
   if (remarkLength(remark) > TRANSFER_REMARK_MAX) out.remark = 'remarkTooLong';
   else if (remark) {

@@ -1,17 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useCore } from '../../core/contexts';
 import { AMOUNT_TEXT } from './assets-format';
 
-interface Held {
-  value: string;
-  decimals: number;
-  floored: string | null;
-}
-
 /**
  * Floors amounts with the worker's exact decimal math (spec §5: never rounded up); the UI thread
- * does no arithmetic on money. `floor` asks once; `useFloored` keeps the floored form of a typed
- * value, or null while it is not a number (or not floored yet).
+ * does no arithmetic on money. Used for the "all" shortcut: what the user types is never floored
+ * but refused when it has too many decimals (issue 10).
  */
 export function useFloor(): (value: string, decimals: number) => Promise<string | null> {
   const { core } = useCore();
@@ -24,21 +18,4 @@ export function useFloor(): (value: string, decimals: number) => Promise<string 
     },
     [core],
   );
-}
-
-/** The floored form of `value` to `decimals`, kept up to date as the user types. */
-export function useFloored(value: string, decimals: number | null): string | null {
-  const floor = useFloor();
-  const [held, setHeld] = useState<Held | null>(null);
-  useEffect(() => {
-    if (decimals === null) return;
-    let live = true;
-    void floor(value, decimals).then((floored) => {
-      if (live) setHeld({ value, decimals, floored });
-    });
-    return () => {
-      live = false;
-    };
-  }, [floor, value, decimals]);
-  return held && held.value === value && held.decimals === decimals ? held.floored : null;
 }

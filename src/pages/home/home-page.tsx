@@ -39,8 +39,14 @@ const MORE: readonly Entry[] = [
   { to: '/pages/ieo/link', icon: 'coins', title: 'ieo.link' },
 ];
 
-// Pinned notices are their own chunk, fetched once the page has loaded: never part of home's first load.
+// Pinned notices are their own chunk, fetched once the page has loaded and shown its first prices
+// (or found it has none): never part of what home needs to render, however slow the prices are.
 const HomeNotices = lazy(() => import('../news/home-notices').then((m) => ({ default: m.HomeNotices })));
+
+/** Pause between home's first prices and fetching the notices, in milliseconds. */
+const NOTICES_DELAY_MS = 1_000;
+/** When home still shows no prices this long after loading, the notices are fetched anyway. */
+const NOTICES_FALLBACK_MS = 8_000;
 
 /** /pages/home/home (and `/`): greeting, entry tiles, hot products and gainers. */
 export function HomePage() {
@@ -52,10 +58,17 @@ export function HomePage() {
   const [updated, setUpdated] = useState<Date | null>(null);
   const appName = settings?.appName ?? t('common:appName');
 
-  const [notices, setNotices] = useState(false);
-  useEffect(() => afterLoad(() => setNotices(true)), []);
-
   const tickers = useTickers();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
+  const pricesShown = tickers.settled && (tickers.source !== 'none' || tickers.tickers.length > 0);
+  const [notices, setNotices] = useState(false);
+  useEffect(() => {
+    if (!loaded) return;
+    // Without prices (offline on a first visit, a market that never traded) the notices still come.
+    const timer = setTimeout(() => setNotices(true), pricesShown ? NOTICES_DELAY_MS : NOTICES_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, pricesShown]);
   const { restart } = tickers;
 
   const refresh = useCallback(async () => {

@@ -9,7 +9,8 @@ import { useCall } from '../../core/use-call';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
-import { signedAmount, trimFraction } from '../assets/assets-format';
+import { amountDirection } from '../assets/assets-format';
+import { useNumbers } from '../../i18n/use-numbers';
 import { LoadState } from '../assets/load-state';
 import { TransferForm } from '../assets/transfer-form';
 import { useHistory } from '../assets/use-history';
@@ -81,7 +82,10 @@ export function StoreUserPage() {
 function LogLine({ line }: { line: JournalLine }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
-  const amount = signedAmount(line.delta);
+  const num = useNumbers();
+  const moved = amountDirection(line.delta);
+  // Changes of the frozen part (escrow) are neither income nor expense: shown neutral.
+  const direction = line.field === 'frozen' && moved !== 'none' ? 'frozen' : moved;
   const label = KINDS.includes(line.kind)
     ? t(`log.kinds.${line.kind.replace(/\./g, '_')}` as 'log.kinds.transfer')
     : line.kind;
@@ -94,13 +98,13 @@ function LogLine({ line }: { line: JournalLine }) {
       </header>
       <div className="journal-line__body">
         <span className="journal-line__coin">{line.coin}</span>
-        <span className={`journal-line__amount journal-line__amount--${amount.direction}`}>
-          {amount.text}
+        <span className={`journal-line__amount journal-line__amount--${direction}`}>
+          {num.exact(line.delta, { signed: true })}
         </span>
       </div>
       <p className="journal-line__after">
         <span>{t('log.after')}</span>
-        <span className="mono">{trimFraction(line.balanceAfter)}</span>
+        <span className="mono">{num.exact(line.balanceAfter)}</span>
       </p>
     </article>
   );

@@ -136,7 +136,7 @@ function OrderBody({ id }: { id: string }) {
           )}
         </dl>
       </section>
-      {(buyer || order.payee === null) && <PayeeCard order={order} />}
+      {buyer && <PayeeCard order={order} />}
       {read.cachedAt === null && (
         <OrderActions
           order={order}

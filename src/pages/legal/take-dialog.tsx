@@ -42,7 +42,7 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
   };
 
   // The worker converts exactly what is in the field now; an older answer is never shown.
-  const key = ad ? `${ad.id}|${ad.price}|${ad.remaining}|${by}|${text}|${locale}|${decimals}` : '';
+  const key = ad ? [ad.id, ad.price, ad.remaining, by, text, locale, decimals].join('|') : '';
   const current = quoted !== null && quoted.key === key ? quoted.quote : null;
   useEffect(() => {
     if (!ad) return;

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverOrderType, LeverPairTerms, LeverSide, LeverTerms } from '../../../domain/lever';
+import { localeSeparators, parseAmount } from '../../../domain/display';
+import { stepDecimals } from '../../../domain/market';
 import type { PairInfo } from '../../../domain/market';
 import type { LeverPreview } from '../../../worker/core-api';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { errorMessage } from '../../i18n/i18n';
+import { readAmount } from '../../i18n/numbers';
 import { NONE, useLeverFormat } from './lever-format';
 import { leverCall } from './lever-core';
 
@@ -24,15 +28,21 @@ export interface LeverFormProps {
   mark: string | null;
   /** Available lever balance of the margin coin, or null while unknown. */
   available: string | null;
+  /** A price tapped in the order book (`n` counts taps): the order becomes a limit at that price. */
+  picked: { price: string; n: number } | null;
   onOpened(): void;
 }
 
-/** Client checks before asking the server: presence, whole hands within bounds, a listed multiple. */
+/**
+ * Client checks before asking the server: presence, whole hands within bounds, a listed multiple,
+ * and a limit price in the reader's `locale` with at most the tick's decimals (issue 10's one rule).
+ */
 function problems(
   v: { hands: string; price: string; tradePassword: string },
   type: LeverOrderType,
   pt: LeverPairTerms,
   needPassword: boolean,
+  price: { locale: string; decimals: number },
 ): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
   const h = v.hands.trim();
@@ -41,9 +51,11 @@ function problems(
   else if (!/^\d+$/.test(h)) out.hands = 'leverHandsWhole';
   else if (Number(h) < pt.minHands || Number(h) > pt.maxHands) out.hands = 'handsOutOfBounds';
   if (type === 'limit') {
-    const p = v.price.trim();
-    if (!p) out.price = 'required';
-    else if (!/^\d+(\.\d+)?$/.test(p)) out.price = 'amountFormat';
+    const read = readAmount(v.price, price.locale, price.decimals);
+    if ('problem' in read) {
+      const p = read.problem;
+      out.price = typeof p === 'string' ? p : errorMessage('tooManyDecimals', { decimals: p.decimals });
+    }
   }
   if (needPassword && !v.tradePassword) out.tradePassword = 'required';
   return out;
@@ -66,7 +78,17 @@ export function LeverForm(props: LeverFormProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const needPassword = terms.tradePassword === 'always';
-  const price = type === 'limit' ? values.price : mark;
+  // A new tap in the book: adjust the form during render (React's pattern for a prop change). The
+  // picked price arrives as a wire decimal; the field shows it as this locale writes it.
+  const [seenPick, setSeenPick] = useState(0);
+  if (props.picked && props.picked.n !== seenPick) {
+    setSeenPick(props.picked.n);
+    setType('limit');
+    setValues((p) => ({ ...p, price: props.picked!.price.replace('.', localeSeparators(f.locale).decimal) }));
+  }
+  // The worker reads wire decimals: the typed price as this locale writes it (`64.000,5` in id).
+  const typedPrice = parseAmount(values.price, f.locale);
+  const price = type === 'limit' ? (typedPrice ?? '') : mark;
 
   useEffect(() => {
     let gone = false;
@@ -96,7 +118,10 @@ export function LeverForm(props: LeverFormProps) {
   };
 
   const submit = () => {
-    const found = problems(values, type, pairTerms, needPassword);
+    const found = problems(values, type, pairTerms, needPassword, {
+      locale: f.locale,
+      decimals: stepDecimals(pair.tickSize),
+    });
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
@@ -112,7 +137,7 @@ export function LeverForm(props: LeverFormProps) {
         type,
         multiple,
         hands: values.hands.trim(),
-        ...(type === 'limit' && { price: values.price.trim() }),
+        ...(type === 'limit' && { price: typedPrice ?? values.price.trim() }),
         ...(needPassword && { tradePassword: values.tradePassword }),
       },
       { fields: FIELDS },
@@ -227,7 +252,8 @@ export function LeverForm(props: LeverFormProps) {
         </div>
       ) : (
         <p className="lever-note">
-          {t('form.marketPrice')}: <strong data-testid="lever-mark">{mark ?? t('form.noPrice')}</strong>
+          {t('form.marketPrice')}:{' '}
+          <strong data-testid="lever-mark">{mark ? f.digits(mark) : t('form.noPrice')}</strong>
         </p>
       )}
       <div className={`field${errors.hands ? ' field--error' : ''}`}>
@@ -307,7 +333,7 @@ export function LeverForm(props: LeverFormProps) {
           [t('fields.pair'), pair.symbol],
           [t('fields.side'), `${t(`side.${side}`)} · ${t(`type.${type}`)} · ${multiple}×`],
           [t('fields.hands'), values.hands.trim(), 'hands'],
-          [t('fields.limitPrice'), type === 'limit' ? values.price.trim() : (mark ?? NONE)],
+          [t('fields.limitPrice'), f.digits(type === 'limit' ? typedPrice : mark)],
           ...rows.map(([l, v, id]) => [l, v, id] as const),
         ]}
         confirmLabel={t('confirm.open')}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatNumber } from '../../../domain/display';
+import { formatNumber, fractionDigits } from '../../../domain/display';
 import { BCP47 } from '../../../domain/locale';
 import { stepDecimals } from '../../../domain/market';
 import { usePrefs } from '../../core/contexts';
@@ -38,6 +38,9 @@ export function useLeverFormat() {
       /** A risk rate as a percentage. */
       risk: (v: string | null | undefined) =>
         v == null ? NONE : `${formatNumber(ratioToPoints(v), { locale, decimals: 2 })}%`,
+      /** A price as the server wrote it (at the pair's tick decimals), every digit kept. */
+      digits: (v: string | null | undefined) =>
+        v == null ? NONE : formatNumber(v, { locale, decimals: fractionDigits(v.trim()) }),
       /** A quantity as written (contract sizes are exact). */
       plain: (v: string | null | undefined) =>
         v == null ? NONE : formatNumber(v, { locale, decimals: 8, trim: true }),

@@ -56,6 +56,8 @@ export function LeverPage() {
       : null;
   const live = useLeverLive();
   const { actions, dialogs } = usePositionActions(live.state, live.reload);
+  const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
+  const pick = useCallback((price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })), []);
   const mark = live.state?.positions.find((p) => p.symbol === symbol)?.mark ?? ticker?.last ?? null;
 
   const refresh = useCallback(
@@ -122,14 +124,16 @@ export function LeverPage() {
               onSide={(s) => setQuery({ side: s })}
               mark={mark}
               available={user ? available : null}
+              picked={picked}
               onOpened={() => void Promise.all([live.reload(), reloadBalances()])}
             />
             <OrderBook
               view={view}
+              pair={pair}
               choice={choice}
               steps={steps}
               onChoice={setChoice}
-              onPick={() => undefined}
+              onPick={pick}
               last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
             />
           </div>

@@ -25,8 +25,8 @@ function OrderRow({ o, onReceipt }: { o: LeverOrder; onReceipt(o: LeverOrder): v
   const { lang } = usePrefs();
   const f = useLeverFormat();
   const cells: [string, string, string?][] = [
-    [t('fields.openPrice'), o.openPrice ?? o.limitPrice ?? NONE],
-    [t('fields.closePrice'), o.closePrice ?? NONE],
+    [t('fields.openPrice'), f.digits(o.openPrice ?? o.limitPrice)],
+    [t('fields.closePrice'), f.digits(o.closePrice)],
     [`${t('fields.pnl')} (${o.coin})`, f.signed(o.pnl), 'pnl'],
     [`${t('fields.margin')} (${o.coin})`, f.money(o.margin)],
     [

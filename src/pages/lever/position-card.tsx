@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import type { LeverLivePosition } from '../../../worker/core-api';
 import { usePrefs } from '../../core/contexts';
 import { formatMs } from '../trade/trade-format';
-import { NONE, pnlClass, useLeverFormat } from './lever-format';
+import { pnlClass, useLeverFormat } from './lever-format';
 import type { PositionActions } from './use-position-actions';
 
 /** One open position or entrusting order with its live mark, PnL and risk rate, and its actions. */
@@ -13,20 +13,20 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
   const trading = p.status === 'trading';
   const cells: [string, string, string?][] = trading
     ? [
-        [t('fields.openPrice'), p.openPrice ?? NONE],
-        [t('fields.mark'), p.mark ?? NONE, 'mark'],
+        [t('fields.openPrice'), f.digits(p.openPrice)],
+        [t('fields.mark'), f.digits(p.mark), 'mark'],
         [`${t('fields.pnl')} (${p.coin})`, f.signed(p.livePnl), 'pnl'],
         [t('fields.riskRate'), f.risk(p.riskRate), 'risk'],
         [`${t('fields.margin')} (${p.coin})`, f.money(p.margin)],
-        [t('fields.liquidationPrice'), p.liquidationPrice ?? NONE],
+        [t('fields.liquidationPrice'), f.digits(p.liquidationPrice)],
         [`${t('fields.openFee')} (${p.coin})`, f.money(p.openFee, 4)],
         [`${t('fields.overnightFees')} (${p.coin})`, f.money(p.overnightFees, 4)],
-        [t('fields.tp'), p.tp ?? NONE, 'tp'],
-        [t('fields.sl'), p.sl ?? NONE, 'sl'],
+        [t('fields.tp'), f.digits(p.tp), 'tp'],
+        [t('fields.sl'), f.digits(p.sl), 'sl'],
       ]
     : [
-        [t('fields.limitPrice'), p.limitPrice ?? NONE],
-        [t('fields.mark'), p.mark ?? NONE, 'mark'],
+        [t('fields.limitPrice'), f.digits(p.limitPrice)],
+        [t('fields.mark'), f.digits(p.mark), 'mark'],
         [`${t('fields.margin')} (${p.coin})`, f.money(p.margin)],
         [`${t('fields.openFee')} (${p.coin})`, f.money(p.openFee, 4)],
       ];

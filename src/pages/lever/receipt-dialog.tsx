@@ -40,7 +40,7 @@ export function ReceiptDialog({ order, onClose }: { order: LeverOrder | null; on
             </div>
             <div className="confirm-order__row">
               <dt>{t('fields.openPrice')}</dt>
-              <dd>{order.openPrice}</dd>
+              <dd>{f.digits(order.openPrice)}</dd>
             </div>
           </dl>
           <h3 className="lever-preview__title">{t('receipt.trades')}</h3>
@@ -48,7 +48,7 @@ export function ReceiptDialog({ order, onClose }: { order: LeverOrder | null; on
             {r.trades.map((tr) => (
               <li key={`${tr.role}${tr.id}`} data-testid="receipt-trade">
                 <span className="badge">{t(`receipt.role.${tr.role}`)}</span>{' '}
-                {t('receipt.trade', { id: tr.id, price: tr.price })} · {formatMs(tr.ts, lang)}
+                {t('receipt.trade', { id: tr.id, price: f.digits(tr.price) })} · {formatMs(tr.ts, lang)}
               </li>
             ))}
           </ul>

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { parseAmount } from '../../../domain/display';
 import type { LeverLivePosition } from '../../../worker/core-api';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { numbersFor } from '../../i18n/numbers';
 import { pnlClass, useLeverFormat } from './lever-format';
 import { leverCall } from './lever-core';
 
@@ -63,10 +65,20 @@ export function TpSlDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation(['lever', 'common']);
+  const f = useLeverFormat();
   const { core } = useCore();
   const call = useCall();
-  // Mounted with a key per position, so the fields start from that position's values.
-  const [values, setValues] = useState({ tp: position?.tp ?? '', sl: position?.sl ?? '' });
+  // A price as typed in this locale (`70.000,5` in id) as the wire writes it; empty clears it.
+  const wire = useCallback(
+    (text: string) => (text.trim() ? (parseAmount(text, f.locale) ?? text.trim()) : ''),
+    [f.locale],
+  );
+  // Mounted with a key per position, so the fields start from that position's values (written as
+  // the user would type them here).
+  const [values, setValues] = useState(() => {
+    const typed = (v: string | null | undefined) => (v ? numbersFor(f.locale).input(v) : '');
+    return { tp: typed(position?.tp), sl: typed(position?.sl) };
+  });
   const [pnl, setPnl] = useState<{ tp: string | null; sl: string | null }>({ tp: null, sl: null });
   const [errors, setErrors] = useState<{ tp: string | null; sl: string | null }>({ tp: null, sl: null });
   const [busy, setBusy] = useState(false);
@@ -84,20 +96,20 @@ export function TpSlDialog({
             lot: position.lot,
           })
         : Promise.resolve(null);
-    void Promise.all([at(values.tp), at(values.sl)]).then(([tp, sl]) => {
+    void Promise.all([at(wire(values.tp)), at(wire(values.sl))]).then(([tp, sl]) => {
       if (!gone) setPnl({ tp, sl });
     });
     return () => {
       gone = true;
     };
-  }, [core, position, values.tp, values.sl]);
+  }, [core, position, values.tp, values.sl, wire]);
 
   const save = async () => {
     if (!position || busy) return;
     setBusy(true);
     const out = await call(
       'lever/tpsl',
-      { id: position.id, tp: values.tp.trim(), sl: values.sl.trim() },
+      { id: position.id, tp: wire(values.tp), sl: wire(values.sl) },
       { fields: FIELDS },
     );
     setBusy(false);
@@ -136,8 +148,9 @@ export function TpSlDialog({
       {position && (
         <div className="lever-tpsl">
           <p className="lever-note">
-            {position.symbol} · {t(`side.${position.side}`)} · {t('fields.openPrice')} {position.openPrice} ·{' '}
-            {t('fields.liquidationPrice')} {position.liquidationPrice ?? '—'}
+            {position.symbol} · {t(`side.${position.side}`)} · {t('fields.openPrice')}{' '}
+            {f.digits(position.openPrice)} · {t('fields.liquidationPrice')}{' '}
+            {f.digits(position.liquidationPrice)}
           </p>
           {FIELDS.map((k) => (
             <PriceInput

@@ -79,7 +79,7 @@ export function usePositionActions(
       [t('fields.hands'), String(p.hands)],
     ];
     if (asking.kind === 'close') {
-      rows.push([t('fields.mark'), p.mark ?? NONE]);
+      rows.push([t('fields.mark'), f.digits(p.mark)]);
       rows.push([
         t('closeDialog.estPnl'),
         <span className={pnlClass(p.livePnl)}>{`${f.signed(p.livePnl)} ${p.coin}`}</span>,
@@ -87,7 +87,7 @@ export function usePositionActions(
       ]);
       note = t('closeDialog.note');
     } else {
-      rows.push([t('fields.limitPrice'), p.limitPrice ?? NONE]);
+      rows.push([t('fields.limitPrice'), f.digits(p.limitPrice)]);
       note = t('cancelDialog.note');
     }
   } else if (asking?.kind === 'batch') {

@@ -1,53 +1,32 @@
 import { compareDecimalStrings } from '../../../domain/decimal-compare';
-// Display formatting of the decimal strings the worker sends. Nothing here computes with money:
-// digits are regrouped for the reader's locale, and comparisons only order rows.
-
-const groupers = new Map<string, Intl.NumberFormat>();
-const separators = new Map<string, string>();
-
-function grouper(locale: string): Intl.NumberFormat {
-  let f = groupers.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    groupers.set(locale, f);
-  }
-  return f;
-}
-
-function decimalSeparator(locale: string): string {
-  let s = separators.get(locale);
-  if (s === undefined) {
-    s = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    separators.set(locale, s);
-  }
-  return s;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+import {
+  formatCompact as compactNumber,
+  formatNumber,
+  formatPercent,
+  fractionDigits,
+  isDecimalString,
+} from '../../../domain/display';
+// Thin wrappers over domain/display.ts, the one number formatter (issue 10), for the market, K-line
+// and home pages. Prices and quantities come from the server already at the pair's tick and lot
+// decimals (canonical strings), so they are written with exactly the digits they have.
 
 /**
  * A decimal string with the locale's digit grouping and decimal separator, keeping every digit
  * exactly as given (`64012.50` → `64,012.50` in en, `64.012,50` in id). Non-decimals pass through.
  */
 export function formatDecimal(value: string, locale: string): string {
-  const m = DECIMAL.exec(value);
-  if (!m) return value;
-  const [, sign, int, frac] = m;
-  const grouped = grouper(locale).format(BigInt(int!));
-  return `${sign}${grouped}${frac ? decimalSeparator(locale) + frac : ''}`;
+  if (!isDecimalString(value)) return value;
+  return formatNumber(value, { locale, decimals: fractionDigits(value) });
 }
 
-const compacts = new Map<string, Intl.NumberFormat>();
+/** A decimal string floored to `decimals` with the locale's separators (a 24 h turnover in quote). */
+export function formatFixed(value: string, locale: string, decimals: number): string {
+  return isDecimalString(value) ? formatNumber(value, { locale, decimals }) : value;
+}
 
-/** A short, rounded volume for lists (`1.2M`, `3.4万`); the exact figure is on the K-line page. */
+/** A short, floored volume for lists (`1.2M`, `3.4万`); the K-line page shows it in full. */
 export function formatCompact(value: string, locale: string): string {
-  let f = compacts.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    compacts.set(locale, f);
-  }
-  const n = Number(value);
-  return Number.isFinite(n) ? f.format(n) : value;
+  return isDecimalString(value) ? compactNumber(value, { locale }) : value;
 }
 
 /** Direction of a 24 h change given as a decimal string such as `-1.25`. */
@@ -56,11 +35,9 @@ export function changeDirection(changePct: string): 'up' | 'down' | 'flat' {
   return /[1-9]/.test(changePct) ? 'up' : 'flat';
 }
 
-/** `+1.25%` / `-0.40%` / `0.00%`, with the locale's separators. */
+/** `+1.25%` / `-0.40%` / `0.00%`, floored, with the locale's separators. */
 export function formatChange(changePct: string, locale: string): string {
-  const dir = changeDirection(changePct);
-  const body = formatDecimal(changePct.replace(/^[-+]/, ''), locale);
-  return `${dir === 'up' ? '+' : dir === 'down' ? '−' : ''}${body}%`;
+  return isDecimalString(changePct) ? formatPercent(changePct, { locale }) : changePct;
 }
 
 /** Orders two decimal strings exactly; see domain/display.ts. */

@@ -3,7 +3,7 @@ import type { MarketStatus } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
 import { ChangePill } from './change-pill';
 import { DataAge } from './data-age';
-import { changeDirection, formatDecimal } from './format-market';
+import { changeDirection, formatDecimal, formatFixed } from './format-market';
 import { useLocale } from './use-locale';
 
 /** Props of {@link KlineHeader}. */
@@ -12,23 +12,27 @@ export interface KlineHeaderProps {
   quote: string;
   ticker: Ticker | undefined;
   status: MarketStatus | undefined;
+  /** Decimals the 24 h turnover is shown with: the quote coin's display decimals (floored). */
+  turnoverDecimals: number;
   /** Age of the ticker when cached or not streaming. */
   staleSince: number | null;
 }
 
 /** Last price, 24 h change and the 24 h high, low and volumes of one market. */
-export function KlineHeader({ base, quote, ticker, status, staleSince }: KlineHeaderProps) {
+export function KlineHeader({ base, quote, ticker, status, turnoverDecimals, staleSince }: KlineHeaderProps) {
   const { t } = useTranslation('market');
   const locale = useLocale();
   const dir = ticker ? changeDirection(ticker.changePct) : 'flat';
-  const stat = (label: string, value: string | undefined, testId: string) => (
+  const digits = (value: string | undefined) => (value === undefined ? '--' : formatDecimal(value, locale));
+  const stat = (label: string, shown: string, testId: string) => (
     <div className="kline-stat">
       <dt>{label}</dt>
       <dd className="mono" data-testid={testId}>
-        {value === undefined ? '--' : formatDecimal(value, locale)}
+        {shown}
       </dd>
     </div>
   );
+  const turnover = ticker ? formatFixed(ticker.quoteVolume, locale, turnoverDecimals) : '--';
   return (
     <section className="kline-head" data-testid="kline-header">
       <div className="kline-head__main">
@@ -46,10 +50,10 @@ export function KlineHeader({ base, quote, ticker, status, staleSince }: KlineHe
         <DataAge at={staleSince} />
       </div>
       <dl className="kline-head__stats">
-        {stat(t('stats.high'), ticker?.high, 'stat-high')}
-        {stat(t('stats.low'), ticker?.low, 'stat-low')}
-        {stat(t('stats.volume', { coin: base }), ticker?.volume, 'stat-volume')}
-        {stat(t('stats.turnover', { coin: quote }), ticker?.quoteVolume, 'stat-turnover')}
+        {stat(t('stats.high'), digits(ticker?.high), 'stat-high')}
+        {stat(t('stats.low'), digits(ticker?.low), 'stat-low')}
+        {stat(t('stats.volume', { coin: base }), digits(ticker?.volume), 'stat-volume')}
+        {stat(t('stats.turnover', { coin: quote }), turnover, 'stat-turnover')}
       </dl>
     </section>
   );

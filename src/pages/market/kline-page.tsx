@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
-import { stepDecimals } from '../../../domain/market';
+import { coinDisplayDecimals, DEFAULT_COIN_DISPLAY_DECIMALS, stepDecimals } from '../../../domain/market';
 import type { CandleInterval } from '../../../domain/market-data';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
@@ -101,6 +101,9 @@ export function KlinePage() {
         quote={quote}
         ticker={ticker}
         status={pair?.status}
+        turnoverDecimals={coinDisplayDecimals(
+          catalog?.coins.find((c) => c.symbol === quote) ?? { decimals: DEFAULT_COIN_DISPLAY_DECIMALS },
+        )}
         staleSince={tickers.staleSince}
       />
       <IntervalTabs value={interval} onChange={chooseInterval} />

@@ -2,6 +2,7 @@ import { CandlestickSeries, HistogramSeries, createChart } from 'lightweight-cha
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
+import { formatCompact, formatNumber } from '../../../domain/display';
 import type { Theme } from '../../../domain/locale';
 import { candleOptions, chartOptions, readChartColors } from './chart-theme';
 import type { ChartColors } from './chart-theme';
@@ -37,7 +38,6 @@ export function useChart(
     const candles = chart.addSeries(CandlestickSeries, candleOptions(c));
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
     const volume = chart.addSeries(HistogramSeries, {
-      priceFormat: { type: 'volume' },
       priceScaleId: '',
       lastValueVisible: false,
       priceLineVisible: false,
@@ -67,10 +67,24 @@ export function useChart(
 
   useEffect(() => {
     if (!apis) return;
+    // The axis and crosshair labels in the one number format (issue 10). The chart works in floats;
+    // the label is written from a string with two spare digits, then floored to the tick's decimals.
+    const spare = (value: number, digits: number) => value.toFixed(Math.min(20, digits + 2));
     apis.candles.applyOptions({
-      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+      priceFormat: {
+        type: 'custom',
+        minMove: 1 / 10 ** precision,
+        formatter: (price: number) => formatNumber(spare(price, precision), { locale, decimals: precision }),
+      },
     });
-  }, [apis, precision]);
+    apis.volume.applyOptions({
+      priceFormat: {
+        type: 'custom',
+        minMove: 1,
+        formatter: (volume: number) => formatCompact(spare(Math.max(0, volume), 2), { locale }),
+      },
+    });
+  }, [apis, precision, locale]);
 
   return apis;
 }

@@ -43,7 +43,7 @@ export function RulesSheet(props: { open: boolean; terms: SecondTermsInfo; onClo
             {terms.durations.map((d) => (
               <tr key={d.seconds}>
                 <td>{t('seconds', { n: d.seconds })}</td>
-                <td>{formatNumber(pctOf(d.payoutRate), { locale, decimals: 2, trim: true })} %</td>
+                <td>{`${formatNumber(pctOf(d.payoutRate), { locale, decimals: 2, trim: true })}\u00a0%`}</td>
                 <td>{fmt(d.minStake)}</td>
                 <td>{fmt(d.maxStake)}</td>
               </tr>

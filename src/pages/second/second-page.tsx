@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
@@ -70,13 +71,13 @@ export function SecondPage() {
         t(`result.${key}`, {
           symbol: o.symbol,
           direction: t(o.direction),
-          amount: o.credited ?? '',
+          amount: formatNumber(o.credited ?? '0', { locale, decimals: terms?.stakeDecimals ?? 2 }),
           coin: o.coin,
         }),
       );
     }
     void reloadBalances();
-  }, [state, t, reloadBalances]);
+  }, [state, t, reloadBalances, locale, terms?.stakeDecimals]);
 
   const onPlaced = useCallback(
     (o: SecondOption) => {
@@ -92,7 +93,7 @@ export function SecondPage() {
   const right = (
     <button
       type="button"
-      className="btn btn--text"
+      className="btn btn--text second-rules-btn"
       onClick={() => setRulesOpen(true)}
       data-testid="open-rules"
     >

@@ -128,7 +128,8 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
             <span className="second-duration__time">{t('seconds', { n: d.seconds })}</span>
             <span className="second-duration__rate">
               {t('rate', {
-                rate: formatNumber(pctOf(d.payoutRate), { locale, decimals: 2, trim: true }) + ' %',
+                // A no-break space keeps the % with its number when the label wraps.
+                rate: `${formatNumber(pctOf(d.payoutRate), { locale, decimals: 2, trim: true })}\u00a0%`,
               })}
             </span>
           </button>

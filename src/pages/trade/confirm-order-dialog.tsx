@@ -2,7 +2,9 @@ import { useTranslation } from '../../i18n/use-translation';
 import type { PairInfo } from '../../../domain/market';
 import type { PlaceOrderReq } from '../../../domain/spot';
 import type { OrderPreview } from '../../../worker/core-api';
+import type { ReactNode } from 'react';
 import { SummaryDialog } from '../../components/summary-dialog';
+import { useNumbers } from '../../i18n/use-numbers';
 import { NONE } from './trade-format';
 
 /** Props of {@link ConfirmOrderDialog}. */
@@ -26,17 +28,22 @@ export function ConfirmOrderDialog({
   onCancel,
 }: ConfirmOrderDialogProps) {
   const { t } = useTranslation('trade');
+  const n = useNumbers();
   const approx = preview?.estimated ? '≈ ' : '';
-  const rows: [string, string][] = order
+  // What is sent is shown digit for digit (the form already refused more decimals than allowed).
+  const rows: [string, ReactNode][] = order
     ? [
         [t('fields.pair'), pair.symbol],
         [t('fields.side'), `${t(`side.${order.side}`)} · ${t(`type.${order.type}`)}`],
-        [t('fields.price'), order.type === 'limit' ? `${order.price} ${pair.quote}` : t('form.marketPrice')],
+        [
+          t('fields.price'),
+          order.type === 'limit' ? `${n.digits(order.price)} ${pair.quote}` : t('form.marketPrice'),
+        ],
         order.amount
-          ? [t('fields.amount'), `${order.amount} ${pair.quote}`]
-          : [t('fields.qty'), `${order.qty ?? NONE} ${pair.base}`],
-        [t('fields.total'), preview?.total ? `${approx}${preview.total} ${pair.quote}` : NONE],
-        [t('form.fee'), preview?.fee ? `${approx}${preview.fee} ${preview.feeCoin}` : NONE],
+          ? [t('fields.amount'), `${n.digits(order.amount)} ${pair.quote}`]
+          : [t('fields.qty'), `${n.digits(order.qty)} ${pair.base}`],
+        [t('fields.total'), preview?.total ? `${approx}${n.exact(preview.total)} ${pair.quote}` : NONE],
+        [t('form.fee'), preview?.fee ? `${approx}${n.exact(preview.fee)} ${preview.feeCoin}` : NONE],
       ]
     : [];
   return (

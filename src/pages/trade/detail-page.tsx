@@ -1,14 +1,20 @@
 import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import type { CatalogInfo } from '../../../domain/market';
 import type { SpotFill } from '../../../domain/spot';
 import { AsOf, NothingSaved } from '../../components/as-of';
+import { Amount } from '../../components/amount';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { usePrefs, useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
+import { useCatalog } from '../../core/use-catalog';
+import { coinOf } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 import { RequireUser } from '../mine/require-user';
 import { MoreButton } from './more-button';
-import { formatMs, trimZeros } from './trade-format';
+import { formatMs } from './trade-format';
 import { PAGE, usePaged } from './use-paged';
 import type { PageLoader } from './use-paged';
 import { usePrivateResync } from './use-private-events';
@@ -16,15 +22,18 @@ import { usePrivateResync } from './use-private-events';
 const fillId = (f: SpotFill) => f.tradeId;
 
 /** One fill: pair, side, maker or taker, price, quantity, value, fee and fee coin, time. */
-function FillCard({ fill }: { fill: SpotFill }) {
+function FillCard({ fill, catalog }: { fill: SpotFill; catalog: CatalogInfo | null }) {
   const { t } = useTranslation('trade');
   const { lang } = usePrefs();
-  const [base, quote] = fill.symbol.split('/');
-  const cells: [string, string][] = [
-    [`${t('fields.price')} (${quote})`, fill.price],
-    [`${t('fields.qty')} (${base})`, fill.qty],
-    [`${t('fields.total')} (${quote})`, trimZeros(fill.amount)],
-    [`${t('fields.fee')} (${fill.feeCoin})`, trimZeros(fill.fee)],
+  const n = useNumbers();
+  const [base, quote = ''] = fill.symbol.split('/');
+  const pair = catalog?.pairs.find((p) => p.symbol === fill.symbol);
+  const cells: [string, ReactNode][] = [
+    [`${t('fields.price')} (${quote})`, pair ? n.price(fill.price, pair) : n.exact(fill.price)],
+    [`${t('fields.qty')} (${base})`, pair ? n.qty(fill.qty, pair) : n.exact(fill.qty)],
+    [`${t('fields.total')} (${quote})`, <Amount value={fill.amount} coin={coinOf(catalog?.coins, quote)} />],
+    // A fee is small: every digit it has, so it never reads as zero.
+    [`${t('fields.fee')} (${fill.feeCoin})`, n.exact(fill.fee)],
   ];
   return (
     <article className="order-card" data-testid="fill-card" data-order-id={fill.orderId}>
@@ -51,6 +60,7 @@ export function DetailPage() {
   const { t } = useTranslation('trade');
   const { user } = useUser();
   const read = usePrivateRead();
+  const { catalog } = useCatalog();
   const [failed, setFailed] = useState<number | null>(null);
   const load = useCallback<PageLoader<SpotFill>>(
     async (before, onCached) => {
@@ -86,7 +96,7 @@ export function DetailPage() {
             ) : (
               <div className="order-list" data-testid="fill-list">
                 {paged.items.map((f) => (
-                  <FillCard key={f.tradeId} fill={f} />
+                  <FillCard key={f.tradeId} fill={f} catalog={catalog} />
                 ))}
                 <MoreButton loading={paged.loading} done={paged.done} more={paged.more} />
               </div>

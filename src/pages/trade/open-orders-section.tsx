@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
+import type { CatalogInfo } from '../../../domain/market';
 import type { SpotOrder } from '../../../domain/spot';
 import { AsOf, NothingSaved } from '../../components/as-of';
 import { Spinner } from '../../components/spinner';
@@ -9,10 +10,12 @@ import type { OpenOrders } from './use-open-orders';
 /** The open orders of the pair under the form, with links to every order and the history. */
 export function OpenOrdersSection({
   symbol,
+  catalog,
   open,
   onCancel,
 }: {
   symbol: string;
+  catalog: CatalogInfo | null;
   open: Pick<OpenOrders, 'orders' | 'time' | 'failed'>;
   onCancel(order: SpotOrder): void;
 }) {
@@ -41,7 +44,7 @@ export function OpenOrdersSection({
       ) : orders.length === 0 ? (
         <p className="trade-orders__state">{t('orders.empty')}</p>
       ) : (
-        orders.map((o) => <OrderCard key={o.id} order={o} onCancel={onCancel} />)
+        orders.map((o) => <OrderCard key={o.id} order={o} catalog={catalog} onCancel={onCancel} />)
       )}
     </section>
   );

@@ -1,9 +1,10 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { BookRow, BookView, BookViewSide } from '../../../worker/core-api';
+import type { PairInfo } from '../../../domain/market';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';
-import { NONE } from './trade-format';
+import { useNumbers } from '../../i18n/use-numbers';
 
 /** Row counts the trade page offers. */
 export const BOOK_ROWS = [5, 10] as const;
@@ -19,6 +20,8 @@ export interface BookChoice {
 /** Props of {@link OrderBook}. */
 export interface OrderBookProps {
   view: BookView | null;
+  /** The market: quantities at its lot decimals, the last price at its tick decimals. */
+  pair: PairInfo;
   choice: BookChoice;
   steps: readonly string[];
   onChoice(choice: BookChoice): void;
@@ -28,8 +31,19 @@ export interface OrderBookProps {
   last: { price: string; up: boolean } | null;
 }
 
-function Rows({ rows, kind, onPick }: { rows: BookRow[]; kind: 'bid' | 'ask'; onPick(p: string): void }) {
+function Rows({
+  rows,
+  kind,
+  pair,
+  onPick,
+}: {
+  rows: BookRow[];
+  kind: 'bid' | 'ask';
+  pair: PairInfo;
+  onPick(p: string): void;
+}) {
   const { t } = useTranslation('trade');
+  const n = useNumbers();
   return (
     <ol className={`tbook__rows tbook__rows--${kind}`}>
       {rows.map((r) => (
@@ -43,8 +57,9 @@ function Rows({ rows, kind, onPick }: { rows: BookRow[]; kind: 'bid' | 'ask'; on
             {/* Words before the visible price, so the accessible name contains what is shown. */}
             <span className="sr-only">{t('book.pickPrefix')}</span>
             <span className="tbook__depth" style={{ width: `${Math.round(r.depth * 100)}%` }} />
-            <span className="tbook__price">{r.price}</span>
-            <span className="tbook__qty">{r.qty}</span>
+            {/* A grouped price already has its step's decimals: shown digit for digit. */}
+            <span className="tbook__price">{n.digits(r.price)}</span>
+            <span className="tbook__qty">{n.qty(r.qty, pair)}</span>
           </button>
         </li>
       ))}
@@ -65,8 +80,9 @@ function SideIcon({ side }: { side: BookViewSide }) {
  * The order book beside the form: bids, asks or both, 5 or 10 rows, grouped by the tick × 1, 10 or
  * 100. Rows are display-ready strings from the worker; tapping one fills the price.
  */
-export function OrderBook({ view, choice, steps, onChoice, onPick, last }: OrderBookProps) {
+export function OrderBook({ view, pair, choice, steps, onChoice, onPick, last }: OrderBookProps) {
   const { t } = useTranslation(['trade', 'common']);
+  const n = useNumbers();
   // The book is live only (never saved): offline it says so instead of spinning.
   const online = useOnline();
   const asks = view ? [...view.asks].reverse() : [];
@@ -95,7 +111,7 @@ export function OrderBook({ view, choice, steps, onChoice, onPick, last }: Order
         <>
           {showAsks &&
             (asks.length ? (
-              <Rows rows={asks} kind="ask" onPick={onPick} />
+              <Rows rows={asks} kind="ask" pair={pair} onPick={onPick} />
             ) : (
               <p className="tbook__empty">{t('book.empty')}</p>
             ))}
@@ -103,11 +119,11 @@ export function OrderBook({ view, choice, steps, onChoice, onPick, last }: Order
             className={`tbook__mid${last ? (last.up ? ' trade-up' : ' trade-down') : ''}`}
             data-testid="book-mid"
           >
-            {last?.price ?? view.bestBid ?? view.bestAsk ?? NONE}
+            {n.price(last?.price ?? view.bestBid ?? view.bestAsk, pair)}
           </div>
           {showBids &&
             (bids.length ? (
-              <Rows rows={bids} kind="bid" onPick={onPick} />
+              <Rows rows={bids} kind="bid" pair={pair} onPick={onPick} />
             ) : (
               <p className="tbook__empty">{t('book.empty')}</p>
             ))}
@@ -140,7 +156,7 @@ export function OrderBook({ view, choice, steps, onChoice, onPick, last }: Order
           >
             {steps.map((s, i) => (
               <option key={s} value={i}>
-                {s}
+                {n.digits(s)}
               </option>
             ))}
           </select>

@@ -7,16 +7,19 @@ import { toast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
 import type { DataTime } from '../../core/use-private-read';
 import type { ErrorKey } from '../../../domain/errors';
-import type { PairInfo } from '../../../domain/market';
+import { priceDecimals, qtyDecimals } from '../../../domain/market';
+import type { CoinInfo, PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType, PlaceOrderReq, SpotOrder } from '../../../domain/spot';
 import type { PreviewInput } from '../../../worker/core-api';
 import { useCore, useUser } from '../../core/contexts';
 import { applyServerFieldError } from '../../forms/field-errors';
 import { rulesResolver } from '../../forms/rules-resolver';
 import { errorMessage } from '../../i18n/i18n';
+import { coinOf } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 import { ConfirmOrderDialog } from './confirm-order-dialog';
 import { OrderInputs, orderProblems } from './order-inputs';
-import type { OrderValues } from './order-inputs';
+import type { OrderNumberRules, OrderValues } from './order-inputs';
 import { OrderSummary } from './order-summary';
 import { SideTabs, TypeTabs } from './side-tabs';
 import { useOrderPreview } from './use-order-preview';
@@ -28,6 +31,8 @@ const FORM_LEVEL: readonly ErrorKey[] = ['insufficientBalance', 'noOptimalPrice'
 /** Props of {@link OrderForm}. */
 export interface OrderFormProps {
   pair: PairInfo;
+  /** The catalog's coins: decimals of a market-buy amount, balances at their display decimals. */
+  coins: readonly CoinInfo[];
   side: OrderSide;
   onSide(side: OrderSide): void;
   type: OrderType;
@@ -59,10 +64,20 @@ export function OrderForm(props: OrderFormProps) {
   const { busy, place } = usePlaceOrder();
   // Placing needs the server: offline the button says so instead of failing on tap.
   const online = useOnline();
+  const n = useNumbers();
+  const rules: OrderNumberRules = {
+    locale: n.locale,
+    decimals: {
+      price: priceDecimals(pair),
+      qty: qtyDecimals(pair),
+      // A market buy spends quote: at most the quote coin's decimals (the ledger's 8 if unknown).
+      amount: Math.min(8, coinOf(props.coins, pair.quote)?.decimals ?? 8),
+    },
+  };
 
   const form = useForm<OrderValues>({
     defaultValues: EMPTY,
-    resolver: rulesResolver((v) => orderProblems(v, side, type, tradePasswordRequired)),
+    resolver: rulesResolver((v) => orderProblems(v, side, type, tradePasswordRequired, rules)),
   });
   const { setValue, setError, clearErrors, reset, handleSubmit, control } = form;
   const [price, qty, amount] = useWatch({ control, name: ['price', 'qty', 'amount'] });
@@ -75,15 +90,24 @@ export function OrderForm(props: OrderFormProps) {
   // A price tapped in the book fills the price input.
   useEffect(() => {
     if (!picked) return;
-    setValue('price', picked.price, { shouldDirty: true });
+    setValue('price', n.input(picked.price), { shouldDirty: true });
     clearErrors('price');
-  }, [picked, setValue, clearErrors]);
+  }, [picked, setValue, clearErrors, n]);
 
   const spend = side === 'buy' ? available.quote : available.base;
   const refPrice = side === 'buy' ? props.bestAsk : props.bestBid;
+  // The worker reads wire decimals: what the user typed in their locale, or nothing.
   const previewInput = useMemo<PreviewInput>(
-    () => ({ pair, side, type, price, qty, amount, refPrice }),
-    [pair, side, type, price, qty, amount, refPrice],
+    () => ({
+      pair,
+      side,
+      type,
+      price: n.parse(price) ?? '',
+      qty: n.parse(qty) ?? '',
+      amount: n.parse(amount) ?? '',
+      refPrice,
+    }),
+    [pair, side, type, price, qty, amount, refPrice, n],
   );
   const preview = useOrderPreview(previewInput);
   const marketBuy = type === 'market' && side === 'buy';
@@ -92,7 +116,7 @@ export function OrderForm(props: OrderFormProps) {
     const p = await core.previewOrder({ ...previewInput, available: spend, percent: pct });
     if (!p.fill) return;
     const field = marketBuy ? 'amount' : 'qty';
-    setValue(field, p.fill, { shouldDirty: true });
+    setValue(field, n.input(p.fill), { shouldDirty: true });
     clearErrors(field);
     setFormError(null);
   };
@@ -100,9 +124,11 @@ export function OrderForm(props: OrderFormProps) {
   const review = handleSubmit((v) => {
     setFormError(null);
     const req: PlaceOrderReq = { symbol: pair.symbol, side, type };
-    if (type === 'limit') req.price = v.price.trim();
-    if (marketBuy) req.amount = v.amount.trim();
-    else req.qty = v.qty.trim();
+    // The resolver has read each field already; these are the wire values it accepted.
+    const wire = (text: string) => n.parse(text) ?? text.trim();
+    if (type === 'limit') req.price = wire(v.price);
+    if (marketBuy) req.amount = wire(v.amount);
+    else req.qty = wire(v.qty);
     if (tradePasswordRequired) req.tradePassword = v.tradePassword;
     setConfirming(req);
   });
@@ -162,6 +188,7 @@ export function OrderForm(props: OrderFormProps) {
           available={user ? spend : null}
           availableCoin={side === 'buy' ? pair.quote : pair.base}
           totalCoin={pair.quote}
+          coins={props.coins}
           preview={preview}
         />
         {user && <AsOf time={props.availableTime ?? null} testId="available-as-of" />}

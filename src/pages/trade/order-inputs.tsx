@@ -5,6 +5,7 @@ import type { OrderSide, OrderType } from '../../../domain/spot';
 import { PasswordField } from '../../forms/password-field';
 import type { Problems } from '../../forms/rules-resolver';
 import { TextField } from '../../forms/text-field';
+import { readAmount } from '../../i18n/numbers';
 import { PercentButtons } from './percent-buttons';
 
 /** What the order form holds, as typed. */
@@ -15,23 +16,30 @@ export interface OrderValues {
   tradePassword: string;
 }
 
-const NUMBER = /^\d+(\.\d+)?$/;
+/** How the order form reads numbers: the reader's locale and the decimals each field allows. */
+export interface OrderNumberRules {
+  /** BCP-47 locale whose decimal separator the fields accept (`1,5` in id). */
+  locale: string;
+  /** Fraction digits allowed: the tick's for the price, the lot's for the quantity, the quote coin's for a market-buy amount. */
+  decimals: { price: number; qty: number; amount: number };
+}
 
 /**
- * The checks made before asking the server: presence and number format only. The grid, minimum
- * value and balance are the server's to judge, and its answer lands on the same fields.
+ * The checks made before asking the server: presence, number format in the reader's locale and
+ * the decimals each field allows (issue 10: refused inline, never cut). The grid, minimum value
+ * and balance are the server's to judge, and its answer lands on the same fields.
  */
 export function orderProblems(
   v: OrderValues,
   side: OrderSide,
   type: OrderType,
   tradePasswordRequired: boolean,
+  rules: OrderNumberRules,
 ): Problems<OrderValues> {
   const out: Problems<OrderValues> = {};
   const check = (field: 'price' | 'qty' | 'amount') => {
-    const value = v[field].trim();
-    if (!value) out[field] = 'required';
-    else if (!NUMBER.test(value)) out[field] = 'amountFormat';
+    const read = readAmount(v[field], rules.locale, rules.decimals[field]);
+    if ('problem' in read) out[field] = read.problem;
   };
   if (type === 'limit') check('price');
   if (type === 'market' && side === 'buy') check('amount');

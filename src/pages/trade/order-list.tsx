@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { SpotOrder } from '../../../domain/spot';
+import { useCatalog } from '../../core/use-catalog';
 import { Spinner } from '../../components/spinner';
 import { OrderCard } from './order-card';
 import { MoreButton } from './more-button';
@@ -22,6 +23,7 @@ export function OrderList({
   paging?: Paging;
 }) {
   const { t } = useTranslation('trade');
+  const { catalog } = useCatalog();
   if (orders === null) {
     return (
       <div className="trade-orders__state">
@@ -39,7 +41,7 @@ export function OrderList({
   return (
     <div className="order-list" data-testid="order-list">
       {orders.map((o) => (
-        <OrderCard key={o.id} order={o} onCancel={onCancel} />
+        <OrderCard key={o.id} order={o} catalog={catalog} onCancel={onCancel} />
       ))}
       {paging && <MoreButton {...paging} />}
     </div>

@@ -4,7 +4,7 @@ import type { PairInfo } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
 import { Dialog } from '../../components/dialog';
 import { Icon } from '../../components/icons';
-import { NONE } from './trade-format';
+import { useNumbers } from '../../i18n/use-numbers';
 
 /** True when a change such as `-1.25` is below zero (a sign test on text, no arithmetic). */
 export const isDown = (changePct: string): boolean => changePct.trim().startsWith('-');
@@ -22,7 +22,9 @@ export function PairBar({
   onPick(symbol: string): void;
 }) {
   const { t } = useTranslation(['trade', 'common']);
+  const n = useNumbers();
   const [open, setOpen] = useState(false);
+  const pair = pairs.find((p) => p.symbol === symbol);
   const down = ticker ? isDown(ticker.changePct) : false;
   return (
     <div className="pair-bar">
@@ -36,12 +38,14 @@ export function PairBar({
         <span className="pair-bar__symbol">{symbol}</span>
         <Icon name="chevron" size={16} className="pair-bar__chevron" />
       </button>
-      <span className={`pair-bar__last ${down ? 'trade-down' : 'trade-up'}`}>{ticker?.last ?? NONE}</span>
+      <span className={`pair-bar__last ${down ? 'trade-down' : 'trade-up'}`} data-testid="pair-last">
+        {pair ? n.price(ticker?.last, pair) : n.digits(ticker?.last)}
+      </span>
       <span
         className={`pair-bar__change pair-bar__change--${down ? 'down' : 'up'}`}
         aria-label={t('pair.change')}
       >
-        {ticker ? `${down ? '' : '+'}${ticker.changePct}%` : NONE}
+        {n.percent(ticker?.changePct)}
       </span>
       <Dialog
         open={open}

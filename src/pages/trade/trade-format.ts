@@ -24,12 +24,3 @@ export function newClientOrderId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/**
- * A decimal string without the zeros that end its fraction (`500.0000000` → `500`), for amounts the
- * server writes at a fixed scale. Text only: the value is not changed, so it is never rounded.
- */
-export function trimZeros(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
-}

@@ -103,6 +103,7 @@ export function TradePage() {
           <div className="trade-main">
             <OrderForm
               pair={pair}
+              coins={catalog.coins}
               side={side}
               onSide={(s) => setQuery({ side: s })}
               type={type}
@@ -120,6 +121,7 @@ export function TradePage() {
             />
             <OrderBook
               view={view}
+              pair={pair}
               choice={choice}
               steps={steps}
               onChoice={setChoice}
@@ -127,7 +129,7 @@ export function TradePage() {
               last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
             />
           </div>
-          {user && <OpenOrdersSection symbol={symbol} open={open} onCancel={cancel.ask} />}
+          {user && <OpenOrdersSection symbol={symbol} catalog={catalog} open={open} onCancel={cancel.ask} />}
           {cancel.dialog}
         </>
       )}

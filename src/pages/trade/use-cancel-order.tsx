@@ -5,6 +5,7 @@ import { toast } from '../../components/toast';
 import type { SpotOrder } from '../../../domain/spot';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCall } from '../../core/use-call';
+import { useNumbers } from '../../i18n/use-numbers';
 
 /**
  * Cancelling with a confirmation: `ask(order)` opens the question; on yes the order is cancelled
@@ -16,6 +17,7 @@ export function useCancelOrder(onDone: (order: SpotOrder) => void): {
 } {
   const { t } = useTranslation(['trade', 'common']);
   const call = useCall();
+  const n = useNumbers();
   const [asking, setAsking] = useState<SpotOrder | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +38,13 @@ export function useCancelOrder(onDone: (order: SpotOrder) => void): {
   const message = !o
     ? ''
     : o.price && o.qty
-      ? t('orders.cancelAsk', { side: t(`side.${o.side}`), qty: o.qty, coin: base, price: o.price })
+      ? t('orders.cancelAsk', {
+          side: t(`side.${o.side}`),
+          // The order's own strings are already at the lot and tick decimals: every digit is shown.
+          qty: n.digits(o.qty),
+          coin: base,
+          price: n.digits(o.price),
+        })
       : t('orders.cancelAskMarket', { side: t(`side.${o.side}`), coin: base });
   const dialog = (
     <ConfirmDialog

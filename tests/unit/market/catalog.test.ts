@@ -11,6 +11,20 @@ describe('catalog', () => {
     expect(loadCatalog(undefined)).toBe(DEFAULT_CATALOG);
   });
 
+  it('gives every coin display decimals within its own decimals, and refuses more', () => {
+    for (const coin of DEFAULT_CATALOG.coins) {
+      expect(coin.displayDecimals, coin.symbol).toBeDefined();
+      expect(coin.displayDecimals!).toBeLessThanOrEqual(coin.decimals);
+    }
+    const coins = (patch: object) => DEFAULT_CATALOG.coins.map((c, i) => (i === 0 ? { ...c, ...patch } : c));
+    expect(catalogProblems({ ...DEFAULT_CATALOG, coins: coins({ displayDecimals: 7 }) })).toEqual([
+      'coin USDT displayDecimals must be 0..6',
+    ]);
+    expect(catalogProblems({ ...DEFAULT_CATALOG, coins: coins({ displayDecimals: 1.5 }) })).toHaveLength(1);
+    // Absent is allowed: the default applies (coinDisplayDecimals).
+    expect(catalogProblems({ ...DEFAULT_CATALOG, coins: coins({ displayDecimals: undefined }) })).toEqual([]);
+  });
+
   it('lets a file replace top-level keys', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cat-')), 'catalog.json');
     fs.writeFileSync(file, JSON.stringify({ tradePassword: { spotOrder: 'always', withdraw: 'always' } }));

@@ -5,12 +5,11 @@ import { JOURNAL_KINDS, type CoinInfo } from '../../../domain';
 import { LANGS } from '../../../domain/locale';
 import {
   accountParam,
+  amountDirection,
   isZeroAmount,
   kindLabelKey,
   LABELLED_KINDS,
   optionalAccount,
-  signedAmount,
-  trimFraction,
 } from '../../../src/pages/assets/assets-format';
 import { initialCoin, remarkLength, transferProblems } from '../../../src/pages/assets/transfer-rules';
 import type { TransferValues } from '../../../src/pages/assets/transfer-rules';
@@ -60,20 +59,14 @@ describe('amount text', () => {
   });
 
   it.each([
-    ['30.12345600', '+30.123456', 'income'],
-    ['-30.12345600', '-30.123456', 'expense'],
-    ['-0.00000001', '-0.00000001', 'expense'],
-    ['100.00000000', '+100', 'income'],
-    ['0.00000000', '0', 'none'],
-  ])('signedAmount(%j) writes the sign: %s', (delta, text, direction) => {
-    expect(signedAmount(delta)).toEqual({ text, direction });
-  });
-
-  it('trims only the zeros that end a fraction, never rounding', () => {
-    expect(trimFraction('500.0000000')).toBe('500');
-    expect(trimFraction('1.23456789')).toBe('1.23456789');
-    expect(trimFraction('100')).toBe('100');
-    expect(trimFraction('0.10')).toBe('0.1');
+    ['30.12345600', 'income'],
+    ['-30.12345600', 'expense'],
+    ['-0.00000001', 'expense'],
+    ['+100.00000000', 'income'],
+    ['0.00000000', 'none'],
+    ['-0.00', 'none'],
+  ])('amountDirection(%j) is %s', (delta, direction) => {
+    expect(amountDirection(delta)).toBe(direction);
   });
 });
 
@@ -101,26 +94,40 @@ const values = (patch: Partial<TransferValues>): TransferValues => ({
 });
 
 describe('transfer form rules', () => {
-  it('need a plain decimal amount', () => {
-    expect(transferProblems(values({}), COINS)).toEqual({});
-    expect(transferProblems(values({ amount: ' ' }), COINS)).toEqual({ amount: 'required' });
-    expect(transferProblems(values({ amount: '-1' }), COINS)).toEqual({ amount: 'amountFormat' });
-    expect(transferProblems(values({ amount: '1e3' }), COINS)).toEqual({ amount: 'amountFormat' });
-    // Extra decimals are floored on submit, not refused while typing.
-    expect(transferProblems(values({ amount: '1.123456789' }), COINS)).toEqual({});
+  it('need an amount written in the locale of the reader', () => {
+    expect(transferProblems(values({}), COINS, 'en')).toEqual({});
+    expect(transferProblems(values({ amount: ' ' }), COINS, 'en')).toEqual({ amount: 'required' });
+    expect(transferProblems(values({ amount: '-1' }), COINS, 'en')).toEqual({ amount: 'amountFormat' });
+    expect(transferProblems(values({ amount: '1e3' }), COINS, 'en')).toEqual({ amount: 'amountFormat' });
+    // "1,5" is one and a half in id, and not a number in en.
+    expect(transferProblems(values({ amount: '1,5' }), COINS, 'id')).toEqual({});
+    expect(transferProblems(values({ amount: '1,5' }), COINS, 'en')).toEqual({ amount: 'amountFormat' });
+  });
+
+  it('refuse more decimals than the coin has, naming the count, instead of cutting them', () => {
+    expect(transferProblems(values({ amount: '1.1234567' }), COINS, 'en')).toEqual({
+      amount: { key: 'tooManyDecimals', decimals: 6 },
+    });
+    expect(transferProblems(values({ amount: '1,1234567' }), COINS, 'id')).toEqual({
+      amount: { key: 'tooManyDecimals', decimals: 6 },
+    });
+    expect(transferProblems(values({ amount: '1.123456' }), COINS, 'en')).toEqual({});
+    expect(transferProblems(values({ coin: 'ETH', amount: '1.12345678' }), COINS, 'en')).toEqual({});
   });
 
   it('refuse remarks naming a coin or longer than the limit, counting characters', () => {
-    expect(transferProblems(values({ remark: 'for my eth' }), COINS)).toEqual({
+    expect(transferProblems(values({ remark: 'for my eth' }), COINS, 'en')).toEqual({
       remark: 'transferRemarkCoin',
     });
-    expect(transferProblems(values({ remark: 'Tether top-up' }), COINS)).toEqual({
+    expect(transferProblems(values({ remark: 'Tether top-up' }), COINS, 'en')).toEqual({
       remark: 'transferRemarkCoin',
     });
-    expect(transferProblems(values({ remark: 'method' }), COINS)).toEqual({});
-    expect(transferProblems(values({ remark: 'r'.repeat(61) }), COINS)).toEqual({ remark: 'remarkTooLong' });
+    expect(transferProblems(values({ remark: 'method' }), COINS, 'en')).toEqual({});
+    expect(transferProblems(values({ remark: 'r'.repeat(61) }), COINS, 'en')).toEqual({
+      remark: 'remarkTooLong',
+    });
     expect(remarkLength('😀'.repeat(60))).toBe(60);
-    expect(transferProblems(values({ remark: '😀'.repeat(60) }), COINS)).toEqual({});
+    expect(transferProblems(values({ remark: '😀'.repeat(60) }), COINS, 'en')).toEqual({});
   });
 
   it('start with the asked coin, else USDT, else the first', () => {

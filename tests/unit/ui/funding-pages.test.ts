@@ -10,7 +10,6 @@ import {
   confirmationProgress,
   idParam,
   middleEllipsis,
-  normaliseAmount,
 } from '../../../src/pages/assets/funding/funding-format';
 import { bankDepositProblems, withdrawProblem } from '../../../src/pages/assets/funding/funding-rules';
 
@@ -90,10 +89,6 @@ describe('funding text helpers', () => {
     expect(middleEllipsis('0123456789abcdefghij')).toBe('01234567…efghij');
   });
 
-  it('accepts a comma as the decimal separator', () => {
-    expect(normaliseAmount(' 12,5 ')).toBe('12.5');
-  });
-
   it('reads positive integer ids only', () => {
     expect(idParam('12')).toBe(12);
     for (const bad of [null, '', '0', '-1', '1.5', 'x1', '1e3', '9'.repeat(20)])
@@ -103,21 +98,25 @@ describe('funding text helpers', () => {
 
 describe('bank deposit form rules', () => {
   const terms = { minAmount: '10', maxAmount: '50000' };
-  const ok = { amount: '120.50', payerName: 'Budi  santoso', reference: 'REF-1', proofId: 'p1' };
+  const ok = { amount: '120,50', payerName: 'Budi  santoso', reference: 'REF-1', proofId: 'p1' };
 
   it('passes a complete form from the bound holder (case and spaces ignored)', () => {
-    expect(bankDepositProblems(ok, terms, 'Budi Santoso')).toEqual({});
+    expect(bankDepositProblems(ok, terms, 'Budi Santoso', 'id')).toEqual({});
+    expect(bankDepositProblems({ ...ok, amount: '120.50' }, terms, 'Budi Santoso', 'en')).toEqual({});
   });
 
   it('names each problem by its field', () => {
     const p = (v: Partial<typeof ok>, holder: string | null = 'Budi Santoso') =>
-      bankDepositProblems({ ...ok, ...v }, terms, holder);
+      bankDepositProblems({ ...ok, ...v }, terms, holder, 'id');
     expect(p({ amount: '' }).amount).toBe('required');
-    expect(p({ amount: '1.234' }).amount).toBe('amountFormat');
+    // In id, the default language: "1,234" has three decimals, "1.234" is a thousand and more.
+    expect(p({ amount: '1,234' }).amount).toEqual({ key: 'tooManyDecimals', decimals: 2 });
+    expect(p({ amount: '1.234' }).amount).toBeUndefined();
+    expect(p({ amount: '12.5' }).amount).toBeUndefined();
     expect(p({ amount: '-5' }).amount).toBe('amountFormat');
     expect(p({ amount: '0.00' }).amount).toBe('amountPositive');
-    expect(p({ amount: '9.99' }).amount).toBe('amountBelowMin');
-    expect(p({ amount: '50000.01' }).amount).toBe('amountAboveMax');
+    expect(p({ amount: '9,99' }).amount).toBe('amountBelowMin');
+    expect(p({ amount: '50.000,01' }).amount).toBe('amountAboveMax');
     expect(p({ amount: '50000,00' }).amount).toBeUndefined();
     expect(p({ payerName: ' ' }).payerName).toBe('required');
     expect(p({ payerName: 'x'.repeat(61) }).payerName).toBe('textTooLong');
@@ -131,18 +130,30 @@ describe('bank deposit form rules', () => {
 
 describe('withdrawal form rules (parseWithdraw)', () => {
   const target = { coin: 'USDT', chain: 'TRC20', address: TRON };
-  const check = (amount: string, t = target) => withdrawProblem(amount, t, funding);
+  const check = (amount: string, t = target, locale = 'id') => withdrawProblem(amount, t, funding, locale);
 
   it('accepts an amount at or above the minimum with at most the coin decimals', () => {
     expect(check('10')).toBeNull();
     expect(check('12,345678')).toBeNull();
+    expect(check('12.345678', target, 'en')).toBeNull();
+  });
+
+  it('reads "1,000" as the locale writes it, never as below the minimum in en', () => {
+    // A thousand in en; one in id (below the minimum of 10, which is then the right answer).
+    expect(check('1,000', target, 'en')).toBeNull();
+    expect(check('1,000', target, 'id')).toEqual({ field: 'amount', key: 'withdrawBelowMin' });
+    expect(check('1.000', target, 'id')).toBeNull();
   });
 
   it('puts amount problems on the amount and address problems on the address', () => {
     expect(check('')).toEqual({ field: 'amount', key: 'required' });
-    expect(check('1.1234567')).toEqual({ field: 'amount', key: 'amountFormat' });
+    expect(check('1,1234567')).toEqual({
+      field: 'amount',
+      key: { key: 'tooManyDecimals', decimals: 6 },
+    });
+    expect(check('12.3.4')).toEqual({ field: 'amount', key: 'amountFormat' });
     expect(check('0')).toEqual({ field: 'amount', key: 'amountPositive' });
-    expect(check('9.99')).toEqual({ field: 'amount', key: 'withdrawBelowMin' });
+    expect(check('9,99')).toEqual({ field: 'amount', key: 'withdrawBelowMin' });
     expect(check('50', { ...target, address: null as unknown as string })).toEqual({
       field: 'address',
       key: 'withdrawAddressRequired',

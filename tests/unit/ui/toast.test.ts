@@ -6,10 +6,8 @@ const sonner = vi.hoisted(() => ({
 vi.mock('sonner', () => sonner);
 vi.mock('../../../src/i18n/i18n', () => ({
   loadNamespaces: async () => undefined,
-  i18next: {
-    exists: (key: string) => key === 'errors:offline',
-    t: (key: string) => `translated ${key}`,
-  },
+  hasText: (key: string) => key === 'errors:offline',
+  translate: (key: string) => `translated ${key}`,
 }));
 
 const { toast, toasterMounted, toastsWanted, onToastsWanted } = await import('../../../src/components/toast');

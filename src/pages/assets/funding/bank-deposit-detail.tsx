@@ -4,13 +4,16 @@ import type { BankDeposit } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
 import { usePrefs } from '../../../core/contexts';
 import { errorMessage } from '../../../i18n/i18n';
-import { NONE, formatMs, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { NONE, formatMs } from '../../trade/trade-format';
+import { BANK_DECIMALS } from './bank-deposit-list';
 import { BankDepositStatusLabel } from './bank-deposit-status';
 import { ProofImage } from './proof-image';
 
 /** What happens next, by state: contact support (spec §8 text), credited, or why it was refused. */
 function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
   const { t } = useTranslation('assets');
+  const n = useNumbers();
   if (deposit.status === 'review') {
     return (
       <div className="order-next order-next--review" data-testid="order-next">
@@ -34,7 +37,7 @@ function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): v
   if (deposit.status === 'confirmed') {
     return (
       <div className="order-next order-next--confirmed" data-testid="order-next">
-        <p>{t('order.confirmedText', { credit: trimZeros(deposit.credit), coin: deposit.coin })}</p>
+        <p>{t('order.confirmedText', { credit: n.exact(deposit.credit), coin: deposit.coin })}</p>
         <Link className="btn btn--secondary btn--block" to="/pages/assets/assets">
           {t('order.toAssets')}
         </Link>
@@ -58,9 +61,10 @@ function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): v
 export function BankDepositDetail({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
+  const n = useNumbers();
   const rows: [string, string, string?][] = [
-    [t('bank.amountLabel'), `${deposit.amount} ${deposit.currency}`, 'order-amount'],
-    [t('order.credit'), `${trimZeros(deposit.credit)} ${deposit.coin}`, 'order-credit'],
+    [t('bank.amountLabel'), `${n.fixed(deposit.amount, BANK_DECIMALS)} ${deposit.currency}`, 'order-amount'],
+    [t('order.credit'), `${n.exact(deposit.credit)} ${deposit.coin}`, 'order-credit'],
     [t('bank.payer'), deposit.payerName],
     [t('bank.reference'), deposit.reference],
     [t('order.card'), `${deposit.cardBank} ${deposit.cardMasked}`],
@@ -75,7 +79,7 @@ export function BankDepositDetail({ deposit, onRefresh }: { deposit: BankDeposit
           <BankDepositStatusLabel status={deposit.status} />
         </header>
         <p className="order-head__amount mono">
-          {deposit.amount} <span>{deposit.currency}</span>
+          {n.fixed(deposit.amount, BANK_DECIMALS)} <span>{deposit.currency}</span>
         </p>
         <NextStep deposit={deposit} onRefresh={onRefresh} />
       </section>

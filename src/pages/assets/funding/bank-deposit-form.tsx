@@ -7,6 +7,7 @@ import type { BankDepositTerms } from '../../../../domain/chains';
 import type { ErrorKey } from '../../../../domain/errors';
 import type { BankCard, BankDepositReq } from '../../../../domain/funding';
 import { maskCard } from '../../../../domain/funding';
+import { tooManyDecimals } from '../../../../domain/display';
 import { useCore } from '../../../core/contexts';
 import { useCall } from '../../../core/use-call';
 import { applyServerFieldError, errorText } from '../../../forms/field-errors';
@@ -14,9 +15,9 @@ import { rulesResolver } from '../../../forms/rules-resolver';
 import { SubmitButton } from '../../../forms/submit-button';
 import { TextField } from '../../../forms/text-field';
 import { errorMessage } from '../../../i18n/i18n';
-import { NONE, trimZeros } from '../../trade/trade-format';
-import { normaliseAmount } from './funding-format';
-import { bankDepositProblems } from './funding-rules';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { NONE } from '../../trade/trade-format';
+import { BANK_AMOUNT_DECIMALS, bankDepositProblems } from './funding-rules';
 import type { BankDepositValues } from './funding-rules';
 import { ProofPicker } from './proof-picker';
 import { SummaryDialog } from '../../../components/summary-dialog';
@@ -36,10 +37,12 @@ export interface BankDepositFormProps {
 /** The coins `amount` credits at the terms' rate, floored, as the worker computes it; null when unknown. */
 function useCreditPreview(amount: string, terms: BankDepositTerms, decimals: number): string | null {
   const { core } = useCore();
+  const n = useNumbers();
   const [credit, setCredit] = useState<{ for: string; value: string | null } | null>(null);
-  const text = normaliseAmount(amount);
+  const parsed = n.parse(amount);
+  const text = parsed !== null && !tooManyDecimals(parsed, BANK_AMOUNT_DECIMALS) ? parsed : '';
   useEffect(() => {
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) return;
+    if (!text) return;
     let live = true;
     core.amounts({ convert: { amount: text, rate: terms.rate, decimals } }).then(
       (a) => live && setCredit({ for: text, value: a.convert ?? null }),
@@ -49,8 +52,8 @@ function useCreditPreview(amount: string, terms: BankDepositTerms, decimals: num
       live = false;
     };
   }, [core, text, terms.rate, decimals]);
-  // Exact and floored; shown without the zeros that pad it to the coin's decimals.
-  return credit?.for === text && credit.value !== null ? trimZeros(credit.value) : null;
+  // Exact and floored; written by domain/display.ts with every digit it has.
+  return credit?.for === text && credit.value !== null ? n.exact(credit.value) : null;
 }
 
 /**
@@ -60,13 +63,14 @@ function useCreditPreview(amount: string, terms: BankDepositTerms, decimals: num
 export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormProps) {
   const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
+  const n = useNumbers();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<BankDepositReq | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<ErrorKey | null>(null);
   const form = useForm<BankDepositValues>({
     defaultValues: { amount: '', payerName: card.holder, reference: '', proofId: '' },
-    resolver: rulesResolver((v) => bankDepositProblems(v, terms, card.holder)),
+    resolver: rulesResolver((v) => bankDepositProblems(v, terms, card.holder, n.locale)),
   });
   const { register, formState, setValue, setError, clearErrors, control } = form;
   const { errors } = formState;
@@ -80,7 +84,7 @@ export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormPr
   const review = form.handleSubmit((v) => {
     setFormError(null);
     setConfirming({
-      amount: normaliseAmount(v.amount),
+      amount: n.parse(v.amount) ?? v.amount.trim(),
       payerName: v.payerName.trim(),
       reference: v.reference.trim(),
       proofId: v.proofId,
@@ -110,7 +114,7 @@ export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormPr
         error={errors.amount}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`${terms.minAmount} – ${terms.maxAmount}`}
+        placeholder={`${n.exact(terms.minAmount)} – ${n.exact(terms.maxAmount)}`}
         end={unit(terms.currency)}
         data-testid="bank-amount"
       />
@@ -167,7 +171,10 @@ export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormPr
         rows={
           confirming
             ? [
-                [t('bank.amountLabel'), `${confirming.amount} ${terms.currency}`],
+                [
+                  t('bank.amountLabel'),
+                  `${n.fixed(confirming.amount, BANK_AMOUNT_DECIMALS)} ${terms.currency}`,
+                ],
                 [t('bank.creditPreview'), `${credit ?? NONE} ${terms.coin}`],
                 [t('bank.payer'), confirming.payerName],
                 [t('bank.reference'), confirming.reference],

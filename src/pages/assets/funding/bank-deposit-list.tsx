@@ -6,13 +6,18 @@ import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
 import { MoreButton } from '../../trade/more-button';
 import type { Paging } from '../../trade/order-list';
-import { formatMs, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { formatMs } from '../../trade/trade-format';
 import { BankDepositStatusLabel } from './bank-deposit-status';
+
+/** Bank transfers are in cents (BankDepositReq). */
+export const BANK_DECIMALS = 2;
 
 /** One bank deposit in the list: amount, credit, state and time; opens the order detail. */
 function BankDepositRow({ deposit }: { deposit: BankDeposit }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
+  const n = useNumbers();
   return (
     <Link
       className="order-card funding-card funding-card--link"
@@ -23,13 +28,13 @@ function BankDepositRow({ deposit }: { deposit: BankDeposit }) {
     >
       <header className="order-card__head">
         <span className="funding-card__amount funding-card__amount--out">
-          {deposit.amount} {deposit.currency}
+          {n.fixed(deposit.amount, BANK_DECIMALS)} {deposit.currency}
         </span>
         <span className="order-card__time">{formatMs(deposit.createdAt, lang)}</span>
       </header>
       <footer className="order-card__foot">
         <span className="funding-card__sub">
-          {t('order.credit')} {trimZeros(deposit.credit)} {deposit.coin}
+          {t('order.credit')} {n.exact(deposit.credit)} {deposit.coin}
         </span>
         <BankDepositStatusLabel status={deposit.status} />
         <Icon name="chevron" size={16} className="list-row__chevron" />

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import type { BankDepositTerms } from '../../../../domain/chains';
 import { Icon } from '../../../components/icons';
+import { useNumbers } from '../../../i18n/use-numbers';
 import { copyText } from './address-qr';
 
 /** One receiving detail with its copy button. */
@@ -28,6 +29,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
 /** The operator's receiving account (each detail copyable) and how a transfer is credited. */
 export function BankTermsCard({ terms, coinName }: { terms: BankDepositTerms; coinName: string }) {
   const { t } = useTranslation('assets');
+  const n = useNumbers();
   const r = terms.receiving;
   return (
     <section className="card bank-terms" data-testid="bank-terms">
@@ -45,7 +47,7 @@ export function BankTermsCard({ terms, coinName }: { terms: BankDepositTerms; co
       <dl className="pairs bank-terms__facts">
         <dt>{t('bank.rate')}</dt>
         <dd className="mono" data-testid="bank-rate">
-          1 {terms.currency} = {terms.rate} {terms.coin}
+          1 {terms.currency} = {n.exact(terms.rate)} {terms.coin}
         </dd>
         <dt>{t('bank.credited')}</dt>
         <dd>
@@ -53,7 +55,7 @@ export function BankTermsCard({ terms, coinName }: { terms: BankDepositTerms; co
         </dd>
         <dt>{t('bank.limits')}</dt>
         <dd className="mono">
-          {terms.minAmount} – {terms.maxAmount} {terms.currency}
+          {n.exact(terms.minAmount)} – {n.exact(terms.maxAmount)} {terms.currency}
         </dd>
       </dl>
     </section>

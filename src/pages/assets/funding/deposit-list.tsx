@@ -5,7 +5,8 @@ import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
 import { MoreButton } from '../../trade/more-button';
 import type { Paging } from '../../trade/order-list';
-import { formatMs, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { formatMs } from '../../trade/trade-format';
 import { copyText } from './address-qr';
 import { confirmationProgress, middleEllipsis } from './funding-format';
 
@@ -40,6 +41,7 @@ function ConfirmationBar({ deposit }: { deposit: CryptoDeposit }) {
 function DepositCard({ deposit }: { deposit: CryptoDeposit }) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
+  const n = useNumbers();
   return (
     <article
       className="order-card funding-card"
@@ -49,7 +51,7 @@ function DepositCard({ deposit }: { deposit: CryptoDeposit }) {
     >
       <header className="order-card__head">
         <span className="funding-card__amount">
-          +{trimZeros(deposit.amount)} {deposit.coin}
+          {n.exact(deposit.amount, { signed: true })} {deposit.coin}
         </span>
         <span className="badge">{deposit.chain}</span>
         <span className="order-card__time">{formatMs(deposit.createdAt, lang)}</span>

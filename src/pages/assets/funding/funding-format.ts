@@ -40,11 +40,6 @@ export function middleEllipsis(text: string, head = 8, tail = 6): string {
   return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
 }
 
-/** An amount typed for a withdrawal or deposit, with a comma decimal separator accepted (`12,5`). */
-export function normaliseAmount(text: string): string {
-  return text.trim().replace(',', '.');
-}
-
 /** A query-string id such as `?id=12`: a positive integer, else null. */
 export function idParam(value: string | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;

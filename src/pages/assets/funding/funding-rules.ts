@@ -1,11 +1,10 @@
 import type { BankDepositTerms, ChainInfo } from '../../../../domain/chains';
-import type { ErrorKey } from '../../../../domain/errors';
 import { NAME_MAX, REFERENCE_MAX, parseWithdraw, sameHolder } from '../../../../domain/funding';
 import type { CoinInfo } from '../../../../domain/market';
 import type { CoinChain } from '../../../../domain/chains';
 import { compareDecimalStrings } from '../../../../domain/display';
-import type { Problems } from '../../../forms/rules-resolver';
-import { normaliseAmount } from './funding-format';
+import type { Problem, Problems } from '../../../forms/rules-resolver';
+import { readAmount } from '../../../i18n/numbers';
 
 /** The bank deposit form as typed. */
 export interface BankDepositValues {
@@ -17,23 +16,25 @@ export interface BankDepositValues {
 }
 
 /** Bank transfers are in cents: a deposit amount has at most 2 decimals (BankDepositReq). */
-const BANK_AMOUNT = /^\d+(\.\d{1,2})?$/;
+export const BANK_AMOUNT_DECIMALS = 2;
 const length = (s: string) => [...s].length;
 
 /**
  * What the bank deposit form checks before asking the server (which checks it all again): the
- * amount's shape and the terms' bounds (compared as decimal text, no arithmetic), a payer who is the
- * bound card's holder (spec §5), a reference, and the uploaded proof.
+ * amount in the reader's `locale` with at most 2 decimals, the terms' bounds (compared as decimal
+ * text, no arithmetic), a payer who is the bound card's holder (spec §5), a reference, and the
+ * uploaded proof.
  */
 export function bankDepositProblems(
   v: BankDepositValues,
   terms: Pick<BankDepositTerms, 'minAmount' | 'maxAmount'>,
   holder: string | null,
+  locale: string,
 ): Problems<BankDepositValues> {
   const out: Problems<BankDepositValues> = {};
-  const amount = normaliseAmount(v.amount);
-  if (!amount) out.amount = 'required';
-  else if (!BANK_AMOUNT.test(amount)) out.amount = 'amountFormat';
+  const read = readAmount(v.amount, locale, BANK_AMOUNT_DECIMALS);
+  const amount = 'value' in read ? read.value : '';
+  if ('problem' in read) out.amount = read.problem;
   else if (!/[1-9]/.test(amount)) out.amount = 'amountPositive';
   else if (compareDecimalStrings(amount, terms.minAmount) < 0) out.amount = 'amountBelowMin';
   else if (compareDecimalStrings(amount, terms.maxAmount) > 0) out.amount = 'amountAboveMax';
@@ -58,20 +59,25 @@ export type WithdrawProblemField = 'amount' | 'address';
 
 /**
  * The spec §5 checks of a withdrawal, by the same rules the server runs (`parseWithdraw`): the coin
- * and chain open, the bound address in the chain's format, an amount with at most the coin's
- * decimals and at least the minimum. Balance and the daily limit are the server's to judge.
+ * and chain open, the bound address in the chain's format, an amount in the reader's `locale`
+ * (`1.000` is a thousand in id, `1,000` in en) with at most the coin's decimals — more is refused
+ * naming the count — and at least the minimum. Balance and the daily limit are the server's.
  */
 export function withdrawProblem(
   amount: string,
   target: { coin: string; chain: string; address: string | null },
   catalog: { coins: readonly CoinInfo[]; chains: readonly ChainInfo[]; coinChains: readonly CoinChain[] },
-): { field: WithdrawProblemField; key: ErrorKey } | null {
+  locale: string,
+): { field: WithdrawProblemField; key: Problem } | null {
+  const decimals = catalog.coins.find((c) => c.symbol === target.coin)?.decimals ?? null;
+  const read = readAmount(amount, locale, decimals);
+  if ('problem' in read) return { field: 'amount', key: read.problem };
   const out = parseWithdraw(
     {
       coin: target.coin,
       chain: target.chain,
       address: target.address ?? '',
-      amount: normaliseAmount(amount),
+      amount: read.value,
     },
     catalog,
   );

@@ -5,7 +5,7 @@ import { toast } from '../../../components/toast';
 import type { Withdrawal } from '../../../../domain/funding';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCall } from '../../../core/use-call';
-import { trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
 
 /**
  * Cancelling a withdrawal in review, with a confirmation: `ask(w)` opens the question; on yes the
@@ -17,6 +17,7 @@ export function useCancelWithdrawal(onDone: (w: Withdrawal) => void): {
 } {
   const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
+  const n = useNumbers();
   const [asking, setAsking] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +37,7 @@ export function useCancelWithdrawal(onDone: (w: Withdrawal) => void): {
     <ConfirmDialog
       open={asking !== null}
       message={
-        asking ? t('withdrawals.cancelAsk', { amount: trimZeros(asking.amount), coin: asking.coin }) : ''
+        asking ? t('withdrawals.cancelAsk', { amount: n.exact(asking.amount), coin: asking.coin }) : ''
       }
       cancelLabel={t('common:actions.cancel')}
       confirmLabel={t('common:actions.confirm')}

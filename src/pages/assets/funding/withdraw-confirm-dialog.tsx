@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Icon } from '../../../components/icons';
 import { errorText } from '../../../forms/field-errors';
-import { NONE, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
 import { SummaryDialog } from '../../../components/summary-dialog';
 import type { PasswordProblem, PendingWithdrawal } from './use-submit-withdrawal';
 
@@ -25,6 +25,7 @@ export function WithdrawConfirmDialog(props: WithdrawConfirmDialogProps) {
   const { t } = useTranslation(['assets', 'common']);
   const { request, needsPassword } = props;
   const id = useId();
+  const n = useNumbers();
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
   const open = request !== null;
@@ -50,9 +51,9 @@ export function WithdrawConfirmDialog(props: WithdrawConfirmDialogProps) {
           ? [
               [t('picker.network'), props.chainName],
               [t('withdraw.address'), <span className="mono confirm-address">{request.address}</span>],
-              [t('withdraw.amount'), `${request.amount} ${coin}`],
-              [t('withdraw.fee'), `${trimZeros(props.fee)} ${coin}`],
-              [t('withdraw.receive'), `${props.receive ?? NONE} ${coin}`],
+              [t('withdraw.amount'), `${n.digits(request.amount)} ${coin}`],
+              [t('withdraw.fee'), `${n.exact(props.fee)} ${coin}`],
+              [t('withdraw.receive'), `${n.exact(props.receive)} ${coin}`],
             ]
           : []
       }

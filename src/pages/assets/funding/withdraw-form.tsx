@@ -9,9 +9,9 @@ import { errorText } from '../../../forms/field-errors';
 import { rulesResolver } from '../../../forms/rules-resolver';
 import { TextField } from '../../../forms/text-field';
 import { errorMessage } from '../../../i18n/i18n';
-import { trimZeros } from '../../trade/trade-format';
+import { Amount } from '../../../components/amount';
+import { useNumbers } from '../../../i18n/use-numbers';
 import type { CoinChainChoice, FundingCatalog } from './funding-catalog';
-import { normaliseAmount } from './funding-format';
 import { withdrawProblem } from './funding-rules';
 import { useSubmitWithdrawal } from './use-submit-withdrawal';
 import { WithdrawConfirmDialog } from './withdraw-confirm-dialog';
@@ -34,8 +34,9 @@ export interface WithdrawFormProps {
 /** What reaches the address for `amount`: amount − fee, floored, computed by the worker. */
 function useReceive(amount: string, fee: string, decimals: number): string | null {
   const { core } = useCore();
+  const n = useNumbers();
   const [held, setHeld] = useState<{ for: string; value: string } | null>(null);
-  const text = normaliseAmount(amount);
+  const text = n.parse(amount) ?? '';
   useEffect(() => {
     let live = true;
     core.amounts({ receive: { amount: text, fee, decimals } }).then(
@@ -46,8 +47,8 @@ function useReceive(amount: string, fee: string, decimals: number): string | nul
       live = false;
     };
   }, [core, text, fee, decimals]);
-  // Exact and floored; shown without the zeros that pad it to the coin's decimals.
-  return held?.for === `${text}|${fee}` ? trimZeros(held.value) : null;
+  // Exact and floored; the page writes it with domain/display.ts.
+  return held?.for === `${text}|${fee}` ? held.value : null;
 }
 
 /**
@@ -58,6 +59,7 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
   const { t } = useTranslation(['assets', 'common']);
   const online = useOnline();
   const { core } = useCore();
+  const n = useNumbers();
   const { coin, chain } = choice;
   const [formError, setFormError] = useState<ErrorKey | null>(null);
   const form = useForm<Values>({
@@ -67,6 +69,7 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
         v.amount,
         { coin: coin.symbol, chain: chain.id, address: v.address },
         funding,
+        n.locale,
       );
       return p ? { [p.field]: p.key } : {};
     }),
@@ -96,7 +99,7 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
   const fillAll = async () => {
     const a = await core.amounts({ floor: { value: quota.withdrawable, decimals: coin.decimals } });
     if (!a.floor) return;
-    setValue('amount', a.floor, { shouldDirty: true });
+    setValue('amount', n.input(a.floor), { shouldDirty: true });
     clearErrors('amount');
     setFormError(null);
   };
@@ -107,7 +110,8 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
       coin: coin.symbol,
       chain: chain.id,
       address: v.address,
-      amount: normaliseAmount(v.amount),
+      // The resolver accepted it, so it reads as a number in this locale.
+      amount: n.parse(v.amount) ?? v.amount.trim(),
     });
   });
 
@@ -124,7 +128,7 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
         error={formState.errors.amount}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={t('withdraw.minPlaceholder', { min: trimZeros(quota.min) })}
+        placeholder={t('withdraw.minPlaceholder', { min: n.exact(quota.min) })}
         data-testid="withdraw-amount"
         end={
           <>
@@ -143,14 +147,14 @@ export function WithdrawForm({ funding, choice, quota, onDone }: WithdrawFormPro
           <p className="field__hint">
             {t('withdraw.withdrawable')}{' '}
             <span className="mono" data-testid="withdrawable">
-              {trimZeros(quota.withdrawable)} {coin.symbol}
+              <Amount value={quota.withdrawable} coin={coin} unit={coin.symbol} />
             </span>
           </p>
         }
       />
       {quota.awaitingConfirmations !== '' && /[1-9]/.test(quota.awaitingConfirmations) && (
         <p className="note" data-testid="awaiting-confirmations">
-          {t('withdraw.awaiting', { amount: trimZeros(quota.awaitingConfirmations), coin: coin.symbol })}
+          {t('withdraw.awaiting', { amount: n.exact(quota.awaitingConfirmations), coin: coin.symbol })}
         </p>
       )}
       {formState.errors.address && (

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { WithdrawQuota } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
-import { NONE, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
 
 /** Props of {@link WithdrawQuotaSummary}. */
 export interface WithdrawQuotaSummaryProps {
@@ -17,12 +17,14 @@ export interface WithdrawQuotaSummaryProps {
  */
 export function WithdrawQuotaSummary({ quota, receive }: WithdrawQuotaSummaryProps) {
   const { t } = useTranslation('assets');
+  const n = useNumbers();
   const c = quota.coin;
+  // Terms are shown with every digit they have: a fee or a minimum is never rounded away.
   const rows: [string, string, string][] = [
-    [t('withdraw.fee'), `${trimZeros(quota.fee)} ${c}`, 'withdraw-fee'],
-    [t('withdraw.min'), `${trimZeros(quota.min)} ${c}`, 'withdraw-min'],
-    [t('withdraw.dailyLimit'), `${trimZeros(quota.dailyLimit)} ${c}`, 'withdraw-limit'],
-    [t('withdraw.remainingToday'), `${trimZeros(quota.remainingToday)} ${c}`, 'withdraw-remaining'],
+    [t('withdraw.fee'), `${n.exact(quota.fee)} ${c}`, 'withdraw-fee'],
+    [t('withdraw.min'), `${n.exact(quota.min)} ${c}`, 'withdraw-min'],
+    [t('withdraw.dailyLimit'), `${n.exact(quota.dailyLimit)} ${c}`, 'withdraw-limit'],
+    [t('withdraw.remainingToday'), `${n.exact(quota.remainingToday)} ${c}`, 'withdraw-remaining'],
   ];
   return (
     <div className="withdraw-terms">
@@ -36,7 +38,7 @@ export function WithdrawQuotaSummary({ quota, receive }: WithdrawQuotaSummaryPro
         <div className="order-summary__row withdraw-terms__receive">
           <dt>{t('withdraw.receive')}</dt>
           <dd data-testid="withdraw-receive">
-            {receive ?? NONE} {c}
+            {n.exact(receive)} {c}
           </dd>
         </div>
       </dl>

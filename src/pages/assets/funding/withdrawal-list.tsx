@@ -5,7 +5,8 @@ import { useOnline } from '../../../components/use-online';
 import { usePrefs } from '../../../core/contexts';
 import { MoreButton } from '../../trade/more-button';
 import type { Paging } from '../../trade/order-list';
-import { formatMs, trimZeros } from '../../trade/trade-format';
+import { useNumbers } from '../../../i18n/use-numbers';
+import { formatMs } from '../../trade/trade-format';
 import { copyText } from './address-qr';
 import { middleEllipsis } from './funding-format';
 
@@ -14,9 +15,10 @@ function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: With
   const { t } = useTranslation(['assets', 'common']);
   const { lang } = usePrefs();
   const online = useOnline();
+  const n = useNumbers();
   const cells: [string, string][] = [
-    [t('withdraw.fee'), trimZeros(item.fee)],
-    [t('withdraw.receive'), trimZeros(item.receive)],
+    [t('withdraw.fee'), n.exact(item.fee)],
+    [t('withdraw.receive'), n.exact(item.receive)],
   ];
   return (
     <article
@@ -27,7 +29,7 @@ function WithdrawalCard({ item, onCancel }: { item: Withdrawal; onCancel(w: With
     >
       <header className="order-card__head">
         <span className="funding-card__amount funding-card__amount--out">
-          −{trimZeros(item.amount)} {item.coin}
+          −{n.exact(item.amount)} {item.coin}
         </span>
         <span className="badge">{item.chain}</span>
         <span className="order-card__time">{formatMs(item.createdAt, lang)}</span>
