@@ -209,6 +209,10 @@ describe('offline pages and reconnect', () => {
       else expect(shown, p.route).toEqual(online[p.route]);
       // No spinner that never ends.
       expect(await page.locator('.spinner').count(), p.route).toBe(0);
+      if (p.route === '/pages/assets/transfer') {
+        expect(await page.isDisabled('[data-testid="submit-transfer"]')).toBe(true);
+        expect(await text(page, '[data-testid="submit-transfer"]')).toBe(TEXTS.needsNetwork);
+      }
     }
     await page.waitForSelector('[data-testid="offline-banner"], .offline-banner');
 
