@@ -17,3 +17,6 @@ export const KV = {
   /** The signed-in user's last support conversation, for an offline first render; gone at sign-out. */
   kefuHistory: 'kefu_history',
 } as const;
+
+/** Prefix of `kv` keys holding a signed-in user's data (dropped with the session, see store.setSession). */
+export const PRIVATE_KV_PREFIX = 'private:';

@@ -3,7 +3,7 @@ import { BCP47, DEFAULT_LANG, DEFAULT_THEME, isLang, isTheme, type UserInfo } fr
 import type { Prefs, SavedAddress } from './core-api';
 
 export { DB_NAME, KV } from './store-keys';
-import { DB_NAME, KV } from './store-keys';
+import { DB_NAME, KV, PRIVATE_KV_PREFIX } from './store-keys';
 
 /** One device value (spec §3): token, lang, locale, theme, address_list, the cached user and catalog. */
 export interface KvRow {
@@ -236,9 +236,12 @@ export function createStore(options: StoreOptions = {}): Store {
         if (user) await set(KV.user, user);
         else await remove(KV.user);
         // The private cache belongs to one session's user: gone with the session, and a new user
-        // never sees the previous one's balances or orders.
-        if (!token || !user) await db.private.clear();
-        else await db.private.where('user').notEqual(user.id).delete();
+        // never sees the previous one's balances or orders. Device values under `private:` (the
+        // identity pages' copies) go with it, however the session ended (also at start-up).
+        if (!token || !user) {
+          await db.private.clear();
+          await db.kv.where('key').startsWith(PRIVATE_KV_PREFIX).delete();
+        } else await db.private.where('user').notEqual(user.id).delete();
       });
     },
     close: () => db.close(),

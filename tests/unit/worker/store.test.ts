@@ -141,9 +141,13 @@ describe('store: cache tables (version 2)', () => {
     await s.db.private.put(row(user.id + 1, 'c'));
     await s.setSession('tok2', { ...user, id: user.id + 1 });
     expect((await s.db.private.toArray()).map((r) => r.key)).toEqual(['c']);
-    // Signing out (or a dropped session) clears it all, with the token.
+    await s.set('private:kyc/status', { userId: user.id + 1, data: {}, savedAt: 1 });
+    await s.set(KV.lang, 'en');
+    // Signing out (or a dropped session) clears it all, with the token; device values stay.
     await s.setSession(null, null);
     expect(await s.db.private.count()).toBe(0);
+    expect(await s.get('private:kyc/status')).toBeUndefined();
+    expect(await s.get(KV.lang)).toBe('en');
   });
 
   it('reads a candle series of one symbol and interval in time order', async () => {
