@@ -53,12 +53,17 @@ describe('invite and team page', () => {
     await page.locator('[data-testid="team-members"] li').first().waitFor();
     expect(await page.textContent('[data-testid="team-members"]')).toContain('****');
 
-    // The link registers a new user in this team: the register form is filled with the code.
-    await page.goto(link);
-    await page.waitForSelector('form');
-    expect(await page.inputValue('input[name="promo"]')).toBe(inviter.user.promoCode);
     expect(errors).toEqual([]);
     await context.close();
+
+    // The link registers a new user in this team: opened by someone signed out (a signed-in user is
+    // sent to the personal centre), the register form is filled with the code.
+    const visitor = await browser.newContext(PHONE);
+    const fresh = await visitor.newPage();
+    await fresh.goto(link);
+    await fresh.waitForSelector('form');
+    expect(await fresh.inputValue('input[name="promo"]')).toBe(inviter.user.promoCode);
+    await visitor.close();
   });
 
   it('sends an agent without verified identity to verification (998) and back once verified', async () => {

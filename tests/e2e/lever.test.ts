@@ -85,8 +85,9 @@ describe('lever e2e', () => {
     await page.click('[data-testid="book-ask"]');
     await page.waitForFunction(
       () =>
+        // The field shows the tapped price as the id locale writes it (decimal comma).
         (document.querySelector('[data-testid="lever-price"]') as HTMLInputElement | null)?.value ===
-        '66000.00',
+        '66000,00',
     );
     await page.click('[data-testid="lever-type-market"]');
 
