@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../tests/e2e/support';
-import { startTestServer } from '../tests/support/server';
+import { startServer } from '../server/app';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Path after the origin: home as a new user types it (a `#/` that redirects stalls Lighthouse's navigation). */
@@ -72,8 +72,14 @@ function runOnce(url: string, out: string): Run {
 }
 
 async function main(): Promise<number> {
-  const server = await startTestServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  // The server as `npm start` runs it (embedded defaults, a fresh data directory), not the test
+  // server: the issue measures what a new user gets.
+  const running = await startServer({
+    config: { port: 0, host: '127.0.0.1', dataDir: path.join(dir, 'data') },
+    logLevel: 'warn',
+  });
+  const server = { origin: running.url, close: () => running.close() };
   let failed = 0;
   try {
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, median:`);
