@@ -6,7 +6,8 @@
  * Needs `npm run build` first and /usr/bin/chromium (or CHROME_PATH).
  * Run: `npm run build && npm run bench -- lighthouse` (about 3 minutes).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,9 +44,10 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-function runOnce(url: string, out: string): Run {
+async function runOnce(url: string, out: string): Promise<Run> {
   const bin = path.join('node_modules', '.bin', 'lighthouse');
-  execFileSync(
+  // Asynchronous: the server runs in this process, and a synchronous child would stall it.
+  await promisify(execFile)(
     bin,
     [
       url,
@@ -57,7 +59,7 @@ function runOnce(url: string, out: string): Run {
       // --disable-gpu, make Chromium 156 close the target during navigation).
       '--chrome-flags=--headless --no-sandbox',
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM }, stdio: 'inherit' },
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM } },
   );
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as Lhr;
   const v = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -89,7 +91,7 @@ async function main(): Promise<number> {
     for (const [name, route] of PAGES) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(runOnce(`${server.origin}${route}`, path.join(dir, `${name}-${i}.json`)));
+        runs.push(await runOnce(`${server.origin}${route}`, path.join(dir, `${name}-${i}.json`)));
       }
       const m = {
         score: median(runs.map((r) => r.score)),

@@ -92,6 +92,8 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/pages/trade/trade',
     title: 'trade.trade',
     pull: 'trade',
+    // Its own texts only: waiting for all twelve namespaces kept a first visit blank for a second.
+    ns: ['common', 'trade', 'market'],
     load: () => import('../pages/trade/trade-page').then((m) => m.TradePage),
   },
   {

@@ -110,13 +110,13 @@ export function HomePage() {
 
       <HomeMarkets tickers={tickers} />
 
+      <EntryGrid title={t('sections.more')} entries={MORE} />
+      {/* After the entries: notices arrive seconds after the first paint and would push them. */}
       {notices && (
         <Suspense fallback={null}>
           <HomeNotices />
         </Suspense>
       )}
-
-      <EntryGrid title={t('sections.more')} entries={MORE} />
       {/* Below everything: the settings arrive after the first paint, and a notice that appeared
           above the markets would push them down (layout shift). */}
       {settings?.mode === 'demo' && <p className="hero__demo">{t('demoNotice')}</p>}

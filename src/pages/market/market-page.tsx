@@ -37,7 +37,10 @@ export function MarketPage() {
     await reload();
   }, [restart, reload]);
 
-  const waiting = pairs.length === 0 && (!tickers.settled || (!catalog && !failed));
+  // The catalog decides the rows' order and state: rows drawn from the tickers alone (alphabetical)
+  // and then re-ordered when it arrives moved the whole list (layout shift). Without a catalog
+  // (offline on a first visit: `failed`) the tickers alone are shown.
+  const waiting = (!catalog && !failed) || (pairs.length === 0 && !tickers.settled);
   const broken = pairs.length === 0 && !waiting && failed;
 
   return (
