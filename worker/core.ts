@@ -69,6 +69,9 @@ export function socketUrlFor(origin: string, path: string): string | null {
   }
 }
 
+/** How long a catalog read at worker start may answer the page's first catalog call, in ms. */
+export const EARLY_CATALOG_MS = 5_000;
+
 /** Creates the worker core. Nothing touches the network before `init`, `call` or `subscribe`. */
 export function createCore(deps: CoreDeps = {}): Core {
   // Wrapped rather than passed as is: an unbound global `fetch` throws "Illegal invocation".
@@ -198,11 +201,19 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (token === null) store.remove(SECOND_CACHE_KEY).catch(() => undefined);
   });
 
+  // The catalog read at worker start (with the tickers), used by the first `market/catalog` call
+  // within EARLY_CATALOG_MS: the market list waits for the catalog's order, and on a slow link the
+  // page's own request would start only after its code arrived.
+  let earlyCatalog: { at: number; reply: Promise<Outcome<Res<'market/catalog'>>> } | null = null;
+
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await ready();
     // The session the call was made in: an answer that arrives after a logout is not kept.
     const token = session.token();
-    const outcome = await api.call(name, req);
+    const early = name === 'market/catalog' && earlyCatalog && Date.now() - earlyCatalog.at <= EARLY_CATALOG_MS;
+    const pending = early ? earlyCatalog!.reply : null;
+    if (name === 'market/catalog') earlyCatalog = null;
+    const outcome = ((await pending) ?? (await api.call(name, req))) as Outcome<Res<K>>;
     // The cache itself knows which reads it keeps; this only spares loading it for other calls.
     if (outcome.ok && token && (name.startsWith('assets/') || name.startsWith('trade/'))) {
       await (await privates()).keep(name, req, outcome.data, token);
@@ -249,7 +260,10 @@ export function createCore(deps: CoreDeps = {}): Core {
       origin = options.origin;
       socketPath = options.socketPath;
       // Nearly every first page shows prices: read them while the page's own code still loads.
-      if (options.prefetchTickers) market.prefetchTickers();
+      if (options.prefetchTickers) {
+        market.prefetchTickers();
+        earlyCatalog = { at: Date.now(), reply: api.call('market/catalog', {}) };
+      }
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();

@@ -214,3 +214,22 @@ function manualTimers() {
     },
   };
 }
+
+describe('core: market data read at worker start (the app asks for it)', () => {
+  it('answers the first catalog call with the catalog read at init, without a second request', async () => {
+    const catalog = { coins: [], pairs: [], quotes: [] };
+    const { c, fetch } = core((req) =>
+      req.url.includes('/market/catalog')
+        ? json(200, { code: 200, data: catalog, msg: '' })
+        : json(200, { code: 200, data: [], msg: '' }),
+    );
+    await c.init({ origin: ORIGIN, socketPath: '/ws', prefetchTickers: true });
+    const catalogCalls = () => fetch.calls.filter((x) => x.url.includes('/market/catalog')).length;
+    expect(catalogCalls()).toBe(1);
+    expect(await c.call('market/catalog', {})).toMatchObject({ ok: true, data: catalog });
+    expect(catalogCalls()).toBe(1);
+    // Used once: the next call reads afresh.
+    await c.call('market/catalog', {});
+    expect(catalogCalls()).toBe(2);
+  });
+});
