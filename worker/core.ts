@@ -210,7 +210,8 @@ export function createCore(deps: CoreDeps = {}): Core {
     await ready();
     // The session the call was made in: an answer that arrives after a logout is not kept.
     const token = session.token();
-    const early = name === 'market/catalog' && earlyCatalog && Date.now() - earlyCatalog.at <= EARLY_CATALOG_MS;
+    const early =
+      name === 'market/catalog' && earlyCatalog && Date.now() - earlyCatalog.at <= EARLY_CATALOG_MS;
     const pending = early ? earlyCatalog!.reply : null;
     if (name === 'market/catalog') earlyCatalog = null;
     const outcome = ((await pending) ?? (await api.call(name, req))) as Outcome<Res<K>>;
