@@ -215,6 +215,11 @@ export function createCore(deps: CoreDeps = {}): Core {
     const pending = early ? earlyCatalog!.reply : null;
     if (name === 'market/catalog') earlyCatalog = null;
     const outcome = ((await pending) ?? (await api.call(name, req))) as Outcome<Res<K>>;
+    // "Sign in" for a request sent before the session changed (a badge's read that left signed out
+    // and came back after a login) is not about the new session: it must not end it. Ask again.
+    if (!outcome.ok && outcome.intent === 'login' && token !== session.token() && session.token() !== null) {
+      return call(name, req);
+    }
     // The cache itself knows which reads it keeps; this only spares loading it for other calls.
     if (outcome.ok && token && (name.startsWith('assets/') || name.startsWith('trade/'))) {
       await (await privates()).keep(name, req, outcome.data, token);

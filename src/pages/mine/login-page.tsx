@@ -38,7 +38,7 @@ export function returnPath(state: unknown): string {
 }
 
 /** /pages/mine/login: log in by mobile number or e-mail. */
-function LoginForm() {
+function LoginForm({ onSubmitted }: { onSubmitted(): void }) {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -51,6 +51,7 @@ function LoginForm() {
   const { register, handleSubmit, setError, formState } = form;
 
   const submit = handleSubmit(async (v) => {
+    onSubmitted();
     const out = await call(
       'user/login',
       { account: v[v.kind].trim(), password: v.password },
@@ -95,12 +96,19 @@ function LoginForm() {
 
 /**
  * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
- * instead of seeing a form they cannot use. Decided once, at opening: signing in here must still
- * follow the form's own navigation.
+ * instead of seeing a form they cannot use; a sign-in made on this form follows the form's own
+ * navigation instead. (The router may keep this component across a quick navigation away and back:
+ * it is keyed by the location, so each visit starts afresh.)
  */
-export function LoginPage() {
+function LoginGate() {
   const { user } = useUser();
-  const [signedInAtOpen] = useState(user !== null);
-  if (signedInAtOpen) return <Navigate to="/pages/mine/index" replace />;
-  return <LoginForm />;
+  const [submitted, setSubmitted] = useState(false);
+  if (user !== null && !submitted) return <Navigate to="/pages/mine/index" replace />;
+  return <LoginForm onSubmitted={() => setSubmitted(true)} />;
+}
+
+/** The page, remounted on every navigation to it, so the gate's state never outlives a visit. */
+export function LoginPage() {
+  const { key } = useLocation();
+  return <LoginGate key={key} />;
 }

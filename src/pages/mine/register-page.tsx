@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { registerProblems } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';
@@ -39,7 +39,7 @@ function problems(v: RegisterValues): Problems<RegisterValues> {
 const SERVER_FIELDS = ['account', 'code', 'password', 'confirm', 'promo', 'agree'];
 
 /** /pages/mine/register: register by mobile number or e-mail with a verification code. */
-function RegisterForm() {
+function RegisterForm({ onSubmitted }: { onSubmitted(): void }) {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -63,6 +63,7 @@ function RegisterForm() {
   const { register, handleSubmit, setError, formState } = form;
 
   const submit = handleSubmit(async (v) => {
+    onSubmitted();
     const promo = v.promo.trim();
     const out = await call(
       'user/register',
@@ -146,12 +147,19 @@ function RegisterForm() {
 
 /**
  * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
- * instead of seeing a form they cannot use. Decided once, at opening: signing in here must still
- * follow the form's own navigation.
+ * instead of seeing a form they cannot use; a sign-in made on this form follows the form's own
+ * navigation instead. (The router may keep this component across a quick navigation away and back:
+ * it is keyed by the location, so each visit starts afresh.)
  */
-export function RegisterPage() {
+function RegisterGate() {
   const { user } = useUser();
-  const [signedInAtOpen] = useState(user !== null);
-  if (signedInAtOpen) return <Navigate to="/pages/mine/index" replace />;
-  return <RegisterForm />;
+  const [submitted, setSubmitted] = useState(false);
+  if (user !== null && !submitted) return <Navigate to="/pages/mine/index" replace />;
+  return <RegisterForm onSubmitted={() => setSubmitted(true)} />;
+}
+
+/** The page, remounted on every navigation to it, so the gate's state never outlives a visit. */
+export function RegisterPage() {
+  const { key } = useLocation();
+  return <RegisterGate key={key} />;
 }
