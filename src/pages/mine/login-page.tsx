@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { accountProblem } from '../../../domain/rules';
@@ -38,7 +37,7 @@ export function returnPath(state: unknown): string {
 }
 
 /** /pages/mine/login: log in by mobile number or e-mail. */
-function LoginForm({ onSubmitted }: { onSubmitted(): void }) {
+function LoginForm() {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -51,7 +50,6 @@ function LoginForm({ onSubmitted }: { onSubmitted(): void }) {
   const { register, handleSubmit, setError, formState } = form;
 
   const submit = handleSubmit(async (v) => {
-    onSubmitted();
     const out = await call(
       'user/login',
       { account: v[v.kind].trim(), password: v.password },
@@ -96,19 +94,11 @@ function LoginForm({ onSubmitted }: { onSubmitted(): void }) {
 
 /**
  * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
- * instead of seeing a form they cannot use; a sign-in made on this form follows the form's own
- * navigation instead. (The router may keep this component across a quick navigation away and back:
- * it is keyed by the location, so each visit starts afresh.)
+ * instead of seeing a form they cannot use. A sign-in made on the form sets the user and navigates
+ * in the same tick, so React renders both at once and this redirect never races the form's own.
  */
-function LoginGate() {
-  const { user } = useUser();
-  const [submitted, setSubmitted] = useState(false);
-  if (user !== null && !submitted) return <Navigate to="/pages/mine/index" replace />;
-  return <LoginForm onSubmitted={() => setSubmitted(true)} />;
-}
-
-/** The page, remounted on every navigation to it, so the gate's state never outlives a visit. */
 export function LoginPage() {
-  const { key } = useLocation();
-  return <LoginGate key={key} />;
+  const { user } = useUser();
+  if (user !== null) return <Navigate to="/pages/mine/index" replace />;
+  return <LoginForm />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { registerProblems } from '../../../domain/rules';
 import type { AccountKind } from '../../../domain/rules';
@@ -39,7 +39,7 @@ function problems(v: RegisterValues): Problems<RegisterValues> {
 const SERVER_FIELDS = ['account', 'code', 'password', 'confirm', 'promo', 'agree'];
 
 /** /pages/mine/register: register by mobile number or e-mail with a verification code. */
-function RegisterForm({ onSubmitted }: { onSubmitted(): void }) {
+function RegisterForm() {
   const { t } = useTranslation(['mine', 'common', 'errors']);
   const call = useCall();
   const { setUser } = useUser();
@@ -63,7 +63,6 @@ function RegisterForm({ onSubmitted }: { onSubmitted(): void }) {
   const { register, handleSubmit, setError, formState } = form;
 
   const submit = handleSubmit(async (v) => {
-    onSubmitted();
     const promo = v.promo.trim();
     const out = await call(
       'user/register',
@@ -147,19 +146,11 @@ function RegisterForm({ onSubmitted }: { onSubmitted(): void }) {
 
 /**
  * A signed-in user who opens this page (a bookmark, the back button) goes to the personal centre
- * instead of seeing a form they cannot use; a sign-in made on this form follows the form's own
- * navigation instead. (The router may keep this component across a quick navigation away and back:
- * it is keyed by the location, so each visit starts afresh.)
+ * instead of seeing a form they cannot use. A sign-in made on the form sets the user and navigates
+ * in the same tick, so React renders both at once and this redirect never races the form's own.
  */
-function RegisterGate() {
-  const { user } = useUser();
-  const [submitted, setSubmitted] = useState(false);
-  if (user !== null && !submitted) return <Navigate to="/pages/mine/index" replace />;
-  return <RegisterForm onSubmitted={() => setSubmitted(true)} />;
-}
-
-/** The page, remounted on every navigation to it, so the gate's state never outlives a visit. */
 export function RegisterPage() {
-  const { key } = useLocation();
-  return <RegisterGate key={key} />;
+  const { user } = useUser();
+  if (user !== null) return <Navigate to="/pages/mine/index" replace />;
+  return <RegisterForm />;
 }
