@@ -48,7 +48,8 @@ describe('small breakages a new user hit (issue 10)', () => {
     await page.click('button[type=submit]');
     await page.waitForURL(/#\/pages\/mine\/index$/);
     for (const route of ['/pages/mine/login', '/pages/mine/register']) {
-      // A hash change in the same document: wait on the location, not on a load event.
+      // Opened as a bookmark: a fresh load of the app, whose worker restores the session.
+      await page.goto('about:blank');
       await page.goto(appUrl(server.origin, route));
       await page.waitForFunction(() => location.hash === '#/pages/mine/index');
       expect(await page.locator('form input[autocomplete="current-password"]').count()).toBe(0);
