@@ -4,6 +4,7 @@ import type { AuthCodeGrant } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { OPS_TOKEN, api, localeText, loginAs, ops, smallPng } from './funding-support';
+import { openNetworkLink } from './network-link';
 import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 describe('invite and team page', () => {
@@ -118,22 +119,24 @@ describe('invite and team page', () => {
     await registerUser(origin, undefined, undefined, { promo: inviter.user.promoCode });
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await loginAs(page, origin, inviter.user.account);
-    await open(page, origin, '/pages/mine/invite', '[data-testid="team-direct"]');
+    const link = await openNetworkLink(origin);
+    const web = link.origin;
+    await loginAs(page, web, inviter.user.account);
+    await open(page, web, '/pages/mine/invite', '[data-testid="team-direct"]');
     await waitForServiceWorker(page);
-    await open(page, origin, '/pages/home/ping', '[data-testid="credit-factors"]');
+    await open(page, web, '/pages/home/ping', '[data-testid="credit-factors"]');
     expect(await page.locator('[data-testid="credit-saved"]').count()).toBe(0);
 
-    await context.setOffline(true);
+    await link.set(context, false);
     await page.reload();
     await page.locator('[data-testid="credit-factors"]').waitFor();
     expect(await page.textContent('[data-testid="credit-value"]')).toBe('55');
     await page.locator('[data-testid="credit-saved"]').waitFor();
-    await open(page, origin, '/pages/mine/invite', '[data-testid="team-direct"]');
+    await open(page, web, '/pages/mine/invite', '[data-testid="team-direct"]');
     expect(await page.textContent('[data-testid="team-direct"]')).toBe('1');
     expect(await page.textContent('[data-testid="invite-code"]')).toContain(inviter.user.promoCode);
     await page.locator('[data-testid="team-saved"]').waitFor();
-    await context.setOffline(false);
     await context.close();
+    await link.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CatalogInfo } from '../../domain/market';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
+import { openNetworkLink } from './network-link';
 import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 const MARKET = '/pages/market/market';
@@ -186,7 +187,8 @@ describe('spot markets', () => {
 
   it('reloads offline with the cached catalog and tickers: catalog order, trading state, age', async () => {
     const { context, page } = await phone();
-    await open(page, server.origin, MARKET, ROW);
+    const link = await openNetworkLink(server.origin);
+    await open(page, link.origin, MARKET, ROW);
     await waitForServiceWorker(page);
     await page.waitForSelector(ROW);
     await waitForPrices(page);
@@ -194,7 +196,7 @@ describe('spot markets', () => {
     // The worker writes tickers to IndexedDB about 2 s after they change.
     await page.waitForTimeout(3_500);
 
-    await context.setOffline(true);
+    await link.set(context, false);
     await page.reload();
     await page.waitForSelector('.offline-banner');
     await page.waitForSelector(ROW);
@@ -216,8 +218,8 @@ describe('spot markets', () => {
     expect(states).toEqual(listed.map((p) => p.status));
     const age = await page.waitForSelector('[data-testid="market-age"]');
     expect((await age.textContent())?.trim()).toMatch(/\S/);
-    await context.setOffline(false);
     await context.close();
+    await link.close();
   });
 
   it('shows hot products and gainers on the home page', async () => {

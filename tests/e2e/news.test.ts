@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { OPS_TOKEN, opsCall, PNG } from '../integration/bank-support';
+import { openNetworkLink } from './network-link';
 import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 describe('news and help centre', () => {
@@ -35,7 +36,8 @@ describe('news and help centre', () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await open(page, server.origin, '/', '.hero');
+    const link = await openNetworkLink(server.origin);
+    await open(page, link.origin, '/', '.hero');
     await waitForServiceWorker(page);
     await page.getByTestId('home-notice').first().waitFor({ timeout: 15_000 });
     await page.getByTestId('home-notice').first().click();
@@ -45,15 +47,15 @@ describe('news and help centre', () => {
     expect(await page.locator('.article-body a').getAttribute('rel')).toContain('noopener');
     await page.locator('.article__cover[src^="data:image/png"]').waitFor();
 
-    await page.goto(appUrl(server.origin, '/pages/home/news?tab=help'));
+    await page.goto(appUrl(link.origin, '/pages/home/news?tab=help'));
     await page.getByTestId('help-search').fill('deposit');
     await page.getByText('Cara deposit').waitFor();
     await page.getByTestId('help-search').fill('tidak ada');
     await page.getByTestId('news-empty').waitFor();
 
     // The second visit is offline: the list and the article read before come from the device, dated.
-    await context.setOffline(true);
-    await page.goto(appUrl(server.origin, '/pages/home/news'));
+    await link.set(context, false);
+    await page.goto(appUrl(link.origin, '/pages/home/news'));
     await page.reload();
     await page.getByTestId('news-offline').waitFor();
     await page.getByTestId('news-age').waitFor();
@@ -64,8 +66,9 @@ describe('news and help centre', () => {
     await page.getByTestId('article-age').waitFor();
     expect(await page.locator('.article__title').textContent()).toBe(notice.title);
     expect(await page.locator('.article-body strong').textContent()).toBe('memperbarui');
-    await context.setOffline(false);
+    await link.set(context, true);
     expect(errors).toEqual([]);
     await context.close();
+    await link.close();
   });
 });

@@ -2,25 +2,20 @@
 // signed-in pages render what the worker last knew, dated; back online, the trade page's available
 // balance and open orders recover within 5 s.
 //
-// How "offline" is made here, and why two ways at once (Debian's Chromium, playwright-core 1.65):
-// `context.setOffline` makes the page and the service worker offline (navigator.onLine, the
-// `offline` event, the SW's fetches), but Chromium does not reliably apply it to a dedicated worker's
-// requests, so the API is also blocked at the context (`route('**/api/**')` → ERR_INTERNET_DISCONNECTED,
-// the error a phone without signal gives; context routes do see the worker's requests — the test
-// logged them arriving there while offline). The worker's WebSocket is not seen by `routeWebSocket`
-// at all, and under setOffline its frames are only held back (they arrive when the network returns,
-// which would hide a missing refresh on reconnect). The app handles that part itself: the page
+// "Offline" is a cut TCP link between the browser and the server (./network-link.ts) plus
+// `context.setOffline` for the page's own view (navigator.onLine, the `offline` event). The page
 // forwards the browser's `offline` event to the worker, which drops the socket
 // (worker/socket-client.ts `dropNow`), so the reconnect below is a new connection whose private
 // resubscription must trigger the refresh. Without that refresh the second test fails (checked).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { SessionGrant, SpotOrder } from '../../domain';
 import { callApi } from '../support/api';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
+import { openNetworkLink, type NetworkLink } from './network-link';
 import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
@@ -32,21 +27,6 @@ const TEXTS = (
 ).offline;
 /** "Per 10.57" ("As of 10:57" in id): the note names the hours and minutes the data was current. */
 const AS_OF = new RegExp(`^${TEXTS.asOf!.replace('{{time}}', '(\\S+ \\d{1,2},? )?\\d{2}[.:]\\d{2}')}$`);
-
-/** Network switch for one context (see the top of this file). */
-function network(context: BrowserContext) {
-  let offline = false;
-  const ready = context.route('**/api/**', (route) =>
-    offline ? route.abort('internetdisconnected') : route.fallback(),
-  );
-  return {
-    ready,
-    async set(online: boolean) {
-      offline = !online;
-      await context.setOffline(!online);
-    },
-  };
-}
 
 async function login(page: Page, origin: string): Promise<void> {
   await open(page, origin, '/pages/mine/login', 'form');
@@ -136,10 +116,12 @@ async function reloadAt(page: Page, origin: string, route: string, ready: string
 
 describe('offline pages and reconnect', () => {
   let server: TestServer;
+  let link: NetworkLink;
   let browser: Browser;
   let token: string;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    link = await openNetworkLink(server.origin);
     const grant = (
       await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
     ).body.message as SessionGrant;
@@ -147,6 +129,7 @@ describe('offline pages and reconnect', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.close();
   });
 
@@ -165,19 +148,17 @@ describe('offline pages and reconnect', () => {
   it('after one visit, reloads every tab page and the signed-in pages offline with dated data', async () => {
     await restingBuy('0.01000');
     const context = await browser.newContext(PHONE);
-    const net = network(context);
-    await net.ready;
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await open(page, server.origin, '/', '[data-testid="hot-tile"]');
+    await open(page, link.origin, '/', '[data-testid="hot-tile"]');
     await waitForServiceWorker(page);
-    await login(page, server.origin);
+    await login(page, link.origin);
 
     // One visit of each page, online.
-    await reloadAt(page, server.origin, '/pages/market/market', '[data-testid="market-link"]');
+    await reloadAt(page, link.origin, '/pages/market/market', '[data-testid="market-link"]');
     const online: Record<string, Record<string, string | number>> = {};
     for (const p of PAGES) {
-      await reloadAt(page, server.origin, p.route, p.ready);
+      await reloadAt(page, link.origin, p.route, p.ready);
       if (p.route === TRADE) await page.waitForFunction(hasDigit('[data-testid="available"]'));
       online[p.route] = await snapshot(page, p);
       // Online and live, nothing is dated.
@@ -186,19 +167,19 @@ describe('offline pages and reconnect', () => {
     // The worker writes tickers to IndexedDB about 2 s after they change.
     await page.waitForTimeout(3_000);
 
-    await net.set(false);
+    await link.set(context, false);
     // Tab pages.
-    await reloadAt(page, server.origin, '/pages/home/home', '[data-testid="hot-tile"]');
+    await reloadAt(page, link.origin, '/pages/home/home', '[data-testid="hot-tile"]');
     await page.waitForSelector('.offline-banner');
     expect(await text(page, '[data-testid="home-age"]')).toMatch(/\S/);
-    await reloadAt(page, server.origin, '/pages/market/market', '[data-testid="market-link"]');
+    await reloadAt(page, link.origin, '/pages/market/market', '[data-testid="market-link"]');
     expect(await text(page, '[data-testid="market-age"]')).toMatch(/\S/);
-    await reloadAt(page, server.origin, '/pages/mine/kefu', '.screen');
-    await reloadAt(page, server.origin, '/pages/mine/index', '[data-testid="profile"]');
+    await reloadAt(page, link.origin, '/pages/mine/kefu', '.screen');
+    await reloadAt(page, link.origin, '/pages/mine/index', '[data-testid="profile"]');
     expect(await text(page, '[data-testid="profile"]')).toContain(DEMO.email);
     // The signed-in pages (the entrust tab among them), each from the device, dated.
     for (const p of PAGES) {
-      await reloadAt(page, server.origin, p.route, `[data-testid="${p.asOf}"]`);
+      await reloadAt(page, link.origin, p.route, `[data-testid="${p.asOf}"]`);
       await page.waitForSelector(p.ready);
       expect(await text(page, `[data-testid="${p.asOf}"]`), p.route).toMatch(AS_OF);
       expect(await page.getAttribute(`[data-testid="${p.asOf}"]`, 'data-source')).toBe('cache');
@@ -217,7 +198,7 @@ describe('offline pages and reconnect', () => {
     await page.waitForSelector('[data-testid="offline-banner"], .offline-banner');
 
     // The trade page: the last price from the cached tickers, dated; actions disabled and labelled.
-    await reloadAt(page, server.origin, TRADE, '[data-testid="ticker-as-of"]');
+    await reloadAt(page, link.origin, TRADE, '[data-testid="ticker-as-of"]');
     await page.waitForFunction(hasDigit('.pair-bar__last'));
     expect(await text(page, '[data-testid="ticker-as-of"]')).toMatch(AS_OF);
     expect(await page.isDisabled('[data-testid="submit-order"]')).toBe(true);
@@ -231,7 +212,7 @@ describe('offline pages and reconnect', () => {
       ['trade', TRADE, '[data-testid="ticker-as-of"]'],
       ['assets', '/pages/assets/assets', '[data-testid="assets-as-of"]'],
     ] as const) {
-      await reloadAt(page, server.origin, route, ready);
+      await reloadAt(page, link.origin, route, ready);
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         violations.push(...(await audit(page)).map((v) => `${name} ${theme}: ${v}`));
@@ -239,23 +220,21 @@ describe('offline pages and reconnect', () => {
       }
     }
     expect(violations).toEqual([]);
-    await net.set(true);
+    await link.set(context, true);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('back online, the trade page recovers the available balance and open orders within 5 s', async () => {
     const context = await browser.newContext(PHONE);
-    const net = network(context);
-    await net.ready;
     const page = await context.newPage();
-    await open(page, server.origin, '/', '[data-testid="hot-tile"]');
+    await open(page, link.origin, '/', '[data-testid="hot-tile"]');
     await waitForServiceWorker(page);
-    await login(page, server.origin);
-    await reloadAt(page, server.origin, TRADE, '[data-testid="order-book"]');
+    await login(page, link.origin);
+    await reloadAt(page, link.origin, TRADE, '[data-testid="order-book"]');
     await page.waitForFunction(hasDigit('[data-testid="available"]'));
 
-    await net.set(false);
+    await link.set(context, false);
     await page.waitForSelector('[data-testid="available-as-of"]', { timeout: 30_000 });
     // Meanwhile, from another device: an order that freezes USDT.
     const before = await text(page, '[data-testid="available"]');
@@ -267,7 +246,7 @@ describe('offline pages and reconnect', () => {
     expect(await page.locator(card).count()).toBe(0);
 
     const back = Date.now();
-    await net.set(true);
+    await link.set(context, true);
     await page.waitForSelector(card, { timeout: 5_000 });
     await page.waitForFunction(
       (b) => document.querySelector('[data-testid="available"]')?.textContent?.trim() !== b,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
+import { openNetworkLink } from './network-link';
 import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
@@ -174,19 +175,20 @@ describe('timed options', () => {
   it('offline after one visit: the page renders the terms and options the worker last knew, dated', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await login(page, server.origin);
-    await setLang(page, server.origin, 'en');
-    await open(page, server.origin, ROUTE, '[data-testid="stake-input"]');
+    const link = await openNetworkLink(server.origin);
+    await login(page, link.origin);
+    await setLang(page, link.origin, 'en');
+    await open(page, link.origin, ROUTE, '[data-testid="stake-input"]');
     await waitForServiceWorker(page);
     await page.waitForSelector('[data-testid="duration-30"]');
     // Let the worker store what it knows before the network goes.
     await page.waitForTimeout(500);
-    await context.setOffline(true);
+    await link.set(context, false);
     await page.reload();
     await page.waitForSelector('[data-testid="stake-input"]');
     await page.waitForSelector('[data-testid="second-age"]');
     expect(await page.locator('[data-testid="duration-300"]').count()).toBe(1);
-    await context.setOffline(false);
     await context.close();
+    await link.close();
   }, 60_000);
 });
