@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadLandingRoute } from './build/landing-preload';
 
 /** Where the reference server listens during `npm run dev` (it serves the built app itself in production). */
 const SERVER = 'http://localhost:8080';
@@ -36,7 +37,9 @@ function preloadWorker(): Plugin {
       handler(_html, ctx) {
         for (const item of Object.values(ctx.bundle ?? {})) {
           if (item.type !== 'chunk') continue;
-          const url = /new Worker\(new URL\([`'"]([^`'"]+)[`'"]/.exec(item.code)?.[1];
+          const url = /new Worker\(\s*new URL\(\s*(?:\/\*[^*]*\*\/\s*)?[`'"]([^`'"]+)[`'"]/.exec(
+            item.code,
+          )?.[1];
           if (url) {
             return [
               {
@@ -59,6 +62,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadWorker(),
+    preloadLandingRoute(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

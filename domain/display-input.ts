@@ -4,20 +4,21 @@
  * it) so the pages that only show numbers — home among them — load none of this.
  */
 
-const separatorFormats = new Map<string, Intl.NumberFormat>();
+/** Separators per locale: reading them costs a `formatToParts`, and every keystroke and render asks. */
+const separators = new Map<string, { decimal: string; group: string }>();
 
 /** The decimal and group separators of a locale (`,` and `.` in id). */
 export function localeSeparators(locale: string): { decimal: string; group: string } {
-  let f = separatorFormats.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale);
-    separatorFormats.set(locale, f);
+  let known = separators.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
+    known = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    separators.set(locale, Object.freeze(known));
   }
-  const parts = f.formatToParts(12345.5);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
+  return known;
 }
 
 /**

@@ -22,7 +22,8 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
     applyTheme(next.theme);
     writeBootHint(next);
     void changeLanguage(next.lang);
-    setPrefs(next);
+    // The same values again (the worker's stored prefs at start) re-render nothing.
+    setPrefs((prev) => (prev.lang === next.lang && prev.theme === next.theme ? prev : next));
   }, []);
 
   const refreshSettings = useCallback(async () => {

@@ -1,17 +1,23 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { FlatNamespace, TFunction } from 'i18next';
-import { hasNamespace, loadTexts, onTextsChanged, translate, type TextValues } from './texts';
+import { hasNamespace, loadTexts, onTextsChanged, textLanguage, translate, type TextValues } from './texts';
 
 // The React binding of the texts engine (src/i18n/texts.ts): a `t` for the current language and
 // namespaces that re-renders on a language change and when texts arrive. Keys stay typed through
 // i18next's TFunction types (types only: no i18next code ships).
 
-let version = 0;
-onTextsChanged(() => {
-  version++;
-});
 const subscribe = (listener: () => void) => onTextsChanged(listener);
-const snapshot = () => version;
+
+/**
+ * What a component's texts depend on: the language and which of its namespaces have arrived. Only
+ * a change of these re-renders it: a namespace another page loads (such as `errors` after the first
+ * render) must not re-render the whole app in one blocking task.
+ */
+const stamp = (key: string): string =>
+  `${textLanguage()}|${key
+    .split('|')
+    .map((n) => (hasNamespace(n) ? '1' : '0'))
+    .join('')}`;
 
 type Ns = FlatNamespace | readonly [FlatNamespace, ...FlatNamespace[]];
 
@@ -22,9 +28,13 @@ type Ns = FlatNamespace | readonly [FlatNamespace, ...FlatNamespace[]];
 export function useTranslation<const N extends Ns = 'common'>(
   ns?: N,
 ): { t: TFunction<N extends readonly unknown[] ? N : N> } {
-  const v = useSyncExternalStore(subscribe, snapshot, snapshot);
   const list: readonly string[] = ns === undefined ? ['common'] : typeof ns === 'string' ? [ns] : ns;
   const key = list.join('|');
+  const v = useSyncExternalStore(
+    subscribe,
+    () => stamp(key),
+    () => stamp(key),
+  );
   useEffect(() => {
     const missing = key.split('|').filter((n) => !hasNamespace(n));
     if (missing.length > 0) void loadTexts(missing).catch(() => undefined);
@@ -34,7 +44,7 @@ export function useTranslation<const N extends Ns = 'common'>(
       const namespaces = key.split('|');
       return (k: string, values?: TextValues) => translate(k, values, namespaces);
     },
-    // `v` changes with the language and with arriving texts: a new `t` re-renders memoised children.
+    // `v` changes with the language and with this component's texts: a new `t` re-renders memoised children.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key, v],
   );

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
@@ -13,8 +14,14 @@ export interface Entry {
   label?: 'team' | 'shareLink';
 }
 
-/** A four-column grid of tiles. */
-export function EntryGrid({ title, entries }: { title: string; entries: readonly Entry[] }) {
+/** A four-column grid of tiles (memoized: its props never change while prices stream on home). */
+export const EntryGrid = memo(function EntryGrid({
+  title,
+  entries,
+}: {
+  title: string;
+  entries: readonly Entry[];
+}) {
   const { t } = useTranslation(['common', 'home']);
   return (
     <section className="card">
@@ -33,4 +40,4 @@ export function EntryGrid({ title, entries }: { title: string; entries: readonly
       </div>
     </section>
   );
-}
+});

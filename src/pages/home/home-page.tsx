@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { useCore, usePrefs, useUser } from '../../core/contexts';
@@ -48,6 +48,47 @@ const NOTICES_DELAY_MS = 1_000;
 /** When home still shows no prices this long after loading, the notices are fetched anyway. */
 const NOTICES_FALLBACK_MS = 8_000;
 
+/** Greeting and, signed out, the sign-up call (memoized: prices streaming below leave it alone). */
+const HomeHero = memo(function HomeHero({
+  appName,
+  demo,
+  account,
+}: {
+  appName: string;
+  demo: boolean;
+  account: string | null;
+}) {
+  const { t } = useTranslation(['home', 'common']);
+  return (
+    <section className="hero">
+      <div className="hero__brand">
+        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={36} height={36} />
+        <span className="hero__name">{appName}</span>
+        {demo && <span className="badge badge--sim">{t('common:demo.badge')}</span>}
+      </div>
+      <h1 className="hero__title">{t('greeting', { app: appName })}</h1>
+      <p className="hero__text">{t('tagline')}</p>
+      {account ? (
+        <p className="hero__user">
+          <Icon name="user" size={16} /> {t('signedInAs', { account })}
+        </p>
+      ) : (
+        <div className="hero__cta">
+          <p className="hero__cta-title">{t('ctaTitle')}</p>
+          <div className="button-row">
+            <Link className="btn btn--primary" to="/pages/mine/register">
+              {t('common:actions.register')}
+            </Link>
+            <Link className="btn btn--secondary" to="/pages/mine/login">
+              {t('common:actions.login')}
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+});
+
 /** /pages/home/home (and `/`): greeting, entry tiles, hot products and gainers. */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -79,32 +120,7 @@ export function HomePage() {
 
   return (
     <Screen bare onRefresh={refresh}>
-      <section className="hero">
-        <div className="hero__brand">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={36} height={36} />
-          <span className="hero__name">{appName}</span>
-          {settings?.mode === 'demo' && <span className="badge badge--sim">{t('common:demo.badge')}</span>}
-        </div>
-        <h1 className="hero__title">{t('greeting', { app: appName })}</h1>
-        <p className="hero__text">{t('tagline')}</p>
-        {user ? (
-          <p className="hero__user">
-            <Icon name="user" size={16} /> {t('signedInAs', { account: user.account })}
-          </p>
-        ) : (
-          <div className="hero__cta">
-            <p className="hero__cta-title">{t('ctaTitle')}</p>
-            <div className="button-row">
-              <Link className="btn btn--primary" to="/pages/mine/register">
-                {t('common:actions.register')}
-              </Link>
-              <Link className="btn btn--secondary" to="/pages/mine/login">
-                {t('common:actions.login')}
-              </Link>
-            </div>
-          </div>
-        )}
-      </section>
+      <HomeHero appName={appName} demo={settings?.mode === 'demo'} account={user?.account ?? null} />
 
       <EntryGrid title={t('sections.quick')} entries={QUICK} />
 

@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, startTransition } from 'react';
 import type { Ticker } from '../../../domain/market-data';
 import { useCore } from '../../core/contexts';
+import { useOnline } from '../../components/use-online';
 import { useStreaming } from './socket-state';
 import { startWatch } from './watch';
 
@@ -14,11 +15,19 @@ export interface TickersState {
   at: number | null;
   /** The age to show: set while the list is cached or the socket is not streaming, else null. */
   staleSince: number | null;
-  /** The cache has been read (so an empty list now really means "nothing known yet"). */
+  /**
+   * The list is as complete as it will be for a while: the cache had prices, the feed sent its
+   * first list, the app is offline, or FIRST_PRICES_WAIT_MS passed. Until then an empty list means
+   * "still coming" (a placeholder of the loaded size), never "no prices" (which would shrink the card
+   * and grow it again a moment later: layout shift).
+   */
   settled: boolean;
   /** Restarts the live feed (pull-to-refresh): the worker re-reads the tickers from the server. */
   restart(): void;
 }
+
+/** How long a first visit waits for the feed's first prices before saying there are none, in ms. */
+export const FIRST_PRICES_WAIT_MS = 10_000;
 
 interface Held {
   tickers: Ticker[];
@@ -33,12 +42,17 @@ interface Held {
 export function useTickers(): TickersState {
   const { core } = useCore();
   const streaming = useStreaming();
+  const online = useOnline();
   const [held, setHeld] = useState<Held>({ tickers: [], source: 'none', at: null });
   const [settled, setSettled] = useState(false);
   const [epoch, setEpoch] = useState(0);
 
   useEffect(() => {
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waitForFeed = () => {
+      timer = setTimeout(() => live && setSettled(true), FIRST_PRICES_WAIT_MS);
+    };
     core.cachedTickers().then(
       (cached) => {
         if (!live) return;
@@ -48,26 +62,33 @@ export function useTickers(): TickersState {
             ? h
             : { tickers: cached.tickers, source: 'cache', at: cached.savedAt },
         );
-        setSettled(true);
+        if (cached.tickers.length > 0) setSettled(true);
+        else waitForFeed();
       },
-      () => live && setSettled(true),
+      () => live && waitForFeed(),
     );
     const stop = startWatch(core, () =>
       core.watchTickers(
         Comlink.proxy((tickers: Ticker[]) => {
-          if (live) setHeld({ tickers, source: 'live', at: Date.now() });
+          // A transition: a price update yields to taps and typing (React renders it in slices).
+          if (!live) return;
+          startTransition(() => {
+            setHeld({ tickers, source: 'live', at: Date.now() });
+            setSettled(true);
+          });
         }),
       ),
     );
     return () => {
       live = false;
+      clearTimeout(timer);
       stop();
     };
   }, [core, epoch]);
 
   const restart = useCallback(() => setEpoch((e) => e + 1), []);
   const stale = held.source === 'cache' || (held.source === 'live' && !streaming);
-  return { ...held, staleSince: stale ? held.at : null, settled, restart };
+  return { ...held, staleSince: stale ? held.at : null, settled: settled || !online, restart };
 }
 
 /** The ticker of `symbol`, if known. */

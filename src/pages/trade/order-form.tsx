@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
@@ -52,8 +52,11 @@ export interface OrderFormProps {
 
 const EMPTY: OrderValues = { price: '', qty: '', amount: '', tradePassword: '' };
 
-/** The spot order form: side, type, inputs, exact preview, confirmation, placement. */
-export function OrderForm(props: OrderFormProps) {
+/**
+ * The spot order form: side, type, inputs, exact preview, confirmation, placement. Memoized: the
+ * book streams into the page several times a second and the form needs only its best prices.
+ */
+export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
   const { pair, side, type, tradePasswordRequired, available, picked } = props;
   const { t } = useTranslation(['trade', 'common']);
   const { core } = useCore();
@@ -230,4 +233,4 @@ export function OrderForm(props: OrderFormProps) {
       />
     </div>
   );
-}
+});

@@ -56,6 +56,14 @@ export function TradePage() {
   const { reload: reloadOpen, apply } = open;
   const cancel = useCancelOrder(apply);
 
+  const onSide = useCallback((s: OrderSide) => setQuery({ side: s }), [setQuery]);
+  const quoteAvailable = pair ? spotAvailable(balances, pair.quote) : null;
+  const baseAvailable = pair ? spotAvailable(balances, pair.base) : null;
+  const available = useMemo(
+    () => ({ quote: quoteAvailable, base: baseAvailable }),
+    [quoteAvailable, baseAvailable],
+  );
+
   const refresh = useCallback(
     () => Promise.all([reloadCatalog(), reloadBalances(), reloadOpen()]),
     [reloadCatalog, reloadBalances, reloadOpen],
@@ -105,14 +113,11 @@ export function TradePage() {
               pair={pair}
               coins={catalog.coins}
               side={side}
-              onSide={(s) => setQuery({ side: s })}
+              onSide={onSide}
               type={type}
               onType={setType}
               tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
-              available={{
-                quote: spotAvailable(balances, pair.quote),
-                base: spotAvailable(balances, pair.base),
-              }}
+              available={available}
               availableTime={balancesTime}
               bestBid={view?.bestBid ?? null}
               bestAsk={view?.bestAsk ?? null}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { BookView, BookViewOptions } from '../../../worker/core-api';
 import { useCore } from '../../core/contexts';
@@ -26,7 +26,8 @@ export function useBook(symbol: string | null, options: BookViewOptions): BookVi
     if (!symbol) return;
     let gone = false;
     const listener = Comlink.proxy((v: BookView) => {
-      if (!gone) setView(v);
+      // A transition: a book update yields to taps and typing (React renders it in slices).
+      if (!gone) startTransition(() => setView(v));
     });
     const started = optionsRef.current;
     core.watchBook(symbol, started, listener).then(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { Ticker } from '../../../domain/market-data';
 import { useCore } from '../../core/contexts';
@@ -49,14 +49,16 @@ function useTickerWith(symbol: string | null, withCache: boolean): TickerState {
     const listener = Comlink.proxy((list: Ticker[]) => {
       if (gone) return;
       const next = list.find((t) => t.symbol === symbol) ?? null;
-      setState((prev) =>
-        prev.time?.source === 'live' &&
-        prev.ticker &&
-        next &&
-        prev.ticker.ts === next.ts &&
-        prev.ticker.last === next.last
-          ? prev
-          : { ticker: next, time: { savedAt: Date.now(), source: 'live' } },
+      startTransition(() =>
+        setState((prev) =>
+          prev.time?.source === 'live' &&
+          prev.ticker &&
+          next &&
+          prev.ticker.ts === next.ts &&
+          prev.ticker.last === next.last
+            ? prev
+            : { ticker: next, time: { savedAt: Date.now(), source: 'live' } },
+        ),
       );
     });
     core.watchTickers(listener).then(

@@ -1,0 +1,125 @@
+import type { Plugin } from 'vite';
+
+/**
+ * A page a first visit can land on: a shared link or a bookmark opens it directly. Its module and
+ * text namespaces must match its entry in src/routes/route-table.ts (a unit test keeps them equal).
+ */
+export interface LandingRoute {
+  /** The hash route, such as `/pages/market/market`. */
+  path: string;
+  /** The page's module, relative to the repository root. */
+  module: string;
+  /** The route's `ns`. */
+  ns: readonly string[];
+}
+
+/** The pages of the tab bar's first two tabs and the two a price link opens. */
+export const LANDING_ROUTES: readonly LandingRoute[] = [
+  { path: '/pages/home/home', module: 'src/pages/home/home-page.tsx', ns: ['common', 'home'] },
+  { path: '/pages/market/market', module: 'src/pages/market/market-page.tsx', ns: ['common', 'market'] },
+  { path: '/pages/market/kline', module: 'src/pages/market/kline-page.tsx', ns: ['common', 'market'] },
+  { path: '/pages/trade/trade', module: 'src/pages/trade/trade-page.tsx', ns: ['common', 'trade', 'market'] },
+];
+
+/** The language of a first visit (src/prefs: the app's default). */
+const DEFAULT_LANG = 'id';
+
+/** The parts of a bundled chunk this plugin reads (Rollup's and Rolldown's output chunk). */
+interface ChunkInfo {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId?: string | null;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** What the boot script needs: per route its scripts, per language and namespace its texts' script. */
+export interface LandingMap {
+  /** Route path → script URLs (the page's chunk and its static imports outside the entry's). */
+  r: Record<string, string[]>;
+  /** Route path → namespaces. */
+  n: Record<string, readonly string[]>;
+  /** Language → namespace → script URL of that bundle (absent when it is part of the shell). */
+  l: Record<string, Record<string, string>>;
+  /** The default language. */
+  d: string;
+}
+
+const normal = (id: string) => id.replace(/\\/g, '/');
+
+/** Builds the map from the bundle: which files each landing route needs beyond the entry's own. */
+export function landingMap(bundle: Record<string, ChunkInfo>, base: string): LandingMap {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string, into = new Set<string>()): Set<string> => {
+    if (into.has(start)) return into;
+    into.add(start);
+    for (const dep of byFile.get(start)?.imports ?? []) closure(dep, into);
+    return into;
+  };
+  const loaded = new Set<string>();
+  for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, loaded);
+
+  const map: LandingMap = { r: {}, n: {}, l: {}, d: DEFAULT_LANG };
+  for (const route of LANDING_ROUTES) {
+    const page = chunks.find((c) => normal(c.facadeModuleId ?? '').endsWith(`/${route.module}`));
+    if (!page) throw new Error(`landing-preload: no chunk for ${route.module}`);
+    map.r[route.path] = [...closure(page.fileName)].filter((f) => !loaded.has(f)).map((f) => base + f);
+    map.n[route.path] = route.ns;
+  }
+  const wanted = new Set(LANDING_ROUTES.flatMap((r) => r.ns));
+  for (const c of chunks) {
+    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(normal(c.facadeModuleId ?? ''));
+    if (!m || !wanted.has(m[2]!) || loaded.has(c.fileName)) continue;
+    (map.l[m[1]!] ??= {})[m[2]!] = base + c.fileName;
+  }
+  return map;
+}
+
+/**
+ * The boot script: reads the landing route from the address and the language hint, and asks for
+ * that page's scripts and texts at once, while the framework downloads. Without it they were
+ * requested only after the framework had run and the router rendered, a second late on a phone.
+ */
+export function bootScript(map: LandingMap): string {
+  return `(function () {
+  var m = ${JSON.stringify(map)};
+  var path = location.hash.replace(/^#/, '').split('?')[0];
+  if (!m.r[path]) path = path === '' || path === '/' ? '/pages/home/home' : '';
+  if (!path) return;
+  var lang = m.d;
+  try {
+    lang = localStorage.getItem('lang') || m.d;
+  } catch (e) {}
+  var urls = m.r[path].slice();
+  m.n[path].forEach(function (ns) {
+    var url = (m.l[lang] || {})[ns];
+    if (url) urls.push(url);
+  });
+  urls.forEach(function (url) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    document.head.appendChild(link);
+  });
+})();`;
+}
+
+/** Adds the boot script to the built index.html (its hash joins the CSP by itself: server/http/security.ts). */
+export function preloadLandingRoute(): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-landing-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = (ctx.bundle ?? {}) as unknown as Record<string, ChunkInfo>;
+        return [{ tag: 'script', children: bootScript(landingMap(bundle, base)), injectTo: 'head' }];
+      },
+    },
+  };
+}
