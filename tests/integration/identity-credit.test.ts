@@ -5,7 +5,7 @@ import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
 import { call, dataOf, fund, openServerDb } from './assets-support';
 import { opsCall, setTradePassword } from './bank-support';
-import { startIdentityServer } from './identity-support';
+import { startIdentityServer, verifyIdentity } from './identity-support';
 
 let server: TestServer;
 let origin: string;
@@ -26,7 +26,7 @@ describe('credit score', () => {
     expect(points(fresh)).toMatchObject({ base: [1, 55], identity: [0, 0], tradePassword: [0, 0] });
 
     await setTradePassword(origin, me.user.account, me.token);
-    await opsCall(origin, 'POST', 'users/kyc', { account: me.user.account, state: 'verified' });
+    await verifyIdentity(origin, me.token);
     // Ten orders cancelled without a fill, one filled order against another user.
     fund(server.dataDir, me.user.id, 'USDT', '1000');
     for (let i = 0; i < 10; i++) {

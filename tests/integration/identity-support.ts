@@ -1,7 +1,8 @@
+import type { KycView } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, dataOf, openServerDb } from './assets-support';
-import { OPS_TOKEN, uploadProof } from './bank-support';
+import { OPS_TOKEN, opsCall, uploadProof } from './bank-support';
 
 export { OPS_TOKEN };
 
@@ -50,4 +51,19 @@ export function kycState(dataDir: string, userId: number): unknown {
 /** Submits a verification and returns the view. */
 export async function submitKyc(origin: string, token: string, form: Record<string, string>) {
   return dataOf<{ state: string }>(await call(origin, 'kyc/submit', token, form));
+}
+
+/**
+ * Verifies the identity of `token`'s user as a user and an operator do: three photo uploads, a
+ * submission in `name` (the real name fiat payment methods must match), the operator's approval.
+ */
+export async function verifyIdentity(origin: string, token: string, name = 'Li Lei'): Promise<void> {
+  const photos = {
+    frontId: await uploadProof(origin, token),
+    backId: await uploadProof(origin, token),
+    handId: await uploadProof(origin, token),
+  };
+  const view = dataOf<KycView>(await call(origin, 'kyc/submit', token, kycForm(photos, { name })));
+  const approved = await opsCall(origin, 'POST', 'kyc/approve', { id: view.submission!.id });
+  if (approved.body?.code !== 200) throw new Error(`kyc/approve: ${JSON.stringify(approved.body)}`);
 }

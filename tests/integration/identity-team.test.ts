@@ -4,7 +4,7 @@ import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, dataOf, errorText, fund, openServerDb, violations } from './assets-support';
 import { opsCall } from './bank-support';
-import { startIdentityServer } from './identity-support';
+import { startIdentityServer, verifyIdentity } from './identity-support';
 
 let server: TestServer;
 let origin: string;
@@ -188,7 +188,7 @@ describe('invite, team and rebates', () => {
     expect(appointed.body.data).toMatchObject({ level: 'agent' });
     const unverified = await add(agent.token, { account: target.user.account, authCode: 'ABCDEFGH' });
     expect(unverified.body).toMatchObject({ code: 998 });
-    await opsCall(origin, 'POST', 'users/kyc', { account: agent.user.account, state: 'verified' });
+    await verifyIdentity(origin, agent.token);
 
     const grant = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', target.token));
     expect(grant.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
@@ -246,7 +246,7 @@ describe('invite, team and rebates', () => {
   it('stops accepting a code after five wrong guesses', async () => {
     const agent = await registerUser(origin);
     await opsCall(origin, 'POST', 'users/agent', { account: agent.user.account, agent: 'true' });
-    await opsCall(origin, 'POST', 'users/kyc', { account: agent.user.account, state: 'verified' });
+    await verifyIdentity(origin, agent.token);
     const target = await registerUser(origin);
     const grant = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', target.token));
     for (let i = 0; i < 5; i++) {

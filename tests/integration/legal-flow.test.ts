@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LegalAd, LegalMe, LegalOrder } from '../../domain/legal';
 import { dataOf, fund, violations } from './assets-support';
 import { opsCall } from './bank-support';
+import { verifyIdentity } from './identity-support';
 import {
   addBank,
   as,
@@ -143,7 +144,7 @@ describe('merchant applications', () => {
   it('needs KYC (998) and a payment method (997); the operator decides, journaled', async () => {
     const u = await person(origin);
     expect((await as(origin, u, 'legal/merchantApply', { nickname: 'A' })).body).toMatchObject({ code: 998 });
-    await opsCall(origin, 'POST', 'users/kyc', { account: u.account, state: 'verified' });
+    await verifyIdentity(origin, u.token);
     expect((await as(origin, u, 'legal/merchantApply', { nickname: 'A' })).body).toMatchObject({ code: 997 });
     await addBank(origin, u);
     const me = dataOf<LegalMe>(await as(origin, u, 'legal/merchantApply', { nickname: 'A' }));

@@ -11,6 +11,7 @@ import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { dataOf, fund, openServerDb } from './assets-support';
 import { opsCall, PNG } from './bank-support';
+import { verifyIdentity } from './identity-support';
 
 export { PNG };
 
@@ -131,7 +132,8 @@ export async function addBank(origin: string, p: Person, name = 'Li Lei'): Promi
  */
 export async function merchant(origin: string, dataDir: string, fundLegal = '1000'): Promise<Person> {
   const m = await person(origin);
-  await opsCall(origin, 'POST', 'users/kyc', { account: m.account, state: 'verified' });
+  // The bank card must be in the verified name.
+  await verifyIdentity(origin, m.token, 'Merchant Wang');
   await addBank(origin, m, 'Merchant Wang');
   dataOf(await as(origin, m, 'legal/merchantApply', { nickname: `Shop ${m.id}` }));
   const apps = await opsCall(origin, 'GET', 'legal/applications', { status: 'review' });

@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type Withdrawal, type WithdrawQuota } from '../../domain';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, fund, openServerDb, violations } from './assets-support';
+import { verifyIdentity } from './identity-support';
 import {
   ADDR,
   bindAddress,
-  callOps,
   fullSnapshot,
   holdings,
   requestWithdraw,
@@ -101,7 +101,7 @@ describe('assets/withdraw refuses bad input in the caller’s language and chang
 });
 
 describe('daily limit', () => {
-  it('refuses above the unverified limit and allows more once the operator marks the user verified', async () => {
+  it('refuses above the unverified limit and allows more once the identity is verified', async () => {
     const u = await withdrawer(server, '5000');
     dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '1500' }));
     const before = fullSnapshot(server.dataDir, u.id);
@@ -121,8 +121,7 @@ describe('daily limit', () => {
       key: 'withdrawDailyLimit',
     });
 
-    const kyc = await callOps(origin, 'POST', 'users/kyc', { account: u.account, state: 'verified' });
-    expect(kyc.body).toMatchObject({ code: 200 });
+    await verifyIdentity(origin, u.token);
     expect(await quota(u)).toMatchObject({
       dailyLimit: '100000.000000',
       usedToday: '2000.000000',

@@ -11,7 +11,7 @@ import { usePrefs, useUser } from '../../../core/contexts';
 import { formatCount, formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
-import { IdentityLoad } from './identity-load';
+import { LoadState } from '../../../components/load-state';
 import { useKept } from './use-kept';
 import { SavedAge } from './saved-age';
 import '../../../styles/identity.css';
@@ -123,7 +123,12 @@ function CreditBody() {
           ))}
         </ul>
       ) : (
-        <IdentityLoad failed={failed} onRetry={() => void reload()} />
+        <LoadState
+          failed={failed}
+          onRetry={() => void reload()}
+          failedText={t('loadFailed')}
+          testId="identity"
+        />
       )}
       {improvable && (
         <Link className="btn btn--secondary btn--block" to="/pages/mine/real_authentication">

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { AgentAddForm } from './agent-add-form';
 import { AuthCodeCard } from './auth-code-card';
-import { IdentityLoad } from './identity-load';
+import { LoadState } from '../../../components/load-state';
 import { InviteShare } from './invite-share';
 import { TeamLists } from './team-lists';
 import { TeamStats } from './team-stats';
@@ -35,7 +35,12 @@ function InviteBody({ user }: { user: UserInfo }) {
       {summary ? (
         <TeamStats summary={summary} />
       ) : (
-        <IdentityLoad failed={failed} onRetry={() => void reload()} />
+        <LoadState
+          failed={failed}
+          onRetry={() => void reload()}
+          failedText={t('loadFailed')}
+          testId="identity"
+        />
       )}
       <TeamLists key={version} />
       <AuthCodeCard />

@@ -10,7 +10,7 @@ import { useBcp47 } from './use-bcp47';
 import { formatNumber } from '../../../../domain/display';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
-import { IdentityLoad } from './identity-load';
+import { LoadState } from '../../../components/load-state';
 import { KycForm } from './kyc-form';
 import { KycStatusCard } from './kyc-status-card';
 import { useKyc } from './use-kyc';
@@ -61,7 +61,15 @@ function KycBody() {
     previous.current = state;
   }, [view?.state, from, navigate, t]);
 
-  if (!view) return <IdentityLoad failed={failed} onRetry={() => void reload()} />;
+  if (!view)
+    return (
+      <LoadState
+        failed={failed}
+        onRetry={() => void reload()}
+        failedText={t('loadFailed')}
+        testId="identity"
+      />
+    );
   return (
     <>
       <SavedAge at={savedAt} testId="kyc-saved" />
