@@ -30,7 +30,7 @@ interface ChunkInfo {
   fileName: string;
   facadeModuleId?: string | null;
   isEntry?: boolean;
-  imports?: string[];
+  imports?: readonly string[];
 }
 
 /** What the boot script needs: per route its scripts, per language and namespace its texts' script. */
