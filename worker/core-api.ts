@@ -120,6 +120,11 @@ export interface CoreApi {
    */
   subscribe(channel: string, listener: (data: unknown) => void, onResync?: () => void): Promise<number>;
   unsubscribe(id: number): Promise<void>;
+  /**
+   * Resolves once the server acknowledged subscription `id`'s channel (at once if it already has):
+   * a view that reads its state after this misses no event.
+   */
+  whenSubscribed(id: number): Promise<void>;
   onSocketState(listener: (state: SocketState) => void): Promise<void>;
   /**
    * The page heard the browser's `online` or `offline` event (a worker may not get them): offline

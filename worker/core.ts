@@ -316,6 +316,7 @@ export function createCore(deps: CoreDeps = {}): Core {
     async unsubscribe(id) {
       socket.unsubscribe(id);
     },
+    whenSubscribed: (id) => socket.whenSubscribed(id),
     async onSocketState(listener: (state: SocketState) => void) {
       socket.onState(listener);
       // The current state at once, so a badge is right before the first change.

@@ -61,6 +61,12 @@ export interface SocketClient {
    */
   subscribe(channel: string, listener: ChannelListener, onResync?: ResyncListener): number;
   unsubscribe(id: number): void;
+  /**
+   * Resolves once the server has acknowledged the channel of subscription `id` on the current
+   * connection (at once if it already has, or if `id` is gone): from then on its events stream, so
+   * a view that reads its state now misses nothing.
+   */
+  whenSubscribed(id: number): Promise<void>;
   /** Authenticates the socket with a token, or (null) drops the identity by reconnecting. */
   setToken(token: string | null): void;
   state(): SocketState;
@@ -107,6 +113,10 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   let gap = false;
   /** Channels resubscribed after a gap whose acknowledgement (`subbed`) has not arrived yet. */
   const resyncDue = new Set<string>();
+  /** Channels the server acknowledged on the current connection. */
+  const acked = new Set<string>();
+  /** Who waits for a channel's acknowledgement (`whenSubscribed`). */
+  const ackWaiters = new Map<string, Set<() => void>>();
 
   const setState = (next: SocketState): void => {
     if (next === current) return;
@@ -166,7 +176,12 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     const msg = parseMessage(data);
     if (typeof msg !== 'object' || msg === null) return;
     const { ch, op } = msg as { ch?: unknown; op?: unknown };
-    if (op === 'subbed' && typeof ch === 'string' && resyncDue.delete(ch)) return resynced(ch);
+    if (op === 'subbed' && typeof ch === 'string') {
+      acked.add(ch);
+      releaseWaiters(ch);
+      if (resyncDue.delete(ch)) resynced(ch);
+      return;
+    }
     if (op === 'error') {
       const text = (msg as { msg?: unknown }).msg;
       if (typeof text === 'string') deps.onServerError?.(text);
@@ -181,6 +196,13 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     }
   }
 
+  /** Resolves whoever waits for `channel`'s acknowledgement. */
+  function releaseWaiters(channel: string): void {
+    const waiting = ackWaiters.get(channel);
+    ackWaiters.delete(channel);
+    waiting?.forEach((resolve) => resolve());
+  }
+
   /** Tells the listeners of `channel` that it streams again after a gap. */
   function resynced(channel: string): void {
     for (const id of byChannel.get(channel) ?? []) {
@@ -193,6 +215,7 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
   function lost(s: WebSocketLike): void {
     if (socket !== s) return;
     socket = null;
+    acked.clear();
     authedWith = null;
     stopTimers();
     drop(s);
@@ -237,6 +260,7 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     const s = socket;
     if (!s) return;
     socket = null;
+    acked.clear();
     authedWith = null;
     stopTimers();
     drop(s);
@@ -270,8 +294,19 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
         // The connection itself stays open: pages come and go, and reconnecting on every
         // navigation would cost a handshake and a resubscription each time.
         byChannel.delete(sub.channel);
+        acked.delete(sub.channel);
+        releaseWaiters(sub.channel);
         send({ op: 'unsub', ch: sub.channel });
       }
+    },
+    whenSubscribed(id) {
+      const sub = subs.get(id);
+      if (!sub || acked.has(sub.channel)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        let waiting = ackWaiters.get(sub.channel);
+        if (!waiting) ackWaiters.set(sub.channel, (waiting = new Set()));
+        waiting.add(resolve);
+      });
     },
     setToken(next) {
       token = next;
@@ -306,10 +341,13 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
       reconnectTimer = null;
       const s = socket;
       socket = null;
+      acked.clear();
       authedWith = null;
       stopTimers();
       if (s) drop(s);
       attempt = 0;
+      // Nothing will be acknowledged any more: nobody waits for ever.
+      for (const channel of [...ackWaiters.keys()]) releaseWaiters(channel);
       setState('idle');
     },
   };

@@ -241,6 +241,37 @@ describe('socket-client: reconnect (spec §9: 1 s up to 5 s)', () => {
     expect(other).toBe(0);
   });
 
+  it('says when the server acknowledged a subscription, on this connection only', async () => {
+    let done = 0;
+    const id = client.subscribe('private', () => undefined);
+    const ws = FakeWebSocket.last();
+    ws.open();
+    void client.whenSubscribed(id).then(() => (done += 1));
+    await vi.advanceTimersByTimeAsync(0);
+    // Registered and sent is not enough: an event the server sends before accepting it is lost.
+    expect(done).toBe(0);
+    ws.receive({ op: 'subbed', ch: 'private' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(1);
+    // Already acknowledged: at once.
+    await client.whenSubscribed(id);
+    // A new connection must acknowledge it again.
+    ws.serverClose();
+    void client.whenSubscribed(id).then(() => (done += 1));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(done).toBe(1);
+    FakeWebSocket.last().open();
+    FakeWebSocket.last().receive({ op: 'subbed', ch: 'private' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(2);
+    // Gone or closed: nobody waits for ever.
+    const other = client.subscribe('sys', () => undefined);
+    const waiting = client.whenSubscribed(other);
+    client.unsubscribe(other);
+    await waiting;
+    await client.whenSubscribed(12345);
+  });
+
   it('resyncs a channel subscribed while the first connection failed', async () => {
     let resyncs = 0;
     client.subscribe(

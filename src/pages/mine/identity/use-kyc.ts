@@ -45,9 +45,10 @@ export function useKyc(): KycState {
   const { data: view, savedAt, failed, reload, set } = useKept('kyc/status', apply);
 
   const reviewing = view?.state === 'review';
-  // The operator's decision arrives over the private socket channel; once subscribed, one more
-  // check covers a decision made while the subscription was on its way. The timer below is for
-  // when the socket is down.
+  // The operator's decision arrives over the private socket channel; once the server acknowledged
+  // the subscription, one more check covers a decision made while it was on its way (checking when
+  // the worker merely registered it left a gap: a decision then was neither pushed nor read). The
+  // timer below is for when the socket is down.
   useEffect(() => {
     if (!reviewing) return;
     let id: number | null = null;
@@ -60,7 +61,9 @@ export function useKyc(): KycState {
         if (gone) void core.unsubscribe(sub);
         else {
           id = sub;
-          void reload();
+          void core.whenSubscribed(sub).then(() => {
+            if (!gone) void reload();
+          });
         }
       },
       (e: unknown) => console.error('private subscribe failed', e),
