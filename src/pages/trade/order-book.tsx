@@ -31,13 +31,21 @@ export interface OrderBookProps {
   last: { price: string; up: boolean } | null;
 }
 
+/**
+ * The height of `slots` rows (CSS `--book-row`): each side keeps it whatever the book holds, so the
+ * first rows arriving, a thin book or a level disappearing never moves what is below (layout shift).
+ */
+const slotsHeight = (slots: number) => ({ minHeight: `calc(${slots} * var(--book-row))` });
+
 function Rows({
   rows,
+  slots,
   kind,
   pair,
   onPick,
 }: {
   rows: BookRow[];
+  slots: number;
   kind: 'bid' | 'ask';
   pair: PairInfo;
   onPick(p: string): void;
@@ -45,7 +53,7 @@ function Rows({
   const { t } = useTranslation('trade');
   const n = useNumbers();
   return (
-    <ol className={`tbook__rows tbook__rows--${kind}`}>
+    <ol className={`tbook__rows tbook__rows--${kind}`} style={slotsHeight(slots)}>
       {rows.map((r) => (
         <li key={r.price}>
           <button
@@ -104,16 +112,23 @@ export function OrderBook({ view, pair, choice, steps, onChoice, onPick, last }:
           {t('common:offline.needsNetwork')}
         </p>
       ) : !view ? (
-        <div className="tbook__loading">
-          <Spinner size={20} />
+        // The loaded book's shape (both sides' rows and the middle line), so nothing moves when it comes.
+        <div className="tbook__waiting" aria-busy="true">
+          {showAsks && <div style={slotsHeight(choice.rows)} />}
+          <div className="tbook__mid">
+            <Spinner size={14} />
+          </div>
+          {showBids && <div style={slotsHeight(choice.rows)} />}
         </div>
       ) : (
         <>
           {showAsks &&
             (asks.length ? (
-              <Rows rows={asks} kind="ask" pair={pair} onPick={onPick} />
+              <Rows rows={asks} slots={choice.rows} kind="ask" pair={pair} onPick={onPick} />
             ) : (
-              <p className="tbook__empty">{t('book.empty')}</p>
+              <p className="tbook__empty" style={slotsHeight(choice.rows)}>
+                {t('book.empty')}
+              </p>
             ))}
           <div
             className={`tbook__mid${last ? (last.up ? ' trade-up' : ' trade-down') : ''}`}
@@ -123,9 +138,11 @@ export function OrderBook({ view, pair, choice, steps, onChoice, onPick, last }:
           </div>
           {showBids &&
             (bids.length ? (
-              <Rows rows={bids} kind="bid" pair={pair} onPick={onPick} />
+              <Rows rows={bids} slots={choice.rows} kind="bid" pair={pair} onPick={onPick} />
             ) : (
-              <p className="tbook__empty">{t('book.empty')}</p>
+              <p className="tbook__empty" style={slotsHeight(choice.rows)}>
+                {t('book.empty')}
+              </p>
             ))}
         </>
       )}
