@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadLandingRoute } from './build/landing-preload';
+import { startWorkerEarly } from './build/start-worker-early';
 
 /** Where the reference server listens during `npm run dev` (it serves the built app itself in production). */
 const SERVER = 'http://localhost:8080';
@@ -22,46 +23,12 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-/**
- * Starts the download of the worker's script from the HTML, beside the framework, instead of after
- * the framework has loaded and run (the page creates the worker only then). On a slow link that
- * chain cost about a second before the first API request. A module worker cannot use the page's
- * preload directly, but the response (hashed, cached immutable) is then served from the HTTP cache.
- */
-function preloadWorker(): Plugin {
-  return {
-    name: 'preload-worker',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        for (const item of Object.values(ctx.bundle ?? {})) {
-          if (item.type !== 'chunk') continue;
-          const url = /new Worker\(\s*new URL\(\s*(?:\/\*[^*]*\*\/\s*)?[`'"]([^`'"]+)[`'"]/.exec(
-            item.code,
-          )?.[1];
-          if (url) {
-            return [
-              {
-                tag: 'link',
-                attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: url },
-                injectTo: 'head',
-              },
-            ];
-          }
-        }
-        throw new Error('preload-worker: no `new Worker(new URL(…))` found in the bundle');
-      },
-    },
-  };
-}
-
 export default defineConfig({
   base: '/h5/',
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
-    preloadWorker(),
+    startWorkerEarly(),
     preloadLandingRoute(),
     VitePWA({
       strategies: 'injectManifest',

@@ -43,6 +43,8 @@ export interface LandingMap {
   l: Record<string, Record<string, string>>;
   /** The default language. */
   d: string;
+  /** The script that loads texts bundles (src/i18n/locale-bundles.ts), needed before any of `l`. */
+  b?: string;
 }
 
 const normal = (id: string) => id.replace(/\\/g, '/');
@@ -73,6 +75,8 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
     if (!m || !wanted.has(m[2]!) || loaded.has(c.fileName)) continue;
     (map.l[m[1]!] ??= {})[m[2]!] = base + c.fileName;
   }
+  const loader = chunks.find((c) => normal(c.facadeModuleId ?? '').endsWith('/src/i18n/locale-bundles.ts'));
+  if (loader && !loaded.has(loader.fileName)) map.b = base + loader.fileName;
   return map;
 }
 
@@ -96,6 +100,7 @@ export function bootScript(map: LandingMap): string {
     var url = (m.l[lang] || {})[ns];
     if (url) urls.push(url);
   });
+  if (m.b && urls.length > m.r[path].length) urls.push(m.b);
   urls.forEach(function (url) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -103,6 +108,16 @@ export function bootScript(map: LandingMap): string {
     document.head.appendChild(link);
   });
 })();`;
+}
+
+/**
+ * Puts an inline script before the page's stylesheet link: a script after it would wait for the
+ * stylesheet to load. After the meta tags, which must come first (the charset in the first 1024 bytes).
+ */
+export function beforeStylesheet(html: string, script: string): string {
+  const tag = `<script>${script}</script>\n`;
+  const at = html.search(/<link[^>]+rel="stylesheet"/);
+  return at < 0 ? html.replace('</head>', `${tag}</head>`) : html.slice(0, at) + tag + html.slice(at);
 }
 
 /** Adds the boot script to the built index.html (its hash joins the CSP by itself: server/http/security.ts). */
@@ -116,9 +131,9 @@ export function preloadLandingRoute(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = (ctx.bundle ?? {}) as unknown as Record<string, ChunkInfo>;
-        return [{ tag: 'script', children: bootScript(landingMap(bundle, base)), injectTo: 'head' }];
+        return beforeStylesheet(html, bootScript(landingMap(bundle, base)));
       },
     },
   };

@@ -55,6 +55,13 @@ function dataOf<T>(outcome: Outcome<T>): T {
 
 /** The core as created: CoreApi plus `dispose`, which only hosts (tests) call, not the UI. */
 export interface Core extends CoreApi {
+  /**
+   * Starts reading the tickers and the catalog (public, REST) before the page asks: the worker
+   * entry calls it as it starts, which the HTML's boot script makes happen beside the framework's
+   * download. A page's first `watchTickers` and catalog call within EARLY_TICKERS_MS /
+   * EARLY_CATALOG_MS use these replies.
+   */
+  prefetchMarket(): void;
   /** Closes the socket and the database. */
   dispose(): Promise<void>;
 }
@@ -69,8 +76,11 @@ export function socketUrlFor(origin: string, path: string): string | null {
   }
 }
 
-/** How long a catalog read at worker start may answer the page's first catalog call, in ms. */
-export const EARLY_CATALOG_MS = 5_000;
+/**
+ * How long a catalog read at worker start may answer the page's first catalog call, in ms: the
+ * worker starts beside the framework's download, which takes seconds on a slow link.
+ */
+export const EARLY_CATALOG_MS = 15_000;
 
 /** Creates the worker core. Nothing touches the network before `init`, `call` or `subscribe`. */
 export function createCore(deps: CoreDeps = {}): Core {
@@ -230,8 +240,10 @@ export function createCore(deps: CoreDeps = {}): Core {
       await legal.saveLegal(store, name, req, session.user()?.id ?? null, outcome.data, Date.now());
     }
     if (name === 'market/catalog' && outcome.ok) {
-      // A cache write that fails (quota, private mode) must not fail the call that succeeded.
-      await saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
+      // Not awaited: on a first visit the write loads the database code and creates the database,
+      // a second on slow 3G that the page's first prices waited for. A write that fails (quota,
+      // private mode) must not fail the call that succeeded either.
+      void saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
     if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
       await import('./news-cache')
@@ -261,15 +273,19 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
   });
 
+  const prefetchMarket = (): void => {
+    market.prefetchTickers();
+    earlyCatalog ??= { at: Date.now(), reply: api.call('market/catalog', {}) };
+  };
+
   return {
+    prefetchMarket,
     async init(options: InitOptions): Promise<Boot> {
       origin = options.origin;
       socketPath = options.socketPath;
-      // Nearly every first page shows prices: read them while the page's own code still loads.
-      if (options.prefetchTickers) {
-        market.prefetchTickers();
-        earlyCatalog = { at: Date.now(), reply: api.call('market/catalog', {}) };
-      }
+      // Nearly every first page shows prices: read them while the page's own code still loads
+      // (unless the worker entry already did).
+      if (options.prefetchTickers) prefetchMarket();
       await ready();
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();

@@ -3,4 +3,7 @@
 import * as Comlink from 'comlink';
 import { createCore } from './core';
 
-Comlink.expose(createCore({ origin: self.location.origin, deferFirstVisit: true }));
+const core = createCore({ origin: self.location.origin, deferFirstVisit: true });
+// Nearly every first page shows prices: ask for them now, while the page's framework still loads.
+core.prefetchMarket();
+Comlink.expose(core);

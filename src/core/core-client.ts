@@ -20,10 +20,14 @@ const socketListeners = new Set<Listener<SocketState>>();
  */
 export function getCore(): CoreRemote {
   if (!core) {
-    const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), {
-      type: 'module',
-      name: 'core',
-    });
+    // The HTML's boot script starts the worker beside the framework's download (vite.config.ts
+    // startWorkerEarly); without it (the dev server) the worker starts here.
+    const worker =
+      (window as { coreWorker?: Worker }).coreWorker ??
+      new Worker(new URL('../../worker/index.ts', import.meta.url), {
+        type: 'module',
+        name: 'core',
+      });
     core = Comlink.wrap<CoreApi>(worker);
     void core.onLoading(Comlink.proxy((busy: boolean) => busyListeners.forEach((l) => l(busy))));
     void core.onSocketState(Comlink.proxy((s: SocketState) => socketListeners.forEach((l) => l(s))));

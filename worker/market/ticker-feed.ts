@@ -22,8 +22,11 @@ export interface TickerFeed {
   dispose(): Promise<void>;
 }
 
-/** How long a prefetched ticker list may seed the first watcher, in milliseconds. */
-export const EARLY_TICKERS_MS = 5_000;
+/**
+ * How long a prefetched ticker list may seed the first watcher, in milliseconds (newer pushes win
+ * over it by `ts` anyway): the worker starts beside the framework's download, seconds on a slow link.
+ */
+export const EARLY_TICKERS_MS = 15_000;
 
 const bySymbol = (a: Ticker, b: Ticker) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
 

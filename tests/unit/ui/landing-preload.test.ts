@@ -40,6 +40,11 @@ const BUNDLE = {
     fileName: 'assets/errors-en.js',
     facadeModuleId: '/repo/locales/en/errors.json',
   },
+  loader: {
+    type: 'chunk',
+    fileName: 'assets/bundles.js',
+    facadeModuleId: '/repo/src/i18n/locale-bundles.ts',
+  },
   'style.css': { type: 'asset', fileName: 'assets/style.css' },
 } as const;
 
@@ -75,6 +80,8 @@ describe('landing route preload', () => {
       '/h5/assets/market-page.js',
       '/h5/assets/market-helper.js',
       '/h5/assets/market-en.js',
+      // The texts loader, needed before any texts bundle.
+      '/h5/assets/bundles.js',
     ]);
     // Home without a hash, in the default language (its texts are in the shell: nothing to add).
     expect(preloads('', null)).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
