@@ -161,8 +161,5 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   return out;
 }
 
-/** Price grouping steps of the order book: the tick size × 1, 10 and 100, as decimal strings. */
-export function bookSteps(tickSize: string): string[] {
-  const tick = new D(tickSize);
-  return [1, 10, 100].map((f) => tick.mul(f).toFixed());
-}
+// Here too for the callers that already import the spot rules.
+export { bookSteps } from './book-steps';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
-import { bookSteps } from '../../../domain/spot-math';
+import { bookSteps } from '../../../domain/book-steps';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
-import { bookSteps } from '../../../domain/spot-math';
+import { bookSteps } from '../../../domain/book-steps';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
 import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';

@@ -187,5 +187,23 @@ describe('bookSteps', () => {
     expect(bookSteps('0.01')).toEqual(['0.01', '0.1', '1']);
     expect(bookSteps('0.00001')).toEqual(['0.00001', '0.0001', '0.001']);
     expect(bookSteps('5')).toEqual(['5', '50', '500']);
+    expect(bookSteps('0.5')).toEqual(['0.5', '5', '50']);
+    expect(bookSteps('0.010')).toEqual(['0.01', '0.1', '1']);
+    expect(bookSteps('00.25')).toEqual(['0.25', '2.5', '25']);
+  });
+
+  it('is exactly the tick × 10^n for any tick (decimal.js as the reference)', () => {
+    for (let i = 0; i < 2_000; i++) {
+      const int = String(Math.floor(Math.random() * 1_000));
+      const frac = String(Math.floor(Math.random() * 1e8))
+        .padStart(8, '0')
+        .slice(0, 1 + (i % 8));
+      const tick = i % 3 === 0 ? int : `${int}.${frac}`;
+      expect(bookSteps(tick)).toEqual([1, 10, 100].map((f) => new Decimal(tick).mul(f).toFixed()));
+    }
+  });
+
+  it('refuses what is not a plain non-negative decimal', () => {
+    for (const bad of ['', '-1', '1e-5', '0.1.2', 'abc']) expect(() => bookSteps(bad)).toThrow(RangeError);
   });
 });
