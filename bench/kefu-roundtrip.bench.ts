@@ -20,20 +20,29 @@ async function main(): Promise<void> {
   const server = await startTestServer({ operatorToken: OPS_TOKEN, simMarket: false });
   try {
     const me = await registerUser(server.origin);
-    const ws = new WebSocket(`${server.origin.replace('http', 'ws')}/ws`);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const waiting = new Map<string, (t: number) => void>();
-    ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw)) as {
-        ch?: string;
-        data?: { type: string; message?: { text: string } };
-      };
-      if (msg.ch === 'kefu' && msg.data?.type === 'message')
-        waiting.get(msg.data.message!.text)?.(performance.now());
-    });
-    ws.send(JSON.stringify({ op: 'auth', token: me.token }));
-    ws.send(JSON.stringify({ op: 'sub', ch: 'kefu' }));
-    await new Promise((r) => setTimeout(r, 200));
+    /** A socket of `token`'s user on the kefu channel, once the server acknowledged the subscription. */
+    const connect = async (token: string): Promise<WebSocket> => {
+      const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws`);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const subbed = new Promise<void>((resolve) => {
+        socket.on('message', (raw) => {
+          const msg = JSON.parse(String(raw)) as {
+            op?: string;
+            ch?: string;
+            data?: { type: string; message?: { text: string } };
+          };
+          if (msg.op === 'subbed' && msg.ch === 'kefu') resolve();
+          if (msg.ch === 'kefu' && msg.data?.type === 'message')
+            waiting.get(msg.data.message!.text)?.(performance.now());
+        });
+      });
+      socket.send(JSON.stringify({ op: 'auth', token }));
+      socket.send(JSON.stringify({ op: 'sub', ch: 'kefu' }));
+      await subbed;
+      return socket;
+    };
+    let ws = await connect(me.token);
     const arrive = (text: string) => new Promise<number>((resolve) => waiting.set(text, resolve));
 
     const reply: number[] = [];
@@ -56,10 +65,11 @@ async function main(): Promise<void> {
       send.push((await echo) - t1);
       // Stay under the per-user send budget (30 a minute) without waiting: a fresh user every 25 rounds.
       if (i % 25 === 24) {
+        // A socket stays bound to the user it first authenticated (the server refuses a switch).
         const next = await registerUser(server.origin);
         Object.assign(me, next);
-        ws.send(JSON.stringify({ op: 'auth', token: me.token }));
-        await new Promise((r) => setTimeout(r, 50));
+        ws.close();
+        ws = await connect(me.token);
       }
     }
     ws.close();
