@@ -20,8 +20,8 @@ const socketListeners = new Set<Listener<SocketState>>();
  */
 export function getCore(): CoreRemote {
   if (!core) {
-    // The HTML's boot script starts the worker beside the framework's download (vite.config.ts
-    // startWorkerEarly); without it (the dev server) the worker starts here.
+    // The HTML's boot script starts the worker beside the framework's download
+    // (build/start-worker-early.ts); without it (the dev server) the worker starts here.
     const worker =
       (window as { coreWorker?: Worker }).coreWorker ??
       new Worker(new URL('../../worker/index.ts', import.meta.url), {
