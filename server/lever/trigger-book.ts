@@ -18,66 +18,105 @@ export interface Trigger {
 /**
  * A binary heap of triggers ordered so the one a moving price reaches first is on top: for the "down"
  * side (fires when the price falls to or below it) the highest price, for the "up" side the lowest.
+ * The sort keys live in one typed array beside the trigger objects, each slot's price and push order
+ * side by side: a sift compares numbers in one cache line instead of following a pointer per
+ * comparison, which at 300k triggers was most of the cost.
  */
 class TriggerHeap {
-  private readonly items: Trigger[] = [];
+  private items: Trigger[] = [];
+  /**
+   * Slot i's sort key at 2i (the price in ticks, negated on the "down" side so the smaller key always
+   * fires first) and its push order, the tie-break, at 2i + 1.
+   */
+  private keys = new Float64Array(2048);
+  private n = 0;
   constructor(private readonly down: boolean) {}
 
   get size(): number {
-    return this.items.length;
+    return this.n;
   }
 
   peek(): Trigger | undefined {
-    return this.items[0];
+    return this.n > 0 ? this.items[0] : undefined;
   }
 
   push(t: Trigger): void {
+    if (2 * this.n === this.keys.length) {
+      const keys = new Float64Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    const { items, keys } = this;
+    const key = this.down ? -t.ticks : t.ticks;
+    const seq = t.seq;
     // Sift up with a hole: parents move down until `t` fits (no swaps, no allocation).
-    const a = this.items;
-    let i = a.length;
-    a.push(t);
+    let i = this.n++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      const parent = a[p]!;
-      if (!this.before(t, parent)) break;
-      a[i] = parent;
+      const pk = keys[2 * p]!;
+      if (pk < key || (pk === key && keys[2 * p + 1]! < seq)) break;
+      keys[2 * i] = pk;
+      keys[2 * i + 1] = keys[2 * p + 1]!;
+      items[i] = items[p]!;
       i = p;
     }
-    a[i] = t;
+    keys[2 * i] = key;
+    keys[2 * i + 1] = seq;
+    items[i] = t;
   }
 
   pop(): Trigger | undefined {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    const n = a.length;
-    if (n > 0 && last) {
-      // Sift the last item down from the root with a hole.
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        const c = r < n && this.before(a[r]!, a[l]!) ? r : l;
-        if (!this.before(a[c]!, last)) break;
-        a[i] = a[c]!;
-        i = c;
-      }
-      a[i] = last;
-    }
+    if (this.n === 0) return undefined;
+    const { items, keys } = this;
+    const top = items[0];
+    const n = --this.n;
+    // The last item sifts down from the root; its slot then lets go of it.
+    if (n > 0) this.siftDown(0, items[n]!, keys[2 * n]!, keys[2 * n + 1]!);
+    items.length = n;
     return top;
   }
 
   /** Keeps only the triggers `live` accepts (compaction of dropped versions). */
   filter(live: (t: Trigger) => boolean): void {
-    const kept = this.items.filter(live);
-    this.items.length = 0;
-    for (const t of kept) this.push(t);
+    const { items, keys } = this;
+    let n = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (!live(items[i]!)) continue;
+      items[n] = items[i]!;
+      keys[2 * n] = keys[2 * i]!;
+      keys[2 * n + 1] = keys[2 * i + 1]!;
+      n++;
+    }
+    items.length = n;
+    this.n = n;
+    // Rebuilt bottom-up in linear time rather than by pushing each survivor again.
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, items[i]!, keys[2 * i]!, keys[2 * i + 1]!);
   }
 
-  private before(x: Trigger, y: Trigger): boolean {
-    if (x.ticks !== y.ticks) return this.down ? x.ticks > y.ticks : x.ticks < y.ticks;
-    return x.seq < y.seq;
+  /** Places the trigger `t` (sort key `key`, push order `seq`) at slot `i` or below it. */
+  private siftDown(i: number, t: Trigger, key: number, seq: number): void {
+    const { items, keys, n } = this;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      let c = l;
+      if (r < n) {
+        const lk = keys[2 * l]!;
+        const rk = keys[2 * r]!;
+        if (rk < lk || (rk === lk && keys[2 * r + 1]! < keys[2 * l + 1]!)) c = r;
+      }
+      const ck = keys[2 * c]!;
+      const cs = keys[2 * c + 1]!;
+      if (ck > key || (ck === key && cs > seq)) break;
+      keys[2 * i] = ck;
+      keys[2 * i + 1] = cs;
+      items[i] = items[c]!;
+      i = c;
+    }
+    keys[2 * i] = key;
+    keys[2 * i + 1] = seq;
+    items[i] = t;
   }
 }
 

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page, Request, Worker } from 'playwright-core';
 import type { SessionGrant, SpotOrder } from '../../domain';
 import { callApi } from '../support/api';
 import { startTestServer } from '../support/server';
@@ -110,8 +110,36 @@ async function audit(page: Page): Promise<string[]> {
 /** Reloads `route` as a fresh document (a hash change alone would keep the running app). */
 async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
   await page.goto('about:blank');
+  const seen = watch(page);
   await page.goto(appUrl(origin, route));
-  await page.waitForSelector(ready, { timeout: 15_000 });
+  try {
+    await page.waitForSelector(ready, { timeout: 15_000 });
+  } catch (e) {
+    // What the page showed and did, so a failure on a CI machine says why.
+    const body = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '?');
+    throw new Error(`${route}: no ${ready}\npage text: ${body}\n${seen.join('\n')}\n${String(e)}`);
+  } finally {
+    seen.stop();
+  }
+}
+
+/** The console messages, failed requests and workers of a page from now on, with their times. */
+function watch(page: Page): string[] & { stop(): void } {
+  const t0 = Date.now();
+  const seen = [] as unknown as string[] & { stop(): void };
+  const add = (s: string) => seen.push(`${Date.now() - t0} ms ${s}`);
+  const onConsole = (m: ConsoleMessage) => add(`console.${m.type()} ${m.text()}`);
+  const onFailed = (r: Request) => add(`failed ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  const onWorker = (w: Worker) => add(`worker ${w.url()}`);
+  page.on('console', onConsole);
+  page.on('requestfailed', onFailed);
+  page.on('worker', onWorker);
+  seen.stop = () => {
+    page.off('console', onConsole);
+    page.off('requestfailed', onFailed);
+    page.off('worker', onWorker);
+  };
+  return seen;
 }
 
 describe('offline pages and reconnect', () => {

@@ -61,6 +61,33 @@ describe('trigger book', () => {
     b.compact(() => false);
     expect(b.size).toBe(0);
   });
+  it('fires exactly what a sorted list would, in the same order, over a random path', () => {
+    let seed = 5;
+    const rand = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const b = new TriggerBook();
+    // The reference: every trigger in a plain list, fired by a full scan sorted the book's way.
+    const ref: { dir: 'down' | 'up'; ticks: number; id: number; seq: number }[] = [];
+    let seq = 0;
+    let price = 1_000;
+    for (let step = 0; step < 3_000; step++) {
+      for (let k = rand(4); k > 0; k--) {
+        const dir = rand(2) ? 'down' : 'up';
+        // Near the price, with many equal prices, so ties are common.
+        const ticks = price + (dir === 'up' ? 1 : -1) * (1 + rand(30));
+        b.add(dir, ticks, seq, 'sl', 1);
+        ref.push({ dir, ticks, id: seq, seq: seq++ });
+      }
+      price += rand(41) - 20;
+      const due = ref.filter((t) => (t.dir === 'down' ? t.ticks >= price : t.ticks <= price));
+      const order = [
+        ...due.filter((t) => t.dir === 'down').sort((x, y) => y.ticks - x.ticks || x.seq - y.seq),
+        ...due.filter((t) => t.dir === 'up').sort((x, y) => x.ticks - y.ticks || x.seq - y.seq),
+      ];
+      for (const t of due) ref.splice(ref.indexOf(t), 1);
+      expect(run(b, [price])[0], `step ${step}`).toEqual(order.map((t) => `sl#${t.id}`));
+      expect(b.size).toBe(ref.length);
+    }
+  });
 });
 
 describe('overnight instants', () => {
