@@ -21,8 +21,12 @@ export function registerServiceWorker(): void {
     });
   });
 
-  void wb.register().then((registration) => {
-    if (!registration) return;
-    setInterval(() => void wb.update(), UPDATE_CHECK_MS);
-  });
+  // Where service workers are refused (a private window, a policy), the app runs without one.
+  wb.register().then(
+    (registration) => {
+      if (!registration) return;
+      setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+    },
+    () => undefined,
+  );
 }

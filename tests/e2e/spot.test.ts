@@ -157,6 +157,24 @@ describe('spot trading', () => {
     await context.close();
   });
 
+  it('loads the market catalog again by itself when its first loads failed', async () => {
+    // No service worker, so every request of the app's worker passes the context's routes.
+    context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    let refused = 0;
+    // The worker's early read and the page's own read fail, as a server fault or a lost connection.
+    await context.route('**/api/market/catalog*', (route) =>
+      refused++ < 2 ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue(),
+    );
+    await open(page, server.origin, TRADE, '.screen');
+    // Without a reload or a tap, the page gets its catalog and shows the market.
+    await page.waitForSelector('[data-testid="order-book"]', { timeout: 10_000 });
+    expect(refused).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps an open order across a server restart', async () => {
     context = await browser.newContext(PHONE);
     let page = await context.newPage();
