@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -28,13 +28,18 @@ const hint = readBootHint();
 // never rendered).
 void initI18n(hint.lang)
   .catch((e: unknown) => console.error('i18n failed', e))
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App hint={hint} />
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    // As a transition the first render is cut into short tasks that let the browser breathe (a phone
+    // stays responsive to a tap while the app builds its first screen).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App hint={hint} />
+        </StrictMode>,
+      ),
+    );
+  });
 
 // The service worker (and workbox-window) is not needed to render: register after the page loaded,
 // so its precache download does not compete with the first visit's own requests.

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Settings, UserInfo } from '../../domain/endpoints';
 import { BCP47 } from '../../domain/locale';
@@ -40,17 +40,18 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
       .then((boot) => {
         if (!live) return;
         apply({ lang: boot.prefs.lang, theme: boot.prefs.theme });
-        setUser(boot.user);
+        // A transition: the screen this re-renders is built in short tasks, not one long one.
+        startTransition(() => setUser(boot.user));
       })
       .catch((e: unknown) => console.error('worker core failed to start', e))
       .finally(() => {
-        if (live) setReady(true);
+        if (live) startTransition(() => setReady(true));
       });
     // A session ended by the worker (revoked on the server, seen on the socket) signs the UI out too.
     void core.onSignedOut(Comlink.proxy(() => live && setUser(null)));
     coreCall(core, 'settings', {})
       .then((out) => {
-        if (live && out.ok) setSettings(out.data);
+        if (live && out.ok) startTransition(() => setSettings(out.data));
       })
       .catch(() => undefined);
     return () => {

@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { FlatNamespace, TFunction } from 'i18next';
 import { hasNamespace, loadTexts, onTextsChanged, textLanguage, translate, type TextValues } from './texts';
 
 // The React binding of the texts engine (src/i18n/texts.ts): a `t` for the current language and
 // namespaces that re-renders on a language change and when texts arrive. Keys stay typed through
 // i18next's TFunction types (types only: no i18next code ships).
-
-const subscribe = (listener: () => void) => onTextsChanged(listener);
 
 /**
  * What a component's texts depend on: the language and which of its namespaces have arrived. Only
@@ -30,11 +28,20 @@ export function useTranslation<const N extends Ns = 'common'>(
 ): { t: TFunction<N extends readonly unknown[] ? N : N> } {
   const list: readonly string[] = ns === undefined ? ['common'] : typeof ns === 'string' ? [ns] : ns;
   const key = list.join('|');
-  const v = useSyncExternalStore(
-    subscribe,
-    () => stamp(key),
-    () => stamp(key),
-  );
+  // State with a subscription rather than useSyncExternalStore, whose updates always render in one
+  // blocking task: arriving texts re-render as a transition, in short tasks.
+  const [held, setHeld] = useState(() => ({ key, v: stamp(key) }));
+  const v = held.key === key ? held.v : stamp(key);
+  useEffect(() => {
+    const update = () => {
+      const next = stamp(key);
+      startTransition(() => setHeld((h) => (h.key === key && h.v === next ? h : { key, v: next })));
+    };
+    const off = onTextsChanged(update);
+    // Texts that arrived between this render and the subscription.
+    update();
+    return off;
+  }, [key]);
   useEffect(() => {
     const missing = key.split('|').filter((n) => !hasNamespace(n));
     if (missing.length > 0) void loadTexts(missing).catch(() => undefined);
