@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { CHUNK_TIMEOUT_MS, PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../domain/constants';
@@ -69,7 +69,8 @@ export function AsyncPage({
       (Page) => {
         loaded.set(load, Page);
         // A page that arrives after the 60 s notice still replaces it: the user wanted it.
-        if (live) setState({ status: 'ready', Page });
+        // A transition: the page's first render is cut into short tasks instead of one long one.
+        if (live) startTransition(() => setState({ status: 'ready', Page }));
       },
       (e: unknown) => {
         console.error('page chunk failed', e);
