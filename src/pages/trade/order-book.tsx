@@ -54,8 +54,10 @@ function Rows({
   const n = useNumbers();
   return (
     <ol className={`tbook__rows tbook__rows--${kind}`} style={slotsHeight(slots)}>
-      {rows.map((r) => (
-        <li key={r.price}>
+      {/* Keyed by distance from the middle line, not by price: a level that comes or goes changes what
+          a row says instead of moving every row past it (a layout shift with each book update). */}
+      {rows.map((r, i) => (
+        <li key={kind === 'ask' ? rows.length - 1 - i : i}>
           <button
             type="button"
             className="tbook__row"
@@ -64,7 +66,7 @@ function Rows({
           >
             {/* Words before the visible price, so the accessible name contains what is shown. */}
             <span className="sr-only">{t('book.pickPrefix')}</span>
-            <span className="tbook__depth" style={{ width: `${Math.round(r.depth * 100)}%` }} />
+            <span className="tbook__depth" style={{ transform: `scaleX(${r.depth})` }} />
             {/* A grouped price already has its step's decimals: shown digit for digit. */}
             <span className="tbook__price">{n.digits(r.price)}</span>
             <span className="tbook__qty">{n.qty(r.qty, pair)}</span>
