@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { CatalogInfo } from '../../domain/market';
 import { useCore } from './contexts';
 import { coreCall } from './core-client';
@@ -54,19 +54,20 @@ export function useCatalog(): CatalogState {
     core.cachedCatalog().then(
       (cached) => {
         // The server's answer, if it came first, is never replaced by the older copy.
-        if (live && !fresh && cached.catalog) setHeld(cached);
+        if (live && !fresh && cached.catalog) startTransition(() => setHeld(cached));
       },
       () => undefined,
     );
     coreCall(core, 'market/catalog', {}).then(
       (out) => {
         if (!live) return;
-        if (out.ok) {
-          fresh = true;
-          known = out.data;
-          setHeld({ catalog: out.data, savedAt: null });
-          setFailed(false);
-        } else setFailed(true);
+        fresh ||= out.ok;
+        if (out.ok) known = out.data;
+        // A transition: the page the catalog completes (a whole trade screen) renders in short tasks.
+        startTransition(() => {
+          if (out.ok) setHeld({ catalog: out.data, savedAt: null });
+          setFailed(!out.ok);
+        });
       },
       () => live && setFailed(true),
     );

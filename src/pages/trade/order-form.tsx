@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
@@ -85,8 +85,12 @@ export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
   const { setValue, setError, clearErrors, reset, handleSubmit, control } = form;
   const [price, qty, amount] = useWatch({ control, name: ['price', 'qty', 'amount'] });
 
-  // A new market has another price grid: start with an empty form.
+  // A new market has another price grid: start with an empty form. Not on mount, where the form is
+  // empty already (a reset there was one more blocking render of the first paint).
+  const formSymbol = useRef(pair.symbol);
   useEffect(() => {
+    if (formSymbol.current === pair.symbol) return;
+    formSymbol.current = pair.symbol;
     reset(EMPTY);
   }, [pair.symbol, reset]);
 
