@@ -9,6 +9,13 @@ let mounted: () => void = () => {};
 const toasterReady = new Promise<void>((resolve) => (mounted = resolve));
 let wanted = false;
 const wantListeners = new Set<() => void>();
+const shownListeners = new Set<() => void>();
+
+/** Calls `listener` just before each toast shows (the toast area places itself then); returns the unsubscribe. */
+export function onToastShown(listener: () => void): () => void {
+  shownListeners.add(listener);
+  return () => shownListeners.delete(listener);
+}
 
 /** Loads sonner on first use (it is not part of the first load: home shows no toast). */
 export function loadSonner(): Promise<Sonner> {
@@ -42,6 +49,7 @@ function show(kind: Kind, text: string, options?: ExternalToast): void {
   void Promise.all([loadSonner(), toasterReady, loadNamespaces(['errors'])]).then(([{ toast: t }]) => {
     // A message made before its texts arrived (`errorMessage` gives the key then) is translated now.
     const shown = hasText(`errors:${text}`) ? translate(`errors:${text}`) : text;
+    for (const listener of shownListeners) listener();
     if (kind === 'message') t(shown, opts);
     else t[kind](shown, opts);
   });
