@@ -273,9 +273,14 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (token === null) void store.remove(LEVER_CACHE_KEY).catch(() => undefined);
   });
 
+  // Once per worker: the entry asks at start and `init` asks again for hosts without that entry; a
+  // second read after the page already used the first would only repeat it.
+  let prefetched = false;
   const prefetchMarket = (): void => {
+    if (prefetched) return;
+    prefetched = true;
     market.prefetchTickers();
-    earlyCatalog ??= { at: Date.now(), reply: api.call('market/catalog', {}) };
+    earlyCatalog = { at: Date.now(), reply: api.call('market/catalog', {}) };
   };
 
   return {

@@ -232,4 +232,20 @@ describe('core: market data read at worker start (the app asks for it)', () => {
     await c.call('market/catalog', {});
     expect(catalogCalls()).toBe(2);
   });
+
+  it('reads the market once when the worker entry and init both ask, even after the page used it', async () => {
+    const catalog = { coins: [], pairs: [], quotes: [] };
+    const { c, fetch } = core((req) =>
+      req.url.includes('/market/catalog')
+        ? json(200, { code: 200, data: catalog, msg: '' })
+        : json(200, { code: 200, data: [], msg: '' }),
+    );
+    const calls = (path: string) => fetch.calls.filter((x) => x.url.includes(path)).length;
+    // The entry's read, then the page's first catalog call uses it before init runs.
+    c.prefetchMarket();
+    expect(await c.call('market/catalog', {})).toMatchObject({ ok: true, data: catalog });
+    await c.init({ origin: ORIGIN, socketPath: '/ws', prefetchTickers: true });
+    expect(calls('/market/catalog')).toBe(1);
+    expect(calls('/market/tickers')).toBe(1);
+  });
 });
