@@ -18,6 +18,7 @@ import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/l
 import { TradeTape } from '../server/market/trade-tape';
 import { OptionService } from '../server/second/option-service';
 import { SECOND_DDL } from '../server/second/schema';
+import { SECOND_SETTLEMENT_DDL } from '../server/second/settlement-schema';
 import { SPOT_DDL } from '../server/trade/schema';
 
 const OPTIONS = Number(process.env.BENCH_OPTIONS ?? 100_000);
@@ -68,8 +69,19 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1000;
 }
 
-/** One session: trades, placements and settlement, live (per instant) or as a catch-up. */
-function session(mode: 'live' | 'catchup'): void {
+/**
+ * How settlement runs: `live`, one call per instant (a quiet market: each instant commits alone);
+ * `catchup`, one call for everything (a restart); `load`, the timer under a burst: instants fall due
+ * at `rate` options per second of wall time and each call settles whatever is due by then: at
+ * BENCH_RATE (default 50k/s, the aim) to see that it keeps up and with what lag, and at 1M/s, faster
+ * than it can go, to see its capacity.
+ */
+type Mode = 'live' | 'catchup' | 'load';
+const RATE = Number(process.env.BENCH_RATE ?? 50_000);
+const FLOOD_RATE = 1_000_000;
+
+/** One session: trades, placements and settlement in the given mode. */
+function session(mode: Mode, rate = RATE): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-second-'));
   // BENCH_MEMORY=1: an in-memory database, the CPU ceiling with no disk at all.
   const sqlite = new SQLite(process.env.BENCH_MEMORY === '1' ? ':memory:' : path.join(dir, 'bench.sqlite'));
@@ -78,7 +90,8 @@ function session(mode: 'live' | 'catchup'): void {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
   sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL, ...SECOND_DDL]) sqlite.exec(stmt);
+  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL, ...SECOND_DDL, ...SECOND_SETTLEMENT_DDL])
+    sqlite.exec(stmt);
   // BENCH_NO_TS_INDEX=1 measures the exit lookup without the migration's (symbol, ts) index.
   if (process.env.BENCH_NO_TS_INDEX === '1') sqlite.exec('drop index spot_trades_symbol_ts');
 
@@ -134,7 +147,8 @@ function session(mode: 'live' | 'catchup'): void {
     const seconds = DURATIONS[i % DURATIONS.length]!;
     return {
       acceptedAt: expiresAt - seconds * 1_000,
-      userId: 1 + (i % USERS),
+      // 100 different users at each instant: no two options of one instant share a holder to net.
+      userId: 1 + (((i % INSTANTS) + Math.floor(i / INSTANTS) * 7) % USERS),
       req: {
         symbol: SYMBOLS[(i >> 2) % SYMBOLS.length]!,
         seconds,
@@ -157,6 +171,7 @@ function session(mode: 'live' | 'catchup'): void {
   let settled = 0;
   let settleMs = 0;
   let settleCpuMs = 0;
+  let loadReport = '';
   const placeSecond = sqlite.transaction((until: number) => {
     while (placed < plan.length && plan[placed]!.acceptedAt < until) {
       const p = plan[placed++]!;
@@ -169,7 +184,7 @@ function session(mode: 'live' | 'catchup'): void {
     tradesUpTo(second);
     placeSecond(second + 1_000);
     clock = second + 1;
-    if (mode === 'catchup') continue;
+    if (mode !== 'live') continue;
     const s = performance.now();
     const c = process.cpuUsage();
     settled += service.settleDue(clock).length;
@@ -178,32 +193,43 @@ function session(mode: 'live' | 'catchup'): void {
   }
   tradesUpTo(end + 10_000);
   clock = end + 10_000;
-  // Catch-up: everything expired while the timer was not running, settled in one call (a restart).
-  const s1 = performance.now();
-  const c1 = process.cpuUsage();
-  settled += service.settleDue(clock).length;
-  if (mode === 'catchup') {
-    settleMs += performance.now() - s1;
-    settleCpuMs += cpuMs(c1);
+  if (mode === 'load') {
+    const r = settleAtRate(service, rate);
+    settled += r.settled;
+    settleMs += r.ms;
+    settleCpuMs += r.cpuMs;
+    loadReport = r.report;
+  } else {
+    // Catch-up: everything expired while the timer was not running, settled in one call (a restart).
+    const s1 = performance.now();
+    const c1 = process.cpuUsage();
+    settled += service.settleDue(clock).length;
+    if (mode === 'catchup') {
+      settleMs += performance.now() - s1;
+      settleCpuMs += cpuMs(c1);
+    }
   }
   console.log(
     `session: ${placed} options placed and ${trades.length} trades in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const counts = sqlite
-    .prepare(`select result, count(*) as n from second_options group by result order by result`)
+    .prepare(`select result, count(*) as n from second_settlements group by result order by result`)
     .all() as { result: string; n: number }[];
   console.log(
     `${mode}: settled ${settled} options expiring across ${INSTANTS} instants in ${(settleMs / 1000).toFixed(2)} s: ` +
       `${Math.round(settled / (settleMs / 1000))} options/s, durable, ledger included (${
         mode === 'live'
-          ? 'one transaction per instant, as the timer runs'
-          : 'one transaction, as after a restart'
+          ? 'one transaction per instant, as the timer runs in a quiet market'
+          : mode === 'catchup'
+            ? 'one transaction, as after a restart'
+            : `the timer under a burst: ${rate} expiries/s offered`
       })`,
   );
   console.log(
     `  CPU time of settlement ${(settleCpuMs / 1000).toFixed(2)} s: ${Math.round(settled / (settleCpuMs / 1000))} ` +
       `options per CPU second (the rest of the wall time is waiting for the disk's fsync)`,
   );
+  if (loadReport) console.log(loadReport);
   console.log(`results: ${counts.map((c) => `${c.result} ${c.n}`).join(', ')}`);
 
   // Exit lookup: the tape's indexed query against a naive scan of the market's trades (as stored now).
@@ -233,5 +259,42 @@ function session(mode: 'live' | 'catchup'): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-session('live');
-session('catchup');
+/**
+ * The timer under load: instant k (expiry BASE + k s) falls due `k × 100 / rate` seconds of wall
+ * time after the start, and the loop settles, like the server's timer, everything due by the wall
+ * clock each time it runs. Prints the lag from falling due to committed, per option.
+ */
+function settleAtRate(service: OptionService, rate: number) {
+  const perInstant = OPTIONS / INSTANTS;
+  const msPerInstant = (perInstant / rate) * 1000;
+  const lags: number[] = [];
+  let settled = 0;
+  let batches = 0;
+  const c = process.cpuUsage();
+  const t0 = performance.now();
+  while (settled < OPTIONS) {
+    const dueInstants = Math.min(INSTANTS, Math.floor((performance.now() - t0) / msPerInstant) + 1);
+    const rows = service.settleDue(BASE + (dueInstants - 1) * 1_000 + 1);
+    if (rows.length === 0) continue;
+    batches++;
+    const done = performance.now() - t0;
+    for (const row of rows) lags.push(done - ((row.expiresAt - BASE) / 1_000) * msPerInstant);
+    settled += rows.length;
+  }
+  const ms = performance.now() - t0;
+  lags.sort((a, b) => a - b);
+  const pct = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]!.toFixed(1);
+  return {
+    settled,
+    ms,
+    cpuMs: cpuMs(c),
+    report:
+      `  burst of ${OPTIONS} expiries offered over ${((INSTANTS * msPerInstant) / 1000).toFixed(2)} s: ` +
+      `${batches} settlement transactions (${(settled / batches).toFixed(0)} options each); lag from expiry ` +
+      `to commit p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`,
+  };
+}
+
+const only = process.env.BENCH_MODE as Mode | undefined;
+for (const mode of ['live', 'catchup', 'load'] as const) if (!only || only === mode) session(mode);
+if (!only || only === 'load') session('load', FLOOD_RATE);

@@ -1,3 +1,4 @@
+export { BulkInsert } from './bulk-insert';
 export { ledgerViolations } from './invariants';
 export {
   HOUSE_USER_ID,

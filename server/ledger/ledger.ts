@@ -219,18 +219,20 @@ export class Ledger {
   }
 
   private apply(meta: TxMeta, postings: readonly Posting[]): number {
-    // First pass on copies: refuse an overdraft before anything is written. A transaction touches a
-    // handful of holders, so they are found by a linear search rather than a map.
+    // First pass on copies: refuse an overdraft before anything is written. Most transactions touch a
+    // handful of holders, found by a linear search; a netted one (many holders) uses a map.
     const touched: Touched[] = [];
+    const byKey = postings.length > 8 ? new Map<string, Touched>() : null;
     const after = new Array<bigint>(postings.length);
     for (let i = 0; i < postings.length; i++) {
       const p = postings[i]!;
       const key = keyOf(p);
-      let t = touched.find((x) => x.key === key);
+      let t = byKey ? byKey.get(key) : touched.find((x) => x.key === key);
       if (!t) {
         const entry = this.read(p, key);
         t = { key, holder: p, entry, available: entry.available, frozen: entry.frozen };
         touched.push(t);
+        byKey?.set(key, t);
       }
       const value = (t[p.field] += p.delta);
       if (p.userId >= 1 && value < 0n) {

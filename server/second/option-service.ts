@@ -1,5 +1,5 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import { fromUnits, toUnits, type ReceiptAmount, type SettlementReceipt } from '../../domain';
+import { toUnits } from '../../domain';
 import type { PlaceOptionReq } from '../../domain/second-endpoints';
 import {
   findDuration,
@@ -8,13 +8,14 @@ import {
   payoutUnits,
   stakeProblem,
   type OptionDirection,
+  type OptionResult,
   type SecondTerms,
 } from '../../domain/second-rules';
 import { fail } from '../http/app-error';
-import { HOUSE_USER_ID, InsufficientBalanceError, type Ledger, type Posting } from '../ledger';
+import { HOUSE_USER_ID, InsufficientBalanceError, PostingNet, type Ledger } from '../ledger';
 import type { TapeTrade, TradeTape } from '../market/trade-tape';
 import { ExpiryQueue } from './expiry-queue';
-import { OptionStore, type OptionRow } from './option-store';
+import { OptionStore, type OptionRow, type Settlement } from './option-store';
 
 /** Ledger kinds of the option area: the stake frozen on accept, and the three settlements. */
 export const SECOND_KINDS = {
@@ -23,6 +24,18 @@ export const SECOND_KINDS = {
   loss: 'second.loss',
   refund: 'second.refund',
 } as const;
+
+/** Results in the order their ledger transactions are written within one expiry instant. */
+const RESULT_ORDER: readonly OptionResult[] = ['won', 'lost', 'equal'];
+const KIND_OF: Record<OptionResult, string> = {
+  won: SECOND_KINDS.win,
+  lost: SECOND_KINDS.loss,
+  equal: SECOND_KINDS.refund,
+};
+
+/** What settlement credits to the holder's available balance: the payout, nothing, or the stake back. */
+const creditedUnits = (o: OptionRow, result: OptionResult): bigint =>
+  result === 'won' ? o.payoutUnits : result === 'lost' ? 0n : o.stakeUnits;
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const text = (v: unknown): string =>
@@ -40,9 +53,10 @@ interface ParsedOption {
 }
 
 /**
- * Timed options: accepting (stake frozen, entry trade recorded), the expiry queue, and settlement by
- * the published rule from stored trades, each in one database transaction with its ledger
- * transaction. Synchronous on purpose, like the ledger: concurrent requests run one after another.
+ * Timed options: accepting (stake frozen, entry trade recorded: one database transaction), the expiry
+ * queue, and settlement by the published rule from stored trades (one database transaction per batch
+ * of due options, see `settleBatch`). Synchronous on purpose, like the ledger: concurrent requests
+ * run one after another.
  */
 export class OptionService {
   readonly store: OptionStore;
@@ -53,6 +67,12 @@ export class OptionService {
   private readonly placeTx: (userId: number, p: ParsedOption, entry: TapeTrade, at: number) => OptionRow;
   private readonly settleTx: (due: readonly OptionRow[], at: number) => OptionRow[];
   private readonly pairs: Set<string>;
+  /** Postings of the instant being settled, one net per result (reused; emptied after each post). */
+  private readonly nets: Record<OptionResult, PostingNet> = {
+    won: new PostingNet(),
+    lost: new PostingNet(),
+    equal: new PostingNet(),
+  };
 
   constructor(
     sqlite: SqliteDb,
@@ -92,14 +112,9 @@ export class OptionService {
     });
     this.settleTx = sqlite.transaction((due: readonly OptionRow[], at: number) =>
       this.ledger.withDeferredWrites(() => {
-        // Options of one market expiring at one instant share their exit trade: looked up once.
-        const exits = new Map<string, TapeTrade | undefined>();
         const out: OptionRow[] = [];
-        for (const o of due) {
-          const key = `${o.symbol}|${o.expiresAt}`;
-          if (!exits.has(key)) exits.set(key, this.tape.atOrBefore(o.symbol, o.expiresAt));
-          out.push(this.settleOne(o, exits.get(key), at));
-        }
+        this.settleBatch(due, at, out);
+        this.store.flushSettlements();
         return out;
       }),
     );
@@ -141,7 +156,8 @@ export class OptionService {
   /**
    * Settles, in (expiry, id) order, every open option that expired strictly before `at` — every
    * trade at or before its expiry is then committed, so the exit is final. One database transaction
-   * for the batch, one ledger transaction per option. Returns the options settled.
+   * for the batch; one netted ledger transaction per expiry instant and result (see `settleInstant`).
+   * Returns the options settled.
    */
   settleDue(at: number = this.now()): OptionRow[] {
     const due = this.queue.takeDue(at);
@@ -150,6 +166,7 @@ export class OptionService {
       return this.settleTx(due, at);
     } catch (err) {
       // The transaction rolled back: the options are still open, so they go back in the queue.
+      this.store.clearSettlements();
       for (const d of due) this.queue.push(d);
       throw err;
     }
@@ -164,64 +181,79 @@ export class OptionService {
     return entry;
   }
 
-  /** Settles one open option with its exit trade: the last trade at or before its expiry. */
-  private settleOne(o: OptionRow, exit: TapeTrade | undefined, at: number): OptionRow {
-    // The entry trade itself is at or before expiry, so an exit always exists.
-    if (!exit) throw new Error(`option ${o.id}: no trade at or before expiry`);
-    const result = optionResult(o.direction, o.entryPrice, exit.price);
-    const user = { userId: o.userId, account: 'second' as const, coin: o.coin };
-    const house = { userId: HOUSE_USER_ID, account: 'second' as const, coin: o.coin };
-    const release: Posting = { ...user, field: 'frozen', delta: -o.stakeUnits };
-    let postings: Posting[];
-    let credited: bigint;
-    const amounts: ReceiptAmount[] = [
-      { label: 'stake', coin: o.coin, amount: `-${fromUnits(o.stakeUnits)}` },
-    ];
-    if (result === 'won') {
-      credited = o.payoutUnits;
-      postings = [
-        release,
-        { ...user, field: 'available', delta: o.payoutUnits },
-        { ...house, field: 'available', delta: o.stakeUnits - o.payoutUnits },
-      ];
-      amounts.push({ label: 'payout', coin: o.coin, amount: fromUnits(o.payoutUnits) });
-    } else if (result === 'lost') {
-      credited = 0n;
-      postings = [release, { ...house, field: 'available', delta: o.stakeUnits }];
-    } else {
-      credited = o.stakeUnits;
-      postings = [release, { ...user, field: 'available', delta: o.stakeUnits }];
-      amounts.push({ label: 'refund', coin: o.coin, amount: fromUnits(o.stakeUnits) });
+  /**
+   * Settles `due` (in expiry order) at `at`. Each option's exit is the last trade of its market at or
+   * before its own expiry. The options with one result share one ledger transaction (its kind names
+   * the result; it refers to the settlement time), its postings netted per holder: a user's frozen
+   * stakes leave in one line, their credits arrive in one line, and the house takes or pays the
+   * difference in one line. Each settlement row names its transaction, and the receipt lists the
+   * option's own amounts. Netting keeps the journal to a few lines per user per batch, which is what
+   * lets settlement keep up with a burst of expiries (bench/second.bench.ts).
+   */
+  private settleBatch(due: readonly OptionRow[], at: number, out: OptionRow[]): void {
+    // Options of one market expiring at one instant share their exit trade: looked up once.
+    const exits = new Map<string, TapeTrade>();
+    const exitOf = new Array<TapeTrade>(due.length);
+    const results = new Array<OptionResult>(due.length);
+    const nets = this.nets;
+    for (let i = 0; i < due.length; i++) {
+      const o = due[i]!;
+      const key = `${o.symbol}|${o.expiresAt}`;
+      let exit = exits.get(key);
+      if (!exit) {
+        // The entry trade itself is at or before expiry, so an exit always exists.
+        exit = this.tape.atOrBefore(o.symbol, o.expiresAt);
+        if (!exit) throw new Error(`option ${o.id}: no trade at or before expiry`);
+        exits.set(key, exit);
+      }
+      const result = optionResult(o.direction, o.entryPrice, exit.price);
+      exitOf[i] = exit;
+      results[i] = result;
+      const net = nets[result];
+      const user = { userId: o.userId, account: 'second' as const, coin: o.coin };
+      const credited = creditedUnits(o, result);
+      net.add(user, 'frozen', -o.stakeUnits);
+      if (credited !== 0n) net.add(user, 'available', credited);
+      if (credited !== o.stakeUnits) {
+        net.add(
+          { userId: HOUSE_USER_ID, account: 'second', coin: o.coin },
+          'available',
+          o.stakeUnits - credited,
+        );
+      }
     }
-    const kind =
-      result === 'won' ? SECOND_KINDS.win : result === 'lost' ? SECOND_KINDS.loss : SECOND_KINDS.refund;
-    const txId = this.ledger.post(
-      { kind, refType: 'second_options', refId: String(o.id), actor: 'system', memo: 'expiry' },
-      postings,
-    );
-    const receipt: SettlementReceipt = {
-      rule: 'expiry',
-      trades: [
-        { role: 'entry', id: o.entryTradeId, price: o.entryPrice, ts: o.entryTs },
-        { role: 'exit', id: exit.id, price: exit.price, ts: exit.ts },
-      ],
-      amounts,
-      ledgerTxId: txId,
-      ts: at,
-    };
-    const settlement = {
-      exitTradeId: exit.id,
-      exitPrice: exit.price,
-      exitTs: exit.ts,
-      result,
-      creditedUnits: credited,
-      settledAt: at,
-      settleTxId: txId,
-      receipt: JSON.stringify(receipt),
-    };
-    if (!this.store.settle(o.id, settlement)) throw new Error(`option ${o.id} settled twice`);
-    this.track(o, -1n);
-    return { ...o, ...settlement, status: 'settled' };
+    const txIds = {} as Record<OptionResult, number>;
+    for (const result of RESULT_ORDER) {
+      const postings = nets[result].postings();
+      nets[result].clear();
+      if (postings.length === 0) continue;
+      txIds[result] = this.ledger.post(
+        {
+          kind: KIND_OF[result],
+          refType: 'second_expiry',
+          refId: String(at),
+          actor: 'system',
+          memo: 'expiry',
+        },
+        postings,
+      );
+    }
+    for (let i = 0; i < due.length; i++) {
+      const o = due[i]!;
+      const exit = exitOf[i]!;
+      const settlement: Settlement = {
+        exitTradeId: exit.id,
+        exitPrice: exit.price,
+        exitTs: exit.ts,
+        result: results[i]!,
+        creditedUnits: creditedUnits(o, results[i]!),
+        settledAt: at,
+        settleTxId: txIds[results[i]!],
+      };
+      this.store.addSettlement(o.id, settlement);
+      this.track(o, -1n);
+      out.push({ ...o, ...settlement, status: 'settled' });
+    }
   }
 
   /** Adds (sign 1) or removes (sign −1) an open option's house risk; adds it to the queue on open. */

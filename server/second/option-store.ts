@@ -1,7 +1,11 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { OptionDirection, OptionResult } from '../../domain/second-rules';
+import { BulkInsert } from '../ledger';
 
-/** A `second_options` row; money columns are bigint ledger units (1e-8). */
+/**
+ * An option as the API sees it: its `second_options` row joined with its `second_settlements` row,
+ * if any. Money columns are bigint ledger units (1e-8); times are epoch ms.
+ */
 export interface OptionRow {
   id: number;
   userId: number;
@@ -17,6 +21,7 @@ export interface OptionRow {
   entryTs: number;
   acceptedAt: number;
   expiresAt: number;
+  /** Settled exactly when a settlement row exists. */
   status: 'open' | 'settled';
   exitTradeId: number | null;
   exitPrice: string | null;
@@ -25,9 +30,8 @@ export interface OptionRow {
   creditedUnits: bigint | null;
   settledAt: number | null;
   stakeTxId: number;
+  /** The ledger transaction that settled the option, shared by the options of its expiry instant and result. */
   settleTxId: number | null;
-  /** The settlement receipt as stored (JSON of a SettlementReceipt). */
-  receipt: string | null;
   clientOrderId: string | null;
 }
 
@@ -43,11 +47,10 @@ export type NewOption = Omit<
   | 'creditedUnits'
   | 'settledAt'
   | 'settleTxId'
-  | 'receipt'
   | 'stakeTxId'
 >;
 
-/** What settlement writes. */
+/** What settlement writes: one `second_settlements` row. */
 export interface Settlement {
   exitTradeId: number;
   exitPrice: string;
@@ -55,8 +58,7 @@ export interface Settlement {
   result: OptionResult;
   creditedUnits: bigint;
   settledAt: number;
-  settleTxId: number | null;
-  receipt: string;
+  settleTxId: number;
 }
 
 /** A filter of a user's options, newest first. */
@@ -70,6 +72,11 @@ export interface ListFilter {
 
 const num = (v: unknown): number => Number(v as bigint);
 const numOrNull = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
+
+/** An option joined with its settlement, if any; `status` follows from the join. */
+const JOINED = `select o.*, s.exit_trade_id, s.exit_price, s.exit_ts, s.result, s.credited_units,
+    s.settled_at, s.settle_tx_id, case when s.option_id is null then 'open' else 'settled' end as status
+  from second_options o left join second_settlements s on s.option_id = o.id`;
 
 function toRow(r: Record<string, unknown>): OptionRow {
   return {
@@ -96,47 +103,58 @@ function toRow(r: Record<string, unknown>): OptionRow {
     settledAt: numOrNull(r.settled_at),
     stakeTxId: num(r.stake_tx_id),
     settleTxId: numOrNull(r.settle_tx_id),
-    receipt: r.receipt as string | null,
     clientOrderId: r.client_order_id as string | null,
   };
 }
 
-/** Reads and writes of `second_options`; synchronous, for use inside the service's transactions. */
+/**
+ * Reads and writes of `second_options` and `second_settlements`; synchronous, for use inside the
+ * service's transactions. Settlements are queued with `addSettlement` and written by `flushSettlements`
+ * with multi-row INSERTs, at the end of the settling transaction.
+ */
 export class OptionStore {
   private readonly insertStmt: Statement;
-  private readonly settleStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byClientStmt: Statement;
   private readonly openStmt: Statement;
   private readonly listStmt: Statement;
   private readonly setStakeTx: Statement;
+  private readonly settlements: BulkInsert;
 
   constructor(sqlite: SqliteDb) {
     this.insertStmt = sqlite.prepare(
       `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
-         payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, status,
-         stake_tx_id, client_order_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)`,
+         payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
+         client_order_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
-    // The one statement that writes a result, and only to an option still open: a second settlement
-    // of the same option changes nothing (exactly once).
-    this.settleStmt = sqlite.prepare(
-      `update second_options set status = 'settled', exit_trade_id = ?, exit_price = ?, exit_ts = ?,
-         result = ?, credited_units = ?, settled_at = ?, settle_tx_id = ?, receipt = ?
-       where id = ? and status = 'open'`,
-    );
-    this.byIdStmt = sqlite.prepare('select * from second_options where id = ?').safeIntegers(true);
+    // The one table that holds results, written only here. Its primary key is the option id: a second
+    // settlement of one option fails the whole settling transaction (exactly once).
+    this.settlements = new BulkInsert(sqlite, 'second_settlements', [
+      'option_id',
+      'exit_trade_id',
+      'exit_price',
+      'exit_ts',
+      'result',
+      'credited_units',
+      'settled_at',
+      'settle_tx_id',
+      'rule',
+    ]);
+    this.byIdStmt = sqlite.prepare(`${JOINED} where o.id = ?`).safeIntegers(true);
     this.byClientStmt = sqlite
-      .prepare('select * from second_options where user_id = ? and client_order_id = ?')
+      .prepare(`${JOINED} where o.user_id = ? and o.client_order_id = ?`)
       .safeIntegers(true);
+    // Read once at start: every option without a settlement, in expiry order.
     this.openStmt = sqlite
-      .prepare(`select * from second_options where status = 'open' order by expires_at, id`)
+      .prepare(`${JOINED} where s.option_id is null order by o.expires_at, o.id`)
       .safeIntegers(true);
     this.listStmt = sqlite
       .prepare(
-        `select * from second_options where user_id = ? and id < ?
-           and (? = 'all' or status = ?) and (? is null or symbol = ?) and (? is null or result = ?)
-         order by id desc limit ?`,
+        `${JOINED} where o.user_id = ? and o.id < ?
+           and (? = 'all' or (s.option_id is null) = (? = 'open'))
+           and (? is null or o.symbol = ?) and (? is null or s.result = ?)
+         order by o.id desc limit ?`,
       )
       .safeIntegers(true);
     this.setStakeTx = sqlite.prepare('update second_options set stake_tx_id = ? where id = ?');
@@ -168,9 +186,10 @@ export class OptionStore {
     this.setStakeTx.run(txId, id);
   }
 
-  /** Writes a settlement; false when the option was not open (already settled). */
-  settle(id: number, s: Settlement): boolean {
-    const info = this.settleStmt.run(
+  /** Queues the settlement of option `id` by the expiry rule; written by `flushSettlements`. */
+  addSettlement(id: number, s: Settlement): void {
+    this.settlements.add(
+      id,
       s.exitTradeId,
       s.exitPrice,
       s.exitTs,
@@ -178,10 +197,18 @@ export class OptionStore {
       s.creditedUnits,
       s.settledAt,
       s.settleTxId,
-      s.receipt,
-      id,
+      'expiry',
     );
-    return info.changes === 1;
+  }
+
+  /** Writes the queued settlements; throws (and the caller rolls back) if one was already settled. */
+  flushSettlements(): void {
+    this.settlements.flush();
+  }
+
+  /** Drops the queued settlements (the settling transaction is rolling back). */
+  clearSettlements(): void {
+    this.settlements.clear();
   }
 
   get(id: number): OptionRow | undefined {
@@ -194,7 +221,7 @@ export class OptionStore {
     return r && toRow(r);
   }
 
-  /** Every open option, in expiry order (restart catch-up and the timer's queue). */
+  /** Every open option, in expiry order (start and restart: the timer's queue). */
   open(): OptionRow[] {
     return (this.openStmt.all() as Record<string, unknown>[]).map(toRow);
   }

@@ -1,6 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { OrderSide, OrderType, SpotOrderStatus } from '../../domain';
-import { BulkInsert } from '../ledger/bulk-insert';
+import { BulkInsert } from '../ledger';
 
 /** A spot order row; integer columns that hold money are bigint. */
 export interface OrderRow {

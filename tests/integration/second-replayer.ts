@@ -1,6 +1,7 @@
 // An independent replayer of timed options. It reads only the database — `spot_trades`,
-// `second_options` and the ledger's `journal` — and recomputes every settled option from the
-// published rule with its own queries and arithmetic. It imports nothing of the server or domain/.
+// `second_options`, `second_settlements` and the ledger's `journal` — and recomputes every settled
+// option from the published rule with its own queries and arithmetic. It imports nothing of the
+// server or domain/.
 import Decimal from 'decimal.js';
 import type SQLite from 'better-sqlite3';
 
@@ -29,6 +30,14 @@ interface Opt {
   result: string;
   credited_units: bigint;
   settle_tx_id: number;
+  rule: string;
+}
+
+/** What one settlement transaction should move: per user, frozen and available; the house's net. */
+interface Expected {
+  frozen: Map<number, bigint>;
+  available: Map<number, bigint>;
+  house: bigint;
 }
 
 /**
@@ -44,7 +53,10 @@ export function replayOptions(
 ): ReplayReport {
   const mismatches: string[] = [];
   const opts = db
-    .prepare(`select * from second_options where status = 'settled' order by id`)
+    .prepare(
+      `select o.*, s.exit_trade_id, s.exit_price, s.result, s.credited_units, s.settle_tx_id, s.rule
+       from second_options o join second_settlements s on s.option_id = o.id order by o.id`,
+    )
     .safeIntegers(true)
     .all() as Record<string, unknown>[];
   const entryQ = db.prepare(
@@ -57,6 +69,7 @@ export function replayOptions(
     .prepare('select user_id, account, field, delta from journal where tx_id = ?')
     .safeIntegers(true);
   const unit = new Decimal('1e8');
+  const expected = new Map<number, Expected>();
 
   for (const raw of opts) {
     const o = Object.fromEntries(
@@ -90,27 +103,44 @@ export function replayOptions(
     const credited = result === 'won' ? payout : result === 'equal' ? stake : new Decimal(0);
     const creditedUnits = BigInt(credited.times(unit).toFixed(0));
     if (creditedUnits !== o.credited_units) bad(`credited ${o.credited_units} != ${creditedUnits}`);
-    // The settlement's ledger transaction: the stake leaves the frozen balance, the credit arrives,
-    // and the house takes or pays the difference.
-    let userFrozen = 0n;
-    let userAvail = 0n;
+    if (o.rule !== 'expiry') bad(`rule ${o.rule}`);
+    // The option's share of its settlement transaction: the stake leaves the frozen balance, the
+    // credit arrives, and the house takes or pays the difference. Options settled together with the
+    // same result share one transaction, netted per holder.
+    let e = expected.get(o.settle_tx_id);
+    if (!e) expected.set(o.settle_tx_id, (e = { frozen: new Map(), available: new Map(), house: 0n }));
+    e.frozen.set(o.user_id, (e.frozen.get(o.user_id) ?? 0n) - o.stake_units);
+    e.available.set(o.user_id, (e.available.get(o.user_id) ?? 0n) + creditedUnits);
+    e.house += o.stake_units - creditedUnits;
+  }
+  for (const [txId, e] of expected) {
+    const bad = (what: string) => mismatches.push(`settlement tx ${txId}: ${what}`);
+    const frozen = new Map<number, bigint>();
+    const available = new Map<number, bigint>();
     let house = 0n;
-    for (const l of linesQ.all(o.settle_tx_id) as {
+    for (const l of linesQ.all(txId) as {
       user_id: bigint;
       account: string;
       field: string;
       delta: bigint;
     }[]) {
+      const user = Number(l.user_id);
       if (l.account !== 'second') bad(`ledger line on ${l.account}`);
-      if (Number(l.user_id) === o.user_id) {
-        if (l.field === 'frozen') userFrozen += l.delta;
-        else userAvail += l.delta;
-      } else if (Number(l.user_id) === 0) house += l.delta;
-      else bad(`ledger line of user ${l.user_id}`);
+      if (user === 0) house += l.delta;
+      else if (!e.frozen.has(user)) bad(`ledger line of user ${user}, who has no option in it`);
+      else {
+        const m = l.field === 'frozen' ? frozen : available;
+        m.set(user, (m.get(user) ?? 0n) + l.delta);
+      }
     }
-    if (userFrozen !== -o.stake_units) bad(`frozen moved ${userFrozen}`);
-    if (userAvail !== creditedUnits) bad(`available moved ${userAvail}`);
-    if (house !== o.stake_units - creditedUnits) bad(`house moved ${house}`);
+    for (const [user, want] of e.frozen) {
+      if ((frozen.get(user) ?? 0n) !== want)
+        bad(`user ${user} frozen moved ${frozen.get(user)}, not ${want}`);
+      const credit = e.available.get(user)!;
+      if ((available.get(user) ?? 0n) !== credit)
+        bad(`user ${user} available moved ${available.get(user)}, not ${credit}`);
+    }
+    if (house !== e.house) bad(`house moved ${house}, not ${e.house}`);
   }
   return { checked: opts.length, mismatches };
 }

@@ -217,7 +217,10 @@ describe('independent replay', () => {
     try {
       const ids = users.map((u) => u.id).join(',');
       const open = db
-        .prepare(`select count(*) as n from second_options where status = 'open' and user_id in (${ids})`)
+        .prepare(
+          `select count(*) as n from second_options o where user_id in (${ids})
+             and not exists (select 1 from second_settlements s where s.option_id = o.id)`,
+        )
         .get() as { n: number };
       // Every option of this session settled.
       expect(open.n).toBe(0);
@@ -226,7 +229,7 @@ describe('independent replay', () => {
       expect(report.mismatches).toEqual([]);
       console.info(`replayer: ${report.checked} options checked, ${report.mismatches.length} mismatches`);
       const results = db
-        .prepare(`select result, count(*) as n from second_options where status = 'settled' group by result`)
+        .prepare(`select result, count(*) as n from second_settlements group by result`)
         .all();
       console.info('results', JSON.stringify(results));
     } finally {
@@ -234,16 +237,28 @@ describe('independent replay', () => {
     }
   }, 120_000);
 
-  it('each settled option has exactly one settlement transaction', () => {
+  it('each settlement names a ledger transaction of its result and time, and each such transaction settles options', () => {
     const db = openServerDb(server.dataDir);
     try {
-      const dup = db
+      const wrong = db
         .prepare(
-          `select ref_id, count(*) as n from ledger_tx where ref_type = 'second_options'
-             and kind in ('second.win', 'second.loss', 'second.refund') group by ref_id having n != 1`,
+          `select s.option_id, t.kind, t.ref_type, t.ref_id from second_settlements s
+             left join ledger_tx t on t.id = s.settle_tx_id
+           where t.id is null or t.ref_type != 'second_expiry' or t.ref_id != cast(s.settled_at as text)
+             or t.kind != case s.result when 'won' then 'second.win' when 'lost' then 'second.loss'
+               else 'second.refund' end`,
         )
         .all();
-      expect(dup).toEqual([]);
+      expect(wrong).toEqual([]);
+      const orphans = db
+        .prepare(
+          `select t.id from ledger_tx t where t.kind in ('second.win', 'second.loss', 'second.refund')
+             and not exists (select 1 from second_settlements s where s.settle_tx_id = t.id)`,
+        )
+        .all();
+      expect(orphans).toEqual([]);
+      const n = db.prepare('select count(*) as n from second_settlements').get() as { n: number };
+      expect(n.n).toBeGreaterThan(1000);
     } finally {
       db.close();
     }

@@ -9,6 +9,7 @@ import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
 import { secondMigration } from '../../second/schema';
+import { secondSettlementMigration } from '../../second/settlement-schema';
 import { newsMigration } from '../../news/schema';
 import { kefuMigration } from '../../kefu/schema';
 import { zhiboMigration } from '../../zhibo/schema';
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   kefuMigration,
   zhiboMigration,
   listingMigration,
+  secondSettlementMigration,
 ];

@@ -1,11 +1,12 @@
 // Honesty by inspection: no column, route or operator command can preset, force or change an
-// option's outcome. The only statement that writes a result is settlement's, and only to an open
-// option; the operator API has no route about options at all.
+// option's outcome. Results live only in `second_settlements`, written once per option by settlement
+// and never changed after (primary key and triggers); the operator API has no route about options.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECOND_ENDPOINTS } from '../../../domain/second-endpoints';
 import { SECOND_DDL } from '../../../server/second/schema';
+import { SECOND_SETTLEMENT_DDL } from '../../../server/second/settlement-schema';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -16,23 +17,28 @@ const filesUnder = (dir: string): string[] =>
     .filter((f) => f.endsWith('.ts'));
 
 describe('no outcome override exists', () => {
-  it('the options table has no column to preset, force or override a result', () => {
-    const ddl = SECOND_DDL.join('\n').toLowerCase();
-    for (const word of [
-      'preset',
-      'force',
-      'override',
-      'rig',
-      'manual',
-      'target',
-      'control',
-      'admin',
-      'win_rate',
-    ]) {
-      expect(ddl, word).not.toMatch(new RegExp(`\\b\\w*${word}\\w*\\s+(text|integer|real|blob)`));
+  it('the option tables have no column to preset, force or override a result', () => {
+    for (const ddl of [SECOND_DDL, SECOND_SETTLEMENT_DDL].map((d) => d.join('\n').toLowerCase())) {
+      for (const word of [
+        'preset',
+        'force',
+        'override',
+        'rig',
+        'manual',
+        'target',
+        'control',
+        'admin',
+        'win_rate',
+      ]) {
+        expect(ddl, word).not.toMatch(new RegExp(`\\b\\w*${word}\\w*\\s+(text|integer|real|blob)`));
+      }
     }
-    const columns = [...ddl.matchAll(/^\s+([a-z_]+)\s+(?:text|integer)/gm)].map((m) => m[1]);
-    expect(columns).toEqual([
+    const columnsOf = (table: string) => {
+      const stmt = SECOND_SETTLEMENT_DDL.find((d) => d.startsWith(`create table ${table} (`))!;
+      return [...stmt.matchAll(/^\s+([a-z_]+)\s+(?:text|integer)/gm)].map((m) => m[1]);
+    };
+    // The option as accepted (renamed to second_options by the migration): no result at all.
+    expect(columnsOf('second_options_accepted')).toEqual([
       'id',
       'user_id',
       'symbol',
@@ -47,39 +53,48 @@ describe('no outcome override exists', () => {
       'entry_ts',
       'accepted_at',
       'expires_at',
-      'status',
+      'stake_tx_id',
+      'client_order_id',
+    ]);
+    // The settlement: the exit trade the rule used, the result, what it moved, and the rule's name.
+    expect(columnsOf('second_settlements')).toEqual([
+      'option_id',
       'exit_trade_id',
       'exit_price',
       'exit_ts',
       'result',
       'credited_units',
       'settled_at',
-      'stake_tx_id',
       'settle_tx_id',
-      'receipt',
-      'client_order_id',
+      'rule',
     ]);
+    const ddl = SECOND_SETTLEMENT_DDL.join('\n');
+    expect(ddl).toMatch(/before update on second_settlements\s+begin select raise\(abort/);
+    expect(ddl).toMatch(/before delete on second_settlements\s+begin select raise\(abort/);
   });
 
-  it('only settlement writes a result, and only to an open option', () => {
-    const writers = filesUnder('server')
-      .map((f) => ({ f, text: read(f) }))
-      .filter(
-        ({ text }) => /update\s+second_options/i.test(text) || /insert\s+into\s+second_options/i.test(text),
-      );
-    expect(writers.map((w) => w.f)).toEqual(['server/second/option-store.ts']);
-    const updates = [
-      ...read('server/second/option-store.ts').matchAll(
-        /update\s+second_options\s+set\s+([\s\S]*?where id = \?(?: and status = 'open')?)/gi,
-      ),
-    ];
-    expect(updates).toHaveLength(2);
-    const [settle, stake] = updates.map((m) => m[1]!);
-    expect(stake).toBe('stake_tx_id = ? where id = ?');
-    expect(settle).toMatch(/result = \?/);
-    expect(settle).toMatch(/where id = \? and status = 'open'$/);
-    // The insert writes an open option without a result.
-    expect(read('server/second/option-store.ts')).not.toMatch(/insert into second_options[^`]*result/i);
+  it('only settlement writes a result, once per option, and nothing changes an option after', () => {
+    const code = filesUnder('server')
+      .filter((f) => !/schema\.ts$/.test(f))
+      .map((f) => ({ f, text: read(f) }));
+    expect(code.filter(({ text }) => /second_settlements/.test(text)).map((w) => w.f)).toEqual([
+      'server/second/option-store.ts',
+    ]);
+    expect(
+      code
+        .filter(({ text }) => /(update|insert\s+into|delete\s+from)\s+second_options/i.test(text))
+        .map((w) => w.f),
+    ).toEqual(['server/second/option-store.ts']);
+    const store = read('server/second/option-store.ts');
+    expect(store).not.toMatch(/(update|delete\s+from)\s+second_settlements/i);
+    // The only change to an accepted option: the id of the ledger transaction that froze its stake.
+    const updates = [...store.matchAll(/update\s+second_options\s+set\s+([^`']*)/gi)].map((m) => m[1]);
+    expect(updates).toEqual(['stake_tx_id = ? where id = ?']);
+    expect(store).not.toMatch(/delete\s+from\s+second_options/i);
+    // The settlement row's primary key is the option id: a second settlement of an option fails.
+    expect(SECOND_SETTLEMENT_DDL.join('\n')).toMatch(
+      /option_id integer primary key references second_options/,
+    );
   });
 
   it('the result comes from the published rule only', () => {
