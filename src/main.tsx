@@ -16,16 +16,12 @@ import './styles/trade-orders.css';
 import './styles/assets.css';
 import './styles/funding.css';
 import './styles/offline.css';
-import { BCP47 } from '../domain/locale';
 import { App } from './app';
 import { afterLoad } from './core/after-first-render';
 import { initI18n, loadNamespaces } from './i18n/i18n';
 import { readBootHint } from './prefs/boot-hint';
 
 const hint = readBootHint();
-// A page's first price loads the locale's number data (ICU), about 25 ms of a phone's main thread:
-// done now, in its own task while the texts download, not inside the first render of prices.
-setTimeout(() => new Intl.NumberFormat(BCP47[hint.lang]).format(1), 0);
 // The hinted language is loaded before the first render, so no text flashes in another language.
 // Not a top-level await: the locale chunks import this module's chunk (the preload helper), and a
 // module still evaluating would keep them waiting for ever (a language other than the bundled one

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { MarketStatus } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
+import { ChangePill } from './change-pill';
 import { MarketRow } from './market-row';
 import { FAVOURITES_TAB } from './market-toolbar';
 
@@ -75,6 +76,49 @@ export function MarketList({ pairs, tickers, tab, query, favourites, onToggleFav
             favourite={favourites.includes(p.symbol)}
             onToggleFavourite={onToggleFavourite}
           />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Rows drawn while the catalog and the first prices load (about one screen of them). */
+const SKELETON_ROWS = 8;
+
+/**
+ * The list's frame while the catalog and the first prices load: the column heads and rows of dashes
+ * in the rows' own boxes, so the page has its shape at once and nothing moves when the prices
+ * arrive. Screen readers hear `label` once.
+ */
+export function MarketSkeleton({ label }: { label: string }) {
+  const { t } = useTranslation('market');
+  return (
+    <div className="market-table" aria-busy="true" data-testid="market-loading">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      <div className="market-head" aria-hidden="true">
+        <span>{t('columns.pair')}</span>
+        <span>{t('columns.last')}</span>
+        <span>{t('columns.change')}</span>
+      </div>
+      <ul className="market-rows" aria-hidden="true">
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <li key={i} className="market-row market-row--skeleton">
+            <span className="market-row__star" />
+            <span className="market-row__link">
+              <span className="market-row__name">
+                <span className="market-row__pair">
+                  <strong>--</strong>
+                </span>
+                <span className="market-row__vol">--</span>
+              </span>
+              <span className="market-row__last mono">--</span>
+              <span className="market-row__change">
+                <ChangePill changePct={undefined} solid />
+              </span>
+            </span>
+          </li>
         ))}
       </ul>
     </div>

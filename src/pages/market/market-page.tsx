@@ -3,10 +3,9 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
-import { Spinner } from '../../components/spinner';
 import { useCore } from '../../core/contexts';
 import { DataAge } from './data-age';
-import { MarketList } from './market-list';
+import { MarketList, MarketSkeleton } from './market-list';
 import { FAVOURITES_TAB, MarketToolbar } from './market-toolbar';
 import { useCatalog } from '../../core/use-catalog';
 import { listedPairs, quoteTabs } from './listed-pairs';
@@ -55,10 +54,7 @@ export function MarketPage() {
       </div>
       <MarketToolbar query={query} onQuery={setQuery} quotes={quotes} tab={tab} onTab={setTab} />
       {waiting ? (
-        <div className="state">
-          <Spinner size={28} label={t('loading')} />
-          <p className="state__text">{t('loading')}</p>
-        </div>
+        <MarketSkeleton label={t('loading')} />
       ) : broken ? (
         <div className="state" role="alert">
           <span className="state__icon">
