@@ -93,6 +93,32 @@ describe('spot markets', () => {
     await context.close();
   });
 
+  it('shows the list frame while the catalog loads, then fills the same rows in place', async () => {
+    const { context, page, errors } = await phone();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(/\/api\/market\/catalog/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.origin}/h5/#${MARKET}`);
+    const frame = page.getByTestId('market-loading');
+    await frame.waitFor();
+    // Rows of dashes in the rows' own boxes, a busy state for assistive technology, no list yet.
+    expect(await frame.getAttribute('aria-busy')).toBe('true');
+    expect(await frame.locator('.market-row').count()).toBeGreaterThan(3);
+    expect(await frame.locator('.market-row__last').first().textContent()).toBe('--');
+    expect(await page.locator(ROW).count()).toBe(0);
+    const rowTop = await frame.locator('.market-row').first().boundingBox();
+    release();
+    await page.locator(ROW).first().waitFor();
+    expect(await frame.count()).toBe(0);
+    // The first real row sits where the first placeholder row was: nothing jumped.
+    expect((await page.locator(ROW).first().boundingBox())?.y).toBe(rowTop?.y);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('filters the list by the search box', async () => {
     const { context, page } = await phone();
     await open(page, server.origin, MARKET, ROW);
