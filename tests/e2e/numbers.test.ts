@@ -65,7 +65,7 @@ describe('numbers are written in the reader’s locale on every money page (id)'
     await loginAs(page, origin, grant.user.account);
 
     // Trade: the last price, the book and the balance, which stays on one line at 390 px.
-    await open(page, origin, '/pages/trade/trade?symbol=BTC/USDT&side=buy', '[data-testid="order-book"]');
+    await open(page, origin, '/pages/trade/trade?symbol=BTC/USDT&side=buy', '[data-testid="order-form"]');
     await expectIdNumbers(page, '[data-testid="pair-last"]');
     await expectIdNumbers(page, '[data-testid="book-mid"]');
     await expectIdNumbers(page, '.tbook__price');

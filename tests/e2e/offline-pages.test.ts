@@ -259,7 +259,7 @@ describe('offline pages and reconnect', () => {
     await open(page, link.origin, '/', '[data-testid="hot-tile"]');
     await waitForServiceWorker(page);
     await login(page, link.origin);
-    await reloadAt(page, link.origin, TRADE, '[data-testid="order-book"]');
+    await reloadAt(page, link.origin, TRADE, '[data-testid="order-form"]');
     await page.waitForFunction(hasDigit('[data-testid="available"]'));
 
     await link.set(context, false);

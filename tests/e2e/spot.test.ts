@@ -42,7 +42,7 @@ async function waitAvailable(page: Page, expected: string): Promise<void> {
 }
 
 async function openTrade(page: Page, origin: string): Promise<void> {
-  await open(page, origin, TRADE, '[data-testid="order-book"]');
+  await open(page, origin, TRADE, '[data-testid="order-form"]');
   // Balances are in once the available amount is a number.
   await page.waitForFunction(() =>
     /^\d/.test(document.querySelector('[data-testid="available"]')?.textContent?.trim() ?? ''),
@@ -83,7 +83,7 @@ describe('spot trading', () => {
     const errors = pageErrors(page);
 
     // Signed out: a login button stands where the submit button would be.
-    await open(page, server.origin, TRADE, '[data-testid="order-book"]');
+    await open(page, server.origin, TRADE, '[data-testid="order-form"]');
     await page.waitForSelector('[data-testid="login-to-trade"]');
     expect(await page.locator('[data-testid="submit-order"]').count()).toBe(0);
 
@@ -168,9 +168,18 @@ describe('spot trading', () => {
       refused++ < 2 ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue(),
     );
     await open(page, server.origin, TRADE, '.screen');
+    // Meanwhile the screen has its shape: the form's frame with the way to sign in, the book waiting.
+    await page.waitForSelector('[data-testid="order-form-frame"]');
+    const login = page.getByTestId('login-to-trade');
+    const framed = await login.boundingBox();
+    expect(await page.locator('[data-testid="order-form-frame"] input:not([disabled])').count()).toBe(0);
+    expect(await page.getByTestId('order-book').getAttribute('aria-label')).toBeTruthy();
     // Without a reload or a tap, the page gets its catalog and shows the market.
-    await page.waitForSelector('[data-testid="order-book"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="order-form"]', { timeout: 10_000 });
     expect(refused).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('order-form-frame').count()).toBe(0);
+    // The form took the frame's place: its sign-in link did not move.
+    expect(await login.boundingBox()).toEqual(framed);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -21,7 +21,8 @@ export interface BookChoice {
 export interface OrderBookProps {
   view: BookView | null;
   /** The market: quantities at its lot decimals, the last price at its tick decimals. */
-  pair: PairInfo;
+  /** Null while the catalog loads: the book then shows its waiting shape. */
+  pair: PairInfo | null;
   choice: BookChoice;
   steps: readonly string[];
   onChoice(choice: BookChoice): void;
@@ -108,12 +109,12 @@ export function OrderBook({ view, pair, choice, steps, onChoice, onPick, last }:
         </span>
         <span>{t('book.qty')}</span>
       </div>
-      {!view && !online ? (
+      {(!view || !pair) && !online ? (
         <p className="tbook__loading tbook__offline" data-testid="book-offline">
           <Icon name="wifiOff" size={16} />
           {t('common:offline.needsNetwork')}
         </p>
-      ) : !view ? (
+      ) : !view || !pair ? (
         // The loaded book's shape (both sides' rows and the middle line), so nothing moves when it comes.
         <div className="tbook__waiting" aria-busy="true">
           {showAsks && <div style={slotsHeight(choice.rows)} />}
@@ -173,6 +174,7 @@ export function OrderBook({ view, pair, choice, steps, onChoice, onPick, last }:
             onChange={(e) => onChoice({ ...choice, stepIndex: Number(e.target.value) })}
             data-testid="book-step"
           >
+            {steps.length === 0 && <option value={0}>--</option>}
             {steps.map((s, i) => (
               <option key={s} value={i}>
                 {n.digits(s)}

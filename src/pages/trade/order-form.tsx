@@ -170,7 +170,7 @@ export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
   };
 
   return (
-    <div className="order-form">
+    <div className="order-form" data-testid="order-form">
       <SideTabs
         side={side}
         onChange={(s) => {

@@ -2,16 +2,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookSteps } from '../../../domain/book-steps';
+import type { PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
 import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
-import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
 import { OpenOrdersSection } from './open-orders-section';
 import { OrderBook } from './order-book';
 import type { BookChoice } from './order-book';
 import { OrderForm } from './order-form';
+import { OrderFormFrame } from './order-form-frame';
 import { PairBar, isDown } from './pair-bar';
 import { spotAvailable, useBalances } from './use-balances';
 import { useBook } from './use-book';
@@ -21,6 +22,7 @@ import { useOpenOrders } from './use-open-orders';
 import { useDatedTicker } from './use-ticker';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
+const NO_PAIRS: readonly PairInfo[] = [];
 
 /** /pages/trade/trade?symbol=BTC/USDT&side=buy: spot trading (spec §2, pull-to-refresh 55 px). */
 export function TradePage() {
@@ -42,7 +44,7 @@ export function TradePage() {
   const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
   const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
   const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
-  const { ticker, time: tickerTime } = useDatedTicker(pair ? symbol : null);
+  const { ticker, time: tickerTime } = useDatedTicker(pair || !catalog ? symbol : null);
   const [type, setType] = useState<OrderType>('limit');
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   // A price tapped in the book makes the order a limit order at that price.
@@ -82,13 +84,12 @@ export function TradePage() {
     </Link>
   );
 
+  // Before the catalog (a first visit), the screen is drawn from the symbol: the pair bar, the form's
+  // frame and the book's waiting shape; the form takes the frame's place when the rules arrive.
+  const [base = '', quote = ''] = symbol.split('/');
   return (
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
-      {!catalog ? (
-        <div className="state">
-          <Spinner size={28} />
-        </div>
-      ) : !pair ? (
+      {catalog && !pair ? (
         <div className="state" data-testid="unknown-market">
           <p className="state__text">{t('pair.unknown')}</p>
           <button
@@ -103,27 +104,38 @@ export function TradePage() {
         <>
           <PairBar
             symbol={symbol}
-            pairs={catalog.pairs}
+            pairs={catalog?.pairs ?? NO_PAIRS}
             ticker={ticker}
             onPick={(s) => setQuery({ symbol: s })}
           />
           <AsOf time={tickerTime} testId="ticker-as-of" />
           <div className="trade-main">
-            <OrderForm
-              pair={pair}
-              coins={catalog.coins}
-              side={side}
-              onSide={onSide}
-              type={type}
-              onType={setType}
-              tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
-              available={available}
-              availableTime={balancesTime}
-              bestBid={view?.bestBid ?? null}
-              bestAsk={view?.bestAsk ?? null}
-              picked={picked}
-              onPlaced={onPlaced}
-            />
+            {catalog && pair ? (
+              <OrderForm
+                pair={pair}
+                coins={catalog.coins}
+                side={side}
+                onSide={onSide}
+                type={type}
+                onType={setType}
+                tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
+                available={available}
+                availableTime={balancesTime}
+                bestBid={view?.bestBid ?? null}
+                bestAsk={view?.bestAsk ?? null}
+                picked={picked}
+                onPlaced={onPlaced}
+              />
+            ) : (
+              <OrderFormFrame
+                base={base}
+                quote={quote}
+                side={side}
+                onSide={onSide}
+                type={type}
+                onType={setType}
+              />
+            )}
             <OrderBook
               view={view}
               pair={pair}
@@ -134,7 +146,9 @@ export function TradePage() {
               last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
             />
           </div>
-          {user && <OpenOrdersSection symbol={symbol} catalog={catalog} open={open} onCancel={cancel.ask} />}
+          {user && catalog && (
+            <OpenOrdersSection symbol={symbol} catalog={catalog} open={open} onCancel={cancel.ask} />
+          )}
           {cancel.dialog}
         </>
       )}
