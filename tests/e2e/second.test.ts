@@ -165,6 +165,11 @@ describe('timed options', () => {
         await page.waitForTimeout(400);
         await shot(page, `rules-light-${lang}`);
         await page.keyboard.press('Escape');
+        await page.click('[data-testid="history-row"]');
+        await page.waitForSelector('[data-testid="receipt"]');
+        await page.waitForTimeout(400);
+        await shot(page, `receipt-light-${lang}`);
+        await page.keyboard.press('Escape');
         await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
       }
     }
