@@ -156,20 +156,26 @@ export class OptionService {
   /**
    * Settles, in (expiry, id) order, every open option that expired strictly before `at` — every
    * trade at or before its expiry is then committed, so the exit is final. One database transaction
-   * for the batch; one netted ledger transaction per expiry instant and result (see `settleInstant`).
-   * Returns the options settled.
+   * for the batch; one netted ledger transaction per result (see `settleBatch`). Returns the options
+   * settled.
    */
   settleDue(at: number = this.now()): OptionRow[] {
     const due = this.queue.takeDue(at);
     if (due.length === 0) return [];
+    let settled: OptionRow[];
     try {
-      return this.settleTx(due, at);
+      settled = this.settleTx(due, at);
     } catch (err) {
-      // The transaction rolled back: the options are still open, so they go back in the queue.
+      // The transaction rolled back: the options are still open, so they go back in the queue, and
+      // nothing half-built of the batch may leak into the next one.
       this.store.clearSettlements();
+      for (const net of Object.values(this.nets)) net.clear();
       for (const d of due) this.queue.push(d);
       throw err;
     }
+    // Committed: the house no longer carries these options' risk.
+    for (const o of settled) this.track(o, -1n);
+    return settled;
   }
 
   /** The entry trade for an option accepted at `at`: the last trade strictly before that millisecond. */
@@ -251,7 +257,6 @@ export class OptionService {
         settleTxId: txIds[results[i]!],
       };
       this.store.addSettlement(o.id, settlement);
-      this.track(o, -1n);
       out.push({ ...o, ...settlement, status: 'settled' });
     }
   }
