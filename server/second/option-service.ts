@@ -201,6 +201,7 @@ export class OptionService {
     const exits = new Map<string, TapeTrade>();
     const exitOf = new Array<TapeTrade>(due.length);
     const results = new Array<OptionResult>(due.length);
+    const credits = new Array<bigint>(due.length);
     const nets = this.nets;
     for (let i = 0; i < due.length; i++) {
       const o = due[i]!;
@@ -217,7 +218,7 @@ export class OptionService {
       results[i] = result;
       const net = nets[result];
       const user = { userId: o.userId, account: 'second' as const, coin: o.coin };
-      const credited = creditedUnits(o, result);
+      const credited = (credits[i] = creditedUnits(o, result));
       net.add(user, 'frozen', -o.stakeUnits);
       if (credited !== 0n) net.add(user, 'available', credited);
       if (credited !== o.stakeUnits) {
@@ -252,7 +253,7 @@ export class OptionService {
         exitPrice: exit.price,
         exitTs: exit.ts,
         result: results[i]!,
-        creditedUnits: creditedUnits(o, results[i]!),
+        creditedUnits: credits[i]!,
         settledAt: at,
         settleTxId: txIds[results[i]!],
       };

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useLocation } from 'react-router-dom';
 import type { OrderSide, OrderType } from '../../../domain/spot';
 import { useUser } from '../../core/contexts';
 import { OrderSummary } from './order-summary';
 import { PercentButtons } from './percent-buttons';
+import { LoginToTrade } from './login-to-trade';
 import { SideTabs, TypeTabs } from './side-tabs';
 
 /** Props of {@link OrderFormFrame}. */
@@ -40,7 +40,6 @@ function FrameField({ label, unit }: { label: string; unit: string }) {
 export function OrderFormFrame({ base, quote, side, onSide, type, onType }: OrderFormFrameProps) {
   const { t } = useTranslation('trade');
   const { user } = useUser();
-  const { pathname, search } = useLocation();
   const marketBuy = type === 'market' && side === 'buy';
   return (
     <div className="order-form" aria-busy="true" data-testid="order-form-frame">
@@ -71,14 +70,7 @@ export function OrderFormFrame({ base, quote, side, onSide, type, onType }: Orde
             {t(side === 'buy' ? 'form.submitBuy' : 'form.submitSell', { coin: base })}
           </button>
         ) : (
-          <Link
-            className="btn btn--primary btn--block"
-            to="/pages/mine/login"
-            state={{ from: `${pathname}${search}` }}
-            data-testid="login-to-trade"
-          >
-            {t('form.login')}
-          </Link>
+          <LoginToTrade />
         )}
       </div>
     </div>

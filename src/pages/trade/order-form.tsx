@@ -1,7 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useLocation } from 'react-router-dom';
 import { AsOf } from '../../components/as-of';
 import { toast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
@@ -21,6 +20,7 @@ import { ConfirmOrderDialog } from './confirm-order-dialog';
 import { OrderInputs, orderProblems } from './order-inputs';
 import type { OrderNumberRules, OrderValues } from './order-inputs';
 import { OrderSummary } from './order-summary';
+import { LoginToTrade } from './login-to-trade';
 import { SideTabs, TypeTabs } from './side-tabs';
 import { useOrderPreview } from './use-order-preview';
 import { usePlaceOrder } from './use-place-order';
@@ -61,7 +61,6 @@ export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
   const { t } = useTranslation(['trade', 'common']);
   const { core } = useCore();
   const { user } = useUser();
-  const { pathname, search } = useLocation();
   const [confirming, setConfirming] = useState<PlaceOrderReq | null>(null);
   const [formError, setFormError] = useState<ErrorKey | null>(null);
   const { busy, place } = usePlaceOrder();
@@ -217,14 +216,7 @@ export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
               : t('common:offline.needsNetwork')}
           </button>
         ) : (
-          <Link
-            className="btn btn--primary btn--block"
-            to="/pages/mine/login"
-            state={{ from: `${pathname}${search}` }}
-            data-testid="login-to-trade"
-          >
-            {t('form.login')}
-          </Link>
+          <LoginToTrade />
         )}
       </form>
       <ConfirmOrderDialog
