@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineIcons } from './build/inline-icons';
 import { preloadLandingRoute } from './build/landing-preload';
 import { startWorkerEarly } from './build/start-worker-early';
 
@@ -28,6 +29,10 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
+    inlineIcons({
+      sprite: new URL('./src/components/icons.svg', import.meta.url),
+      favicon: new URL('./public/favicon.svg', import.meta.url),
+    }),
     startWorkerEarly(),
     preloadLandingRoute(),
     VitePWA({
@@ -99,6 +104,15 @@ export default defineConfig({
               // as chunks of their own they cost a request and a module wrapper each.
               name: 'shell',
               test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              priority: 1,
+            },
+            {
+              // The form library and the app's field components, for every page with a form. As
+              // part of the `app` group the password field, a few hundred bytes, was merged with the
+              // sign-in forms' fields, and the trade page (which asks for the trade password)
+              // loaded all of them.
+              name: 'forms',
+              test: /[\\/]node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]forms[\\/](text-field|password-field|field-errors|submit-button|rules-resolver)\.tsx?$/,
               priority: 1,
             },
             {

@@ -1,10 +1,10 @@
 import type { SVGProps } from 'react';
 
 /**
- * Names of the line icons in `public/icons.svg` (one `<symbol>` each, 24×24, drawn with
- * `currentColor` so they follow the theme). The drawings live in that sprite, not in the script:
- * the browser fetches and caches it once, and the first load carries no SVG paths.
- * tests/unit/ui/icons.test.ts checks that names and symbols match.
+ * Names of the line icons in `src/components/icons.svg` (one `<symbol>` each, 24×24, drawn with
+ * `currentColor` so they follow the theme). The build puts that sprite into index.html
+ * (build/inline-icons.ts, ids prefixed `i-`): the drawings are not in the script, and no icon waits
+ * for a request of its own. tests/unit/ui/icons.test.ts checks that names and symbols match.
  */
 export const ICON_NAMES = [
   'home',
@@ -50,8 +50,6 @@ export const ICON_NAMES = [
 /** Names of the available icons. */
 export type IconName = (typeof ICON_NAMES)[number];
 
-const SPRITE = `${import.meta.env.BASE_URL}icons.svg`;
-
 /** A line icon from the sprite; decorative unless given a `title`. */
 export function Icon({
   name,
@@ -74,7 +72,7 @@ export function Icon({
       {...rest}
     >
       {title && <title>{title}</title>}
-      <use href={`${SPRITE}#${name}`} />
+      <use href={`#i-${name}`} />
     </svg>
   );
 }

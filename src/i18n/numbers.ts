@@ -92,7 +92,6 @@ export function numbersFor(locale: string): Numbers {
           decimals: significantDecimals(value),
           signed: options?.signed ?? false,
         });
-  const { decimal } = localeSeparators(locale);
   const n: Numbers = {
     locale,
     fixed,
@@ -107,7 +106,12 @@ export function numbersFor(locale: string): Numbers {
     percent: (points, decimals = 2) =>
       points == null ? NO_NUMBER : formatPercent(points, { locale, decimals }),
     parse: (text) => parseAmount(text, locale),
-    input: (value) => (decimal === '.' ? value : value.replace('.', decimal)),
+    // The separator is read on first use: reading it loads the locale's number data (ICU), which
+    // would otherwise land in the first render of every page that only shows dashes yet.
+    input: (value) => {
+      const { decimal } = localeSeparators(locale);
+      return decimal === '.' ? value : value.replace('.', decimal);
+    },
   };
   cache.set(locale, n);
   return n;
