@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { deferManifest } from './build/defer-manifest';
 import { inlineIcons } from './build/inline-icons';
 import { preloadLandingRoute } from './build/landing-preload';
 import { startWorkerEarly } from './build/start-worker-early';
@@ -24,8 +25,11 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
+/** Where the app is served. */
+const BASE = '/h5/';
+
 export default defineConfig({
-  base: '/h5/',
+  base: BASE,
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
@@ -68,6 +72,8 @@ export default defineConfig({
         globIgnores: ['**/hls-*.js'],
       },
     }),
+    // After VitePWA, whose manifest link it takes out of the HTML.
+    deferManifest(BASE),
   ],
   worker: { format: 'es', rolldownOptions: { treeshake: { moduleSideEffects: sideEffects } } },
   build: {
@@ -103,7 +109,7 @@ export default defineConfig({
               // with its page), with the ticker and number code home shares with the market pages:
               // as chunks of their own they cost a request and a module wrapper each.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
               priority: 1,
             },
             {

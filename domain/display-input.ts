@@ -4,12 +4,14 @@
  * it) so the pages that only show numbers — home among them — load none of this.
  */
 
+import { knownSymbols } from './decimal-text';
+
 /** Separators per locale: reading them costs a `formatToParts`, and every keystroke and render asks. */
 const separators = new Map<string, { decimal: string; group: string }>();
 
 /** The decimal and group separators of a locale (`,` and `.` in id). */
 export function localeSeparators(locale: string): { decimal: string; group: string } {
-  let known = separators.get(locale);
+  let known = knownSymbols(locale) ?? separators.get(locale);
   if (!known) {
     const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
     known = {

@@ -1,9 +1,12 @@
 /**
  * The one display formatter for numbers (issue 10): every price, quantity, balance, volume and rate
  * a page shows goes through these functions. They work on decimal strings and never through a
- * float: Intl.NumberFormat formats a numeric *string* exactly (ECMA-402 NumberFormat v3), and
- * `roundingMode: 'floor'` floors toward −∞ (spec §5: amounts are floored, never rounded up).
+ * float: the product's locales are written by decimal-text.ts on the string itself, any other locale
+ * by Intl.NumberFormat, which formats a numeric *string* exactly (ECMA-402 NumberFormat v3); both
+ * floor toward −∞ (spec §5: amounts are floored, never rounded up).
  */
+
+import { knownSymbols, writeDecimal } from './decimal-text';
 
 export { localeSeparators, parseAmount, tooManyDecimals } from './display-input';
 
@@ -71,7 +74,11 @@ export function formatNumber(value: string, options: DisplayOptions): string {
   const v = value.trim();
   if (!DECIMAL.test(v)) return NO_NUMBER;
   const decimals = clampDecimals(options.decimals ?? DISPLAY_DEFAULT_DECIMALS);
-  const f = exactFormatter(options.locale, options.trim ? 0 : decimals, decimals, options.signed ?? false);
+  const trim = options.trim ?? false;
+  const signed = options.signed ?? false;
+  const symbols = knownSymbols(options.locale);
+  if (symbols) return writeDecimal(v, symbols, { decimals, trim, signed });
+  const f = exactFormatter(options.locale, trim ? 0 : decimals, decimals, signed);
   const out = formatString(f, v);
   // A value that floors to zero from below keeps its sign in Intl ("-0.00"); zero has no sign.
   return /^[^1-9]*$/.test(out) ? out.replace(/^[-−+]/, '') : out;

@@ -41,10 +41,13 @@ void initI18n(hint.lang)
     );
   });
 
-// The service worker (and workbox-window) is not needed to render: register after the page loaded,
-// so its precache download does not compete with the first visit's own requests.
+// The service worker (and workbox-window) and the web app manifest are not needed to render: they
+// come after the page loaded, so their downloads do not compete with the first visit's own requests.
 afterLoad(() => {
-  void import('./pwa/register-sw').then((m) => m.registerServiceWorker());
+  void import('./pwa/register-sw').then((m) => {
+    m.linkManifest();
+    m.registerServiceWorker();
+  });
   // Message texts, so a toast or form error shown later needs no request of its own.
   void loadNamespaces(['errors']);
 });

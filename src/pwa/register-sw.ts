@@ -1,6 +1,8 @@
 import { Workbox } from 'workbox-window';
 import { showUpdatePrompt } from './update-prompt';
 
+export { linkManifest } from './link-manifest';
+
 /** How often an open app asks for a new version. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useState } from 'react';
-import { warmNumbersAfterPaint } from '../i18n/warm-numbers';
 import type { ComponentType } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { CHUNK_TIMEOUT_MS, PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '../../domain/constants';
@@ -84,11 +83,6 @@ export function AsyncPage({
       clearTimeout(timeout);
     };
   }, [load, ns, attempt]);
-
-  // The first page has painted: the number data loads now, while it waits for its data.
-  useEffect(() => {
-    if (state.status === 'ready') warmNumbersAfterPaint();
-  }, [state.status]);
 
   if (state.status === 'ready') return <state.Page />;
   if (state.status === 'pending') return null;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { useWarmNumbers } from '../../i18n/warm-numbers';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { ChangePill } from '../market/change-pill';
@@ -70,6 +71,7 @@ function MarketsSkeleton({ gainersTitle }: { gainersTitle: string }) {
 
 /** Home "hot products" (top 24 h quote volume) and "gainers" (top 24 h change), live. */
 export function HomeMarkets({ tickers }: { tickers: TickersState }) {
+  useWarmNumbers();
   const { t } = useTranslation('home');
   const locale = useLocale();
   const hot = useMemo(() => hotTickers(tickers.tickers, HOT_COUNT), [tickers.tickers]);

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { useWarmNumbers } from '../../i18n/warm-numbers';
 import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
@@ -14,6 +15,7 @@ import { useTickers } from './use-tickers';
 
 /** /pages/market/market: every listed pair with live last price, 24 h change and volume. */
 export function MarketPage() {
+  useWarmNumbers();
   const { t } = useTranslation(['market', 'common']);
   const { settings } = useCore();
   const tickers = useTickers();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookSteps } from '../../../domain/book-steps';
@@ -11,7 +11,7 @@ import { useUser } from '../../core/contexts';
 import { OpenOrdersSection } from './open-orders-section';
 import { OrderBook } from './order-book';
 import type { BookChoice } from './order-book';
-import { OrderForm } from './order-form';
+import { LazyOrderForm, preloadOrderForm } from './lazy-order-form';
 import { OrderFormFrame } from './order-form-frame';
 import { PairBar, isDown } from './pair-bar';
 import { spotAvailable, useBalances } from './use-balances';
@@ -53,6 +53,9 @@ export function TradePage() {
     setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
   }, []);
 
+  // After the first paint: the form's code loads beside the catalog, not before the page shows.
+  useEffect(() => void preloadOrderForm(), []);
+
   const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
   const open = useOpenOrders(symbol);
   const { reload: reloadOpen, apply } = open;
@@ -85,8 +88,12 @@ export function TradePage() {
   );
 
   // Before the catalog (a first visit), the screen is drawn from the symbol: the pair bar, the form's
-  // frame and the book's waiting shape; the form takes the frame's place when the rules arrive.
+  // frame and the book's waiting shape; the form takes the frame's place when the rules and its
+  // code have arrived.
   const [base = '', quote = ''] = symbol.split('/');
+  const frame = (
+    <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={setType} />
+  );
   return (
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
       {catalog && !pair ? (
@@ -110,32 +117,27 @@ export function TradePage() {
           />
           <AsOf time={tickerTime} testId="ticker-as-of" />
           <div className="trade-main">
-            {catalog && pair ? (
-              <OrderForm
-                pair={pair}
-                coins={catalog.coins}
-                side={side}
-                onSide={onSide}
-                type={type}
-                onType={setType}
-                tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
-                available={available}
-                availableTime={balancesTime}
-                bestBid={view?.bestBid ?? null}
-                bestAsk={view?.bestAsk ?? null}
-                picked={picked}
-                onPlaced={onPlaced}
-              />
-            ) : (
-              <OrderFormFrame
-                base={base}
-                quote={quote}
-                side={side}
-                onSide={onSide}
-                type={type}
-                onType={setType}
-              />
-            )}
+            <Suspense fallback={frame}>
+              {catalog && pair ? (
+                <LazyOrderForm
+                  pair={pair}
+                  coins={catalog.coins}
+                  side={side}
+                  onSide={onSide}
+                  type={type}
+                  onType={setType}
+                  tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
+                  available={available}
+                  availableTime={balancesTime}
+                  bestBid={view?.bestBid ?? null}
+                  bestAsk={view?.bestAsk ?? null}
+                  picked={picked}
+                  onPlaced={onPlaced}
+                />
+              ) : (
+                frame
+              )}
+            </Suspense>
             <OrderBook
               view={view}
               pair={pair}
