@@ -24,3 +24,36 @@ export function afterLoad(fn: () => void): () => void {
     window.removeEventListener('load', start);
   };
 }
+
+/**
+ * Runs `fn` in a task of its own right after the browser's next paint (a frame callback, then a
+ * timer): for work that must neither delay nor join what the page is about to show. Returns a
+ * cancel function.
+ */
+export function afterNextPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Runs `fn` after the next paint once the main thread is idle (at most `timeoutMs` later): for
+ * fetches a page will want soon but that must not compete with what its first paint needs.
+ * Returns a cancel function.
+ */
+export function whenIdleAfterPaint(fn: () => void, timeoutMs = 1_000): () => void {
+  let idle: number | undefined;
+  const cancelPaint = afterNextPaint(() => {
+    if ('requestIdleCallback' in window) idle = requestIdleCallback(fn, { timeout: timeoutMs });
+    else fn();
+  });
+  return () => {
+    cancelPaint();
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from '../core/after-first-render';
 
 let warmed = false;
 
@@ -12,9 +13,7 @@ let warmed = false;
 export function warmNumbersAfterPaint(): void {
   if (warmed) return;
   warmed = true;
-  requestAnimationFrame(() =>
-    setTimeout(() => new Intl.NumberFormat(document.documentElement.lang || undefined).format(1), 0),
-  );
+  afterNextPaint(() => new Intl.NumberFormat(document.documentElement.lang || undefined).format(1));
 }
 
 /** Warms the number data after the component's first paint: for lists of compact volumes. */

@@ -21,6 +21,12 @@ export function retryUntilLoaded<T>(load: () => Promise<T>, maxWaitMs = MAX_RETR
 }
 
 let pending: Promise<{ default: typeof OrderForm }> | null = null;
+let loaded = false;
+
+/** Whether the form's code is here already (a later visit renders the form at once). */
+export function orderFormLoaded(): boolean {
+  return loaded;
+}
 
 /**
  * Fetches the order form's code (react-hook-form, its dialogs and previews) once. A failed fetch is
@@ -28,13 +34,16 @@ let pending: Promise<{ default: typeof OrderForm }> | null = null;
  * turns the trade page into an error.
  */
 export function preloadOrderForm(): Promise<{ default: typeof OrderForm }> {
-  pending ??= retryUntilLoaded(() => import('./order-form')).then((m) => ({ default: m.OrderForm }));
+  pending ??= retryUntilLoaded(() => import('./order-form')).then((m) => {
+    loaded = true;
+    return { default: m.OrderForm };
+  });
   return pending;
 }
 
 /**
  * The order form, loaded apart from the trade page: the page paints its frame without it (a first
- * visit on a slow link shows the market sooner), and the page fetches it right after that first
- * paint, beside the catalog, so the form is usually ready when the rules are.
+ * visit on a slow link shows the market sooner) and fetches it once that first paint is done,
+ * beside the catalog, so the form is usually ready when the rules are.
  */
 export const LazyOrderForm = lazy(preloadOrderForm);

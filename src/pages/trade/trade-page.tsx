@@ -7,11 +7,12 @@ import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
 import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
+import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { useUser } from '../../core/contexts';
 import { OpenOrdersSection } from './open-orders-section';
 import { OrderBook } from './order-book';
 import type { BookChoice } from './order-book';
-import { LazyOrderForm, preloadOrderForm } from './lazy-order-form';
+import { LazyOrderForm, orderFormLoaded, preloadOrderForm } from './lazy-order-form';
 import { OrderFormFrame } from './order-form-frame';
 import { PairBar, isDown } from './pair-bar';
 import { spotAvailable, useBalances } from './use-balances';
@@ -53,8 +54,17 @@ export function TradePage() {
     setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
   }, []);
 
-  // After the first paint: the form's code loads beside the catalog, not before the page shows.
-  useEffect(() => void preloadOrderForm(), []);
+  // The form's code is fetched (and the form shown) only once the first paint is done, so it never
+  // competes with what that paint needs; until then the frame stands in its place.
+  const [formWanted, setFormWanted] = useState(orderFormLoaded);
+  useEffect(
+    () =>
+      whenIdleAfterPaint(() => {
+        void preloadOrderForm();
+        setFormWanted(true);
+      }),
+    [],
+  );
 
   const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
   const open = useOpenOrders(symbol);
@@ -91,6 +101,9 @@ export function TradePage() {
   // frame and the book's waiting shape; the form takes the frame's place when the rules and its
   // code have arrived.
   const [base = '', quote = ''] = symbol.split('/');
+  // Only a market order's estimate reads the book's best prices (the form is memoized): a limit
+  // form is not rendered again for every book update.
+  const best = type === 'market' ? view : null;
   const frame = (
     <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={setType} />
   );
@@ -118,7 +131,7 @@ export function TradePage() {
           <AsOf time={tickerTime} testId="ticker-as-of" />
           <div className="trade-main">
             <Suspense fallback={frame}>
-              {catalog && pair ? (
+              {catalog && pair && formWanted ? (
                 <LazyOrderForm
                   pair={pair}
                   coins={catalog.coins}
@@ -129,8 +142,8 @@ export function TradePage() {
                   tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
                   available={available}
                   availableTime={balancesTime}
-                  bestBid={view?.bestBid ?? null}
-                  bestAsk={view?.bestAsk ?? null}
+                  bestBid={best?.bestBid ?? null}
+                  bestAsk={best?.bestAsk ?? null}
                   picked={picked}
                   onPlaced={onPlaced}
                 />

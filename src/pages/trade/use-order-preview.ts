@@ -17,7 +17,8 @@ export function useOrderPreview(input: PreviewInput | null): OrderPreview | null
     if (!key) return;
     core.previewOrder(JSON.parse(key) as PreviewInput).then(
       (p) => {
-        if (n === seq.current) setPreview(p);
+        // The same answer again (a new best price that changes nothing) renders nothing.
+        if (n === seq.current) setPreview((prev) => (JSON.stringify(prev) === JSON.stringify(p) ? prev : p));
       },
       (e: unknown) => console.error('previewOrder failed', e),
     );
