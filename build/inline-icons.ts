@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 export const ICON_ID_PREFIX = 'i-';
 
 /**
- * The icon sprite as an inline, hidden `<svg>` for the top of `<body>`: its symbols' ids prefixed
+ * The icon sprite as an inline `<svg>` that takes no room, for the top of `<body>`: its symbols' ids prefixed
  * with `i-` (src/components/icons.tsx refers to `#i-<name>`).
  */
 export function inlineSprite(sprite: string): string {
@@ -15,7 +15,8 @@ export function inlineSprite(sprite: string): string {
     .replace(/<symbol id="([^"]+)"/g, `<symbol id="${ICON_ID_PREFIX}$1"`)
     .replace(/>\s+</g, '><')
     .trim();
-  return `<svg xmlns="http://www.w3.org/2000/svg" hidden>${body}</svg>`;
+  // Not the `hidden` attribute: it hides HTML elements only, and an <svg> would take 300×150 px.
+  return `<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">${body}</svg>`;
 }
 
 /** An SVG file as a `data:` URL, percent-encoding only what a URL in an HTML attribute needs. */

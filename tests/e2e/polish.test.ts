@@ -22,6 +22,22 @@ describe('small breakages a new user hit (issue 10)', () => {
     await server?.close();
   });
 
+  it('the page starts at the top of the screen and its icons draw from the sprite in the HTML', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await open(page, server.origin, '/pages/home/home', '.tabbar');
+    // The sprite sits before #root in <body>: hidden, it takes no room above the app.
+    expect(await page.$eval('#root', (el) => el.getBoundingClientRect().top)).toBe(0);
+    const icon = await page.$eval('.tabbar svg use', (use) => {
+      const box = (use as SVGUseElement).getBBox();
+      return { href: use.getAttribute('href'), width: box.width, height: box.height };
+    });
+    expect(icon.href).toMatch(/^#i-/);
+    expect(icon.width).toBeGreaterThan(0);
+    expect(icon.height).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('K-line: opened without a symbol shows the first market; the interval chips stay on one row', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

@@ -24,7 +24,9 @@ describe('inline icons', () => {
   it('puts every icon into the page as a hidden symbol with a prefixed id, and nothing else visible', () => {
     const out = transform(html);
     const svg = /<body>\s*(<svg[^>]*>[\s\S]*?<\/svg>)/.exec(out)?.[1] ?? '';
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" hidden>/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" style="display:none" aria-hidden="true">/,
+    );
     const ids = [...svg.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]);
     expect([...ids].sort()).toEqual(ICON_NAMES.map((name) => `${ICON_ID_PREFIX}${name}`).sort());
     expect(out.indexOf(svg)).toBeLessThan(out.indexOf('<div id="root">'));
@@ -50,7 +52,7 @@ describe('inline icons', () => {
     const sprite =
       '<svg xmlns="x">\n  <symbol id="a" viewBox="0 0 24 24">\n    <path d="M1 2"/>\n  </symbol>\n</svg>\n';
     expect(inlineSprite(sprite)).toBe(
-      `<svg xmlns="http://www.w3.org/2000/svg" hidden><symbol id="${ICON_ID_PREFIX}a" viewBox="0 0 24 24"><path d="M1 2"/></symbol></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true"><symbol id="${ICON_ID_PREFIX}a" viewBox="0 0 24 24"><path d="M1 2"/></symbol></svg>`,
     );
     expect(svgDataUrl('<svg a="1">\n <g/>\n</svg>')).toBe(
       "data:image/svg+xml,%3Csvg a='1'%3E%3Cg/%3E%3C/svg%3E",
