@@ -106,8 +106,8 @@ export function numbersFor(locale: string): Numbers {
     percent: (points, decimals = 2) =>
       points == null ? NO_NUMBER : formatPercent(points, { locale, decimals }),
     parse: (text) => parseAmount(text, locale),
-    // The separator is read on first use: reading it loads the locale's number data (ICU), which
-    // would otherwise land in the first render of every page that only shows dashes yet.
+    // The separator is read on first use: for a locale outside the product's, reading it loads the
+    // locale's number data (ICU), which would otherwise land in the first render of every page.
     input: (value) => {
       const { decimal } = localeSeparators(locale);
       return decimal === '.' ? value : value.replace('.', decimal);

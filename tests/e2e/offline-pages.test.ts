@@ -38,7 +38,12 @@ async function login(page: Page, origin: string): Promise<void> {
 }
 
 const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
-const hasDigit = (selector: string) => `/\\d/.test(document.querySelector('${selector}')?.textContent ?? '')`;
+/**
+ * Waits until the element shows a digit. A function, not a string: a string predicate that is not
+ * true at once is polled through `eval`, which the app's CSP refuses.
+ */
+const waitForDigit = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), selector);
 
 /** The signed-in pages checked offline: route, what must show, and the dated note. */
 const PAGES: { route: string; ready: string; asOf: string }[] = [
@@ -187,7 +192,7 @@ describe('offline pages and reconnect', () => {
     const online: Record<string, Record<string, string | number>> = {};
     for (const p of PAGES) {
       await reloadAt(page, link.origin, p.route, p.ready);
-      if (p.route === TRADE) await page.waitForFunction(hasDigit('[data-testid="available"]'));
+      if (p.route === TRADE) await waitForDigit(page, '[data-testid="available"]');
       online[p.route] = await snapshot(page, p);
       // Online and live, nothing is dated.
       expect(await page.locator(`[data-testid="${p.asOf}"]`).count(), p.route).toBe(0);
@@ -227,7 +232,7 @@ describe('offline pages and reconnect', () => {
 
     // The trade page: the last price from the cached tickers, dated; actions disabled and labelled.
     await reloadAt(page, link.origin, TRADE, '[data-testid="ticker-as-of"]');
-    await page.waitForFunction(hasDigit('.pair-bar__last'));
+    await waitForDigit(page, '.pair-bar__last');
     expect(await text(page, '[data-testid="ticker-as-of"]')).toMatch(AS_OF);
     expect(await page.isDisabled('[data-testid="submit-order"]')).toBe(true);
     expect(await text(page, '[data-testid="submit-order"]')).toBe(TEXTS.needsNetwork);
@@ -260,7 +265,7 @@ describe('offline pages and reconnect', () => {
     await waitForServiceWorker(page);
     await login(page, link.origin);
     await reloadAt(page, link.origin, TRADE, '[data-testid="order-form"]');
-    await page.waitForFunction(hasDigit('[data-testid="available"]'));
+    await waitForDigit(page, '[data-testid="available"]');
 
     await link.set(context, false);
     await page.waitForSelector('[data-testid="available-as-of"]', { timeout: 30_000 });

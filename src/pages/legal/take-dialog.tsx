@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import type { LegalQuote } from '../../../worker/core-api';
 import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { numbersFor } from '../../i18n/numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { fiatText, qtyText } from './legal-format';
 
@@ -36,10 +37,7 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
   const [serverError, setServerError] = useState<string | null>(null);
   const locale = BCP47[lang];
   // A plain decimal put back into the field in the language's own decimal separator.
-  const typed = (v: string) => {
-    const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
-    return sep ? v.replace('.', sep) : v;
-  };
+  const typed = numbersFor(locale).input;
 
   // The worker converts exactly what is in the field now; an older answer is never shown.
   const key = ad ? [ad.id, ad.price, ad.remaining, by, text, locale, decimals].join('|') : '';
