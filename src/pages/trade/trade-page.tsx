@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { bookSteps } from '../../../domain/book-steps';
@@ -61,7 +61,8 @@ export function TradePage() {
     () =>
       whenIdleAfterPaint(() => {
         void preloadOrderForm();
-        setFormWanted(true);
+        // A transition: while the code loads, the frame stays as it is (no fallback commit).
+        startTransition(() => setFormWanted(true));
       }),
     [],
   );
