@@ -42,7 +42,8 @@ export interface SecurityOptions {
  * plugins, no framing, no foreign base URL. Styles allow 'unsafe-inline' because the toast library
  * injects its stylesheet at run time; no script can be injected that way. HSTS is sent only on
  * HTTPS requests (directly or, with TRUST_PROXY, behind a proxy that terminated TLS), so a plain
- * HTTP deployment on a LAN is not locked out.
+ * HTTP deployment on a LAN is not locked out. Hashed scripts and stylesheets other than a worker's
+ * answer without the document-only headers (static-files.ts `DOCUMENT_ONLY_HEADERS`).
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const scriptHashes = inlineScriptHashes(options.distDir);

@@ -32,6 +32,7 @@ function raw(url: string, headers: Record<string, string> = {}): Promise<RawRepl
 }
 
 const BOOT = "document.documentElement.setAttribute('data-theme', 'dark');";
+const WORKER = `try { window.coreWorker = new Worker("/h5/assets/index-abc123.js", { type: 'module' }); } catch (e) {}`;
 const SCRIPT = `export const big = ${JSON.stringify('x'.repeat(4000) + 'y'.repeat(4000))};\n`;
 
 describe('delivery: precompressed files, API compression, caching and security headers', () => {
@@ -43,10 +44,11 @@ describe('delivery: precompressed files, API compression, caching and security h
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      `<!doctype html><html><head><script>${BOOT}</script></head><body>${'<p>hello</p>'.repeat(200)}</body></html>`,
+      `<!doctype html><html><head><script>${BOOT}</script><script>${WORKER}</script></head><body>${'<p>hello</p>'.repeat(200)}</body></html>`,
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export{};\n');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'self.onmessage = () => {};\n');
     execFileSync(process.execPath, [path.join(ROOT_DIR, 'scripts', 'precompress.mjs'), dist]);
     server = await startTestServer({ distDir: dist });
   });
@@ -107,6 +109,30 @@ describe('delivery: precompressed files, API compression, caching and security h
     expect(r.headers['x-frame-options']).toBe('DENY');
     // Plain HTTP: no HSTS, which would lock a LAN deployment out.
     expect(r.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers a hashed script without the document-only headers, and a worker script with all of them', async () => {
+    const r = await raw(asset(), { 'accept-encoding': 'br' });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(r.headers['cache-control']).toContain('immutable');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(r.headers[name], name).toBeUndefined();
+    }
+    const head = Object.entries(r.headers)
+      .map(([k, v]) => `${k}: ${String(v)}`)
+      .join('\r\n');
+    expect(head.length).toBeLessThan(400);
+    // A worker takes its policy from its own script's response.
+    const worker = await raw(`${server.origin}/h5/assets/index-abc123.js`);
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(worker.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('compresses API JSON above the threshold, and answers public market data with a validator', async () => {
