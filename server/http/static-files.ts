@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerAssetCache } from './asset-cache';
 
 /** Shown at the base path when the app has not been built; the API keeps working. */
 export const NOT_BUILT_NOTE =
@@ -27,9 +28,6 @@ export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-
-/** Validators a never-changing (content-hashed) file does not need: it is never revalidated. */
-const IMMUTABLE_NEEDLESS = ['etag', 'last-modified', 'accept-ranges'];
 
 /**
  * URLs of the worker scripts the built index.html starts (`new Worker("…")`, build/start-worker-early):
@@ -99,8 +97,9 @@ export async function registerStaticApp(
   app.addHook('onSend', async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (!url.startsWith(assets) || workers.has(url)) return;
-    for (const name of [...DOCUMENT_ONLY_HEADERS, ...IMMUTABLE_NEEDLESS]) reply.removeHeader(name);
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
   });
+  registerAssetCache(app, distDir, basePath);
 
   await app.register(fastifyStatic, {
     root: distDir,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
 /** Props of {@link Dialog}. */
@@ -12,9 +12,18 @@ export interface DialogProps {
   onDismiss(): void;
 }
 
-/** A modal on the platform's `<dialog>`: focus trapping, Escape and the top layer come for free. */
+/**
+ * A modal on the platform's `<dialog>`: focus trapping, Escape and the top layer come for free.
+ * Its content is mounted when it first opens and then kept: a page renders no hidden dialog content
+ * (the trade page's market list would otherwise be rendered again with every price), and what was
+ * typed in a dialog is still there when it opens again.
+ */
 export function Dialog({ open, title, children, actions, onDismiss }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [opened, setOpened] = useState(open);
+  // Set while rendering (React's pattern for state derived from props): the content is in the DOM
+  // before the effect below calls showModal, so focus lands inside it.
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -34,11 +43,15 @@ export function Dialog({ open, title, children, actions, onDismiss }: DialogProp
         if (e.target === ref.current) onDismiss();
       }}
     >
-      <div className="dialog__body">
-        {title && <h2 className="dialog__title">{title}</h2>}
-        {children}
-      </div>
-      <div className="dialog__actions">{actions}</div>
+      {opened && (
+        <>
+          <div className="dialog__body">
+            {title && <h2 className="dialog__title">{title}</h2>}
+            {children}
+          </div>
+          <div className="dialog__actions">{actions}</div>
+        </>
+      )}
     </dialog>
   );
 }

@@ -184,6 +184,34 @@ describe('spot trading', () => {
     await context.close();
   });
 
+  it('switches market with the picker, whose list is mounted only when it first opens', async () => {
+    context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await open(page, server.origin, TRADE, '[data-testid="order-form"]');
+    // The closed picker renders nothing: the market list is not rendered again with every price.
+    expect(await page.locator('[role=option]').count()).toBe(0);
+    await page.getByTestId('pair-picker').click();
+    await page.waitForSelector('dialog[open] [role=option]');
+    const options = page.locator('dialog[open] [role=option]');
+    expect(await options.count()).toBeGreaterThan(1);
+    expect(await page.locator('[role=option][aria-selected=true]').textContent()).toContain('BTC/USDT');
+    const other = page.locator('dialog[open] [role=option][aria-selected=false]').first();
+    const symbol = ((await other.locator('span').first().textContent()) ?? '').trim();
+    expect(symbol).toMatch(/^[A-Z]+\/[A-Z]+$/);
+    await other.click();
+    await page.waitForURL(
+      (url) =>
+        url.hash.includes(`symbol=${symbol}`) || url.hash.includes(`symbol=${encodeURIComponent(symbol)}`),
+    );
+    await page.waitForFunction((s) => document.querySelector('.pair-bar__symbol')?.textContent === s, symbol);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    // Once opened, the list stays mounted (closed), so it opens again at once.
+    expect(await page.locator('[role=option][aria-selected=true]').textContent()).toContain(symbol);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps an open order across a server restart', async () => {
     context = await browser.newContext(PHONE);
     let page = await context.newPage();

@@ -135,6 +135,38 @@ describe('delivery: precompressed files, API compression, caching and security h
     expect(worker.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers missing or out-of-folder asset names with 404, and HEAD with the headers only', async () => {
+    expect((await raw(`${server.origin}/h5/assets/nope-abc123.js`)).status).toBe(404);
+    // Sent as written (a URL object would resolve the dots before sending).
+    const { hostname, port } = new URL(server.origin);
+    for (const p of [
+      '/h5/assets/..%2Findex.html',
+      '/h5/assets/%2e%2e/index.html',
+      '/h5/assets/../index.html',
+    ]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        http
+          .get({ hostname, port, path: p }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject);
+      });
+      expect(status, p).toBe(404);
+    }
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(asset(), { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+  });
+
   it('compresses API JSON above the threshold, and answers public market data with a validator', async () => {
     const url = `${server.origin}/api/market/catalog`;
     const r = await raw(url, { 'accept-encoding': 'br' });
