@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -28,9 +29,31 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 /** Where the app is served. */
 const BASE = '/h5/';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: BASE,
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            // react-router's package exports only its development build, dev-only warnings included
+            // (remix-run/react-router#12532, #14102); the production build it ships beside it is
+            // the same code with them compiled out.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     inlineIcons({
@@ -146,4 +169,4 @@ export default defineConfig({
       '/ws': { target: SERVER, ws: true, changeOrigin: true },
     },
   },
-});
+}));
