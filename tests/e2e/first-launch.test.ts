@@ -40,4 +40,19 @@ describe('first launch', () => {
     await page.waitForSelector('.hero');
     await context.close();
   });
+
+  it('finds a route in any case and with a trailing slash, and says when there is none', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await open(page, server.origin, '/pages/Market/market/', '[data-testid="market-row"], .market-table');
+    expect(await page.locator('.tabbar__item--active, .tabbar [aria-current="page"]').count()).toBe(1);
+    await page.goto(`${server.origin}/h5/#/pages/nowhere/at-all`);
+    await page.waitForSelector('.state__title');
+    expect(await page.locator('.topbar__title').textContent()).toBe('Halaman tidak ditemukan');
+    await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
+    await page.waitForSelector('.hero');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
