@@ -13,7 +13,10 @@ export interface TickersState {
   source: 'none' | 'cache' | 'live';
   /** When the list was current (cache save time, or when the feed last sent it), in ms. */
   at: number | null;
-  /** The age to show: set while the list is cached or the socket is not streaming, else null. */
+  /**
+   * The age to show: set while the list is the device's copy, or the socket has not streamed for
+   * LIVE_GRACE_MS; else null.
+   */
   staleSince: number | null;
   /**
    * The list is as complete as it will be for a while: the cache had prices, the feed sent its
@@ -28,6 +31,28 @@ export interface TickersState {
 
 /** How long a first visit waits for the feed's first prices before saying there are none, in ms. */
 export const FIRST_PRICES_WAIT_MS = 10_000;
+
+/**
+ * Prices the feed sent while the socket is not streaming (read over HTTP as it connects or
+ * reconnects) count as current this long, in ms. A first visit's prices come before the socket
+ * streams: an age shown for that second and then hidden told nothing and moved what was below it
+ * (layout shift).
+ */
+export const LIVE_GRACE_MS = 10_000;
+
+/**
+ * The age a list shows at `now` (ms), or null: always for the device's copy; for the live feed only
+ * while the socket is not streaming and the last prices are LIVE_GRACE_MS old.
+ */
+export function staleSince(
+  held: { source: 'none' | 'cache' | 'live'; at: number | null },
+  streaming: boolean,
+  now: number,
+): number | null {
+  if (held.at === null) return null;
+  if (held.source === 'cache') return held.at;
+  return held.source === 'live' && !streaming && now - held.at >= LIVE_GRACE_MS ? held.at : null;
+}
 
 interface Held {
   tickers: Ticker[];
@@ -86,9 +111,16 @@ export function useTickers(): TickersState {
     };
   }, [core, epoch]);
 
+  // Live prices without the socket become dated once the grace has passed: look again then.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (held.source !== 'live' || held.at === null || streaming) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, held.at + LIVE_GRACE_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [held.source, held.at, streaming]);
+
   const restart = useCallback(() => setEpoch((e) => e + 1), []);
-  const stale = held.source === 'cache' || (held.source === 'live' && !streaming);
-  return { ...held, staleSince: stale ? held.at : null, settled: settled || !online, restart };
+  return { ...held, staleSince: staleSince(held, streaming, now), settled: settled || !online, restart };
 }
 
 /** The ticker of `symbol`, if known. */
