@@ -248,6 +248,30 @@ describe('spot markets', () => {
     await link.close();
   });
 
+  it('keeps home and the market list still while prices stream (layout shift under 0.005 in 5 s)', async () => {
+    for (const [route, ready] of [
+      ['/', '[data-testid="hot-tile"]'],
+      [MARKET, ROW],
+    ] as const) {
+      const { context, page } = await phone();
+      await page.addInitScript(() => {
+        const w = window as unknown as { shift: number };
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) w.shift += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await open(page, server.origin, route, ready);
+      // Rankings change and prices gain digits meanwhile: tiles, rows and columns must not move.
+      await page.waitForTimeout(5_000);
+      const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+      expect(shift, route).toBeLessThan(0.005);
+      await context.close();
+    }
+  });
+
   it('shows hot products and gainers on the home page', async () => {
     const { context, page } = await phone();
     await open(page, server.origin, '/', '[data-testid="hot-tile"]');

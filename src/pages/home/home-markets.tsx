@@ -97,8 +97,10 @@ export function HomeMarkets({ tickers }: { tickers: TickersState }) {
       ) : (
         <>
           <div className="hot-grid" data-testid="hot-list">
-            {hot.map((tk) => (
-              <Link key={tk.symbol} className="hot-tile" to={klinePath(tk.symbol)} data-testid="hot-tile">
+            {/* Keyed by rank, not by market: when the ranking changes a tile says another market
+                instead of moving to another place (a layout shift with each price update). */}
+            {hot.map((tk, rank) => (
+              <Link key={rank} className="hot-tile" to={klinePath(tk.symbol)} data-testid="hot-tile">
                 <Pair symbol={tk.symbol} />
                 <span className={`hot-tile__last mono price--${changeDirection(tk.changePct)}`}>
                   {formatDecimal(tk.last, locale)}
@@ -109,8 +111,8 @@ export function HomeMarkets({ tickers }: { tickers: TickersState }) {
           </div>
           <h3 className="home-subtitle">{t('sections.gainers')}</h3>
           <ul className="gainers" data-testid="gainers-list">
-            {gainers.map((tk) => (
-              <li key={tk.symbol}>
+            {gainers.map((tk, rank) => (
+              <li key={rank}>
                 <Link className="gainer" to={klinePath(tk.symbol)} data-testid="gainer-row">
                   <span className="gainer__name">
                     <Pair symbol={tk.symbol} />
