@@ -123,6 +123,13 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // The chart library, for the K-line page only, in a chunk of its own (it has no
+              // dependencies to take along).
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+              priority: 2,
+            },
+            {
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|comlink)[\\/]/,
               priority: 2,
@@ -130,9 +137,12 @@ export default defineConfig(({ command }) => ({
             {
               // The app's own first-load modules (not whole folders: a page-only component must stay
               // with its page), with the ticker and number code home shares with the market pages:
-              // as chunks of their own they cost a request and a module wrapper each.
+              // as chunks of their own they cost a request and a module wrapper each. The star and
+              // the favourites, which the market list shares with the K-line page, are here too: in
+              // the `app` group they were merged into the K-line page's chart code, and the market
+              // list loaded the chart library (build/landing-preload.ts now fails such a build).
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
               priority: 1,
             },
             {

@@ -11,13 +11,20 @@ export interface LandingRoute {
   module: string;
   /** The route's `ns`. */
   ns: readonly string[];
+  /** The page draws a chart: only such a page may load the chart library (a 49 KB br chunk). */
+  charts?: true;
 }
 
 /** The pages of the tab bar's first two tabs and the two a price link opens. */
 export const LANDING_ROUTES: readonly LandingRoute[] = [
   { path: '/pages/home/home', module: 'src/pages/home/home-page.tsx', ns: ['common', 'home'] },
   { path: '/pages/market/market', module: 'src/pages/market/market-page.tsx', ns: ['common', 'market'] },
-  { path: '/pages/market/kline', module: 'src/pages/market/kline-page.tsx', ns: ['common', 'market'] },
+  {
+    path: '/pages/market/kline',
+    module: 'src/pages/market/kline-page.tsx',
+    ns: ['common', 'market'],
+    charts: true,
+  },
   { path: '/pages/trade/trade', module: 'src/pages/trade/trade-page.tsx', ns: ['common', 'trade', 'market'] },
 ];
 
@@ -31,7 +38,11 @@ interface ChunkInfo {
   facadeModuleId?: string | null;
   isEntry?: boolean;
   imports?: readonly string[];
+  moduleIds?: readonly string[];
 }
+
+/** The chart library's modules. */
+const CHART_MODULES = /\/node_modules\/(lightweight-charts|fancy-canvas)\//;
 
 /** What the boot script needs: per route its scripts, per language and namespace its texts' script. */
 export interface LandingMap {
@@ -66,7 +77,16 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
   for (const route of LANDING_ROUTES) {
     const page = chunks.find((c) => normal(c.facadeModuleId ?? '').endsWith(`/${route.module}`));
     if (!page) throw new Error(`landing-preload: no chunk for ${route.module}`);
-    map.r[route.path] = [...closure(page.fileName)].filter((f) => !loaded.has(f)).map((f) => base + f);
+    const files = [...closure(page.fileName)].filter((f) => !loaded.has(f));
+    // A small module shared with the K-line page can be merged into its chunk by the bundler, and
+    // a page then loads the chart library for an icon (market did, after an unrelated change).
+    const charts = files.find((f) => byFile.get(f)?.moduleIds?.some((id) => CHART_MODULES.test(normal(id))));
+    if (charts && !route.charts) {
+      throw new Error(
+        `landing-preload: ${route.path} would load the chart library (${charts}, imported by ${files.filter((f) => byFile.get(f)?.imports?.includes(charts)).join(', ')}); give the module it shares with the K-line page a chunk group of its own (vite.config.ts)`,
+      );
+    }
+    map.r[route.path] = files.map((f) => base + f);
     map.n[route.path] = route.ns;
   }
   const wanted = new Set(LANDING_ROUTES.flatMap((r) => r.ns));

@@ -95,4 +95,20 @@ describe('landing route preload', () => {
   it('fails the build when a landing page has no chunk', () => {
     expect(() => landingMap({ 'index.js': BUNDLE['index.js'] }, '/h5/')).toThrow(/no chunk/);
   });
+
+  it('fails the build when a page other than the K-line page would load the chart library', () => {
+    const chartHelper = (name: string) => ({
+      ...BUNDLE[name as keyof typeof BUNDLE],
+      moduleIds: [
+        '/repo/src/pages/market/market-icons.tsx',
+        '/repo/node_modules/lightweight-charts/dist/x.js',
+      ],
+    });
+    // The K-line page may.
+    const kline = { ...BUNDLE, 'assets/kline-helper.js': chartHelper('assets/kline-helper.js') };
+    expect(landingMap(kline, '/h5/').r['/pages/market/kline']).toContain('/h5/assets/kline-helper.js');
+    // The market list may not.
+    const market = { ...BUNDLE, 'assets/market-helper.js': chartHelper('assets/market-helper.js') };
+    expect(() => landingMap(market, '/h5/')).toThrow(/\/pages\/market\/market would load the chart library/);
+  });
 });
