@@ -43,7 +43,7 @@ export interface SecurityOptions {
  * injects its stylesheet at run time; no script can be injected that way. HSTS is sent only on
  * HTTPS requests (directly or, with TRUST_PROXY, behind a proxy that terminated TLS), so a plain
  * HTTP deployment on a LAN is not locked out. Hashed scripts and stylesheets other than a worker's
- * answer without the document-only headers (static-files.ts `DOCUMENT_ONLY_HEADERS`).
+ * answer without the document-only headers (asset-cache.ts).
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const scriptHashes = inlineScriptHashes(options.distDir);

@@ -9,42 +9,7 @@ export const NOT_BUILT_NOTE =
   'The app is not built yet. Run `npm run build` (or `npm start`, which builds and starts), then restart the server.\n' +
   'The API is available under /api/ and the socket at /ws.\n';
 
-/**
- * Headers that only mean something on a document or a worker's own script: the page's policy
- * (CSP), framing, the opener, the referrer of the page's requests, agent clustering and old
- * browsers' document switches. On a hashed script or stylesheet they do nothing, and on HTTP/1.1
- * they cost about 850 bytes of every such response: more than many of the files themselves, and
- * about 13 KB of a first visit's critical requests. nosniff, Cross-Origin-Resource-Policy and the
- * cache headers stay.
- */
-export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
-/**
- * URLs of the worker scripts the built index.html starts (`new Worker("…")`, build/start-worker-early):
- * a worker takes its Content-Security-Policy from its own script's response, so those keep every
- * header.
- */
-export function workerScripts(distDir: string): Set<string> {
-  let html = '';
-  try {
-    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  } catch {
-    return new Set();
-  }
-  return new Set([...html.matchAll(/new Worker\(\s*["']([^"']+)["']/g)].map((m) => m[1]!));
-}
-
-/** Cache policy per built file: shell files must revalidate, hashed assets never change. */
+/** Cache policy of the files @fastify/static serves (not assets/: asset-cache.ts): they must revalidate. */
 function setCacheHeaders(
   res: { setHeader(name: string, value: string): unknown },
   filePath: string,
@@ -58,9 +23,6 @@ function setCacheHeaders(
     res.setHeader('Cache-Control', 'no-cache');
     // Lets the worker control the whole base path even if the build puts the script elsewhere.
     res.setHeader('Service-Worker-Allowed', basePath);
-  } else if (filePath.split(path.sep).includes('assets')) {
-    // Vite puts content-hashed files in assets/, so a name never changes meaning.
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   } else {
     res.setHeader('Cache-Control', 'no-cache');
   }
@@ -91,14 +53,6 @@ export async function registerStaticApp(
     return;
   }
 
-  // Hashed subresources (not a worker's script) answer without the document-only headers.
-  const assets = `${basePath}assets/`;
-  const workers = workerScripts(distDir);
-  app.addHook('onSend', async (request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (!url.startsWith(assets) || workers.has(url)) return;
-    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-  });
   registerAssetCache(app, distDir, basePath);
 
   await app.register(fastifyStatic, {
