@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './build/compile-hints';
 import { deferManifest } from './build/defer-manifest';
 import { inlineIcons } from './build/inline-icons';
 import { preloadLandingRoute } from './build/landing-preload';
@@ -97,6 +98,8 @@ export default defineConfig(({ command }) => ({
     }),
     // After VitePWA, whose manifest link it takes out of the HTML.
     deferManifest(BASE),
+    // The chunk groups below whose code a first visit runs almost all of.
+    compileHints(['framework', 'forms']),
   ],
   worker: { format: 'es', rolldownOptions: { treeshake: { moduleSideEffects: sideEffects } } },
   build: {
