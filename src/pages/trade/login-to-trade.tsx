@@ -1,8 +1,12 @@
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 
-/** Where the submit button stands for a signed-out visitor: sign in, then come back to this market. */
-export function LoginToTrade() {
+/**
+ * Where the submit button stands for a signed-out visitor: sign in, then come back to this market.
+ * Memoized: a router link is costly to render, and the form around it renders often.
+ */
+export const LoginToTrade = memo(function LoginToTrade() {
   const { t } = useTranslation('trade');
   const { pathname, search } = useLocation();
   return (
@@ -15,4 +19,4 @@ export function LoginToTrade() {
       {t('form.login')}
     </Link>
   );
-}
+});

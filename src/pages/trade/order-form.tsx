@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { AsOf } from '../../components/as-of';
@@ -162,22 +162,28 @@ export const OrderForm = memo(function OrderForm(props: OrderFormProps) {
     }
   };
 
-  const switchType = (next: OrderType) => {
-    props.onType(next);
-    clearErrors();
-    setFormError(null);
-  };
+  // Stable, so the memoized switches are not rendered again with every keystroke.
+  const { onSide, onType } = props;
+  const switchSide = useCallback(
+    (next: OrderSide) => {
+      onSide(next);
+      clearErrors();
+      setFormError(null);
+    },
+    [onSide, clearErrors],
+  );
+  const switchType = useCallback(
+    (next: OrderType) => {
+      onType(next);
+      clearErrors();
+      setFormError(null);
+    },
+    [onType, clearErrors],
+  );
 
   return (
     <div className="order-form" data-testid="order-form">
-      <SideTabs
-        side={side}
-        onChange={(s) => {
-          props.onSide(s);
-          clearErrors();
-          setFormError(null);
-        }}
-      />
+      <SideTabs side={side} onChange={switchSide} />
       <TypeTabs type={type} onChange={switchType} />
       <form className="order-form__form" noValidate onSubmit={(e) => void review(e)}>
         <OrderInputs

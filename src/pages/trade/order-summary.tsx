@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { CoinInfo } from '../../../domain/market';
 import type { OrderPreview } from '../../../worker/core-api';
@@ -6,8 +7,11 @@ import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
 import { NONE } from './trade-format';
 
-/** Available balance, total and the most the fee can be, as the worker computed them. */
-export function OrderSummary({
+/**
+ * Available balance, total and the most the fee can be, as the worker computed them. Memoized: the
+ * form renders again for every keystroke, this only for a new preview or balance.
+ */
+export const OrderSummary = memo(function OrderSummary({
   available,
   availableCoin,
   totalCoin,
@@ -58,4 +62,4 @@ export function OrderSummary({
       </div>
     </dl>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { PairInfo } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
@@ -9,8 +9,11 @@ import { useNumbers } from '../../i18n/use-numbers';
 /** True when a change such as `-1.25` is below zero (a sign test on text, no arithmetic). */
 export const isDown = (changePct: string): boolean => changePct.trim().startsWith('-');
 
-/** The market switcher with the live last price and 24 h change. */
-export function PairBar({
+/**
+ * The market switcher with the live last price and 24 h change. Memoized: it renders again for a
+ * new ticker, not for every book update of the page around it.
+ */
+export const PairBar = memo(function PairBar({
   symbol,
   pairs,
   ticker,
@@ -78,4 +81,4 @@ export function PairBar({
       </Dialog>
     </div>
   );
-}
+});

@@ -1,8 +1,18 @@
+import { memo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { OrderSide, OrderType } from '../../../domain/spot';
 
-/** Buy / sell switch, green and red. */
-export function SideTabs({ side, onChange }: { side: OrderSide; onChange(side: OrderSide): void }) {
+/**
+ * Buy / sell switch, green and red. Memoized, like the form's other fixed parts: react-hook-form
+ * renders the form a second time as it mounts (its `isReady`), in the same task as the first.
+ */
+export const SideTabs = memo(function SideTabs({
+  side,
+  onChange,
+}: {
+  side: OrderSide;
+  onChange(side: OrderSide): void;
+}) {
   const { t } = useTranslation('trade');
   return (
     <div className="side-tabs" role="tablist">
@@ -21,10 +31,16 @@ export function SideTabs({ side, onChange }: { side: OrderSide; onChange(side: O
       ))}
     </div>
   );
-}
+});
 
 /** Limit / market switch. */
-export function TypeTabs({ type, onChange }: { type: OrderType; onChange(type: OrderType): void }) {
+export const TypeTabs = memo(function TypeTabs({
+  type,
+  onChange,
+}: {
+  type: OrderType;
+  onChange(type: OrderType): void;
+}) {
   const { t } = useTranslation('trade');
   return (
     <div className="segmented segmented--small" role="tablist">
@@ -43,4 +59,4 @@ export function TypeTabs({ type, onChange }: { type: OrderType; onChange(type: O
       ))}
     </div>
   );
-}
+});

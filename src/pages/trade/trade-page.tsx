@@ -1,26 +1,20 @@
 import { Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
-import { bookSteps } from '../../../domain/book-steps';
 import type { PairInfo } from '../../../domain/market';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
-import { AsOf } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { useUser } from '../../core/contexts';
 import { OpenOrdersSection } from './open-orders-section';
-import { OrderBook } from './order-book';
-import type { BookChoice } from './order-book';
 import { LazyOrderForm, orderFormLoaded, preloadOrderForm } from './lazy-order-form';
 import { OrderFormFrame } from './order-form-frame';
-import { PairBar, isDown } from './pair-bar';
+import { LiveMarket } from './live-market';
 import { spotAvailable, useBalances } from './use-balances';
-import { useBook } from './use-book';
 import { useCancelOrder } from './use-cancel-order';
 import { useCatalog } from '../../core/use-catalog';
 import { useOpenOrders } from './use-open-orders';
-import { useDatedTicker } from './use-ticker';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 const NO_PAIRS: readonly PairInfo[] = [];
@@ -41,18 +35,16 @@ export function TradePage() {
     [setParams],
   );
 
-  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
-  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
-  const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
-  const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
-  const { ticker, time: tickerTime } = useDatedTicker(pair || !catalog ? symbol : null);
   const [type, setType] = useState<OrderType>('limit');
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   // A price tapped in the book makes the order a limit order at that price.
-  const pick = useCallback((price: string) => {
-    setType('limit');
-    setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
-  }, []);
+  const pick = useCallback(
+    (price: string) => {
+      setType('limit');
+      setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 }));
+    },
+    [setType],
+  );
 
   // The form's code is fetched (and the form shown) only once the first paint is done, so it never
   // competes with what that paint needs; until then the frame stands in its place.
@@ -98,15 +90,59 @@ export function TradePage() {
     </Link>
   );
 
+  const onPickMarket = useCallback((s: string) => setQuery({ symbol: s }), [setQuery]);
   // Before the catalog (a first visit), the screen is drawn from the symbol: the pair bar, the form's
   // frame and the book's waiting shape; the form takes the frame's place when the rules and its
   // code have arrived.
   const [base = '', quote = ''] = symbol.split('/');
-  // Only a market order's estimate reads the book's best prices (the form is memoized): a limit
-  // form is not rendered again for every book update.
-  const best = type === 'market' ? view : null;
-  const frame = (
-    <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={setType} />
+  const tradePasswordRequired = catalog?.tradePassword.spotOrder === 'always';
+  // The book's best prices reach the form only for a market order's estimate: a limit form is not
+  // rendered again for every book update.
+  const renderForm = useCallback(
+    (bestBid: string | null, bestAsk: string | null) => {
+      const frame = (
+        <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={setType} />
+      );
+      return (
+        <Suspense fallback={frame}>
+          {catalog && pair && formWanted ? (
+            <LazyOrderForm
+              pair={pair}
+              coins={catalog.coins}
+              side={side}
+              onSide={onSide}
+              type={type}
+              onType={setType}
+              tradePasswordRequired={tradePasswordRequired}
+              available={available}
+              availableTime={balancesTime}
+              bestBid={bestBid}
+              bestAsk={bestAsk}
+              picked={picked}
+              onPlaced={onPlaced}
+            />
+          ) : (
+            frame
+          )}
+        </Suspense>
+      );
+    },
+    [
+      base,
+      quote,
+      side,
+      onSide,
+      type,
+      setType,
+      catalog,
+      pair,
+      formWanted,
+      tradePasswordRequired,
+      available,
+      balancesTime,
+      picked,
+      onPlaced,
+    ],
   );
   return (
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
@@ -123,45 +159,16 @@ export function TradePage() {
         </div>
       ) : (
         <>
-          <PairBar
+          <LiveMarket
             symbol={symbol}
+            pair={pair}
             pairs={catalog?.pairs ?? NO_PAIRS}
-            ticker={ticker}
-            onPick={(s) => setQuery({ symbol: s })}
+            watchTicker={pair !== null || !catalog}
+            needsBest={type === 'market'}
+            renderForm={renderForm}
+            onPickMarket={onPickMarket}
+            onPickPrice={pick}
           />
-          <AsOf time={tickerTime} testId="ticker-as-of" />
-          <div className="trade-main">
-            <Suspense fallback={frame}>
-              {catalog && pair && formWanted ? (
-                <LazyOrderForm
-                  pair={pair}
-                  coins={catalog.coins}
-                  side={side}
-                  onSide={onSide}
-                  type={type}
-                  onType={setType}
-                  tradePasswordRequired={catalog.tradePassword.spotOrder === 'always'}
-                  available={available}
-                  availableTime={balancesTime}
-                  bestBid={best?.bestBid ?? null}
-                  bestAsk={best?.bestAsk ?? null}
-                  picked={picked}
-                  onPlaced={onPlaced}
-                />
-              ) : (
-                frame
-              )}
-            </Suspense>
-            <OrderBook
-              view={view}
-              pair={pair}
-              choice={choice}
-              steps={steps}
-              onChoice={setChoice}
-              onPick={pick}
-              last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
-            />
-          </div>
           {user && catalog && (
             <OpenOrdersSection symbol={symbol} catalog={catalog} open={open} onCancel={cancel.ask} />
           )}

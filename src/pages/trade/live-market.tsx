@@ -1,0 +1,75 @@
+import { memo, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { bookSteps } from '../../../domain/book-steps';
+import type { PairInfo } from '../../../domain/market';
+import { AsOf } from '../../components/as-of';
+import { OrderBook } from './order-book';
+import type { BookChoice } from './order-book';
+import { PairBar, isDown } from './pair-bar';
+import { useBook } from './use-book';
+import { useDatedTicker } from './use-ticker';
+
+/** Props of {@link LiveMarket}. */
+export interface LiveMarketProps {
+  symbol: string;
+  /** The market's rules; null while the catalog loads (the book shows its waiting shape). */
+  pair: PairInfo | null;
+  pairs: readonly PairInfo[];
+  /** Whether the ticker is watched: not for a symbol the loaded catalog does not know. */
+  watchTicker: boolean;
+  /** Whether the form needs the book's best prices (a market order's estimate). */
+  needsBest: boolean;
+  /** The order form, given the best prices when `needsBest` (else null, null). */
+  renderForm(bestBid: string | null, bestAsk: string | null): ReactNode;
+  onPickMarket(symbol: string): void;
+  /** A price tapped in the book. */
+  onPickPrice(price: string): void;
+}
+
+/**
+ * The parts of the trade page that follow the market as it moves: the pair bar with the last
+ * price, its age and the order book, around the order form. The book and the ticker stream several
+ * times a second; only this part renders again for them (the form only for a market order's best
+ * prices), so each update stays a short task on a slow phone.
+ */
+export const LiveMarket = memo(function LiveMarket({
+  symbol,
+  pair,
+  pairs,
+  watchTicker,
+  needsBest,
+  renderForm,
+  onPickMarket,
+  onPickPrice,
+}: LiveMarketProps) {
+  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
+  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
+  const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
+  const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
+  const { ticker, time } = useDatedTicker(watchTicker ? symbol : null);
+  const bestBid = needsBest ? (view?.bestBid ?? null) : null;
+  const bestAsk = needsBest ? (view?.bestAsk ?? null) : null;
+  const form = useMemo(() => renderForm(bestBid, bestAsk), [renderForm, bestBid, bestAsk]);
+  const last = useMemo(
+    () => (ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null),
+    [ticker],
+  );
+  return (
+    <>
+      <PairBar symbol={symbol} pairs={pairs} ticker={ticker} onPick={onPickMarket} />
+      <AsOf time={time} testId="ticker-as-of" />
+      <div className="trade-main">
+        {form}
+        <OrderBook
+          view={view}
+          pair={pair}
+          choice={choice}
+          steps={steps}
+          onChoice={setChoice}
+          onPick={onPickPrice}
+          last={last}
+        />
+      </div>
+    </>
+  );
+});
