@@ -13,19 +13,37 @@ export interface LandingRoute {
   ns: readonly string[];
   /** The page draws a chart: only such a page may load the chart library (a 49 KB br chunk). */
   charts?: true;
+  /**
+   * Most script files the page may load beyond the entry's own: on a phone's link each file in
+   * flight takes its share of the bandwidth for at least a round trip, beside the framework. The
+   * bundler regroups shared modules as the app changes; the build fails instead of a first visit
+   * quietly fetching more files (vite.config.ts's chunk groups keep these numbers).
+   */
+  maxFiles: number;
 }
 
 /** The pages of the tab bar's first two tabs and the two a price link opens. */
 export const LANDING_ROUTES: readonly LandingRoute[] = [
-  { path: '/pages/home/home', module: 'src/pages/home/home-page.tsx', ns: ['common', 'home'] },
-  { path: '/pages/market/market', module: 'src/pages/market/market-page.tsx', ns: ['common', 'market'] },
+  { path: '/pages/home/home', module: 'src/pages/home/home-page.tsx', ns: ['common', 'home'], maxFiles: 2 },
+  {
+    path: '/pages/market/market',
+    module: 'src/pages/market/market-page.tsx',
+    ns: ['common', 'market'],
+    maxFiles: 3,
+  },
   {
     path: '/pages/market/kline',
     module: 'src/pages/market/kline-page.tsx',
     ns: ['common', 'market'],
     charts: true,
+    maxFiles: 5,
   },
-  { path: '/pages/trade/trade', module: 'src/pages/trade/trade-page.tsx', ns: ['common', 'trade', 'market'] },
+  {
+    path: '/pages/trade/trade',
+    module: 'src/pages/trade/trade-page.tsx',
+    ns: ['common', 'trade', 'market'],
+    maxFiles: 4,
+  },
 ];
 
 /** The language of a first visit (src/prefs: the app's default). */
@@ -84,6 +102,11 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
     if (charts && !route.charts) {
       throw new Error(
         `landing-preload: ${route.path} would load the chart library (${charts}, imported by ${files.filter((f) => byFile.get(f)?.imports?.includes(charts)).join(', ')}); give the module it shares with the K-line page a chunk group of its own (vite.config.ts)`,
+      );
+    }
+    if (files.length > route.maxFiles) {
+      throw new Error(
+        `landing-preload: ${route.path} would load ${files.length} script files, more than its ${route.maxFiles} (${files.join(', ')}); group its modules (vite.config.ts) or raise maxFiles with a measurement`,
       );
     }
     map.r[route.path] = files.map((f) => base + f);

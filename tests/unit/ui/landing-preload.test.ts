@@ -111,4 +111,20 @@ describe('landing route preload', () => {
     const market = { ...BUNDLE, 'assets/market-helper.js': chartHelper('assets/market-helper.js') };
     expect(() => landingMap(market, '/h5/')).toThrow(/\/pages\/market\/market would load the chart library/);
   });
+
+  it('fails the build when a landing page would load more script files than its budget', () => {
+    // Home may load 2 files beyond the entry's: its page and one helper pass.
+    expect(landingMap(BUNDLE, '/h5/').r['/pages/home/home']).toHaveLength(2);
+    // A third (a shared module the bundler split off) fails, naming the files.
+    const extra = { type: 'chunk' as const, fileName: 'assets/home-extra.js', imports: [] };
+    const helper = BUNDLE['assets/home-helper.js' as keyof typeof BUNDLE];
+    const split = {
+      ...BUNDLE,
+      'assets/home-helper.js': { ...helper, imports: ['assets/home-extra.js'] },
+      'assets/home-extra.js': extra,
+    };
+    expect(() => landingMap(split, '/h5/')).toThrow(
+      /\/pages\/home\/home would load 3 script files, more than its 2 \(.*home-extra\.js\)/,
+    );
+  });
 });
