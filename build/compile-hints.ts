@@ -19,15 +19,19 @@ export function compileHints(chunkNames: readonly string[]): Plugin {
     name: 'compile-hints',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      const hinted = new Set<string>();
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !chunkNames.includes(file.name)) continue;
-        file.code = COMPILE_HINT + file.code;
-        hinted.add(file.name);
-      }
-      const missing = chunkNames.filter((n) => !hinted.has(n));
-      if (missing.length) this.error(`compile-hints: no chunk named ${missing.join(', ')}`);
+    generateBundle: {
+      // After Vite's own hook, which puts the dynamic imports' dependency list at the top of a chunk.
+      order: 'post',
+      handler(_options, bundle) {
+        const hinted = new Set<string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || !chunkNames.includes(file.name)) continue;
+          file.code = COMPILE_HINT + file.code;
+          hinted.add(file.name);
+        }
+        const missing = chunkNames.filter((n) => !hinted.has(n));
+        if (missing.length) this.error(`compile-hints: no chunk named ${missing.join(', ')}`);
+      },
     },
   };
 }

@@ -6,7 +6,8 @@ type Bundle = Record<string, { type: 'chunk' | 'asset'; name: string; code?: str
 /** Runs the plugin's generateBundle on `bundle`; returns the error it raised, if any. */
 function run(names: string[], bundle: Bundle): string | null {
   const plugin = compileHints(names);
-  const hook = plugin.generateBundle as (this: unknown, options: unknown, bundle: Bundle) => void;
+  const hook = (plugin.generateBundle as { handler: (this: unknown, options: unknown, b: Bundle) => void })
+    .handler;
   let error: string | null = null;
   const ctx = {
     error: (message: string) => {
