@@ -140,9 +140,13 @@ describe('spot markets', () => {
     await page.click(`${ROW}[data-symbol="SOL/USDT"] [data-testid="favourite-toggle"]`);
     // The worker keeps favourites in IndexedDB (kv row `favourites`); wait for the write to land.
     await page.waitForFunction(
-      () =>
+      async () =>
+        // Never opened from here before the worker created it (a first visit's worker creates it
+        // with its first write): opening it would create an empty one.
+        (await indexedDB.databases()).some((d) => d.name === 'exchange-core') &&
         new Promise<boolean>((resolve) => {
           const req = indexedDB.open('exchange-core');
+          req.onupgradeneeded = () => req.transaction?.abort();
           req.onerror = () => resolve(false);
           req.onsuccess = () => {
             const db = req.result;
@@ -153,9 +157,13 @@ describe('spot markets', () => {
                 resolve(Array.isArray(row?.value) && row.value.includes('SOL/USDT'));
                 db.close();
               };
-              get.onerror = () => resolve(false);
+              get.onerror = () => {
+                resolve(false);
+                db.close();
+              };
             } catch {
               resolve(false);
+              db.close();
             }
           };
         }),
@@ -164,7 +172,9 @@ describe('spot markets', () => {
     await page.reload();
     await page.waitForSelector(ROW);
     await page.click('[data-testid="tab-favourites"]');
-    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
+    // Counted from the test: an in-page poll (waitForFunction) timed out here whenever the row was
+    // not there at its first look, though the row came (cause not found; outside this test it does not).
+    await expect.poll(() => page.locator(ROW).count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getAttribute(ROW, 'data-symbol')).toBe('SOL/USDT');
     expect(await page.getAttribute(`${ROW} [data-testid="favourite-toggle"]`, 'aria-pressed')).toBe('true');
     await context.close();
