@@ -2,16 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
-import { bookSteps } from '../../../domain/book-steps';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
-import { OrderBook, type BookChoice } from '../trade/order-book';
+import { OrderBook } from '../trade/order-book';
 import { PairBar, isDown } from '../trade/pair-bar';
 import { useBalances } from '../trade/use-balances';
-import { useBook } from '../trade/use-book';
+import { useGroupedBook } from '../trade/use-book';
 import { useTicker } from '../trade/use-ticker';
 import { LeverForm } from './lever-form';
 import { PositionsSection } from './positions-section';
@@ -41,13 +40,7 @@ export function LeverPage() {
     [setParams],
   );
 
-  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
-  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
-  const view = useBook(pair ? symbol : null, {
-    rows: choice.rows,
-    side: choice.side,
-    step: steps[choice.stepIndex] ?? steps[0] ?? '1',
-  });
+  const { view, choice, setChoice, steps } = useGroupedBook(symbol, pair);
   const ticker = useTicker(pair ? symbol : null);
   const { balances, reload: reloadBalances } = useBalances();
   const available =

@@ -1,12 +1,10 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { bookSteps } from '../../../domain/book-steps';
 import type { PairInfo } from '../../../domain/market';
 import { AsOf } from '../../components/as-of';
 import { OrderBook } from './order-book';
-import type { BookChoice } from './order-book';
 import { PairBar, isDown } from './pair-bar';
-import { useBook } from './use-book';
+import { useGroupedBook } from './use-book';
 import { useDatedTicker } from './use-ticker';
 
 /** Props of {@link LiveMarket}. */
@@ -42,10 +40,7 @@ export const LiveMarket = memo(function LiveMarket({
   onPickMarket,
   onPickPrice,
 }: LiveMarketProps) {
-  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
-  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
-  const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
-  const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
+  const { view, choice, setChoice, steps } = useGroupedBook(symbol, pair);
   const { ticker, time } = useDatedTicker(watchTicker ? symbol : null);
   const bestBid = needsBest ? (view?.bestBid ?? null) : null;
   const bestAsk = needsBest ? (view?.bestAsk ?? null) : null;

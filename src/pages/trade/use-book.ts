@@ -1,6 +1,9 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
+import { bookSteps } from '../../../domain/book-steps';
+import type { PairInfo } from '../../../domain/market';
 import type { BookView, BookViewOptions } from '../../../worker/core-api';
+import type { BookChoice } from './order-book';
 import { useCore } from '../../core/contexts';
 
 /**
@@ -50,4 +53,25 @@ export function useBook(symbol: string | null, options: BookViewOptions): BookVi
   }, [core, symbol]);
 
   return view && view.symbol === symbol ? view : null;
+}
+
+/** The book of a market as the reader chose to see it, with the choice and the pair's grouping steps. */
+export interface GroupedBook {
+  view: BookView | null;
+  choice: BookChoice;
+  setChoice(choice: BookChoice): void;
+  /** The pair's grouping steps (tick × 1, 10, 100); empty while its rules are not known. */
+  steps: readonly string[];
+}
+
+/**
+ * The order book of `symbol` with the reader's choice of side, rows and grouping step (both sides,
+ * 5 rows, the tick at first). Watches nothing while `pair` is null (its rules are not known yet).
+ */
+export function useGroupedBook(symbol: string, pair: PairInfo | null): GroupedBook {
+  const [choice, setChoice] = useState<BookChoice>({ side: 'both', rows: 5, stepIndex: 0 });
+  const steps = useMemo(() => (pair ? bookSteps(pair.tickSize) : []), [pair]);
+  const step = steps[choice.stepIndex] ?? steps[0] ?? '1';
+  const view = useBook(pair ? symbol : null, { rows: choice.rows, side: choice.side, step });
+  return { view, choice, setChoice, steps };
 }
