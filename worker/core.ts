@@ -4,7 +4,6 @@ import type { Boot, CoreApi, InitOptions, Prefs, SocketState } from './core-api'
 import type { BookTuning } from './market/book-feed';
 import { loadCatalog, saveCatalog } from './market/catalog-cache';
 import type { FrameScheduler } from './market/frame-coalescer';
-import { MARKET_CACHE_WRITE_MS } from './market/feed-deps';
 import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
@@ -244,13 +243,7 @@ export function createCore(deps: CoreDeps = {}): Core {
       // Not awaited: on a first visit the write loads the database code and creates the database,
       // a second on slow 3G that the page's first prices waited for. A write that fails (quota,
       // private mode) must not fail the call that succeeded either.
-      const catalog = outcome.data as Res<'market/catalog'>;
-      const savedAt = Date.now();
-      const save = () => void saveCatalog(store, catalog, savedAt).catch(() => undefined);
-      // Nor started at once on a first visit: the database code (Dexie, 29 KB br) would download
-      // beside the page's own first files. It waits as long as the market data's first write.
-      if (store.opened()) save();
-      else timers.setTimeout(save, deps.marketCacheWriteMs ?? MARKET_CACHE_WRITE_MS);
+      void saveCatalog(store, outcome.data as Res<'market/catalog'>, Date.now()).catch(() => undefined);
     }
     if ((name === 'news/list' || name === 'news/detail') && outcome.ok) {
       await import('./news-cache')

@@ -2,7 +2,6 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogInfo, PairInfo } from '../../../domain';
 import { createCore, type Core } from '../../../worker/core';
-import type { Timers } from '../../../worker/timers';
 import { isCatalog, loadCatalog, saveCatalog } from '../../../worker/market/catalog-cache';
 import { KV, createStore, type Store } from '../../../worker/store';
 import { FakeWebSocket, fakeFetch, json, type FakeReply, type Recorded } from './fakes';
@@ -124,37 +123,6 @@ describe('catalog cache: through the core', () => {
     reply = json(500, {});
     expect((await c.call('market/catalog', {})).ok).toBe(false);
     expect((await c.cachedCatalog()).catalog).toEqual(catalog);
-  });
-
-  it('on a first visit, saves the catalog only after the market data write delay (no database before)', async () => {
-    const dbName = `catalog-first-${++n}`;
-    const due: (() => void)[] = [];
-    const timers: Timers = {
-      setTimeout: (fn, ms) => (ms === 5_000 ? due.push(fn) : globalThis.setTimeout(fn, ms)),
-      clearTimeout: (h) => globalThis.clearTimeout(h as number),
-      setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-      clearInterval: (h) => globalThis.clearInterval(h as number),
-      now: () => Date.now(),
-    };
-    const c = createCore({
-      fetch: fakeFetch(() => ok),
-      WebSocket: FakeWebSocket,
-      indexedDB,
-      IDBKeyRange,
-      dbName,
-      deferFirstVisit: true,
-      timers,
-      marketCacheWriteMs: 5_000,
-    });
-    cores.push(c);
-    await c.init({ origin: ORIGIN, socketPath: '/ws' });
-    expect(await c.call('market/catalog', {})).toEqual({ ok: true, data: catalog });
-    // The write waits: no database (and no database code) yet.
-    expect(due).toHaveLength(1);
-    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(dbName);
-    expect(await c.cachedCatalog()).toEqual({ catalog: null, savedAt: null });
-    due[0]!();
-    await expect.poll(async () => (await c.cachedCatalog()).catalog).toEqual(catalog);
   });
 
   it('caches nothing for other endpoints', async () => {
