@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import { coinDisplayDecimals, DEFAULT_COIN_DISPLAY_DECIMALS, stepDecimals } from '../../../domain/market';
@@ -40,30 +40,39 @@ function UnknownMarket() {
 export function KlinePage() {
   const { t } = useTranslation('market');
   const [params, setParams] = useSearchParams();
-  const symbol = params.get('symbol') ?? '';
+  const asked = params.get('symbol') ?? '';
   const interval = parseInterval(params.get('interval'), DEFAULT_INTERVAL);
   const { catalog, failed } = useCatalog();
   const tickers = useTickers();
   const { favourites, toggle } = useFavourites();
 
+  // Opened without a symbol (a bookmark, the bare route): the catalog's first market, not an error.
+  // It renders at once; the address then names it, so a reload or a shared link opens the same chart.
+  const fallback = asked ? null : (catalog?.pairs[0]?.symbol ?? tickers.tickers[0]?.symbol ?? null);
+  const symbol = asked || fallback || '';
+  const addressed = useRef<string | null>(null);
+  // Looked at after every commit, not as an effect of `fallback`: React 19.3 at times skips an effect
+  // whose dependencies changed when the render that changed them was restarted (facebook/react#34556),
+  // and this page then waited for the address forever.
+  useEffect(() => {
+    if (!fallback || addressed.current === fallback) return;
+    addressed.current = fallback;
+    setParams({ symbol: fallback, interval }, { replace: true });
+  });
+
   const chooseInterval = useCallback(
     (next: CandleInterval) => {
       const p = new URLSearchParams(params);
+      if (symbol) p.set('symbol', symbol);
       p.set('interval', next);
       setParams(p, { replace: true });
     },
-    [params, setParams],
+    [params, setParams, symbol],
   );
-
-  // Opened without a symbol (a bookmark, the bare route): the catalog's first market, not an error.
-  const fallback = symbol ? null : (catalog?.pairs[0]?.symbol ?? tickers.tickers[0]?.symbol ?? null);
-  useEffect(() => {
-    if (fallback) setParams({ symbol: fallback, interval }, { replace: true });
-  }, [fallback, interval, setParams]);
 
   const pair = catalog?.pairs.find((p) => p.symbol === symbol);
   const ticker = findTicker(tickers.tickers, symbol);
-  if (!symbol && (fallback || !tickers.settled || (!catalog && !failed)))
+  if (!symbol && (!tickers.settled || (!catalog && !failed)))
     return (
       <Screen backTo={MARKET}>
         <div className="state" aria-busy="true" />
