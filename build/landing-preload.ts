@@ -72,7 +72,7 @@ export interface LandingMap {
   l: Record<string, Record<string, string>>;
   /** The default language. */
   d: string;
-  /** The script that loads texts bundles (src/i18n/locale-bundles.ts), needed before any of `l`. */
+  /** The script holding the texts loader (src/i18n/locale-bundles.ts), needed before any of `l`. */
   b?: string;
 }
 
@@ -90,6 +90,11 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
   };
   const loaded = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, loaded);
+
+  /** Whether one of `files` holds the module whose id ends with `tail`. */
+  const holds = (files: Iterable<string>, tail: string) =>
+    [...files].some((f) => byFile.get(f)?.moduleIds?.some((id) => normal(id).endsWith(tail)));
+  const text = (ns: string) => `/locales/${DEFAULT_LANG}/${ns}.json`;
 
   const map: LandingMap = { r: {}, n: {}, l: {}, d: DEFAULT_LANG };
   for (const route of LANDING_ROUTES) {
@@ -109,6 +114,17 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
         `landing-preload: ${route.path} would load ${files.length} script files, more than its ${route.maxFiles} (${files.join(', ')}); group its modules (vite.config.ts) or raise maxFiles with a measurement`,
       );
     }
+    // A first visit in the default language must not wait for its texts as files of their own: a
+    // file in flight beside the framework costs the largest paint about a round trip on a phone.
+    const apart = route.ns.filter((ns) => !holds([...loaded, ...files], text(ns)));
+    const loader =
+      route.ns.some((ns) => !holds(loaded, text(ns))) &&
+      !holds([...loaded, ...files], '/src/i18n/locale-bundles.ts');
+    if (apart.length > 0 || loader) {
+      throw new Error(
+        `landing-preload: ${route.path} would fetch ${apart.length > 0 ? `its ${DEFAULT_LANG} texts (${apart.join(', ')})` : 'the texts loader'} as a file of its own; put it in a chunk group the page loads (vite.config.ts)`,
+      );
+    }
     map.r[route.path] = files.map((f) => base + f);
     map.n[route.path] = route.ns;
   }
@@ -118,7 +134,12 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
     if (!m || !wanted.has(m[2]!) || loaded.has(c.fileName)) continue;
     (map.l[m[1]!] ??= {})[m[2]!] = base + c.fileName;
   }
-  const loader = chunks.find((c) => normal(c.facadeModuleId ?? '').endsWith('/src/i18n/locale-bundles.ts'));
+  // The loader may share a chunk with other modules (the market pages' group): that chunk, then.
+  const loader = chunks.find((c) =>
+    (c.moduleIds ?? [c.facadeModuleId ?? '']).some((id) =>
+      normal(id).endsWith('/src/i18n/locale-bundles.ts'),
+    ),
+  );
   if (loader && !loaded.has(loader.fileName)) map.b = base + loader.fileName;
   return map;
 }
@@ -141,9 +162,9 @@ export function bootScript(map: LandingMap): string {
   var urls = m.r[path].slice();
   m.n[path].forEach(function (ns) {
     var url = (m.l[lang] || {})[ns];
-    if (url) urls.push(url);
+    if (url && urls.indexOf(url) < 0) urls.push(url);
   });
-  if (m.b && urls.length > m.r[path].length) urls.push(m.b);
+  if (m.b && urls.length > m.r[path].length && urls.indexOf(m.b) < 0) urls.push(m.b);
   urls.forEach(function (url) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';

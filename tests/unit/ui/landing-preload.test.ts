@@ -3,47 +3,70 @@ import { describe, expect, it } from 'vitest';
 import { LANDING_ROUTES, bootScript, landingMap } from '../../../build/landing-preload';
 import { ROUTES } from '../../../src/routes/route-table';
 
-/** A bundle as the build hands it over: an entry, the pages with their imports, and locale chunks. */
+const SHARED = 'assets/market-shared.js';
+/** The pages that share a chunk with the market list (its texts and the texts loader). */
+const MARKET_PAGES = new Set(['market', 'kline', 'trade']);
+const nameOf = (path: string) => path.split('/').pop()!;
+
+/**
+ * A bundle as the build hands it over: an entry (with the shell's texts), the pages with their
+ * imports, a group the market pages share, and locale chunks of other languages.
+ */
 const BUNDLE = {
   'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, imports: ['assets/framework.js'] },
-  'assets/framework.js': { type: 'chunk', fileName: 'assets/framework.js', imports: [] },
+  'assets/framework.js': {
+    type: 'chunk',
+    fileName: 'assets/framework.js',
+    imports: [],
+    moduleIds: ['/repo/src/app.tsx', '/repo/locales/id/common.json', '/repo/locales/id/home.json'],
+  },
   ...Object.fromEntries(
     LANDING_ROUTES.map((r) => [
       r.module,
       {
         type: 'chunk',
-        fileName: `assets/${r.path.split('/').pop()}-page.js`,
+        fileName: `assets/${nameOf(r.path)}-page.js`,
         facadeModuleId: `/repo/${r.module}`,
         // Each page shares the framework (already loaded) and has a helper of its own.
-        imports: ['assets/framework.js', `assets/${r.path.split('/').pop()}-helper.js`],
+        imports: [
+          'assets/framework.js',
+          `assets/${nameOf(r.path)}-helper.js`,
+          ...(MARKET_PAGES.has(nameOf(r.path)) ? [SHARED] : []),
+        ],
       },
     ]),
   ),
   ...Object.fromEntries(
     LANDING_ROUTES.map((r) => {
-      const name = `assets/${r.path.split('/').pop()}-helper.js`;
-      return [name, { type: 'chunk', fileName: name, imports: [] }];
+      const name = `assets/${nameOf(r.path)}-helper.js`;
+      const texts = nameOf(r.path) === 'trade' ? ['/repo/locales/id/trade.json'] : [];
+      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...texts] }];
     }),
   ),
+  [SHARED]: {
+    type: 'chunk',
+    fileName: SHARED,
+    imports: [],
+    moduleIds: [
+      '/repo/src/core/use-catalog.ts',
+      '/repo/src/i18n/locale-bundles.ts',
+      '/repo/locales/id/market.json',
+    ],
+  },
   'en-market': {
     type: 'chunk',
     fileName: 'assets/market-en.js',
     facadeModuleId: '/repo/locales/en/market.json',
   },
-  'id-market': {
+  'en-home': {
     type: 'chunk',
-    fileName: 'assets/market-id.js',
-    facadeModuleId: '/repo/locales/id/market.json',
+    fileName: 'assets/home-en.js',
+    facadeModuleId: '/repo/locales/en/home.json',
   },
   'en-errors': {
     type: 'chunk',
     fileName: 'assets/errors-en.js',
     facadeModuleId: '/repo/locales/en/errors.json',
-  },
-  loader: {
-    type: 'chunk',
-    fileName: 'assets/bundles.js',
-    facadeModuleId: '/repo/src/i18n/locale-bundles.ts',
   },
   'style.css': { type: 'asset', fileName: 'assets/style.css' },
 } as const;
@@ -79,13 +102,55 @@ describe('landing route preload', () => {
     expect(preloads('#/pages/market/market?tab=USDT', 'en')).toEqual([
       '/h5/assets/market-page.js',
       '/h5/assets/market-helper.js',
+      // With the texts loader, which every texts bundle needs first.
+      '/h5/assets/market-shared.js',
       '/h5/assets/market-en.js',
-      // The texts loader, needed before any texts bundle.
-      '/h5/assets/bundles.js',
+    ]);
+    // The default language's texts ride with the page's scripts.
+    expect(preloads('#/pages/trade/trade', 'id')).toEqual([
+      '/h5/assets/trade-page.js',
+      '/h5/assets/trade-helper.js',
+      '/h5/assets/market-shared.js',
     ]);
     // Home without a hash, in the default language (its texts are in the shell: nothing to add).
     expect(preloads('', null)).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
     expect(preloads('#/', 'id')).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
+    // In another language home needs a texts bundle, and the loader with it.
+    expect(preloads('#/', 'en')).toEqual([
+      '/h5/assets/home-page.js',
+      '/h5/assets/home-helper.js',
+      '/h5/assets/home-en.js',
+      '/h5/assets/market-shared.js',
+    ]);
+  });
+
+  it("fails the build when a landing page would fetch its default language's texts or their loader apart", () => {
+    const helper = BUNDLE['assets/trade-helper.js' as keyof typeof BUNDLE];
+    const tradeTextsApart = {
+      ...BUNDLE,
+      'assets/trade-helper.js': { ...helper, moduleIds: ['assets/trade-helper.js'] },
+      'id-trade': {
+        type: 'chunk' as const,
+        fileName: 'assets/trade-id.js',
+        facadeModuleId: '/repo/locales/id/trade.json',
+      },
+    };
+    expect(() => landingMap(tradeTextsApart, '/h5/')).toThrow(
+      /\/pages\/trade\/trade would fetch its id texts \(trade\) as a file of its own/,
+    );
+    const shared = BUNDLE[SHARED as keyof typeof BUNDLE];
+    const loaderApart = {
+      ...BUNDLE,
+      [SHARED]: { ...shared, moduleIds: ['/repo/locales/id/market.json'] },
+      loader: {
+        type: 'chunk' as const,
+        fileName: 'assets/bundles.js',
+        facadeModuleId: '/repo/src/i18n/locale-bundles.ts',
+      },
+    };
+    expect(() => landingMap(loaderApart, '/h5/')).toThrow(
+      /\/pages\/market\/market would fetch the texts loader as a file of its own/,
+    );
   });
 
   it('preloads nothing for a page a first visit rarely lands on', () => {
