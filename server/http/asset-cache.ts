@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_ONLY_HEADERS } from './security';
 
 /** A content-hashed file of the build, in each encoding `npm run build` wrote for it. */
 interface Asset {
@@ -44,26 +45,6 @@ export function acceptedEncodings(header: string | undefined): { br: boolean; gz
   const takes = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
   return { br: takes('br'), gzip: takes('gzip') };
 }
-
-/**
- * Headers that only mean something on a document or a worker's own script: the page's policy
- * (CSP), framing, the opener, the referrer of the page's requests, agent clustering and old
- * browsers' document switches. On a hashed script or stylesheet they do nothing, and on HTTP/1.1
- * they cost about 850 bytes of every such response: more than many of the files themselves, and
- * about 13 KB of a first visit's critical requests. nosniff, Cross-Origin-Resource-Policy and the
- * cache headers stay.
- */
-const DOCUMENT_ONLY_HEADERS: readonly string[] = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
 
 /**
  * File names of the worker scripts the built index.html starts (`new Worker("…/assets/x.js")`,

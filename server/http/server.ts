@@ -14,7 +14,7 @@ import { PUBLIC_MAX_AGE, sendPublic } from './public-cache';
 import { buildLimitCheck } from './limits';
 import { pickLang, type MessageCatalog } from './messages';
 import type { HandlerContext, HandlerRegistry } from './registry';
-import { registerApiCompression, registerSecurity } from './security';
+import { registerApiCompression, registerApiHeaders, registerSecurity } from './security';
 import { registerStaticApp } from './static-files';
 import { WEBSOCKET_OPTIONS, registerSocket } from './ws';
 
@@ -122,6 +122,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
 /** Mounts the API routes from the endpoint table, the socket, and the built app. */
 export async function mountHttp(app: FastifyInstance, deps: MountDeps): Promise<void> {
   await app.register(async (api) => {
+    registerApiHeaders(api);
     await registerApiCompression(api);
     registerEndpoints(api, deps);
   });

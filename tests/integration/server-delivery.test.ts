@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ROOT_DIR } from '../../server/paths';
 import { startTestServer, type TestServer } from '../support/server';
+import { API_CSP, DOCUMENT_ONLY_HEADERS } from '../../server/http/security';
 
 interface RawReply {
   status: number;
@@ -183,6 +184,22 @@ describe('delivery: precompressed files, API compression, caching and security h
     expect(tickers.headers['cache-control']).toMatch(/^public, max-age=1\b/);
     const history = await raw(`${server.origin}/api/market/candles?symbol=BTC%2FUSDT&interval=1m&before=1`);
     expect(history.headers['cache-control']).toMatch(/^public, max-age=3600/);
+  });
+
+  it('answers the API with a policy that runs nothing and without the document-only headers', async () => {
+    for (const url of [`${server.origin}/api/market/tickers`, `${server.origin}/api/user/info`]) {
+      const r = await raw(url, { 'accept-encoding': 'br' });
+      expect(r.headers['content-security-policy'], url).toBe(API_CSP);
+      expect(r.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(r.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const name of DOCUMENT_ONLY_HEADERS.filter((h) => h !== 'content-security-policy')) {
+        expect(r.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      const head = Object.entries(r.headers)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join('\r\n');
+      expect(head.length, url).toBeLessThan(450);
+    }
   });
 
   it('keeps private and small answers uncompressed-when-small and never cached', async () => {
