@@ -116,10 +116,10 @@ export function landingMap(bundle: Record<string, ChunkInfo>, base: string): Lan
     }
     // A first visit in the default language must not wait for its texts as files of their own: a
     // file in flight beside the framework costs the largest paint about a round trip on a phone.
-    const apart = route.ns.filter((ns) => !holds([...loaded, ...files], text(ns)));
+    const reached = [...loaded, ...files];
+    const apart = route.ns.filter((ns) => !holds(reached, text(ns)));
     const loader =
-      route.ns.some((ns) => !holds(loaded, text(ns))) &&
-      !holds([...loaded, ...files], '/src/i18n/locale-bundles.ts');
+      route.ns.some((ns) => !holds(loaded, text(ns))) && !holds(reached, '/src/i18n/locale-bundles.ts');
     if (apart.length > 0 || loader) {
       throw new Error(
         `landing-preload: ${route.path} would fetch ${apart.length > 0 ? `its ${DEFAULT_LANG} texts (${apart.join(', ')})` : 'the texts loader'} as a file of its own; put it in a chunk group the page loads (vite.config.ts)`,
