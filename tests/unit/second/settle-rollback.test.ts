@@ -1,29 +1,12 @@
 // A settlement batch that fails changes nothing: no ledger line, no result, the options stay open
 // with their house risk counted, and the next batch settles them exactly as if nothing had happened.
-import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { toUnits, type PairInfo } from '../../../domain';
+import { toUnits } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
-import { LEAN_INDEX_DDL } from '../../../server/db/migrations/010-lean-indexes';
-import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
-import { TradeTape } from '../../../server/market/trade-tape';
-import { OptionService } from '../../../server/second/option-service';
-import { SECOND_DDL } from '../../../server/second/schema';
-import { SECOND_SETTLEMENT_DDL } from '../../../server/second/settlement-schema';
-import { SPOT_DDL } from '../../../server/trade/schema';
+import { ledgerViolations } from '../../../server/ledger';
+import type { TradeTape } from '../../../server/market/trade-tape';
+import { optionHarness, SYMBOL, T0 } from './option-harness';
 
-const SYMBOL = 'BTC/USDT';
-const PAIR: PairInfo = {
-  symbol: SYMBOL,
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  lotSize: '0.001',
-  minNotional: '1',
-  makerFee: '0.001',
-  takerFee: '0.001',
-  status: 'trading',
-};
 // Room for exactly two 100 USDT options at 0.8 (house risk 80 each).
 const TERMS: SecondTerms = {
   coin: 'USDT',
@@ -33,59 +16,20 @@ const TERMS: SecondTerms = {
   staleMs: 60_000,
   demoGrant: '1',
 };
-const T0 = 1_700_000_000_000;
 
 function setup() {
-  const sqlite = new SQLite(':memory:');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of [
-    ...LEDGER_DDL,
-    ...SPOT_DDL,
-    ...LEAN_INDEX_DDL,
-    ...SECOND_DDL,
-    ...SECOND_SETTLEMENT_DDL,
-  ]) {
-    sqlite.exec(stmt);
-  }
-  sqlite.exec('insert into users (id) values (1)');
-  const ledger = new Ledger(sqlite);
-  const wallet = { userId: 1, account: 'second' as const, coin: 'USDT' };
-  ledger.transfer(
-    { kind: 'test.grant', refType: 'test', refId: '0', actor: 'test' },
-    { userId: WORLD_USER_ID, account: 'second', coin: 'USDT' },
-    wallet,
-    toUnits('1000'),
-  );
-  let clock = T0;
-  const tape = new TradeTape(sqlite, [PAIR], () => clock);
-  const insert = sqlite.prepare(
-    `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
-       taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
-     values (?, ?, ?, 1, 1, 'buy', 0, 0, 0, 0, 0, 0, ?)`,
-  );
-  const trade = (id: number, priceTicks: number, ts: number) => {
-    insert.run(id, SYMBOL, priceTicks, ts);
-    tape.record([{ id, symbol: SYMBOL, priceTicks, lots: 1, ts }]);
-  };
   // A tape whose exit lookup for `failAt` fails, as a database fault would: halfway through a batch,
   // after the options before it were worked out.
   const faulty = { failAt: 0 };
-  const flakyTape = Object.create(tape) as TradeTape;
-  flakyTape.atOrBefore = (symbol, ts) => {
-    if (ts === faulty.failAt) throw new Error('disk I/O error');
-    return tape.atOrBefore(symbol, ts);
-  };
-  const service = new OptionService(sqlite, ledger, flakyTape, TERMS, [SYMBOL], () => clock);
-  return {
-    sqlite,
-    ledger,
-    wallet,
-    service,
-    trade,
-    faulty,
-    setClock: (t: number) => (clock = t),
-  };
+  const h = optionHarness(TERMS, (tape) => {
+    const flakyTape = Object.create(tape) as TradeTape;
+    flakyTape.atOrBefore = (symbol, ts) => {
+      if (ts === faulty.failAt) throw new Error('disk I/O error');
+      return tape.atOrBefore(symbol, ts);
+    };
+    return flakyTape;
+  });
+  return { ...h, faulty };
 }
 
 describe('a failed settlement batch', () => {
