@@ -65,7 +65,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       if (ctx.config.mode === 'demo') await grantDemo(ctx);
       if (options.overnightTimer === false) return;
       const at = ctx.catalog.lever.overnightAtUtc;
-      for (const missed of missedOvernights(now(), at, lever.store.lastOvernight()))
+      for (const missed of missedOvernights(now(), at, lever.store.lastOvernightDay()))
         lever.runOvernight(missed);
       const schedule = () => {
         if (stopped) return;
@@ -73,7 +73,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
         timer = setTimeout(
           () => {
             try {
-              for (const due of missedOvernights(now(), at, lever.store.lastOvernight()))
+              for (const due of missedOvernights(now(), at, lever.store.lastOvernightDay()))
                 lever.runOvernight(due);
             } catch (err) {
               ctx.log.error({ err }, 'lever overnight fee run failed');

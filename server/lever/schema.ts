@@ -67,3 +67,33 @@ export const leverMigration: Migration = {
     for (const stmt of LEVER_DDL) await sql.raw(stmt).execute(db);
   },
 };
+
+/**
+ * Overnight-fee runs keyed by their UTC fee day (`YYYY-MM-DD`, see `feeDay` in overnight.ts) instead
+ * of their instant: keyed by the instant, a restart with a later `overnightAtUtc` the same day found
+ * no run at the new instant and charged every open position again. `at` stays as the instant the
+ * day was charged for (positions opened after it were not charged). Days that were run more than once
+ * keep their first run; the extra charges stay in the receipts and the journal.
+ */
+export const LEVER_OVERNIGHT_DAYS_DDL: readonly string[] = [
+  `create table lever_overnight_days (
+     day text primary key check (day glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+     at integer not null,
+     positions integer not null,
+     ran_at integer not null
+   )`,
+  // With min(), SQLite takes the bare columns from the row holding the minimum: the day's first run.
+  `insert into lever_overnight_days (day, at, positions, ran_at)
+     select date(at / 1000, 'unixepoch'), min(at), positions, ran_at
+     from lever_overnight_runs group by date(at / 1000, 'unixepoch')`,
+  `drop table lever_overnight_runs`,
+  `alter table lever_overnight_days rename to lever_overnight_runs`,
+];
+
+/** Migration that keys the overnight-fee runs by UTC day. */
+export const leverOvernightDaysMigration: Migration = {
+  name: '025-lever-overnight-days',
+  async up(db) {
+    for (const stmt of LEVER_OVERNIGHT_DAYS_DDL) await sql.raw(stmt).execute(db);
+  },
+};

@@ -21,6 +21,7 @@ import { parseOpen, parsePrice } from './parse';
 import type { LeverRow } from './store';
 import { LeverStore } from './store';
 import { LiveBook } from './live-book';
+import { feeDay } from './overnight';
 import type { Trigger } from './trigger-book';
 
 /** Called after a change commits, with the rows it changed (for the private socket channel). */
@@ -282,11 +283,14 @@ export class LeverService {
   }
 
   /**
-   * Charges the overnight fee of the instant `at` (epoch ms) to every position open at that instant,
-   * once: a second run of the same instant does nothing. Returns the number of positions charged.
+   * Charges the overnight fee of the instant `at` (epoch ms) to every position open at that instant
+   * (opened at or before it), once per fee day: a run for an instant whose UTC day has already been
+   * charged, at this or any other time of day, does nothing (`feeDay`). Returns the number of
+   * positions charged.
    */
   runOvernight(at: number): number {
-    if (this.store.overnightRan(at)) return 0;
+    const day = feeDay(at);
+    if (this.store.overnightRan(day)) return 0;
     const rate = this.catalog.lever.overnightRate;
     const ratio = this.catalog.lever.liquidationRiskRate;
     const changed: LeverRow[] = [];
@@ -322,7 +326,7 @@ export class LeverService {
           });
           changed.push(next);
         }
-        this.store.recordOvernight(at, changed.length, now);
+        this.store.recordOvernight(day, at, changed.length, now);
         for (const s of new Set(changed.map((r) => r.symbol))) this.saveCursor(s);
       },
       changed,

@@ -139,12 +139,12 @@ export class LeverStore {
       `insert into lever_cursor (symbol, trade_id) values (?, ?)
        on conflict (symbol) do update set trade_id = max(trade_id, excluded.trade_id)`,
     );
-    this.selectRun = sqlite.prepare('select at from lever_overnight_runs where at = ?').pluck();
+    this.selectRun = sqlite.prepare('select at from lever_overnight_runs where day = ?').pluck();
     this.insertRun = sqlite.prepare(
-      'insert into lever_overnight_runs (at, positions, ran_at) values (?, ?, ?)',
+      'insert into lever_overnight_runs (day, at, positions, ran_at) values (?, ?, ?, ?)',
     );
     this.selectMaxId = sqlite.prepare('select coalesce(max(id), 0) from lever_orders').pluck();
-    this.selectLastRun = sqlite.prepare('select max(at) from lever_overnight_runs').pluck();
+    this.selectLastRun = sqlite.prepare('select max(day) from lever_overnight_runs').pluck();
   }
 
   /** The next order id (ids are allocated by the single writer, so rows and memory agree). */
@@ -185,17 +185,18 @@ export class LeverStore {
     this.upsertCursor.run(symbol, tradeId);
   }
 
-  overnightRan(at: number): boolean {
-    return this.selectRun.get(at) !== undefined;
+  /** Whether the fee day (`YYYY-MM-DD`, UTC) has been charged. */
+  overnightRan(day: string): boolean {
+    return this.selectRun.get(day) !== undefined;
   }
 
-  /** The instant of the last overnight run, or null when none ran yet. */
-  lastOvernight(): number | null {
-    const v = this.selectLastRun.get() as number | bigint | null;
-    return v === null ? null : Number(v);
+  /** The last charged fee day (`YYYY-MM-DD`, UTC), or null when none ran yet. */
+  lastOvernightDay(): string | null {
+    return (this.selectLastRun.get() as string | null) ?? null;
   }
 
-  recordOvernight(at: number, positions: number, ranAt: number): void {
-    this.insertRun.run(at, positions, ranAt);
+  /** Records the run of a fee day for the instant `at` (epoch ms); a second run of a day throws. */
+  recordOvernight(day: string, at: number, positions: number, ranAt: number): void {
+    this.insertRun.run(day, at, positions, ranAt);
   }
 }

@@ -4,7 +4,7 @@ import { assetsMigration } from '../../assets/schema';
 import { withdrawalsMigration } from '../../assets/withdrawals/schema';
 import { ledgerMigration } from '../../ledger/schema';
 import { legalMigration } from '../../legal/schema';
-import { leverMigration } from '../../lever/schema';
+import { leverMigration, leverOvernightDaysMigration } from '../../lever/schema';
 import { candlesMigration } from '../../market/data/candle-store';
 import { spotMigration } from '../../trade/schema';
 import { opsMigration } from '../../ops/ops-journal';
@@ -40,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   zhiboMigration,
   listingMigration,
   secondSettlementMigration,
+  leverOvernightDaysMigration,
 ];

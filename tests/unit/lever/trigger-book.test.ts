@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TriggerBook, type Trigger } from '../../../server/lever/trigger-book';
-import { lastOvernightAt, missedOvernights, nextOvernightAt, DAY_MS } from '../../../server/lever/overnight';
+import {
+  feeDay,
+  lastOvernightAt,
+  missedOvernights,
+  nextOvernightAt,
+  DAY_MS,
+} from '../../../server/lever/overnight';
 
 /** Runs a price path through a book; returns what fired, per trade, as `kind#order`. */
 function run(book: TriggerBook, path: number[], isLive: (t: Trigger) => boolean = () => true): string[][] {
@@ -100,9 +106,9 @@ describe('overnight instants', () => {
   it('charges each missed day once, oldest first, at most seven', () => {
     const last = Date.UTC(2026, 10, 24);
     expect(missedOvernights(t, '00:00', null)).toEqual([last]);
-    expect(missedOvernights(t, '00:00', last)).toEqual([]);
-    expect(missedOvernights(t, '00:00', last - 2 * DAY_MS)).toEqual([last - DAY_MS, last]);
-    expect(missedOvernights(t, '00:00', last - 30 * DAY_MS)).toHaveLength(7);
+    expect(missedOvernights(t, '00:00', feeDay(last))).toEqual([]);
+    expect(missedOvernights(t, '00:00', feeDay(last - 2 * DAY_MS))).toEqual([last - DAY_MS, last]);
+    expect(missedOvernights(t, '00:00', feeDay(last - 30 * DAY_MS))).toHaveLength(7);
   });
 });
 
