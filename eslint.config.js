@@ -14,7 +14,7 @@ const restrict = (message, ...layers) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'public'] },
+  { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'public', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,7 +60,7 @@ export default tseslint.config(
   },
   { files: ['sw/**/*.ts'], rules: restrict('sw/ stands alone.', 'src', 'worker', 'server') },
   {
-    files: ['*.config.{js,ts}', 'vite.config.ts', 'vitest.config.ts'],
+    files: ['*.config.{js,mjs,ts}', 'vite.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );
