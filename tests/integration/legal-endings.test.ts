@@ -5,7 +5,9 @@
 // give it back to the taker, whatever the ad's state (item 4: `keptByAd` ignoring the side left it
 // frozen).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { violations } from './assets-support';
+import type { LegalAd } from '../../domain/legal';
+import { dataOf, fund, violations } from './assets-support';
+import { opsCall } from './bank-support';
 import {
   Cast,
   ENDINGS_TERMS,
@@ -17,7 +19,18 @@ import {
   type Snapshot,
   type Step,
 } from './legal-endings-support';
-import { startLegalServer, U, type LegalServer } from './legal-support';
+import {
+  addBank,
+  as,
+  legalBalance,
+  merchant,
+  person,
+  publish,
+  startLegalServer,
+  take,
+  U,
+  type LegalServer,
+} from './legal-support';
 
 let server: LegalServer;
 let cast: Cast;
@@ -163,5 +176,58 @@ const states: Scenario[] = SIDES.flatMap((side) =>
 describe('an order ending without a trade after its ad was paused or withdrawn', () => {
   it.each(states.map((s) => [name(s), s] as const))('%s', async (_, s) => {
     expect(await runScenario(server, cast, s)).toEqual(expected(s));
+  });
+});
+
+describe('a user who sells into an online buy ad (item 4)', () => {
+  it('has the escrow available again, frozen 0, after a cancel, an expiry and a return decision', async () => {
+    const { origin, dataDir } = server;
+    const m = await merchant(origin, dataDir, '0');
+    const ad = await publish(origin, m, { side: 'buy', total: '500', methods: 'bank' });
+    const u = await person(origin);
+    fund(dataDir, u.id, 'USDT', '100', 'legal');
+    await addBank(origin, u, 'Han Mei');
+    const endings: Array<[string, (id: number) => Promise<unknown>]> = [
+      ['cancel', async (id) => dataOf(await as(origin, m, 'legal/cancel', { id }))],
+      [
+        'expire',
+        async () => {
+          server.clock.advance(10 * 60_000);
+          return server.legal.sweep();
+        },
+      ],
+      [
+        'return',
+        async (id) => {
+          dataOf(await as(origin, m, 'legal/pay', { id, reference: 'R' }));
+          dataOf(await as(origin, u, 'legal/appeal', { id, reason: 'Not paid' }));
+          return opsCall(origin, 'POST', 'legal/appeals/decide', { orderId: id, outcome: 'return' });
+        },
+      ],
+    ];
+    // The user's balance after each take and each ending, so a failure shows the whole sequence.
+    const seen: Array<[string, string, bigint, bigint]> = [];
+    const look = (ending: string, step: string) => {
+      const b = legalBalance(dataDir, u.id);
+      seen.push([ending, step, b.available, b.frozen]);
+    };
+    for (const [ending, run] of endings) {
+      const o = await take(origin, u, ad.id, 'qty', QTY);
+      look(ending, 'taken');
+      await run(o.id);
+      look(ending, 'ended');
+    }
+    expect(seen).toEqual(
+      ['cancel', 'expire', 'return'].flatMap((e) => [
+        [e, 'taken', U('80'), U('20')],
+        [e, 'ended', U('100'), 0n],
+      ]),
+    );
+    // The ad is online all along, with its capacity back; the merchant's balance never moved.
+    expect(dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: ad.id }))).toMatchObject({
+      status: 'online',
+      remaining: '500.00',
+    });
+    expect(legalBalance(dataDir, m.id)).toEqual({ available: 0n, frozen: 0n });
   });
 });
