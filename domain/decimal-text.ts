@@ -38,7 +38,7 @@ export function knownSymbols(locale: string): LocaleSymbols | undefined {
 
 /** How to write one value: the same choices display.ts offers. */
 export interface WriteOptions {
-  /** Fraction digits kept; the rest is floored away (toward −∞). */
+  /** Fraction digits kept; the rest is cut off, which floors the magnitude (toward zero). */
   decimals: number;
   /** Drop the zeros that end the fraction. */
   trim: boolean;
@@ -47,15 +47,14 @@ export interface WriteOptions {
 }
 
 /**
- * `value` (a plain decimal string such as `-12.509`, already validated) floored to
- * `options.decimals` and written with `symbols`. Zero never carries a sign.
+ * `value` (a plain decimal string such as `-12.509`, already validated) with its magnitude floored
+ * to `options.decimals` (`-12.509` → `-12.50`: never more than the exact value, either sign; spec §5)
+ * and written with `symbols`. Zero never carries a sign.
  */
 export function writeDecimal(value: string, symbols: LocaleSymbols, options: WriteOptions): string {
   const negative = value.startsWith('-');
   const [rawInt = '0', frac = ''] = value.replace(/^[+-]/, '').split('.');
-  let digits = rawInt + frac.slice(0, options.decimals).padEnd(options.decimals, '0');
-  // Flooring a negative value that loses non-zero digits moves it one unit away from zero.
-  if (negative && /[1-9]/.test(frac.slice(options.decimals))) digits = addOne(digits);
+  const digits = rawInt + frac.slice(0, options.decimals).padEnd(options.decimals, '0');
   const cut = digits.length - options.decimals;
   const int = digits.slice(0, cut).replace(/^0+(?=\d)/, '');
   let fraction = digits.slice(cut);
@@ -64,19 +63,6 @@ export function writeDecimal(value: string, symbols: LocaleSymbols, options: Wri
   const sign = zero ? '' : negative ? '-' : options.signed ? '+' : '';
   const body = group(int, symbols);
   return sign + (fraction === '' ? body : body + symbols.decimal + fraction);
-}
-
-/** Adds one to a string of digits (`0999` → `1000`). */
-function addOne(digits: string): string {
-  const out = digits.split('');
-  for (let i = out.length - 1; i >= 0; i--) {
-    if (out[i] !== '9') {
-      out[i] = String(Number(out[i]) + 1);
-      return out.join('');
-    }
-    out[i] = '0';
-  }
-  return `1${out.join('')}`;
 }
 
 function group(int: string, symbols: LocaleSymbols): string {

@@ -2,8 +2,9 @@
  * The one display formatter for numbers (issue 10): every price, quantity, balance, volume and rate
  * a page shows goes through these functions. They work on decimal strings and never through a
  * float: the product's locales are written by decimal-text.ts on the string itself, any other locale
- * by Intl.NumberFormat, which formats a numeric *string* exactly (ECMA-402 NumberFormat v3); both
- * floor toward −∞ (spec §5: amounts are floored, never rounded up).
+ * by Intl.NumberFormat, which formats a numeric *string* exactly (ECMA-402 NumberFormat v3). Both
+ * floor the magnitude (spec §5: amounts are floored, never rounded up): `-6.4637` at 2 decimals is
+ * `-6.46`, so a debit never shows more than was taken, and `+x` and `-x` show the same digits.
  */
 
 import { knownSymbols, writeDecimal } from './decimal-text';
@@ -53,7 +54,8 @@ function exactFormatter(locale: string, min: number, max: number, signed: boolea
     const options: Intl.NumberFormatOptions & { roundingMode: string } = {
       minimumFractionDigits: min,
       maximumFractionDigits: max,
-      roundingMode: 'floor',
+      // 'trunc' floors the magnitude of either sign; 'floor' would move a negative one unit away.
+      roundingMode: 'trunc',
       ...(signed && { signDisplay: 'exceptZero' }),
     };
     return new Intl.NumberFormat(locale, options);
@@ -96,14 +98,14 @@ export function formatCompact(value: string, options: Omit<DisplayOptions, 'trim
     const opts: Intl.NumberFormatOptions & { roundingMode: string } = {
       notation: 'compact',
       maximumFractionDigits: decimals,
-      roundingMode: 'floor',
+      roundingMode: 'trunc',
     };
     return new Intl.NumberFormat(options.locale, opts);
   });
   return formatString(f, v);
 }
 
-/** A percentage given as a decimal string of percent points (`-1.254` → `−1.25%`), floored, signed. */
+/** A percentage given as a decimal string of percent points (`-1.259` → `-1.25%`), floored, signed. */
 export function formatPercent(points: string, options: Omit<DisplayOptions, 'signed'>): string {
   const body = formatNumber(points, { ...options, signed: true });
   return body === NO_NUMBER ? body : `${body}%`;

@@ -10,7 +10,7 @@ function viaIntl(value: string, locale: string, decimals: number, trim: boolean,
   const options = {
     minimumFractionDigits: trim ? 0 : decimals,
     maximumFractionDigits: decimals,
-    roundingMode: 'floor',
+    roundingMode: 'trunc',
     ...(signed && { signDisplay: 'exceptZero' }),
   } as Intl.NumberFormatOptions;
   const out = (new Intl.NumberFormat(locale, options).format as unknown as (v: string) => string)(value);
@@ -54,12 +54,13 @@ describe('decimal text', () => {
   });
 
   it.each([
-    ['-0.001', 2, '-0.01'],
-    ['-9.999', 2, '-10.00'],
-    ['-999.5', 0, '-1,000'],
+    ['-0.001', 2, '0.00'],
+    ['-9.999', 2, '-9.99'],
+    ['-999.5', 0, '-999'],
+    ['-6.4637', 2, '-6.46'],
     ['-0.000', 2, '0.00'],
     ['0007.5', 1, '7.5'],
-  ] as const)('floors %s at %d decimals to %s (en)', (value, decimals, want) => {
+  ] as const)('floors the magnitude of %s at %d decimals to %s (en)', (value, decimals, want) => {
     expect(writeDecimal(value, knownSymbols('en')!, { decimals, trim: false, signed: false })).toBe(want);
   });
 
