@@ -60,7 +60,7 @@ describe('numbersFor: the display formatter bound to a locale', () => {
 
   it('writes compact volumes and signed percentages', () => {
     expect(en.compact('56728.690055')).toBe('56.72K');
-    expect(en.percent('-1.254')).toBe('-1.26%');
+    expect(en.percent('-1.254')).toBe('-1.25%');
     expect(en.percent('0')).toBe('0.00%');
     expect(id.percent('2.5')).toBe('+2,50%');
   });
