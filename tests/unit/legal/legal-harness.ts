@@ -1,0 +1,123 @@
+/**
+ * A fiat order service over an in-memory database with every migration applied, two users with
+ * payment methods, and helpers to publish ads as the ad service leaves them (a sell ad's remaining
+ * quantity frozen in the merchant's `legal` account). For unit tests that assert every party's
+ * balances after each step of an order (tests/unit/legal/*.mutation.test.ts).
+ */
+import { openDatabase } from '../../../server/db/connect';
+import { HOUSE_USER_ID, Ledger, WORLD_USER_ID, ledgerViolations, type Holder } from '../../../server/ledger';
+import { OrderService } from '../../../server/legal/order-service';
+import { LegalStore } from '../../../server/legal/store';
+import type { LegalTerms } from '../../../server/legal/terms';
+import { OpsJournal } from '../../../server/ops/ops-journal';
+
+/** One coin in ledger units (1e-8). */
+export const COIN = 100_000_000n;
+/** The merchant who publishes the ads, and the user who takes them. */
+export const MERCHANT = 1;
+export const USER = 2;
+/** A fixed clock: 2026-03-10 12:00 UTC. */
+export const T0 = Date.UTC(2026, 2, 10, 12);
+
+/** Fee rates that differ, so a test sees which one an order charged. */
+export const TERMS: LegalTerms = {
+  coins: [{ coin: 'USDT', decimals: 2 }],
+  currencies: ['CNY'],
+  langCurrency: { zh: 'CNY' },
+  paymentMinutes: 10,
+  cancelsPerDay: 3,
+  makerFee: '0.01',
+  takerFee: '0.02',
+};
+
+/** Builds the service; `clock.now` may be moved by the test. */
+export async function legalHarness(terms: LegalTerms = TERMS) {
+  const db = await openDatabase(':memory:');
+  const { sqlite } = db;
+  const clock = { now: T0 };
+  const now = () => clock.now;
+  const addUser = sqlite.prepare(
+    `insert into users (id, account, account_kind, password_hash, promo_code, created_at)
+     values (?, ?, 'email', 'x', ?, 0)`,
+  );
+  for (const id of [MERCHANT, USER, 3]) addUser.run(id, `u${id}@example.com`, `P${id}`);
+  const addMethod = sqlite.prepare(
+    `insert into legal_methods (user_id, kind, real_name, bank, card_number, account, nickname, qr_id,
+       updated_at) values (?, ?, 'Name', 'Bank', '6222020000000000', '', '', '', 0)`,
+  );
+  addMethod.run(MERCHANT, 'bank');
+  addMethod.run(USER, 'bank');
+  const ledger = new Ledger(sqlite, now);
+  const store = new LegalStore(sqlite);
+  const journal = new OpsJournal(sqlite, now);
+  const orders = new OrderService({ sqlite, ledger, store, journal, terms, now });
+  const wallet = (userId: number): Holder => ({ userId, account: 'legal', coin: 'USDT' });
+  const grant = (userId: number, units: bigint) =>
+    ledger.transfer(
+      { kind: 'demo.grant', refType: 'test', refId: String(userId), actor: 'test' },
+      { userId: WORLD_USER_ID, account: 'legal', coin: 'USDT' },
+      wallet(userId),
+      units,
+    );
+  const addAd = sqlite.prepare(
+    `insert into legal_ads (merchant_id, side, coin, currency, price, min_amount, max_amount, total,
+       remaining, methods, auto_cancel_min, expires_at, status, created_at, updated_at)
+     values (?, ?, 'USDT', 'CNY', ?, ?, ?, ?, ?, 'bank', 0, ?, ?, 0, 0)`,
+  );
+  /**
+   * Publishes an ad of `qty` coin at `priceCents` per coin (limits 1.00 to 10 000.00 CNY); a sell
+   * ad's quantity is granted to the merchant and frozen for it, as the ad service does.
+   */
+  const ad = (
+    side: 'buy' | 'sell',
+    opts: { qty?: bigint; priceCents?: number; status?: string; expiresAt?: number | null } = {},
+  ): number => {
+    const qty = opts.qty ?? 100n * COIN;
+    if (side === 'sell') {
+      grant(MERCHANT, qty);
+      ledger.freeze(
+        { kind: 'legal.ad.freeze', refType: 'legal_ads', refId: 'new', actor: 'test' },
+        wallet(MERCHANT),
+        qty,
+      );
+    }
+    return Number(
+      addAd.run(
+        MERCHANT,
+        side,
+        opts.priceCents ?? 700,
+        100,
+        1_000_000,
+        Number(qty),
+        Number(qty),
+        opts.expiresAt ?? null,
+        opts.status ?? 'online',
+      ).lastInsertRowid,
+    );
+  };
+  /** Available and frozen of a user's `legal` USDT, as numbers of ledger units. */
+  const bal = (userId: number) => {
+    const b = ledger.balance(wallet(userId));
+    return { available: b.available, frozen: b.frozen };
+  };
+  const house = () => ledger.balance({ userId: HOUSE_USER_ID, account: 'legal', coin: 'USDT' }).available;
+  const remaining = (adId: number) => store.ad(adId)!.remaining;
+  const setAdStatus = (adId: number, status: string) =>
+    sqlite.prepare('update legal_ads set status = ? where id = ?').run(status, adId);
+  const violations = () => ledgerViolations(sqlite);
+  return {
+    db,
+    sqlite,
+    clock,
+    ledger,
+    store,
+    orders,
+    grant,
+    ad,
+    bal,
+    house,
+    remaining,
+    setAdStatus,
+    violations,
+  };
+}
