@@ -26,12 +26,28 @@ export const PAIR: PairInfo = {
 /** The harness clock's start, epoch ms. */
 export const T0 = 1_700_000_000_000;
 
+/** What the harness hands a test. */
+export interface OptionHarness {
+  sqlite: SQLite.Database;
+  ledger: Ledger;
+  /** User 1's `second` USDT account. */
+  wallet: { userId: number; account: 'second'; coin: string };
+  service: OptionService;
+  /** Stores trade `id` at `priceTicks` (0.01 USDT) and epoch ms `ts`, and hands it to the tape. */
+  trade(id: number, priceTicks: number, ts: number): void;
+  /** Sets the clock, epoch ms. */
+  setClock(t: number): void;
+}
+
 /**
  * Builds the service on `terms`. `wrapTape` may stand a faulty tape in front of the real one (the
  * trades are still recorded on the real one). `trade(id, priceTicks, ts)` stores a trade and hands it
  * to the tape as the matching engine does; `setClock(ms)` sets what the service and the tape call now.
  */
-export function optionHarness(terms: SecondTerms, wrapTape: (tape: TradeTape) => TradeTape = (t) => t) {
+export function optionHarness(
+  terms: SecondTerms,
+  wrapTape: (tape: TradeTape) => TradeTape = (t) => t,
+): OptionHarness {
   const sqlite = new SQLite(':memory:');
   sqlite.pragma('foreign_keys = ON');
   sqlite.exec('create table users (id integer primary key)');
@@ -71,6 +87,6 @@ export function optionHarness(terms: SecondTerms, wrapTape: (tape: TradeTape) =>
     wallet,
     service,
     trade,
-    setClock: (t: number) => (clock = t),
+    setClock: (t: number) => void (clock = t),
   };
 }
