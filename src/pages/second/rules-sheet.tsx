@@ -27,7 +27,12 @@ export function RulesSheet(props: { open: boolean; terms: SecondTermsInfo; onClo
         <p>{t('rules.exit')}</p>
         <p>{t('rules.outcome')}</p>
         <p>{t('rules.payout', { decimals: terms.stakeDecimals })}</p>
-        <p>{t('rules.stale', { seconds: Math.round(terms.staleMs / 1000) })}</p>
+        <p>
+          {t('rules.stale', {
+            seconds: Math.round(terms.staleMs / 1000),
+            count: Math.round(terms.staleMs / 1000),
+          })}
+        </p>
         <p>{t('rules.honest')}</p>
         <h3 className="receipt__heading">{t('rules.table')}</h3>
         <table className="second-rules__table">

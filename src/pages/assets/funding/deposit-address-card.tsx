@@ -121,6 +121,7 @@ export function DepositAddressCard({
           {t('address.confirmRule', {
             credit: address.creditConfirmations,
             final: address.withdrawableConfirmations,
+            count: address.creditConfirmations,
           })}
         </li>
       </ul>

@@ -27,15 +27,15 @@ function useRuleText(): (f: CreditFactor) => string {
       case 'base':
         return t('credit.rules.base', { points: r.base.points });
       case 'accountAge':
-        return t('credit.rules.accountAge', { ...r.accountAge });
+        return t('credit.rules.accountAge', { ...r.accountAge, count: r.accountAge.per });
       case 'identity':
         return t('credit.rules.identity', { points: r.identity.points });
       case 'tradePassword':
         return t('credit.rules.tradePassword', { points: r.tradePassword.points });
       case 'trading':
-        return t('credit.rules.trading', { ...r.trading });
+        return t('credit.rules.trading', { ...r.trading, count: r.trading.per });
       case 'cancellations':
-        return t('credit.rules.cancellations', { ...r.cancellations });
+        return t('credit.rules.cancellations', { ...r.cancellations, count: r.cancellations.per });
     }
   };
 }
@@ -50,13 +50,13 @@ function FactorRow({ f }: { f: CreditFactor }) {
       : f.key === 'identity' || f.key === 'tradePassword'
         ? t(f.fact ? 'credit.fact.yes' : 'credit.fact.no')
         : f.key === 'accountAge'
-          ? t('credit.fact.days', { n: formatCount(f.fact, lang) })
-          : t('credit.fact.orders', { n: formatCount(f.fact, lang) });
+          ? t('credit.fact.days', { n: formatCount(f.fact, lang), count: f.fact })
+          : t('credit.fact.orders', { n: formatCount(f.fact, lang), count: f.fact });
   return (
     <li className="credit-factor" data-testid={`credit-${f.key}`} data-points={f.points}>
       <span className="credit-factor__main">
         <span className="credit-factor__name">
-          {t(`credit.factors.${f.key}`, { days: CREDIT_WINDOW_DAYS })}
+          {t(`credit.factors.${f.key}`, { days: CREDIT_WINDOW_DAYS, count: CREDIT_WINDOW_DAYS })}
           {fact !== null && <span className="credit-factor__fact"> · {fact}</span>}
         </span>
         <span className="credit-factor__rule">{rule(f)}</span>

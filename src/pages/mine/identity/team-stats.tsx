@@ -27,7 +27,7 @@ export function TeamStats({ summary }: { summary: TeamSummary }) {
             {formatCount(summary.active, lang)}
           </span>
           <span className="stat__label identity-note">
-            {t('invite.active', { days: summary.activeDays })}
+            {t('invite.active', { days: summary.activeDays, count: summary.activeDays })}
           </span>
         </div>
       </div>
@@ -47,7 +47,9 @@ export function TeamStats({ summary }: { summary: TeamSummary }) {
         </ul>
       )}
       <p className="note identity-note">{t('invite.rebateRule', { pct })}</p>
-      <p className="note identity-note">{t('invite.activeHint', { days: summary.activeDays })}</p>
+      <p className="note identity-note">
+        {t('invite.activeHint', { days: summary.activeDays, count: summary.activeDays })}
+      </p>
     </section>
   );
 }
