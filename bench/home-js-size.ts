@@ -14,8 +14,11 @@ import zlib from 'node:zlib';
 import { PHONE, launchBrowser } from '../tests/e2e/support';
 import { startTestServer } from '../tests/support/server';
 
-/** The first-load budget of the home route, gzip KiB. */
-export const BUDGET_KIB = 120;
+/**
+ * The first-load budget of the home route, gzip KiB: 120 until issue 29 brought i18next back as the
+ * texts engine (about 15 KiB gzip more in the framework chunk: 107.0 -> 122.2 KiB when it came).
+ */
+export const BUDGET_KIB = 135;
 
 interface Sizes {
   raw: number;

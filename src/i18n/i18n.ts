@@ -88,7 +88,7 @@ export async function initI18n(lang: Lang): Promise<void> {
   applyLang(lang);
 }
 
-/** Switches the UI language; resolves when the new bundles are in. */
+/** Switches the UI language; resolves when the new bundles are in (i18next's changeLanguage comes after). */
 export async function changeLanguage(lang: Lang): Promise<void> {
   await setTextLanguage(lang);
   applyLang(lang);

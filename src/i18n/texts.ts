@@ -1,10 +1,13 @@
-import { DEFAULT_LANG } from '../../domain/locale';
+import { createInstance } from 'i18next';
+import { BCP47, DEFAULT_LANG } from '../../domain/locale';
 import type { Lang } from '../../domain/locale';
 
-// The app's translation engine. i18next did this with 15.6 KiB gzip in the first load (plurals,
-// contexts, formatters, backends, fallbacks the app never used): the app needs nested keys, a
-// `ns:` prefix, `{{name}}` values, namespaces loaded on demand and a language switch. Key sets are
-// identical in every language (tests/unit/ui/locales.test.ts), so there is no fallback language.
+// The app's texts run on i18next. What kept the first load fast stays: the shell's texts are added
+// as resources when the app starts, every other namespace and language arrives as a lazy chunk
+// (`BundleLoader`) and is added with addResourceBundle, and a language switch calls changeLanguage
+// only once every namespace already shown is in. Key sets are identical in every language but for
+// plural forms (tests/unit/ui/locales.test.ts), so there is no fallback language: a missing text
+// shows its key's path, never another language.
 
 /** A namespace's texts: nested objects of strings. */
 export interface TextTree {
@@ -14,17 +17,46 @@ export interface TextTree {
 /** Loads one namespace of one language (a lazy chunk). */
 export type BundleLoader = (lang: Lang, ns: string) => Promise<TextTree>;
 
-/** Values for `{{name}}` placeholders. */
+/** Values for `{{name}}` placeholders; a numeric `count` also picks the plural form (`key_one`, `key_other`). */
 export type TextValues = Record<string, string | number>;
 
-const trees = new Map<string, TextTree>();
+/**
+ * i18next's language is the BCP-47 tag, not the product's code: it picks plural forms with
+ * `Intl.PluralRules(language)`, which reads `jp`, `kor` or `hk` as unknown languages and answers
+ * with the browser's own rules (English: "1 日" would look for a `_one` form Japanese has not).
+ */
+const tagOf = (lang: Lang): string => BCP47[lang];
+
+const engine = createInstance();
+void engine.init({
+  // Synchronous: resources come from our own loader, never from a backend.
+  initAsync: false,
+  lng: tagOf(DEFAULT_LANG),
+  fallbackLng: false,
+  // Exactly the language asked for: `zh-HK` must not borrow from a `zh` that does not exist.
+  load: 'currentOnly',
+  ns: [],
+  defaultNS: 'common',
+  resources: {},
+  // React escapes what it renders; escaping here would show `&amp;` in texts.
+  interpolation: { escapeValue: false },
+  // A key naming a group of texts shows its path, as a missing key does.
+  returnedObjectHandler: (key: string) => key,
+});
+
 const inFlight = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let current: Lang = DEFAULT_LANG;
+/** The language last asked for: a slower earlier switch must not win over it. */
+let wanted: Lang = DEFAULT_LANG;
 let loader: BundleLoader = () => Promise.reject(new Error('texts: no loader configured'));
 
-const slot = (lang: Lang, ns: string) => `${lang}/${ns}`;
 const emit = () => listeners.forEach((l) => l());
+// Arriving texts re-render the components that wait for them (the language is emitted by
+// setTextLanguage, once `current` names it).
+engine.store.on('added', emit);
+/** i18next's `t`, untyped: the keys are typed where pages call it (src/i18n/i18next.d.ts). */
+const t = engine.t.bind(engine) as unknown as (key: string, options: Record<string, unknown>) => string;
 
 /** Sets where bundles come from and the bundles built into the shell (per language). */
 export function configureTexts(
@@ -33,7 +65,9 @@ export function configureTexts(
 ): void {
   loader = load;
   for (const [lang, namespaces] of Object.entries(bundled) as [Lang, Record<string, TextTree>][]) {
-    for (const [ns, tree] of Object.entries(namespaces)) trees.set(slot(lang, ns), tree);
+    for (const [ns, tree] of Object.entries(namespaces)) {
+      engine.addResourceBundle(tagOf(lang), ns, tree, false, true);
+    }
   }
 }
 
@@ -48,23 +82,22 @@ export function onTextsChanged(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether `ns` of the current language is loaded. */
+/** Whether `ns` of the current language (or of `lang`) is loaded. */
 export function hasNamespace(ns: string, lang: Lang = current): boolean {
-  return trees.has(slot(lang, ns));
+  return engine.hasResourceBundle(tagOf(lang), ns);
 }
 
 /** Loads namespaces of `lang` (each once; a failed load may be retried later). Rejects on failure. */
 export async function loadTexts(namespaces: readonly string[], lang: Lang = current): Promise<void> {
   await Promise.all(
     namespaces.map((ns) => {
-      const key = slot(lang, ns);
-      if (trees.has(key)) return undefined;
+      if (hasNamespace(ns, lang)) return undefined;
+      const key = `${lang}/${ns}`;
       let p = inFlight.get(key);
       if (!p) {
         p = loader(lang, ns)
           .then((tree) => {
-            trees.set(key, tree);
-            emit();
+            engine.addResourceBundle(tagOf(lang), ns, tree, false, true);
           })
           .finally(() => inFlight.delete(key));
         inFlight.set(key, p);
@@ -74,56 +107,46 @@ export async function loadTexts(namespaces: readonly string[], lang: Lang = curr
   );
 }
 
-/** Switches the language once every namespace already shown is loaded in it. */
+/**
+ * Switches the language once every namespace already shown is loaded in it, so a page never shows
+ * key paths between the two. Of two quick switches the last one asked for wins.
+ */
 export async function setTextLanguage(lang: Lang): Promise<void> {
+  wanted = lang;
   if (lang === current) return;
-  const shown = [...trees.keys()]
-    .filter((k) => k.startsWith(`${current}/`))
-    .map((k) => k.slice(current.length + 1));
+  const shown = Object.keys(engine.store.data[tagOf(current)] ?? {});
   await loadTexts(shown, lang);
+  if (wanted !== lang) return;
+  await engine.changeLanguage(tagOf(lang));
   current = lang;
   emit();
 }
 
-function lookup(tree: TextTree | undefined, path: string): string | undefined {
-  let node: string | TextTree | undefined = tree;
-  for (const part of path.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-function fill(text: string, values: TextValues | undefined): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
-}
-
 /**
  * The text of `key` in the current language: `ns:path` names its namespace, a bare path is looked
- * up in `namespaces` in order. An unknown key (or one whose texts have not arrived) gives the key's
- * path, as i18next did, so a page never shows nothing.
+ * up in `namespaces` in order. A numeric `count` among the values picks the language's plural form.
+ * An unknown key (or one whose texts have not arrived) gives the key's path, so a page never shows
+ * nothing.
  */
 export function translate(
   key: string,
   values?: TextValues,
   namespaces: readonly string[] = ['common'],
 ): string {
-  const colon = key.indexOf(':');
-  const path = colon > 0 ? key.slice(colon + 1) : key;
-  const list = colon > 0 ? [key.slice(0, colon)] : namespaces;
-  for (const ns of list) {
-    const text = lookup(trees.get(slot(current, ns)), path);
-    if (text !== undefined) return fill(text, values);
-  }
-  return path;
+  const count = values?.count;
+  // Values go in `replace`, so a placeholder named like an i18next option (`ns`, `lng`,
+  // `context`, `defaultValue`) stays a placeholder.
+  return t(key, {
+    ns: namespaces,
+    ...(values && { replace: values }),
+    ...(typeof count === 'number' && { count }),
+  });
 }
 
 /** Whether `key` (`ns:path` or a `common` path) has a text in the current language. */
 export function hasText(key: string): boolean {
   const colon = key.indexOf(':');
   const ns = colon > 0 ? key.slice(0, colon) : 'common';
-  return lookup(trees.get(slot(current, ns)), colon > 0 ? key.slice(colon + 1) : key) !== undefined;
+  const path = colon > 0 ? key.slice(colon + 1) : key;
+  return typeof engine.getResource(tagOf(current), ns, path) === 'string';
 }

@@ -2,9 +2,10 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { FlatNamespace, TFunction } from 'i18next';
 import { hasNamespace, loadTexts, onTextsChanged, textLanguage, translate, type TextValues } from './texts';
 
-// The React binding of the texts engine (src/i18n/texts.ts): a `t` for the current language and
-// namespaces that re-renders on a language change and when texts arrive. Keys stay typed through
-// i18next's TFunction types (types only: no i18next code ships).
+// The React binding of the texts engine (i18next behind src/i18n/texts.ts): a `t` for the current
+// language and namespaces that re-renders on a language change and when texts arrive. Not
+// react-i18next's hook: arriving texts re-render here as a transition, in short tasks (README,
+// "Main thread"). Keys are typed by i18next's TFunction (src/i18n/i18next.d.ts).
 
 /**
  * What a component's texts depend on: the language and which of its namespaces have arrived. Only

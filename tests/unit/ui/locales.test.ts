@@ -21,10 +21,26 @@ function load(lang: string, ns: string): Record<string, string> {
   return flatten(JSON.parse(fs.readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Tree);
 }
 
+const id = (ns: string) => load('id', ns);
+
 const namespaces = fs
   .readdirSync(path.join(LOCALES, 'id'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -5));
+
+/** A plural form's suffix (i18next's, after `Intl.PluralRules` categories). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A key as every language has it: a plural form (`days_one`, `days_other`) stands for its base
+ * (`days`). Languages differ only in which plural forms they need.
+ */
+const base = (key: string, keys: Record<string, string>) => {
+  const stem = key.replace(PLURAL, '');
+  return stem !== key && `${stem}_other` in keys ? stem : key;
+};
+const baseKeys = (keys: Record<string, string>) =>
+  [...new Set(Object.keys(keys).map((k) => base(k, keys)))].sort();
 
 /** `{{name}}` placeholders of a text, sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -39,17 +55,38 @@ describe('locale bundles', () => {
     const files = fs.readdirSync(path.join(LOCALES, lang)).map((f) => f.slice(0, -5));
     expect(files.sort()).toEqual([...namespaces].sort());
     for (const ns of namespaces) {
-      const want = Object.keys(load('id', ns)).sort();
-      expect(Object.keys(load(lang, ns)).sort(), `${lang}/${ns}.json`).toEqual(want);
+      const want = baseKeys(load('id', ns));
+      expect(baseKeys(load(lang, ns)), `${lang}/${ns}.json`).toEqual(want);
+    }
+  });
+
+  it.each([...LANGS])("%s gives every counted text exactly its language's plural forms", (lang) => {
+    // i18next picks `key_<category>` with Intl.PluralRules of the BCP-47 tag (src/i18n/texts.ts):
+    // a missing form shows the key's path ("1 days" in English is a missing `_one`).
+    const forms = new Intl.PluralRules(BCP47[lang]).resolvedOptions().pluralCategories.sort();
+    for (const ns of namespaces) {
+      const keys = load(lang, ns);
+      const counted = Object.keys(id(ns)).filter((k) => k.endsWith('_other'));
+      for (const other of counted) {
+        const stem = other.slice(0, -'_other'.length);
+        const have = Object.keys(keys)
+          .filter((k) => k.replace(PLURAL, '') === stem && k !== stem)
+          .map((k) => PLURAL.exec(k)![1])
+          .sort();
+        expect(have, `${lang}/${ns}:${stem}`).toEqual(forms);
+        expect(keys[stem], `${lang}/${ns}:${stem} beside its plural forms`).toBeUndefined();
+      }
     }
   });
 
   it.each([...LANGS])('%s has no empty texts and the same placeholders as id', (lang) => {
     for (const ns of namespaces) {
-      const base = load('id', ns);
+      const ref = load('id', ns);
       for (const [key, text] of Object.entries(load(lang, ns))) {
         expect(text.trim(), `${lang}/${ns}:${key}`).not.toBe('');
-        expect(placeholders(text), `${lang}/${ns}:${key}`).toEqual(placeholders(base[key]!));
+        // Every plural form has the placeholders of id's one form (`_other`).
+        const same = key.replace(PLURAL, '_other');
+        expect(placeholders(text), `${lang}/${ns}:${key}`).toEqual(placeholders((ref[key] ?? ref[same])!));
       }
     }
   });
