@@ -104,6 +104,12 @@ describe('lever e2e', () => {
     await page.waitForSelector('[data-field="hands"]');
     await page.fill('[data-testid="lever-hands"]', '10');
     await page.click('[data-testid="lever-submit"]');
+    // A market order has no limit price: its price row names the contract price it opens at (issue 29).
+    const priceRow = page.locator('.confirm-order__row', {
+      has: page.locator('[data-testid="confirm-price"]'),
+    });
+    expect((await priceRow.locator('dt').textContent())?.trim()).toBe('Harga kontrak (transaksi terakhir)');
+    expect(await text(page, '[data-testid="confirm-price"]')).toBe('64.000,00');
     await shot(page, 'confirm-open');
     await page.click('[data-testid="lever-confirm-open"]');
 

@@ -70,7 +70,8 @@ export async function startLeverServer(
       simMarket: false,
       simChain: false,
       catalogFile,
-      distDir: path.join(ROOT_DIR, 'dist'),
+      // As tests/support/server.ts: a helper building into its own directory sets TEST_DIST_DIR.
+      distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
       operatorToken: OPS_TOKEN,
     },

@@ -164,25 +164,15 @@ export function LeverForm(props: LeverFormProps) {
     );
   };
 
-  const rows: [string, string, string][] = [
+  // Amounts of the quote coin at its display decimals, exact on tap: as the position card and receipt.
+  const quote = (v: string | null | undefined) => <CoinAmount value={v || null} coin={pair.quote} />;
+  const rows: [string, ReactNode, string][] = [
     [t('fields.size'), preview?.size ? `${f.plain(preview.size)} ${pair.base}` : NONE, 'size'],
-    [t('fields.margin'), preview?.margin ? `${f.money(preview.margin, 4)} ${pair.quote}` : NONE, 'margin'],
-    [
-      t('fields.openFee'),
-      preview?.openFee ? `${f.money(preview.openFee, 4)} ${pair.quote}` : NONE,
-      'openFee',
-    ],
-    [
-      t('fields.overnightPerDay'),
-      preview?.overnightPerDay ? `${f.money(preview.overnightPerDay, 4)} ${pair.quote}` : NONE,
-      'overnight',
-    ],
+    [t('fields.margin'), quote(preview?.margin), 'margin'],
+    [t('fields.openFee'), quote(preview?.openFee), 'openFee'],
+    [t('fields.overnightPerDay'), quote(preview?.overnightPerDay), 'overnight'],
     [t('fields.liquidationPrice'), f.price(preview?.liquidationPrice, pair.tickSize), 'liquidation'],
-    [
-      t('fields.availableAfter'),
-      preview?.availableAfter ? `${f.money(preview.availableAfter, 4)} ${pair.quote}` : NONE,
-      'after',
-    ],
+    [t('fields.availableAfter'), quote(preview?.availableAfter), 'after'],
   ];
 
   return (
@@ -299,7 +289,7 @@ export function LeverForm(props: LeverFormProps) {
         </div>
       )}
       <p className="lever-note">
-        {t('fields.available')}: {available === null ? NONE : `${f.money(available, 4)} ${pair.quote}`}
+        {t('fields.available')}: {quote(available)}
       </p>
       <section className="lever-preview" aria-label={t('form.preview')} data-testid="lever-preview">
         <h3 className="lever-preview__title">{t('form.preview')}</h3>
@@ -333,7 +323,10 @@ export function LeverForm(props: LeverFormProps) {
           [t('fields.pair'), pair.symbol],
           [t('fields.side'), `${t(`side.${side}`)} · ${t(`type.${type}`)} · ${multiple}×`],
           [t('fields.hands'), values.hands.trim(), 'hands'],
-          [t('fields.limitPrice'), f.digits(type === 'limit' ? typedPrice : mark)],
+          // A market order has no limit: it opens at the last trade when the server receives it.
+          type === 'limit'
+            ? [t('fields.limitPrice'), f.digits(typedPrice), 'price']
+            : [t('form.lastPrice'), f.digits(mark), 'price'],
           ...rows.map(([l, v, id]) => [l, v, id] as const),
         ]}
         confirmLabel={t('confirm.open')}

@@ -1,0 +1,113 @@
+// Issue 29: at 390 px nothing on a page may cross the viewport's edge or make the page scroll
+// sideways. Checked WITH DATA (an open position, an entrusting limit, a closed order), since an empty
+// list has no long timestamp to push a card wider, in the languages with the longest dates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { registerUser, TEST_PASSWORD } from '../support/accounts';
+import { fund } from '../integration/assets-support';
+import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
+import { PHONE, launchBrowser, open } from './support';
+
+/** Where the page crosses the viewport: its scroll width and every visible box past either edge. */
+export async function edgeCrossings(
+  page: Page,
+): Promise<{ width: number; scrollWidth: number; boxes: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const boxes: string[] = [];
+    /** An ancestor that clips or scrolls sideways: what it holds may lie past the edge on purpose. */
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('#root *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      // A card is an edge too: its text may not run past its border (the issue's timestamp did).
+      const card = el.parentElement?.closest('.card, .order-card');
+      const right = card ? Math.min(width, card.getBoundingClientRect().right) : width;
+      const left = card ? card.getBoundingClientRect().left : 0;
+      if ((r.right > right + 0.5 || r.left < left - 0.5) && !clipped(el)) {
+        const id = el.getAttribute('data-testid') ?? el.className.toString();
+        boxes.push(`${el.tagName.toLowerCase()}.${id} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+      }
+    }
+    return { width, scrollWidth: document.documentElement.scrollWidth, boxes };
+  });
+}
+
+/** Asserts that nothing crosses the edge (the message names the route and the boxes that do). */
+async function expectInside(page: Page, where: string): Promise<void> {
+  const found = await edgeCrossings(page);
+  expect({ where, scrollWidth: found.scrollWidth, boxes: found.boxes }).toEqual({
+    where,
+    scrollWidth: found.width,
+    boxes: [],
+  });
+}
+
+async function login(page: Page, origin: string, account: string): Promise<void> {
+  await open(page, origin, '/pages/mine/login', 'form');
+  await page.fill('input[type=tel]', account);
+  await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/#\/pages\/mine\/index$/);
+}
+
+async function setLang(page: Page, origin: string, lang: string): Promise<void> {
+  await open(page, origin, '/pages/mine/security', '[data-testid="language-row"]');
+  await page.click('[data-testid="language-row"]');
+  await page.click(`[data-testid="lang-${lang}"]`);
+  await page.waitForFunction((l) => localStorage.getItem('lang') === l, lang);
+}
+
+describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
+  let server: LeverServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('contract pages with an open position, an entrusting limit and a closed order', async () => {
+    const trade = await spotPair(server);
+    await trade('BTC/USDT', '64000.00', '0.01');
+    const grant = await registerUser(server.origin);
+    const user = { id: grant.user.id, token: grant.token };
+    fund(server.dataDir, user.id, 'USDT', '10000', 'lever');
+    const closed = await openOrder(server, user, { hands: 1 });
+    await lever(server, user, 'lever/close', { id: closed.id });
+    await openOrder(server, user, { hands: 1 });
+    await openOrder(server, user, { type: 'limit', price: '60000.00', hands: 1 });
+
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await login(page, server.origin, grant.user.account);
+    const position = '[data-testid="lever-position"][data-status="trading"]';
+    const pages: [string, string][] = [
+      ['/pages/lever/lever?symbol=BTC/USDT', position],
+      ['/pages/lever/leverList', position],
+      ['/pages/lever/orderList', '[data-testid="lever-order"][data-status="closed"]'],
+      ['/pages/trade/entrust', position],
+    ];
+    // English writes the longest times (12-hour, AM/PM); Indonesian and Chinese the other scripts.
+    for (const lang of ['en', 'id', 'zh']) {
+      await setLang(page, server.origin, lang);
+      for (const [route, ready] of pages) {
+        await open(page, server.origin, route, ready);
+        await page.waitForSelector(
+          '[data-testid="lever-position"][data-status="entrusting"], [data-testid="lever-order"][data-status="entrusting"]',
+        );
+        await expectInside(page, `${lang} ${route}`);
+      }
+    }
+    await context.close();
+  });
+});
