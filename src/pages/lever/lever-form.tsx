@@ -164,15 +164,25 @@ export function LeverForm(props: LeverFormProps) {
     );
   };
 
-  // Amounts of the quote coin at its display decimals, exact on tap: as the position card and receipt.
-  const quote = (v: string | null | undefined) => <CoinAmount value={v || null} coin={pair.quote} />;
-  const rows: [string, ReactNode, string][] = [
+  const rows: [string, string, string][] = [
     [t('fields.size'), preview?.size ? `${f.plain(preview.size)} ${pair.base}` : NONE, 'size'],
-    [t('fields.margin'), quote(preview?.margin), 'margin'],
-    [t('fields.openFee'), quote(preview?.openFee), 'openFee'],
-    [t('fields.overnightPerDay'), quote(preview?.overnightPerDay), 'overnight'],
+    [t('fields.margin'), preview?.margin ? `${f.money(preview.margin, 4)} ${pair.quote}` : NONE, 'margin'],
+    [
+      t('fields.openFee'),
+      preview?.openFee ? `${f.money(preview.openFee, 4)} ${pair.quote}` : NONE,
+      'openFee',
+    ],
+    [
+      t('fields.overnightPerDay'),
+      preview?.overnightPerDay ? `${f.money(preview.overnightPerDay, 4)} ${pair.quote}` : NONE,
+      'overnight',
+    ],
     [t('fields.liquidationPrice'), f.price(preview?.liquidationPrice, pair.tickSize), 'liquidation'],
-    [t('fields.availableAfter'), quote(preview?.availableAfter), 'after'],
+    [
+      t('fields.availableAfter'),
+      preview?.availableAfter ? `${f.money(preview.availableAfter, 4)} ${pair.quote}` : NONE,
+      'after',
+    ],
   ];
 
   return (
@@ -289,7 +299,7 @@ export function LeverForm(props: LeverFormProps) {
         </div>
       )}
       <p className="lever-note">
-        {t('fields.available')}: {quote(available)}
+        {t('fields.available')}: {available === null ? NONE : `${f.money(available, 4)} ${pair.quote}`}
       </p>
       <section className="lever-preview" aria-label={t('form.preview')} data-testid="lever-preview">
         <h3 className="lever-preview__title">{t('form.preview')}</h3>
