@@ -11,6 +11,30 @@ let wanted = false;
 const wantListeners = new Set<() => void>();
 const shownListeners = new Set<() => void>();
 
+/**
+ * A toast raised this long before its page is left reports what sent the user on ("Saved", then
+ * the list): it goes with them. Older ones belong to the page left and are dismissed with it.
+ */
+export const CARRY_MS = 1000;
+/** The toasts the current page raised: id → when. */
+const raised = new Map<string, number>();
+/** Ids dismissed before sonner showed them (it loads lazily): they are not shown at all. */
+const dropped = new Set<string>();
+
+/**
+ * The page is being left (the router calls this as a route unmounts): its toasts go with it, so
+ * a "not found" or an error never speaks on the next page. See {@link CARRY_MS}.
+ */
+export function pageLeft(now = Date.now()): void {
+  const old = [...raised].filter(([, at]) => now - at > CARRY_MS).map(([id]) => id);
+  raised.clear();
+  if (old.length === 0) return;
+  for (const id of old) dropped.add(id);
+  void loadSonner().then(({ toast: t }) => {
+    for (const id of old) t.dismiss(id);
+  });
+}
+
 /** Calls `listener` just before each toast shows (the toast area places itself then); returns the unsubscribe. */
 export function onToastShown(listener: () => void): () => void {
   shownListeners.add(listener);
@@ -42,11 +66,16 @@ function show(kind: Kind, text: string, options?: ExternalToast): void {
   // Same kind and text → same id: a repeated message updates the one on screen instead of stacking
   // (offline, every failed action used to add another "You are offline").
   const opts: ExternalToast = { id: `${kind}:${text}`, ...options };
+  const id = String(opts.id);
+  raised.set(id, Date.now());
+  dropped.delete(id);
   if (!wanted) {
     wanted = true;
     for (const listener of wantListeners) listener();
   }
   void Promise.all([loadSonner(), toasterReady, loadNamespaces(['errors'])]).then(([{ toast: t }]) => {
+    // Its page was left before sonner could show it.
+    if (dropped.delete(id)) return;
     // A message made before its texts arrived (`errorMessage` gives the key then) is translated now.
     const shown = hasText(`errors:${text}`) ? translate(`errors:${text}`) : text;
     for (const listener of shownListeners) listener();

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { HashRouter, useLocation } from 'react-router-dom';
+import { pageLeft } from '../components/toast';
 import { NotAvailablePage, NotFoundPage } from '../pages/shared/not-available-page';
 import { AppShell } from './app-shell';
 import { AsyncPage } from './async-page';
@@ -17,7 +19,11 @@ function element(def: RouteDef) {
 
 /** The current location's page: every route is a fixed path, so one lookup finds it. */
 function RoutePage() {
-  const def = routeOf(useLocation().pathname);
+  const { pathname } = useLocation();
+  const def = routeOf(pathname);
+  const page = def?.path ?? pathname;
+  // Toasts belong to the page that raised them: leaving it dismisses them (issue 29).
+  useEffect(() => () => pageLeft(), [page]);
   return def ? element(def) : <NotFoundPage />;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const sonner = vi.hoisted(() => ({
-  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }),
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn(), dismiss: vi.fn() }),
 }));
 vi.mock('sonner', () => sonner);
 vi.mock('../../../src/i18n/i18n', () => ({
@@ -10,7 +10,8 @@ vi.mock('../../../src/i18n/i18n', () => ({
   translate: (key: string) => `translated ${key}`,
 }));
 
-const { toast, toasterMounted, toastsWanted, onToastsWanted } = await import('../../../src/components/toast');
+const { toast, toasterMounted, toastsWanted, onToastsWanted, pageLeft, CARRY_MS } =
+  await import('../../../src/components/toast');
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -48,5 +49,27 @@ describe('toasts', () => {
       id: 'message:offline',
       duration: 5,
     });
+  });
+
+  it('toasts belong to their page: leaving it dismisses them, one raised as it is left goes on', async () => {
+    pageLeft();
+    sonner.toast.dismiss.mockClear();
+    const t0 = Date.now();
+    toast.error('Not found');
+    await settle();
+    // Left a moment later: "Saved" then the list, a toast that reports the move, stays.
+    pageLeft(t0 + CARRY_MS / 2);
+    expect(sonner.toast.dismiss).not.toHaveBeenCalled();
+    toast.error('Not found');
+    await settle();
+    pageLeft(Date.now() + CARRY_MS + 1);
+    await settle();
+    expect(sonner.toast.dismiss).toHaveBeenCalledWith('error:Not found');
+    // Left before sonner could show it: never shown on the next page.
+    sonner.toast.error.mockClear();
+    toast.error('Gone');
+    pageLeft(Date.now() + CARRY_MS + 1);
+    await settle();
+    expect(sonner.toast.error).not.toHaveBeenCalled();
   });
 });
