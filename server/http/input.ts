@@ -41,13 +41,16 @@ export function bool(input: Input, name: string): boolean {
 const MAX_DIGITS = 16;
 
 /**
- * The one integer syntax of the API: decimal digits only, 1 to 15 of them. Signs, hex (`0x79`),
- * exponents (`120e0`), fractions (`118.0`), spaces and any other character make it null, where
- * `Number()` would have read a number; so does a value past Number.MAX_SAFE_INTEGER. Returns null
- * for the empty string too.
+ * The one integer syntax of the API: a canonical decimal integer, i.e. digits only and no leading
+ * zero (`0` itself is the only number that starts with one). Signs, hex (`0x79`), exponents
+ * (`120e0`), fractions (`118.0`), spaces, leading zeros (`0117`) and any other character make it
+ * null, where `Number()` would have read a number; so does a value past Number.MAX_SAFE_INTEGER.
+ * One spelling per number means an id or cursor in a log, a cache key or a journal is always the
+ * same text. Returns null for the empty string too.
  */
 export function parseDigits(text: string): number | null {
   if (text.length === 0 || text.length > MAX_DIGITS) return null;
+  if (text.length > 1 && text.charCodeAt(0) === 48) return null;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return null;
@@ -57,13 +60,41 @@ export function parseDigits(text: string): number | null {
 }
 
 /**
+ * The text of an integer field, '' when absent. Unlike `str`, a list is refused (`badRequest`)
+ * rather than read as absent: `limit[]=5`, a repeated `limit` or a JSON array would otherwise fall
+ * back to the default, and an id sent as a list would quietly name no record (or, where an absent
+ * id means "new", create one). Objects and booleans are refused the same way; a JSON number is
+ * read as its decimal text, so `1e21` or `-1` stay malformed.
+ */
+function integerText(input: Input, name: string): string {
+  // Form and query parsers keep `name[]` and `name[0]` as keys of their own.
+  const prefix = `${name}[`;
+  if (Object.keys(input).some((k) => k.startsWith(prefix))) throw fail('badRequest', name);
+  const v = input[name];
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  throw fail('badRequest', name);
+}
+
+/**
  * A record id field (order, withdrawal, address, deposit …): a positive integer in `parseDigits`
- * syntax. Anything else names no record, so it is refused as notFound, exactly like an id of
- * someone else's record, and nothing is looked up.
+ * syntax. Absent, it names no record: `notFound`, exactly like an id of someone else's record.
+ * Present but not a canonical positive integer, it is malformed: `badRequest` for the field. In
+ * both cases nothing is looked up.
  */
 export function idField(input: Input, name: string): number {
-  const id = parseDigits(str(input, name));
-  if (id === null || id < 1) throw notFound();
+  const id = optionalIdField(input, name);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** An id field that may be absent (null), such as the id of a record a form edits or else creates. */
+export function optionalIdField(input: Input, name: string): number | null {
+  const text = integerText(input, name);
+  if (text === '') return null;
+  const id = parseDigits(text);
+  if (id === null || id < 1) throw fail('badRequest', name);
   return id;
 }
 
@@ -81,11 +112,20 @@ export interface IntRange {
  * digits within range raises `badRequest` for the field.
  */
 export function intField(input: Input, name: string, range: IntRange): number {
-  const text = str(input, name);
-  if (text === '') {
-    if (range.fallback === undefined) throw fail('required', name);
-    return range.fallback;
-  }
+  const n = optionalIntField(input, name, range);
+  if (n !== null) return n;
+  if (range.fallback === undefined) throw fail('required', name);
+  return range.fallback;
+}
+
+/** An integer field like `intField` that is null when absent (a cursor whose absence means "newest"). */
+export function optionalIntField(
+  input: Input,
+  name: string,
+  range: Omit<IntRange, 'fallback'>,
+): number | null {
+  const text = integerText(input, name);
+  if (text === '') return null;
   const n = parseDigits(text);
   if (n === null || n < range.min || n > range.max) throw fail('badRequest', name);
   return n;

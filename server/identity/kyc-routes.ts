@@ -10,7 +10,7 @@ import {
 } from '../../domain/identity-rules';
 import { pageArgs } from '../assets/paging';
 import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { idField, str } from '../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import type { OpsRegistry } from '../ops/ops-registry';
 import { KycPendingError, type KycRow, type KycStore } from './kyc-store';
@@ -106,14 +106,6 @@ export function registerKycRoutes(registry: HandlerRegistry, deps: KycDeps): voi
 
 const STATUSES: readonly KycRow['status'][] = ['review', 'verified', 'rejected'];
 
-/** A positive integer id, or notFound. */
-function idOf(text: string): number {
-  const t = text.trim();
-  const id = /^\d{1,15}$/.test(t) ? Number(t) : 0;
-  if (id < 1) throw notFound();
-  return id;
-}
-
 /**
  * The operator's review of identity submissions (`/api/ops/kyc…`): list them with the whole ID
  * number and photo ids (read with `uploads/get`), approve, or reject with a reason. Each decision is
@@ -145,11 +137,11 @@ export function registerKycOps(
   };
 
   ops.add('POST', 'kyc/approve', ({ operator, input }) =>
-    decide(operator, idOf(str(input, 'id')), 'verified', null),
+    decide(operator, idField(input, 'id'), 'verified', null),
   );
 
   ops.add('POST', 'kyc/reject', ({ operator, input }) => {
-    const id = idOf(str(input, 'id'));
+    const id = idField(input, 'id');
     const reason = str(input, 'reason').trim().replace(/\s+/g, ' ');
     if (!reason) throw fail('reasonRequired', 'reason');
     if ([...reason].length > KYC_REASON_MAX) throw fail('textTooLong', 'reason');

@@ -41,9 +41,8 @@ export class AdService {
   constructor(private readonly d: AdServiceDeps) {}
 
   /** The ad if `merchantId` owns it. */
-  own(merchantId: number, idText: string): AdRow {
-    const t = String(idText).trim();
-    const ad = /^\d{1,15}$/.test(t) ? this.d.store.ad(Number(t)) : undefined;
+  own(merchantId: number, id: number): AdRow {
+    const ad = this.d.store.ad(id);
     if (!ad || ad.merchantId !== merchantId) throw notFound();
     return ad;
   }
@@ -137,11 +136,11 @@ export class AdService {
     );
 
   /** Edits price, limits, total, methods and auto-cancel; the total cannot drop below what orders hold. */
-  readonly edit = (userId: number, req: Partial<AdReq>): AdRow =>
+  readonly edit = (userId: number, id: number, req: Partial<AdReq>): AdRow =>
     mapLedger(() =>
       this.d.sqlite.transaction(() => {
         this.#requireMerchant(userId);
-        const ad = this.own(userId, String(req.id ?? ''));
+        const ad = this.own(userId, id);
         if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
         const p = this.#parse(req, ad.coin);
         this.#requireMethods(userId, ad.side, p.methods);
@@ -175,9 +174,9 @@ export class AdService {
       })(),
     );
 
-  readonly pause = (userId: number, idText: string, paused: boolean): AdRow =>
+  readonly pause = (userId: number, id: number, paused: boolean): AdRow =>
     this.d.sqlite.transaction(() => {
-      const ad = this.own(userId, idText);
+      const ad = this.own(userId, id);
       const from = paused ? 'online' : 'paused';
       if (!paused) this.#requireMerchant(userId);
       if (ad.status !== from) throw fail('legalAdNotOnline');
@@ -186,9 +185,9 @@ export class AdService {
     })();
 
   /** Withdraws an ad; a sell ad's untaken coin is unfrozen. Open orders go on with their own escrow. */
-  readonly withdraw = (userId: number | null, idText: string): AdRow =>
+  readonly withdraw = (userId: number | null, id: number): AdRow =>
     this.d.sqlite.transaction(() => {
-      const ad = userId === null ? this.d.store.ad(Number(idText)) : this.own(userId, idText);
+      const ad = userId === null ? this.d.store.ad(id) : this.own(userId, id);
       if (!ad) throw notFound();
       if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
       this.d.store.s('adStatus').run('withdrawn', 0, this.d.now(), ad.id, ad.status);
@@ -210,7 +209,7 @@ export class AdService {
   /** Withdraws ads whose auto-cancel time passed; returns how many. */
   expireDue(): number {
     const due = this.d.store.s('adsDue').all(this.d.now()) as Array<{ id: number }>;
-    for (const { id } of due) this.withdraw(null, String(id));
+    for (const { id } of due) this.withdraw(null, id);
     return due.length;
   }
 }

@@ -1,5 +1,5 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import { bool, str } from '../http/input';
+import { bool, idField, str } from '../http/input';
 import { fail, notFound } from '../http/app-error';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
@@ -21,11 +21,6 @@ export interface LegalOpsDeps {
   changed(order: OrderRow): void;
 }
 
-const idOf = (text: string): number => {
-  const t = text.trim();
-  if (!/^\d{1,15}$/.test(t)) throw notFound();
-  return Number(t);
-};
 const noteOf = (text: string, field: string, required: boolean): string => {
   const t = text.trim();
   if (required && !t) throw fail('required', field);
@@ -65,10 +60,10 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
   const approve = decideApp(true);
   const reject = decideApp(false);
   ops.add('POST', 'legal/applications/approve', ({ operator, input }) =>
-    approve(operator, idOf(str(input, 'id')), ''),
+    approve(operator, idField(input, 'id'), ''),
   );
   ops.add('POST', 'legal/applications/reject', ({ operator, input }) =>
-    reject(operator, idOf(str(input, 'id')), noteOf(str(input, 'reason'), 'reason', true)),
+    reject(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true)),
   );
 
   ops.add('GET', 'legal/appeals', ({ input }) => {
@@ -80,14 +75,14 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     }));
   });
   ops.add('GET', 'legal/orders/get', ({ input }) => {
-    const order = store.order(idOf(str(input, 'id')));
+    const order = store.order(idField(input, 'id'));
     if (!order) throw notFound();
     return { ...order, timeline: store.events(order.id), appeal: store.appeal(order.id) ?? null };
   });
   ops.add('POST', 'legal/appeals/decide', ({ operator, input }) => {
     const order = d.orders.decide(
       operator,
-      str(input, 'orderId'),
+      idField(input, 'orderId'),
       str(input, 'outcome').trim(),
       bool(input, 'fraud'),
       noteOf(str(input, 'note'), 'note', false),
@@ -116,6 +111,6 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     return store.s('freezeById').get(id);
   });
   ops.add('POST', 'legal/freezes/lift', ({ operator, input }) =>
-    lift(operator, idOf(str(input, 'id')), noteOf(str(input, 'reason'), 'reason', true)),
+    lift(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true)),
   );
 }

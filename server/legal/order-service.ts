@@ -76,8 +76,8 @@ export class OrderService {
     const { store, terms } = this.d;
     const now = this.d.now();
     this.requireNotFrozen(userId);
-    const adId = Number(String(req.adId).trim());
-    const ad = Number.isSafeInteger(adId) && adId > 0 ? store.ad(adId) : undefined;
+    // The route read `adId` with the API's id parser (server/http/input.ts).
+    const ad = typeof req.adId === 'number' ? store.ad(req.adId) : undefined;
     if (!ad) throw notFound();
     if (ad.merchantId === userId) throw fail('legalOwnAd', 'adId');
     const expired = ad.expiresAt !== null && ad.expiresAt <= now;
@@ -145,9 +145,8 @@ export class OrderService {
   }
 
   /** The order if `userId` is one of its parties, with the caller's role. */
-  own(userId: number, idText: string): { order: OrderRow; role: 'buyer' | 'seller' } {
-    const id = Number(idText.trim());
-    const order = /^\d{1,15}$/.test(idText.trim()) ? this.d.store.order(id) : undefined;
+  own(userId: number, id: number): { order: OrderRow; role: 'buyer' | 'seller' } {
+    const order = this.d.store.order(id);
     if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
     return { order, role: order.buyerId === userId ? 'buyer' : 'seller' };
   }
@@ -159,9 +158,9 @@ export class OrderService {
     return { ...o, status: to, updatedAt: now };
   }
 
-  readonly pay = (userId: number, idText: string, reference: string): OrderRow =>
+  readonly pay = (userId: number, id: number, reference: string): OrderRow =>
     this.tx(() => {
-      const { order, role } = this.own(userId, idText);
+      const { order, role } = this.own(userId, id);
       const now = this.d.now();
       if (role === 'buyer') this.requireNotFrozen(userId);
       const ref = reference.trim();
@@ -174,9 +173,9 @@ export class OrderService {
       return { ...moved, payRef: ref };
     })();
 
-  readonly release = (userId: number, idText: string): OrderRow =>
+  readonly release = (userId: number, id: number): OrderRow =>
     this.tx(() => {
-      const { order, role } = this.own(userId, idText);
+      const { order, role } = this.own(userId, id);
       const now = this.d.now();
       const moved = this.#move(order, 'release', role, now);
       this.escrow.release(order, `user:${userId}`);
@@ -188,9 +187,9 @@ export class OrderService {
       return moved;
     })();
 
-  readonly cancel = (userId: number, idText: string): OrderRow =>
+  readonly cancel = (userId: number, id: number): OrderRow =>
     this.tx(() => {
-      const { order, role } = this.own(userId, idText);
+      const { order, role } = this.own(userId, id);
       const now = this.d.now();
       const moved = this.#move(order, 'cancel', role, now);
       this.escrow.giveBack(order, `user:${userId}`, now);
@@ -213,9 +212,9 @@ export class OrderService {
       return moved;
     })();
 
-  readonly appeal = (userId: number, idText: string, reason: string, evidenceText: string): OrderRow =>
+  readonly appeal = (userId: number, id: number, reason: string, evidenceText: string): OrderRow =>
     this.tx(() => {
-      const { order, role } = this.own(userId, idText);
+      const { order, role } = this.own(userId, id);
       const now = this.d.now();
       const moved = this.#move(order, 'appeal', role, now);
       const why = reason.trim();
@@ -243,16 +242,9 @@ export class OrderService {
    * The operator's decision on an appeal: `release` the coin to the buyer, or `return` it to the
    * seller; `fraud` (with return) also freezes the buyer, who marked paid without paying.
    */
-  readonly decide = (
-    operator: string,
-    idText: string,
-    outcome: string,
-    fraud: boolean,
-    note: string,
-  ): OrderRow =>
+  readonly decide = (operator: string, id: number, outcome: string, fraud: boolean, note: string): OrderRow =>
     this.tx(() => {
-      const id = Number(idText.trim());
-      const order = /^\d{1,15}$/.test(idText.trim()) ? this.d.store.order(id) : undefined;
+      const order = this.d.store.order(id);
       if (!order) throw notFound();
       if (outcome !== 'release' && outcome !== 'return') throw fail('badRequest', 'outcome');
       if (fraud && outcome !== 'return') throw fail('badRequest', 'fraud');

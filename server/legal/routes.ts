@@ -1,8 +1,8 @@
 import type { LegalMe, OrderMessage, PaymentMethodReq } from '../../domain/legal';
-import { checkPaymentMethod, LEGAL_MESSAGE_MAX, LEGAL_TEXT_MAX } from '../../domain/legal-rules';
+import { checkPaymentMethod, LEGAL_MESSAGE_MAX, LEGAL_TEXT_MAX, nextUtcDay } from '../../domain/legal-rules';
 import { sameHolder } from '../../domain';
 import { AppError, fail, notFound } from '../http/app-error';
-import { bool, str } from '../http/input';
+import { bool, idField, optionalIdField, pageFields, str } from '../http/input';
 import { sessionOf, type HandlerContext, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import { pageArgs } from '../assets/paging';
 import type { AdService } from './ad-service';
@@ -13,6 +13,8 @@ import type { LegalTerms } from './terms';
 
 /** Payment methods per user. */
 export const METHODS_MAX = 10;
+/** Most ads the hall lists at once (the `hall` query's own limit). */
+const HALL_MAX = 500;
 /** Writes per user per minute on the busiest fiat endpoints: enough for a person, not for a script. */
 export const LEGAL_WRITE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
@@ -57,6 +59,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
       methods: store.methods(userId).length,
       cancelsToday: c.count,
       cancelsLeft: c.left,
+      cancelsResetAt: nextUtcDay(d.now()),
       freeze: freeze
         ? { id: freeze.id, reason: freeze.reason, orderId: freeze.orderId, createdAt: freeze.createdAt }
         : null,
@@ -77,7 +80,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     'legal/methodSave',
     (ctx) => {
       const userId = uid(ctx);
-      const idText = str(ctx.input, 'id').trim();
+      const editId = optionalIdField(ctx.input, 'id');
       const req: Partial<PaymentMethodReq> = Object.fromEntries(
         ['kind', 'realName', 'bank', 'cardNumber', 'account', 'nickname', 'qrId'].map((k) => [
           k,
@@ -94,8 +97,8 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
       const now = d.now();
       return store.sqlite.transaction(() => {
         let id: number;
-        if (idText) {
-          const row = /^\d{1,15}$/.test(idText) ? store.method(Number(idText)) : undefined;
+        if (editId !== null) {
+          const row = store.method(editId);
           if (!row || row.userId !== userId) throw notFound();
           id = row.id;
           store
@@ -118,8 +121,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
   );
   registry.add('legal/methodRemove', (ctx) => {
     const userId = uid(ctx);
-    const idText = str(ctx.input, 'id').trim();
-    const row = /^\d{1,15}$/.test(idText) ? store.method(Number(idText)) : undefined;
+    const row = store.method(idField(ctx.input, 'id'));
     if (!row || row.userId !== userId) throw notFound();
     // A sell ad still online needs a method of each kind it offers.
     const others = store.methods(userId).filter((m) => m.id !== row.id && m.kind === row.kind);
@@ -136,11 +138,19 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     if (side !== 'buy' && side !== 'sell') throw fail('badRequest', 'side');
     const coin = str(ctx.input, 'coin').trim();
     const currency = str(ctx.input, 'currency').trim();
+    // Ids below `before`, at most `limit` (the hall's `Page`); absent, the whole hall.
+    const page = pageFields(ctx.input, HALL_MAX, HALL_MAX);
     // The user's `buy` tab lists the merchants' sell ads, cheapest first; `sell` their buy ads, best first.
     const adSide = side === 'buy' ? 'sell' : 'buy';
     const now = d.now();
     const rows = (store.s('hall').all(adSide, coin, currency) as ReturnType<typeof store.ad>[])
-      .filter((r) => r && (r.expiresAt === null || r.expiresAt > now) && !store.freeze(r.merchantId))
+      .filter(
+        (r) =>
+          r &&
+          r.id < page.before &&
+          (r.expiresAt === null || r.expiresAt > now) &&
+          !store.freeze(r.merchantId),
+      )
       .map((r) => r!);
     const cache = new Map();
     const list = rows.map((r) => views.ad(r, dec(r.coin), cache));
@@ -151,11 +161,10 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
       if (pa !== pb) return adSide === 'sell' ? pa - pb : pb - pa;
       return rate(b.merchant.stats.completionRate30d) - rate(a.merchant.stats.completionRate30d);
     });
-    return list;
+    return list.slice(0, page.limit);
   });
   registry.add('legal/ad', (ctx) => {
-    const t = str(ctx.input, 'id').trim();
-    const ad = /^\d{1,15}$/.test(t) ? store.ad(Number(t)) : undefined;
+    const ad = store.ad(idField(ctx.input, 'id'));
     if (!ad) throw notFound();
     return views.ad(ad, dec(ad.coin));
   });
@@ -165,7 +174,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     (ctx) => {
       const userId = uid(ctx);
       const o = orders.take(userId, {
-        adId: str(ctx.input, 'adId'),
+        adId: idField(ctx.input, 'adId'),
         by: str(ctx.input, 'by') as 'amount',
         value: str(ctx.input, 'value'),
       });
@@ -187,25 +196,25 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
   });
   registry.add('legal/order', (ctx) => {
     const userId = uid(ctx);
-    return orderView(orders.own(userId, str(ctx.input, 'id')).order, userId);
+    return orderView(orders.own(userId, idField(ctx.input, 'id')).order, userId);
   });
   registry.add('legal/pay', (ctx) => {
     const userId = uid(ctx);
-    return after(orders.pay(userId, str(ctx.input, 'id'), str(ctx.input, 'reference')), userId);
+    return after(orders.pay(userId, idField(ctx.input, 'id'), str(ctx.input, 'reference')), userId);
   });
   registry.add('legal/release', (ctx) => {
     const userId = uid(ctx);
-    return after(orders.release(userId, str(ctx.input, 'id')), userId);
+    return after(orders.release(userId, idField(ctx.input, 'id')), userId);
   });
   registry.add('legal/cancel', (ctx) => {
     const userId = uid(ctx);
-    return after(orders.cancel(userId, str(ctx.input, 'id')), userId);
+    return after(orders.cancel(userId, idField(ctx.input, 'id')), userId);
   });
   registry.add('legal/appeal', (ctx) => {
     const userId = uid(ctx);
     const o = orders.appeal(
       userId,
-      str(ctx.input, 'id'),
+      idField(ctx.input, 'id'),
       str(ctx.input, 'reason'),
       str(ctx.input, 'evidence'),
     );
@@ -213,7 +222,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
   });
   registry.add('legal/image', async (ctx) => {
     const userId = uid(ctx);
-    const { order } = orders.own(userId, str(ctx.input, 'orderId'));
+    const { order } = orders.own(userId, idField(ctx.input, 'orderId'));
     const id = str(ctx.input, 'id').trim();
     if (!visibleImages(store, order).has(id)) throw notFound();
     const img = await d.readUpload(id);
@@ -222,14 +231,14 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
   });
   registry.add('legal/messages', (ctx) => {
     const userId = uid(ctx);
-    const { order } = orders.own(userId, str(ctx.input, 'id'));
+    const { order } = orders.own(userId, idField(ctx.input, 'id'));
     return messagesOf(store, order);
   });
   registry.add(
     'legal/messageSend',
     (ctx) => {
       const userId = uid(ctx);
-      const { order, role } = orders.own(userId, str(ctx.input, 'id'));
+      const { order, role } = orders.own(userId, idField(ctx.input, 'id'));
       const text = str(ctx.input, 'text').trim();
       const imageId = str(ctx.input, 'imageId').trim();
       if (!text && !imageId) throw fail('required', 'text');
@@ -261,8 +270,7 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     return me(userId);
   });
   registry.add('legal/merchant', (ctx) => {
-    const t = str(ctx.input, 'userId').trim();
-    const info = /^\d{1,15}$/.test(t) ? views.merchant(Number(t)) : null;
+    const info = views.merchant(idField(ctx.input, 'userId'));
     if (!info) throw notFound();
     const now = d.now();
     const list = (
@@ -284,22 +292,24 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     (ctx) => {
       const userId = uid(ctx);
       const req = Object.fromEntries(
-        ['id', 'side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods', 'autoCancelMin'].map(
-          (k) => [k, str(ctx.input, k)],
-        ),
+        ['side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods', 'autoCancelMin'].map((k) => [
+          k,
+          str(ctx.input, k),
+        ]),
       );
-      const row = req.id ? ads.edit(userId, req) : ads.publish(userId, req as never);
+      const editId = optionalIdField(ctx.input, 'id');
+      const row = editId !== null ? ads.edit(userId, editId, req) : ads.publish(userId, req as never);
       d.reschedule();
       return views.ad(row, dec(row.coin));
     },
     { limits: perUser('legal/adSave') },
   );
   registry.add('legal/adPause', (ctx) => {
-    const row = ads.pause(uid(ctx), str(ctx.input, 'id'), bool(ctx.input, 'paused'));
+    const row = ads.pause(uid(ctx), idField(ctx.input, 'id'), bool(ctx.input, 'paused'));
     return views.ad(row, dec(row.coin));
   });
   registry.add('legal/adWithdraw', (ctx) => {
-    const row = ads.withdraw(uid(ctx), str(ctx.input, 'id'));
+    const row = ads.withdraw(uid(ctx), idField(ctx.input, 'id'));
     d.reschedule();
     return views.ad(row, dec(row.coin));
   });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LeverCloseScope, LeverOpenReq, LeverStatus, LeverTerms } from '../../domain';
 import type { Database } from '../db/schema';
 import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { idField, pageFields, str, type Input } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import type { Catalog } from '../market/catalog';
 import { requireTradePassword } from '../mine/trade-password';
@@ -13,13 +13,11 @@ import type { LeverRow } from './store';
 
 /** Page size of order lists. */
 export const LEVER_PAGE_SIZE = 50;
+/** Largest page of order lists a caller may ask for. */
+const LEVER_PAGE_MAX = 200;
 const STATUSES: readonly LeverStatus[] = ['entrusting', 'trading', 'closing', 'closed', 'cancelled'];
 
-function idOf(input: Record<string, unknown>): number {
-  const id = Number(str(input, 'id'));
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+const idOf = (input: Input): number => idField(input, 'id');
 
 /** The catalog's lever terms as the app sees them (without server-only settings). */
 export function leverTerms(catalog: Catalog): LeverTerms {
@@ -79,10 +77,7 @@ export function registerLeverRoutes(
   registry.add('lever/orders', (ctx) => {
     const status = str(ctx.input, 'status') || 'all';
     if (status !== 'all' && !STATUSES.includes(status as LeverStatus)) throw fail('badRequest', 'status');
-    const before = Number(str(ctx.input, 'before') || Number.MAX_SAFE_INTEGER);
-    const limit = Number(str(ctx.input, 'limit') || LEVER_PAGE_SIZE);
-    if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
+    const { before, limit } = pageFields(ctx.input, LEVER_PAGE_SIZE, LEVER_PAGE_MAX);
     const rows = lever.store.ofUser(
       sessionOf(ctx).userId,
       status === 'all' ? null : (status as LeverStatus),

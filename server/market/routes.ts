@@ -1,6 +1,6 @@
 import { CANDLE_INTERVALS, type CandleInterval } from '../../domain';
 import { fail } from '../http/app-error';
-import { intField, str } from '../http/input';
+import { intField, optionalIntField, str } from '../http/input';
 import type { HandlerRegistry } from '../http/registry';
 import { publicCatalog, type Catalog } from './catalog';
 import { candleHistory, type CandleStore, type MarketFeed, type TickerBoard } from './data';
@@ -29,10 +29,7 @@ export function registerMarketRoutes(
     const interval = str(input, 'interval') as CandleInterval;
     if (!(CANDLE_INTERVALS as readonly string[]).includes(interval)) throw fail('badRequest', 'interval');
     // `before` is a candle open time in milliseconds since the epoch; absent means the newest.
-    const before =
-      str(input, 'before') === ''
-        ? undefined
-        : intField(input, 'before', { min: 0, max: Number.MAX_SAFE_INTEGER });
+    const before = optionalIntField(input, 'before', { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? undefined;
     const limit = intField(input, 'limit', { min: 1, max: MAX_CANDLES, fallback: 300 });
     return candleHistory(feed.candles, candleStore, interval, before, limit);
   });

@@ -1,4 +1,4 @@
-import { intField, str } from '../http/input';
+import { intField, optionalIntField } from '../http/input';
 import type { ServerModule } from '../module';
 
 /**
@@ -12,10 +12,7 @@ export const opsModule: ServerModule = {
     // Lets the ops CLI find each route's method without a copy of this list.
     ops.add('GET', 'routes', () => ops.routes().map((r) => ({ name: r.name, method: r.method })));
     ops.add('GET', 'actions', ({ input }) => {
-      const before =
-        str(input, 'before') === ''
-          ? null
-          : intField(input, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
+      const before = optionalIntField(input, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
       const limit = intField(input, 'limit', { min: 1, max: 500, fallback: 50 });
       return opsJournal.list(before, limit);
     });

@@ -1,7 +1,7 @@
 import { OPTION_RESULTS, type OptionResult, type SecondTerms } from '../../domain/second-rules';
 import type { PlaceOptionReq } from '../../domain/second-endpoints';
 import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { idField, pageFields, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { toSecondOption } from './dto';
 import type { OptionRow } from './option-store';
@@ -9,6 +9,8 @@ import type { OptionService } from './option-service';
 
 /** Page size of the option history. */
 export const PAGE_SIZE = 50;
+/** Largest page of the option history a caller may ask for. */
+const PAGE_MAX = 200;
 
 /**
  * Terms (public), place, history and detail (signed in). There is no endpoint that settles,
@@ -41,19 +43,14 @@ export function registerSecondRoutes(
     if (result !== null && !(OPTION_RESULTS as readonly string[]).includes(result)) {
       throw fail('badRequest', 'result');
     }
-    const before = Number(str(ctx.input, 'before') || Number.MAX_SAFE_INTEGER);
-    const limit = Number(str(ctx.input, 'limit') || PAGE_SIZE);
-    if (!Number.isSafeInteger(before) || before < 1) throw fail('badRequest', 'before');
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200) throw fail('badRequest', 'limit');
+    const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
     return service.store
       .list(sessionOf(ctx).userId, { status, symbol, result: result as OptionResult | null, before, limit })
       .map(dto);
   });
 
   registry.add('second/detail', (ctx) => {
-    const id = Number(str(ctx.input, 'id'));
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const row = service.store.get(id);
+    const row = service.store.get(idField(ctx.input, 'id'));
     // Another user's option is answered exactly like a missing one.
     if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
     return dto(row);

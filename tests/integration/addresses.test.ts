@@ -162,11 +162,14 @@ describe('unbinding', () => {
     const [bound] = await list(owner);
     const before = fullSnapshot(server.dataDir, owner.id);
     for (const lang of ['en', 'zh']) {
-      for (const id of [String(bound!.id), '99999999', 'x']) {
+      for (const id of [String(bound!.id), '99999999']) {
         const res = await call(origin, 'assets/unbindAddress', intruder.token, { id }, lang);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(refusal(lang, 'notFound'));
       }
+      // Not an id at all: the malformed-parameter answer (server/http/input.ts).
+      const res = await call(origin, 'assets/unbindAddress', intruder.token, { id: 'x' }, lang);
+      expect(res.body).toEqual(refusal(lang, 'badRequest', 'id'));
     }
     expect(fullSnapshot(server.dataDir, owner.id)).toEqual(before);
 

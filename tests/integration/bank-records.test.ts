@@ -151,12 +151,19 @@ describe('bank deposit records', () => {
       ['assets/bankDepositDetail', { id: theirs.id }],
       ['assets/proof', { id: other.proofId }],
       ['assets/bankDepositDetail', { id: 999_999 }],
-      ['assets/bankDepositDetail', { id: 'abc' }],
     ] as const) {
       const res = await call(origin, name, me.token, fields, 'en');
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText('en', 'notFound'), key: 'notFound' });
     }
+    // Not an id at all: the malformed-parameter answer (server/http/input.ts).
+    expect((await call(origin, 'assets/bankDepositDetail', me.token, { id: 'abc' }, 'en')).body).toEqual({
+      code: 400,
+      data: null,
+      msg: errorText('en', 'badRequest'),
+      key: 'badRequest',
+      field: 'id',
+    });
   });
 
   it('lets the operator filter by status and account, and refuses bad filters', async () => {

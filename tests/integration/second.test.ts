@@ -269,7 +269,10 @@ describe('detail', () => {
   it('answers a missing id like a foreign one', async () => {
     const u = await newUser(server);
     expect((await call(origin, 'second/detail', u.token, { id: 99_999_999 })).status).toBe(404);
-    expect((await call(origin, 'second/detail', u.token, { id: 'x' })).status).toBe(404);
+    expect((await call(origin, 'second/detail', u.token, { id: 'x' })).body).toMatchObject({
+      key: 'badRequest',
+      field: 'id',
+    });
     void detail;
   });
 });

@@ -7,9 +7,23 @@ import { callOps, startWithdrawServer, withdrawer, requestWithdraw } from './wit
 import type { TestServer } from '../support/server';
 import { registerUser } from '../support/accounts';
 
-/** The spellings of `n` that `Number()` reads as `n` and the API must not: hex, sign, exponent, fraction, spaces. */
+/**
+ * The spellings of `n` that `Number()` reads as `n` and the API must not: hex, sign, exponent,
+ * fraction, spaces, leading zeros.
+ */
 function looseSpellings(n: number): string[] {
-  return [`0x${n.toString(16)}`, `+${n}`, `${n}e0`, `${n / 10}e1`, `${n}.0`, ` ${n}`, `${n} `, `0${n}e0`];
+  return [
+    `0x${n.toString(16)}`,
+    `+${n}`,
+    `${n}e0`,
+    `${n / 10}e1`,
+    `${n}.0`,
+    ` ${n}`,
+    `${n} `,
+    `0${n}e0`,
+    `0${n}`,
+    `00${n}`,
+  ];
 }
 /** The probe's own strings: each is a number from 118 to 122 to `Number()`, inside every list's range. */
 const PROBE = ['0x79', '+119', '120e0', '12.2e1', '118.0'];
@@ -33,12 +47,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const notFound = (r: Pick<RawReply, 'status' | 'body'>) => {
-  expect(r.status).toBe(404);
-  expect(r.body).toMatchObject({ key: 'notFound' });
+/** The localized "malformed parameter" answer (`badRequest` for the field), not a lookup's notFound. */
+const malformed = (r: Pick<RawReply, 'status' | 'body'>, field: string) => {
+  expect([r.body?.code, r.body?.key, r.body?.field]).toEqual([400, 'badRequest', field]);
 };
 
-describe('every id field reads decimal digits only', () => {
+describe('every id field reads a canonical decimal integer only', () => {
   it('trade/cancel orderId: no loose spelling of an open order id cancels it', async () => {
     const grant = await registerUser(server.origin);
     fund(server.dataDir, grant.user.id, 'USDT', '1000');
@@ -52,16 +66,17 @@ describe('every id field reads decimal digits only', () => {
       }),
     );
     for (const orderId of looseSpellings(order.id)) {
-      notFound(await call(server.origin, 'trade/cancel', grant.token, { orderId }));
+      malformed(await call(server.origin, 'trade/cancel', grant.token, { orderId }), 'orderId');
     }
     // JSON bodies carry the same text rules for strings.
-    notFound(
+    malformed(
       await callApi(
         server.origin,
         'trade/cancel',
         { orderId: `0x${order.id.toString(16)}` },
         { token: grant.token, json: true },
       ),
+      'orderId',
     );
     const open = dataOf<SpotOrder[]>(
       await call(server.origin, 'trade/orders', grant.token, { status: 'open' }),
@@ -80,12 +95,15 @@ describe('every id field reads decimal digits only', () => {
     const addresses = dataOf<{ id: number }[]>(await call(server.origin, 'assets/addresses', u.token));
     const addressId = addresses[0]!.id;
     for (const id of looseSpellings(w.id)) {
-      notFound(await call(server.origin, 'assets/withdrawCancel', u.token, { id }));
-      notFound(await callOps(server.origin, 'POST', 'withdrawals/approve', { id, txid: 'a'.repeat(64) }));
-      notFound(await callOps(server.origin, 'POST', 'withdrawals/reject', { id, reason: 'no' }));
+      malformed(await call(server.origin, 'assets/withdrawCancel', u.token, { id }), 'id');
+      malformed(
+        await callOps(server.origin, 'POST', 'withdrawals/approve', { id, txid: 'a'.repeat(64) }),
+        'id',
+      );
+      malformed(await callOps(server.origin, 'POST', 'withdrawals/reject', { id, reason: 'no' }), 'id');
     }
     for (const id of looseSpellings(addressId)) {
-      notFound(await call(server.origin, 'assets/unbindAddress', u.token, { id }));
+      malformed(await call(server.origin, 'assets/unbindAddress', u.token, { id }), 'id');
     }
     const list = dataOf<Withdrawal[]>(await call(server.origin, 'assets/withdrawals', u.token));
     expect(list.find((x) => x.id === w.id)?.status).toBe(w.status);
@@ -101,9 +119,9 @@ describe('every id field reads decimal digits only', () => {
     const d = await depositor(server.origin);
     const dep = dataOf<BankDeposit>(await bankDeposit(server.origin, d.token, { proofId: d.proofId }));
     for (const id of looseSpellings(dep.id)) {
-      notFound(await call(server.origin, 'assets/bankDepositDetail', d.token, { id }));
-      notFound(await callOps(server.origin, 'POST', 'bank-deposits/confirm', { id }));
-      notFound(await callOps(server.origin, 'POST', 'bank-deposits/reject', { id, reason: 'no' }));
+      malformed(await call(server.origin, 'assets/bankDepositDetail', d.token, { id }), 'id');
+      malformed(await callOps(server.origin, 'POST', 'bank-deposits/confirm', { id }), 'id');
+      malformed(await callOps(server.origin, 'POST', 'bank-deposits/reject', { id, reason: 'no' }), 'id');
     }
     expect(
       dataOf<BankDeposit>(

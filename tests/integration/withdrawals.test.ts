@@ -216,9 +216,9 @@ describe('operator review', () => {
       'approve a malformed id',
       'withdrawals/approve',
       { id: '1.5', txid: 'abcdef123' },
-      404,
-      'notFound',
-      undefined,
+      200,
+      'badRequest',
+      'id',
     ],
     ['reject without a reason', 'withdrawals/reject', { reason: ' ' }, 200, 'required', 'reason'],
     [
