@@ -11,6 +11,8 @@ import { SECOND_ERROR_KEYS } from './second-errors';
 const CORE_ERROR_KEYS = [
   // spec §8 texts
   'sessionInvalid',
+  // a private call by someone signed out: there was no session to expire
+  'signInRequired',
   'serverFault',
   'noTradePassword',
   'insufficientBalance',

@@ -1,5 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { Outcome } from '../../domain/envelope';
+import type { ErrorKey } from '../../domain/errors';
 import { toast } from '../components/toast';
 import { errorMessage } from '../i18n/i18n';
 
@@ -13,6 +14,11 @@ export interface CallOptions {
    * form (no toast), so the user sees it next to what they typed.
    */
   fields?: readonly string[];
+  /**
+   * Message keys the page shows as a state of its own, such as a missing record's "not found":
+   * no toast, which would outlive the page and say it twice.
+   */
+  states?: readonly ErrorKey[];
 }
 
 /** What the handler needs from the app; passed in so the table stays testable without React. */
@@ -20,6 +26,8 @@ export interface IntentDeps {
   navigate: NavigateFunction;
   /** Current route path, to return there after logging in. */
   path: string;
+  /** Whether a user was signed in when the call was made (else no session can have expired). */
+  signedIn: boolean;
   /** Forgets the signed-in user (the worker already dropped the token). */
   signOut(): void;
   /** Opens the "no trade password yet, set it now?" modal. */
@@ -40,12 +48,21 @@ export function isFieldFailure(failure: Failure, options: CallOptions | undefine
   return failure.intent === 'message' && !!failure.field && !!options?.fields?.includes(failure.field);
 }
 
+/** True when the page shows this failure as a state of its own (see {@link CallOptions.states}). */
+function isStateFailure(failure: Failure, options: CallOptions | undefined): boolean {
+  return (
+    failure.intent === 'message' && !!failure.messageKey && !!options?.states?.includes(failure.messageKey)
+  );
+}
+
 /** Spec §8, in one place: what the UI does for each intent. */
 export function handleFailure(failure: Failure, deps: IntentDeps, options?: CallOptions): void {
   const { navigate } = deps;
   switch (failure.intent) {
     case 'login':
-      if (failure.message || failure.messageKey) toast.error(failureText(failure));
+      // Someone who was not signed in is asked to sign in, not told a session expired (issue 29).
+      if (!deps.signedIn) toast.error(errorMessage('signInRequired'));
+      else if (failure.message || failure.messageKey) toast.error(failureText(failure));
       deps.signOut();
       if (!AUTH_PAGES.some((p) => deps.path.startsWith(p))) {
         void navigate('/pages/mine/login', { state: { from: deps.path } });
@@ -67,7 +84,9 @@ export function handleFailure(failure: Failure, deps: IntentDeps, options?: Call
       deps.askTradePassword();
       return;
     case 'message':
-      if (!isFieldFailure(failure, options)) toast.error(failureText(failure));
+      if (!isFieldFailure(failure, options) && !isStateFailure(failure, options)) {
+        toast.error(failureText(failure));
+      }
       return;
   }
 }

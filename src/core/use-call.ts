@@ -20,21 +20,29 @@ export type FailureHandler = (failure: Failure, options?: CallOptions) => void;
 
 /** The app's intent handler for failures of calls made other than through `useCall`. */
 export function useFailureHandler(): FailureHandler {
-  const { setUser } = useUser();
+  const { user, setUser } = useUser();
   const navigate = useNavigate();
   const { askTradePassword } = useTradePasswordPrompt();
   // Read at call time; keeping it out of the deps keeps `call` stable across navigations.
   const { pathname } = useLocation();
   const path = useRef(pathname);
+  const signedIn = useRef(user !== null);
   useEffect(() => {
     path.current = pathname;
-  }, [pathname]);
+    signedIn.current = user !== null;
+  }, [pathname, user]);
 
   return useCallback<FailureHandler>(
     (failure, options) =>
       handleFailure(
         failure,
-        { navigate, path: path.current, signOut: () => setUser(null), askTradePassword },
+        {
+          navigate,
+          path: path.current,
+          signedIn: signedIn.current,
+          signOut: () => setUser(null),
+          askTradePassword,
+        },
         options,
       ),
     [navigate, setUser, askTradePassword],

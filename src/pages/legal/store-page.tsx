@@ -142,29 +142,33 @@ export function StorePage() {
   );
 }
 
-/** /pages/legal/recordlist: every ad the merchant published, withdrawn ones included. */
-export function RecordListPage() {
+/** The merchant's ads, read only once someone is signed in (inside RequireUser). */
+function RecordListBody() {
   const { t } = useTranslation('legal');
   const config = useLegalRead('legal/config', NONE);
   const ads = useLegalRead('legal/myAds', { status: '' });
   return (
+    <ReadState read={ads} empty={ads.data?.length === 0 ? t('records.empty') : null}>
+      <div className="legal-list">
+        {ads.data?.map((ad) => (
+          <MyAdRow
+            key={ad.id}
+            ad={ad}
+            decimals={coinDecimals(config.data, ad.coin)}
+            onChanged={() => void ads.reload()}
+          />
+        ))}
+      </div>
+    </ReadState>
+  );
+}
+
+/** /pages/legal/recordlist: every ad the merchant published, withdrawn ones included. */
+export function RecordListPage() {
+  // The reads live in the body: signed out, RequireUser says "sign in" and nothing is asked (issue 29).
+  return (
     <Screen backTo="/pages/legal/store">
-      <RequireUser>
-        {() => (
-          <ReadState read={ads} empty={ads.data?.length === 0 ? t('records.empty') : null}>
-            <div className="legal-list">
-              {ads.data?.map((ad) => (
-                <MyAdRow
-                  key={ad.id}
-                  ad={ad}
-                  decimals={coinDecimals(config.data, ad.coin)}
-                  onChanged={() => void ads.reload()}
-                />
-              ))}
-            </div>
-          </ReadState>
-        )}
-      </RequireUser>
+      <RequireUser>{() => <RecordListBody />}</RequireUser>
     </Screen>
   );
 }

@@ -7,11 +7,12 @@ vi.mock('../../../src/i18n/i18n', () => ({ errorMessage: (key: string) => `t(${k
 
 const { handleFailure } = await import('../../../src/core/intents');
 
-function deps(path = '/pages/trade/trade'): IntentDeps & { calls: string[] } {
+function deps(path = '/pages/trade/trade', signedIn = true): IntentDeps & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     path,
+    signedIn,
     navigate: vi.fn(
       (to: unknown) => void calls.push(`navigate ${String(to)}`),
     ) as unknown as IntentDeps['navigate'],
@@ -32,6 +33,13 @@ describe('the spec §8 intent table', () => {
     expect(toast.error).toHaveBeenCalledWith('Sesi berakhir');
     expect(d.calls).toEqual(['signOut', 'navigate /pages/mine/login']);
     expect(d.navigate).toHaveBeenCalledWith('/pages/mine/login', { state: { from: '/pages/trade/trade' } });
+  });
+
+  it('login for someone never signed in asks them to sign in; no session "expired" (issue 29)', () => {
+    const d = deps('/pages/legal/recordlist', false);
+    handleFailure({ ok: false, intent: 'login', message: 'Sesi Anda telah berakhir' }, d);
+    expect(toast.error.mock.calls).toEqual([['t(signInRequired)']]);
+    expect(d.calls).toEqual(['signOut', 'navigate /pages/mine/login']);
   });
 
   it('login on the login page itself does not navigate in a loop', () => {
@@ -72,6 +80,15 @@ describe('the spec §8 intent table', () => {
     handleFailure({ ok: false, intent: 'message', message: 'Saldo tidak cukup' }, d);
     handleFailure({ ok: false, intent: 'message', messageKey: 'offline' }, d);
     expect(toast.error.mock.calls).toEqual([['Saldo tidak cukup'], ['t(offline)']]);
+  });
+
+  it('a failure the page shows as a state (a missing record) raises no toast', () => {
+    const d = deps();
+    const failure = { ok: false as const, intent: 'message' as const, messageKey: 'notFound' as const };
+    handleFailure(failure, d, { states: ['notFound'] });
+    expect(toast.error).not.toHaveBeenCalled();
+    handleFailure(failure, d, { states: ['badRequest'] });
+    expect(toast.error).toHaveBeenCalledWith('t(notFound)');
   });
 
   it('message on a field the form shows inline is left to the form', () => {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { UPLOAD_TYPES } from '../../../../domain/funding';
-import { useCore, useUser } from '../../../core/contexts';
-import { failureText, handleFailure } from '../../../core/intents';
-import { useTradePasswordPrompt } from '../../../core/trade-password-prompt';
+import { useCore } from '../../../core/contexts';
+import { failureText } from '../../../core/intents';
+import { useFailureHandler } from '../../../core/use-call';
 import { errorMessage } from '../../../i18n/i18n';
 
 /** Where the proof image is: nothing yet, being compressed (0–100), uploading, uploaded, or failed. */
@@ -28,10 +27,8 @@ export function useProofUpload(onUploaded: (id: string) => void): {
   clear(): void;
 } {
   const { core } = useCore();
-  const { setUser } = useUser();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { askTradePassword } = useTradePasswordPrompt();
+  // The app's one intent handler (it knows whether anyone was signed in, for the login text).
+  const onFailure = useFailureHandler();
   const [state, setState] = useState<ProofState>({ phase: 'idle' });
   const preview = useRef<string | null>(null);
   const run = useRef(0);
@@ -96,11 +93,11 @@ export function useProofUpload(onUploaded: (id: string) => void): {
       }
       // A problem with the image is shown under it; session and server problems go the usual way.
       if (out.intent !== 'message') {
-        handleFailure(out, { navigate, path: pathname, signOut: () => setUser(null), askTradePassword });
+        onFailure(out);
       }
       setState({ phase: 'failed', message: failureText(out), preview: url });
     },
-    [core, navigate, pathname, setUser, askTradePassword],
+    [core, onFailure],
   );
 
   const clear = useCallback(() => {
