@@ -122,32 +122,22 @@ export interface TransferRecord {
 export const ASSETS_PAGE_SIZE = 50;
 export const ASSETS_PAGE_MAX = 200;
 
+// The kinds the server writes: one list, beside the types it is checked by.
+export {
+  JOURNAL_KINDS,
+  isJournalKind,
+  journalGroupOf,
+  type JournalGroup,
+  type JournalKind,
+  type KindsOf,
+  type LedgerKind,
+  type ExtraLedgerKinds,
+} from './journal-kinds';
 /**
- * Ledger transaction kinds written so far, for the journal filter's labels. The journal accepts
- * any well-formed kind (later areas add theirs), this list only names the known ones.
+ * A well-formed ledger kind as a filter may ask for it: a letter, then letters, digits, dots, dashes,
+ * underscores; at most 40 characters. Upper case too: `lever.batchClose` is a kind the server writes.
  */
-export const JOURNAL_KINDS = [
-  'transfer',
-  'spot.freeze',
-  'spot.trade',
-  'spot.release',
-  'demo.grant',
-  'sim.grant',
-  'deposit.crypto',
-  'deposit.bank',
-  'withdraw.freeze',
-  'withdraw.send',
-  'withdraw.reject',
-  'withdraw.cancel',
-  'second.stake',
-  'second.win',
-  'second.loss',
-  'second.refund',
-  // A share of a direct referral's spot fee, paid by the house (server/identity/rebates.ts).
-  'rebate',
-] as const;
-/** A well-formed ledger kind: lower case, dots, dashes, underscores; at most 40 characters. */
-export const JOURNAL_KIND_PATTERN = /^[a-z][a-z0-9._-]{0,39}$/;
+export const JOURNAL_KIND_PATTERN = /^[a-zA-Z][a-zA-Z0-9._-]{0,39}$/;
 
 /** One journal line of the caller (income and expense details). Amounts are decimal strings. */
 export interface JournalLine {

@@ -1,5 +1,5 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
-import type { AccountType } from '../../domain';
+import type { AccountType, LedgerKind } from '../../domain';
 import { BulkInsert } from './bulk-insert';
 
 /** Who holds a balance: a user (or a system holder below 1), one of the five accounts, one coin. */
@@ -17,8 +17,11 @@ export interface Posting extends Holder {
 
 /** What caused a ledger transaction; kept with it forever. */
 export interface TxMeta {
-  /** Business kind, such as `order.freeze`, `trade`, `fee`, `deposit`, `transfer`. */
-  kind: string;
+  /**
+   * Business kind, such as `spot.freeze`, `deposit.crypto`, `transfer`: one of JOURNAL_KINDS, so a
+   * kind the pages cannot name does not compile.
+   */
+  kind: LedgerKind;
   /** The business row's table and id, such as `orders` / `42`. */
   refType: string;
   refId: string;

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits, type SettlementReceipt, type SettlementRule } from '../../domain';
+import { fromUnits, toUnits, type KindsOf, type SettlementReceipt, type SettlementRule } from '../../domain';
 import { leverFeeOf, liquidationPriceOf, marginOf, notionalOf, settlementOf } from '../../domain/lever-math';
 import { HOUSE_USER_ID, InsufficientBalanceError, type Holder, type Ledger, type TxMeta } from '../ledger';
 import { fail } from '../http/app-error';
@@ -42,12 +42,18 @@ export function liquidationTicks(row: LeverRow, units: PairUnits, ratio: string)
 
 const user = (row: LeverRow): Holder => ({ userId: row.userId, account: 'lever', coin: row.coin });
 const house = (row: LeverRow): Holder => ({ userId: HOUSE_USER_ID, account: 'lever', coin: row.coin });
-const meta = (row: LeverRow, kind: string, actor: string): TxMeta => ({
+const meta = (row: LeverRow, kind: KindsOf<'lever'>, actor: string): TxMeta => ({
   kind: `lever.${kind}`,
   refType: 'lever_orders',
   refId: String(row.id),
   actor,
 });
+
+/** The ledger kind of a close by `rule`: every settlement rule but an option's expiry is one. */
+function closeKind(rule: SettlementRule): KindsOf<'lever'> {
+  if (rule === 'expiry') throw new Error('an option expiry does not close a contract');
+  return rule;
+}
 
 /** Posts through the ledger; a refusal for an overdraft becomes the spec's "credit running low". */
 export function post(ledger: Ledger, m: TxMeta, postings: Parameters<Ledger['post']>[1]): number {
@@ -143,7 +149,7 @@ export function postClose(
     closeFeeRate,
   });
   const payout = toUnits(s.payout);
-  const txId = post(ledger, meta(row, rule, actor), [
+  const txId = post(ledger, meta(row, closeKind(rule), actor), [
     { ...user(row), field: 'frozen', delta: -row.marginUnits },
     { ...user(row), field: 'available', delta: payout },
     { ...house(row), field: 'available', delta: row.marginUnits - payout },

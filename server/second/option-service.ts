@@ -1,5 +1,5 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import { toUnits } from '../../domain';
+import { toUnits, type JournalKind } from '../../domain';
 import type { PlaceOptionReq } from '../../domain/second-endpoints';
 import {
   findDuration,
@@ -27,7 +27,7 @@ export const SECOND_KINDS = {
 
 /** Results in the order their ledger transactions are written within one expiry instant. */
 const RESULT_ORDER: readonly OptionResult[] = ['won', 'lost', 'equal'];
-const KIND_OF: Record<OptionResult, string> = {
+const KIND_OF: Record<OptionResult, JournalKind> = {
   won: SECOND_KINDS.win,
   lost: SECOND_KINDS.loss,
   equal: SECOND_KINDS.refund,

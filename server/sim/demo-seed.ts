@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toUnits } from '../../domain';
+import { toUnits, type JournalKind } from '../../domain';
 import type { Database } from '../db/schema';
 import { WORLD_USER_ID, type Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
@@ -34,7 +34,7 @@ async function ensureUser(
   return { id: row.id, created: true };
 }
 
-function grant(ledger: Ledger, userId: number, coin: string, amount: string, kind: string): void {
+function grant(ledger: Ledger, userId: number, coin: string, amount: string, kind: JournalKind): void {
   ledger.transfer(
     { kind, refType: 'users', refId: String(userId), actor: 'system', memo: 'demo mode' },
     { userId: WORLD_USER_ID, account: 'spot', coin },

@@ -261,7 +261,7 @@ export class WithdrawService {
     status: 'rejected' | 'cancelled',
     reason: string | null,
     decidedBy: string | null,
-    kind: string,
+    kind: (typeof WITHDRAW_KINDS)['reject' | 'cancel'],
     actor: string,
   ): OpsWithdrawalRow {
     this.ledger.unfreeze(

@@ -1,4 +1,4 @@
-import { JOURNAL_KINDS } from '../../../domain/assets';
+import { isJournalKind } from '../../../domain/assets';
 import { isAccountType } from '../../../domain/ledger';
 import type { AccountType } from '../../../domain/ledger';
 
@@ -9,29 +9,12 @@ export const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
 export const NO_VALUE = '—';
 
 /**
- * Ledger kinds with a translated label: the ones JOURNAL_KINDS names plus the funding flows
- * (deposits and the life of a withdrawal). Any other kind is shown as written.
- */
-export const LABELLED_KINDS: readonly string[] = [
-  // A set: JOURNAL_KINDS already names most funding kinds, and the filter listed them twice.
-  ...new Set<string>([
-    ...JOURNAL_KINDS,
-    'deposit.crypto',
-    'deposit.bank',
-    'withdraw.freeze',
-    'withdraw.send',
-    'withdraw.release',
-    'withdraw.reject',
-    'withdraw.cancel',
-  ]),
-];
-
-/**
- * The locale key of a kind's label under `assets:journal.kinds`, or null for an unknown kind.
- * i18next splits keys at dots, so `spot.freeze` is stored as `spot_freeze`.
+ * The locale key of a kind's label under `assets:journal.kinds`, or null for a kind the server does
+ * not write (JOURNAL_KINDS names every one it does). i18next splits keys at dots, so `spot.freeze`
+ * is stored as `spot_freeze`.
  */
 export function kindLabelKey(kind: string): string | null {
-  return LABELLED_KINDS.includes(kind) ? kind.replace(/\./g, '_') : null;
+  return isJournalKind(kind) ? kind.replace(/\./g, '_') : null;
 }
 
 /** True when a decimal string is zero (`0`, `0.00000000`). Text only: no number is made of it. */

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation';
+import { isJournalKind, JOURNAL_KINDS, journalGroupOf, type JournalGroup } from '../../../domain/assets';
 import { ACCOUNT_TYPES } from '../../../domain/ledger';
 import type { AccountType } from '../../../domain/ledger';
-import { LABELLED_KINDS } from './assets-format';
 import { useKindLabel } from './journal-line';
 import { SelectField } from './select-field';
 
@@ -11,6 +11,9 @@ export interface JournalFilter {
   coin: string;
   kind: string;
 }
+
+/** The filter's groups of kinds, in the order JOURNAL_KINDS lists them. */
+const GROUPS: readonly JournalGroup[] = [...new Set(JOURNAL_KINDS.map(journalGroupOf))];
 
 /** Account, coin and type filters of the income and expense details. */
 export function JournalFilters({
@@ -25,9 +28,9 @@ export function JournalFilters({
 }) {
   const { t } = useTranslation('assets');
   const kindLabel = useKindLabel();
-  // A kind from a link that the list does not name (a later area's) still shows as chosen.
-  const kinds =
-    value.kind && !LABELLED_KINDS.includes(value.kind) ? [...LABELLED_KINDS, value.kind] : LABELLED_KINDS;
+  // A group is named by its account where it has one (contract, options, fiat), else by its own name.
+  const groupLabel = (g: JournalGroup) =>
+    g === 'funding' || g === 'other' ? t(`journal.groups.${g}`) : t(`accounts.${g}`);
   const coinList = value.coin && !coins.includes(value.coin) ? [...coins, value.coin] : coins;
   return (
     <div className="journal-filters" data-testid="journal-filters">
@@ -64,11 +67,17 @@ export function JournalFilters({
         testId="filter-kind"
       >
         <option value="">{t('journal.allKinds')}</option>
-        {kinds.map((k) => (
-          <option key={k} value={k}>
-            {kindLabel(k)}
-          </option>
+        {GROUPS.map((g) => (
+          <optgroup key={g} label={groupLabel(g)}>
+            {JOURNAL_KINDS.filter((k) => journalGroupOf(k) === g).map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </optgroup>
         ))}
+        {/* A kind from a link that the list does not name still shows as chosen. */}
+        {value.kind && !isJournalKind(value.kind) && <option value={value.kind}>{value.kind}</option>}
       </SelectField>
     </div>
   );

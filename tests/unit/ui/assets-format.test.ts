@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_KINDS, type CoinInfo } from '../../../domain';
+import { JOURNAL_KIND_PATTERN, JOURNAL_KINDS, journalGroupOf, type CoinInfo } from '../../../domain';
 import { LANGS } from '../../../domain/locale';
 import {
   accountParam,
   amountDirection,
   isZeroAmount,
   kindLabelKey,
-  LABELLED_KINDS,
   optionalAccount,
 } from '../../../src/pages/assets/assets-format';
 import { initialCoin, remarkLength, transferProblems } from '../../../src/pages/assets/transfer-rules';
@@ -18,17 +17,21 @@ import { cardProblems } from '../../../src/pages/mine/card-rules';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 describe('journal kinds', () => {
-  it('label every known ledger kind and the funding flows', () => {
-    for (const kind of JOURNAL_KINDS) expect(kindLabelKey(kind)).not.toBeNull();
-    for (const kind of [
-      'deposit.crypto',
-      'deposit.bank',
-      'withdraw.freeze',
-      'withdraw.send',
-      'withdraw.release',
-    ]) {
-      expect(kindLabelKey(kind)).toBe(kind.replace('.', '_'));
-    }
+  it('label every kind the server writes (the ledger types its kind with JOURNAL_KINDS)', () => {
+    for (const kind of JOURNAL_KINDS) expect(kindLabelKey(kind)).toBe(kind.replace(/\./g, '_'));
+    expect(kindLabelKey('legal.ad.freeze')).toBe('legal_ad_freeze');
+  });
+
+  it('name each kind once, and are grouped in the filter by area (contract, options and fiat too)', () => {
+    expect(new Set(JOURNAL_KINDS).size).toBe(JOURNAL_KINDS.length);
+    const groups = new Set(JOURNAL_KINDS.map(journalGroupOf));
+    expect([...groups]).toEqual(['funding', 'spot', 'lever', 'second', 'legal', 'other']);
+    expect(journalGroupOf('lever.batchClose')).toBe('lever');
+    expect(journalGroupOf('withdraw.send')).toBe('funding');
+  });
+
+  it('are kinds the journal filter may ask for (upper case in lever.batchClose)', () => {
+    for (const kind of JOURNAL_KINDS) expect(JOURNAL_KIND_PATTERN.test(kind), kind).toBe(true);
   });
 
   it('leave unknown kinds to be shown as written', () => {
@@ -41,7 +44,7 @@ describe('journal kinds', () => {
     const kinds = (
       JSON.parse(fs.readFileSync(file, 'utf8')) as { journal: { kinds: Record<string, string> } }
     ).journal.kinds;
-    for (const kind of LABELLED_KINDS) expect(kinds[kindLabelKey(kind)!], `${lang} ${kind}`).toBeTruthy();
+    for (const kind of JOURNAL_KINDS) expect(kinds[kindLabelKey(kind)!], `${lang} ${kind}`).toBeTruthy();
   });
 });
 
@@ -145,11 +148,5 @@ describe('bank card form rules', () => {
     expect(cardProblems({ ...card, bank: ' ' })).toEqual({ bank: 'required' });
     expect(cardProblems({ ...card, cardNumber: '1234' })).toEqual({ cardNumber: 'cardNumberFormat' });
     expect(cardProblems({ ...card, holder: 'x'.repeat(61) })).toEqual({ holder: 'textTooLong' });
-  });
-});
-
-describe('LABELLED_KINDS (the income filter options)', () => {
-  it('names each kind once', () => {
-    expect(new Set(LABELLED_KINDS).size).toBe(LABELLED_KINDS.length);
   });
 });
