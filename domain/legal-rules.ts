@@ -195,3 +195,9 @@ export function parseAdMethods(text: string): PaymentKind[] | null {
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
+
+/** The first instant of the UTC day after `ms`: when the day's cancel count starts again. */
+export function nextUtcDay(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}

@@ -239,6 +239,8 @@ export interface LegalMe {
   methods: number;
   cancelsToday: number;
   cancelsLeft: number;
+  /** When today's count starts again from zero (the next UTC midnight): buying reopens then. */
+  cancelsResetAt: number;
   freeze: LegalFreeze | null;
 }
 

@@ -74,6 +74,8 @@ describe('three cancellations in a UTC day', () => {
     });
     expect(legalState(server.dataDir)).toEqual(state);
     const now = server.clock.now();
+    // The page disables buying until then and says when (issue 29): the next UTC midnight.
+    expect((await me(u)).cancelsResetAt).toBe(now - (now % 86_400_000) + 86_400_000);
     server.clock.advance(86_400_000 - (now % 86_400_000) + 1);
     expect((await me(u)).cancelsLeft).toBe(3);
     await take(origin, u, ad.id, 'amount', '70');

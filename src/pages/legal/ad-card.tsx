@@ -2,19 +2,23 @@ import { Link } from 'react-router-dom';
 import type { LegalAd } from '../../../domain/legal';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { durationParts, fiatText, qtyText, rateText } from './legal-format';
+import { formatMs } from '../trade/trade-format';
+import { CoinAmount } from '../../components/coin-amount';
+import { durationParts, fiatText, rateText } from './legal-format';
+import { TAKE_BLOCKED_ID, type TakeBlock } from './take-rule';
 
 /** Props of {@link AdCard}. */
 export interface AdCardProps {
   ad: LegalAd;
-  decimals: number;
   /** The user's side: `buy` takes a merchant's sell ad. */
   side: 'buy' | 'sell';
   onTake(ad: LegalAd): void;
+  /** The server would refuse this take now: the button is disabled and points at the reason. */
+  blocked?: boolean;
 }
 
 /** One ad of the hall: merchant and stats, unit price, limits, what is left, payment methods. */
-export function AdCard({ ad, decimals, side, onTake }: AdCardProps) {
+export function AdCard({ ad, side, onTake, blocked = false }: AdCardProps) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
   const s = ad.merchant.stats;
@@ -49,8 +53,8 @@ export function AdCard({ ad, decimals, side, onTake }: AdCardProps) {
         <dl className="legal-ad__facts">
           <div>
             <dt>{t('ad.available')}</dt>
-            <dd className="mono">
-              {qtyText(ad.remaining, decimals, lang)} {ad.coin}
+            <dd className="mono" data-testid="ad-available">
+              <CoinAmount value={ad.remaining} coin={ad.coin} />
             </dd>
           </div>
           <div>
@@ -80,11 +84,28 @@ export function AdCard({ ad, decimals, side, onTake }: AdCardProps) {
           type="button"
           className={`btn btn--small ${side === 'buy' ? 'btn--buy' : 'btn--sell'}`}
           onClick={() => onTake(ad)}
+          disabled={blocked}
+          aria-describedby={blocked ? TAKE_BLOCKED_ID : undefined}
           data-testid="ad-take"
         >
           {t(side === 'buy' ? 'ad.buy' : 'ad.sell', { coin: ad.coin })}
         </button>
       </div>
     </article>
+  );
+}
+
+/** Why the take buttons are disabled, and until when (the cancel limit lifts at the next UTC day). */
+export function TakeBlockedNote({ block }: { block: NonNullable<TakeBlock> }) {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  return block.reason === 'frozen' ? (
+    <p className="note note--danger" role="alert" id={TAKE_BLOCKED_ID} data-testid="legal-frozen">
+      {t('hall.frozen', { reason: block.text })}
+    </p>
+  ) : (
+    <p className="note note--danger" id={TAKE_BLOCKED_ID} data-testid="cancels-left" data-blocked="">
+      {t('hall.buyBlocked', { n: block.cancels, time: formatMs(block.until, lang) })}
+    </p>
   );
 }

@@ -18,7 +18,7 @@ import { RequireUser } from '../mine/require-user';
 import { useBalances } from '../trade/use-balances';
 import { formatMs } from '../trade/trade-format';
 import { PAGE } from '../trade/use-paged';
-import { AdCard } from './ad-card';
+import { AdCard, TakeBlockedNote } from './ad-card';
 import { coinDecimals } from './legal-format';
 import { MerchantHeader } from './merchant-header';
 import { ReadState } from './read-state';
@@ -26,6 +26,7 @@ import { TakeDialog } from './take-dialog';
 import { useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
+import { takeBlock } from './take-rule';
 /** Ledger kinds of the fiat area with a label (dots become `_`: i18next splits keys at dots). */
 const KINDS = [
   'legal.ad.freeze',
@@ -39,22 +40,35 @@ const KINDS = [
 /** /pages/legal/storeUser?id=…: a merchant's public shop with statistics and ads to take. */
 export function StoreUserPage() {
   const { t } = useTranslation('legal');
+/** A shop's id as the address gives it: a positive whole number, else no shop can have it. */
+const SHOP_ID = /^[1-9]\d{0,15}$/;
+
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const config = useLegalRead('legal/config', NONE);
-  const shop = useLegalRead('legal/merchant', { userId: id });
+  // No id, or one no shop can have, is a missing shop: nothing to ask the server (issue 29).
+  const valid = SHOP_ID.test(id);
+  const shop = useLegalRead('legal/merchant', { userId: id }, valid);
+  const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
+  const { user } = useUser();
   const terms = config.data;
   const sideOf = (ad: LegalAd) => (ad.side === 'sell' ? 'buy' : 'sell');
   return (
     <Screen backTo="/pages/legal/legal">
-      <ReadState read={shop} empty={null}>
+      <ReadState
+        read={valid ? shop : { data: null, failed: true, notFound: true, reload: shop.reload }}
+        notFound={t('store.notFound')}
+      >
+  const blockOf = (ad: LegalAd) => takeBlock(me.data, sideOf(ad));
+  const shown = shop.data?.ads.map(blockOf).find((b) => b !== null) ?? null;
         {shop.data && (
           <>
             <MerchantHeader merchant={shop.data} />
             <h2 className="legal-section">{t('store.myAds')}</h2>
             {shop.data.ads.length === 0 && <p className="note">{t('store.noAds')}</p>}
             <div className="legal-list">
+            {shown && <TakeBlockedNote block={shown} />}
               {shop.data.ads.map((ad) => (
                 <AdCard
                   key={ad.id}
@@ -65,6 +79,7 @@ export function StoreUserPage() {
                 />
               ))}
             </div>
+                  blocked={blockOf(ad) !== null}
           </>
         )}
       </ReadState>
@@ -118,6 +133,7 @@ export function TransactionRecordPage() {
   const fetchPage = useCallback(
     (before: number | undefined) =>
       user
+  // A private read: the first page is kept on the device and shown offline, dated.
         ? call('assets/journal', { account: 'legal', limit: PAGE, ...(before !== undefined && { before }) })
         : Promise.resolve(null),
     [call, user],

@@ -7,10 +7,11 @@ import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
-import { AdCard } from './ad-card';
+import { AdCard, TakeBlockedNote } from './ad-card';
 import { Cached, ReadState } from './read-state';
 import { coinDecimals, defaultCurrency } from './legal-format';
 import { TakeDialog } from './take-dialog';
+import { takeBlock } from './take-rule';
 import { useBalances } from '../trade/use-balances';
 import { qtyText } from './legal-format';
 import { useLegalPush, useLegalRead } from './use-legal';
@@ -68,7 +69,8 @@ export function LegalPage() {
       </Link>
     </>
   );
-  const blocked = side === 'buy' && me.data !== null && me.data.cancelsLeft === 0;
+  // Known refusals disable the take buttons up front, not after the form is filled in (issue 29).
+  const block = takeBlock(me.data, side);
 
   return (
     <Screen right={right}>
@@ -131,23 +133,28 @@ export function LegalPage() {
           <Link to="/pages/legal/transactionRecord">{t('hall.log')}</Link>
         </div>
       )}
-      {me.data?.freeze && (
-        <p className="note note--danger" role="alert" data-testid="legal-frozen">
-          {t('hall.frozen', { reason: me.data.freeze.reason })}
-        </p>
-      )}
-      {me.data && side === 'buy' && (
-        <p className={`note${blocked ? ' note--danger' : ''}`} data-testid="cancels-left">
-          {blocked
-            ? t('hall.buyBlocked', { n: me.data.cancelsToday })
-            : t('hall.cancelsLeft', { n: me.data.cancelsLeft })}
-        </p>
+      {block ? (
+        <TakeBlockedNote block={block} />
+      ) : (
+        me.data &&
+        side === 'buy' && (
+          <p className="note" data-testid="cancels-left">
+            {t('hall.cancelsLeft', { n: me.data.cancelsLeft })}
+          </p>
+        )
       )}
       <Cached at={ads.cachedAt} />
       <ReadState read={config.data ? ads : config} empty={ads.data?.length === 0 ? t('hall.empty') : null}>
         <div className="legal-list" data-testid="legal-ads">
           {ads.data?.map((ad) => (
-            <AdCard key={ad.id} ad={ad} decimals={coinDecimals(terms, ad.coin)} side={side} onTake={take} />
+            <AdCard
+              key={ad.id}
+              ad={ad}
+              decimals={coinDecimals(terms, ad.coin)}
+              side={side}
+              onTake={take}
+              blocked={block !== null}
+            />
           ))}
         </div>
       </ReadState>

@@ -12,6 +12,7 @@ import { formatMs } from '../trade/trade-format';
 import { clockText, coinDecimals, fiatText, qtyText } from './legal-format';
 import { OrderActions } from './order-actions';
 import { OrderChat } from './order-chat';
+import { orderWording } from './order-wording';
 import { AppealCard, PayeeCard, Timeline } from './order-parts';
 import { Cached, ReadState } from './read-state';
 import { useCountdownTo } from './use-countdown-to';
@@ -58,16 +59,9 @@ function OrderBody({ id }: { id: string }) {
   const decimals = coinDecimals(config.data, order.coin);
   const buyer = order.role === 'buyer';
   const expired = pending && left === 0;
-  const hint =
-    order.status === 'pending'
-      ? buyer
-        ? t('order.payYourself', { amount: fiatText(order.amount, lang), currency: order.currency })
-        : t('order.waitBuyer', { amount: fiatText(order.amount, lang), currency: order.currency })
-      : order.status === 'paid'
-        ? buyer
-          ? t('order.waitSeller')
-          : t('order.checkReceipt')
-        : null;
+  // Each side of every state in its own words (issue 29).
+  const words = orderWording(order.status, order.role);
+  const hint = t(words.hint, { amount: fiatText(order.amount, lang), currency: order.currency });
   return (
     <>
       <Cached at={read.cachedAt} />
@@ -77,7 +71,9 @@ function OrderBody({ id }: { id: string }) {
         data-status={order.status}
       >
         <div className="legal-status__row">
-          <strong className="legal-status__name">{t(`status.${order.status}`)}</strong>
+          <strong className="legal-status__name" data-testid="order-state-name">
+            {t(words.name)}
+          </strong>
           {pending && (
             <span className="legal-countdown mono" data-testid="countdown" aria-label={t('order.payIn')}>
               <Icon name="hourglass" size={16} />
@@ -85,7 +81,9 @@ function OrderBody({ id }: { id: string }) {
             </span>
           )}
         </div>
-        {hint && <p className="card__text">{hint}</p>}
+        <p className="card__text" data-testid="order-state-hint">
+          {hint}
+        </p>
         <p className="legal-status__role">
           {t(`order.role.${order.role}`)} · {t('order.id', { id: order.id })}
         </p>

@@ -10,6 +10,7 @@ import { useCall } from '../../core/use-call';
 import { numbersFor } from '../../i18n/numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { fiatText, qtyText } from './legal-format';
+import { takeWording } from './order-wording';
 
 /** Props of {@link TakeDialog}. */
 export interface TakeDialogProps {
@@ -104,11 +105,13 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
     setBy(next);
   };
   const maxText = by === 'amount' ? ad.max : ad.remaining;
+  // The taker's own side: a seller sells "to" the merchant and does not pay (issue 29).
+  const words = takeWording(side);
 
   return (
     <Dialog
       open
-      title={t('take.title', { side: t(`side.${side}`), coin: ad.coin, merchant: ad.merchant.nickname })}
+      title={t(words.title, { coin: ad.coin, merchant: ad.merchant.nickname })}
       onDismiss={() => !busy && onClose()}
       actions={
         <>
@@ -191,7 +194,9 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
           </dd>
         </div>
       </dl>
-      <p className="note">{t('take.window', { min: paymentMinutes })}</p>
+      <p className="note" data-testid="take-window">
+        {t(words.window, { min: paymentMinutes, coin: ad.coin })}
+      </p>
     </Dialog>
   );
 }

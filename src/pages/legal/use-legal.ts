@@ -13,6 +13,8 @@ export interface LegalRead<T> {
   cachedAt: number | null;
   /** The last load failed (the intent handler already said why). */
   failed: boolean;
+  /** The server has no such record (or none this caller may see): a state, not a network failure. */
+  notFound: boolean;
   reload(): Promise<void>;
 }
 
@@ -34,21 +36,26 @@ export function useLegalRead<K extends EndpointName>(
     data: Res<K> | null;
     cachedAt: number | null;
     failed: boolean;
+    notFound: boolean;
   }>({
     key,
     data: null,
     cachedAt: null,
     failed: false,
+    notFound: false,
   });
   const run = useRef(0);
 
   const fetchLive = useCallback(
     (isCurrent: () => boolean) => {
       const mine = ++run.current;
-      return call(name, JSON.parse(key) as Req<K>).then((out) => {
+      // A missing record is shown by the page as its own state, so it raises no toast.
+      return call(name, JSON.parse(key) as Req<K>, { states: ['notFound'] }).then((out) => {
         if (mine !== run.current || !isCurrent()) return;
-        if (out.ok) setState({ key, data: out.data, cachedAt: null, failed: false });
-        else setState((s) => ({ ...s, key, failed: true }));
+        if (out.ok) setState({ key, data: out.data, cachedAt: null, failed: false, notFound: false });
+        else if (out.intent === 'message' && out.messageKey === 'notFound') {
+          setState({ key, data: null, cachedAt: null, failed: true, notFound: true });
+        } else setState((s) => ({ ...s, key, failed: true, notFound: false }));
       });
     },
     [call, name, key],
@@ -68,7 +75,7 @@ export function useLegalRead<K extends EndpointName>(
         setState((s) =>
           s.key === key && s.data && s.cachedAt === null
             ? s
-            : { key, data: cached.data, cachedAt: cached.cachedAt, failed: false },
+            : { key, data: cached.data, cachedAt: cached.cachedAt, failed: false, notFound: false },
         );
       },
       () => undefined,
@@ -84,6 +91,7 @@ export function useLegalRead<K extends EndpointName>(
     data: current ? state.data : null,
     cachedAt: current ? state.cachedAt : null,
     failed: current && state.failed,
+    notFound: current && state.notFound,
     reload,
   };
 }
