@@ -23,10 +23,10 @@ import { coinDecimals } from './legal-format';
 import { MerchantHeader } from './merchant-header';
 import { ReadState } from './read-state';
 import { TakeDialog } from './take-dialog';
+import { takeBlock } from './take-rule';
 import { useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
-import { takeBlock } from './take-rule';
 /** Ledger kinds of the fiat area with a label (dots become `_`: i18next splits keys at dots). */
 const KINDS = [
   'legal.ad.freeze',
@@ -37,38 +37,38 @@ const KINDS = [
   'transfer',
 ];
 
-/** /pages/legal/storeUser?id=…: a merchant's public shop with statistics and ads to take. */
-export function StoreUserPage() {
-  const { t } = useTranslation('legal');
 /** A shop's id as the address gives it: a positive whole number, else no shop can have it. */
 const SHOP_ID = /^[1-9]\d{0,15}$/;
 
+/** /pages/legal/storeUser?id=…: a merchant's public shop with statistics and ads to take. */
+export function StoreUserPage() {
+  const { t } = useTranslation('legal');
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  const { user } = useUser();
   const config = useLegalRead('legal/config', NONE);
   // No id, or one no shop can have, is a missing shop: nothing to ask the server (issue 29).
   const valid = SHOP_ID.test(id);
   const shop = useLegalRead('legal/merchant', { userId: id }, valid);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
-  const { user } = useUser();
   const terms = config.data;
   const sideOf = (ad: LegalAd) => (ad.side === 'sell' ? 'buy' : 'sell');
+  const blockOf = (ad: LegalAd) => takeBlock(me.data, sideOf(ad));
+  const shown = shop.data?.ads.map(blockOf).find((b) => b !== null) ?? null;
   return (
     <Screen backTo="/pages/legal/legal">
       <ReadState
         read={valid ? shop : { data: null, failed: true, notFound: true, reload: shop.reload }}
         notFound={t('store.notFound')}
       >
-  const blockOf = (ad: LegalAd) => takeBlock(me.data, sideOf(ad));
-  const shown = shop.data?.ads.map(blockOf).find((b) => b !== null) ?? null;
         {shop.data && (
           <>
             <MerchantHeader merchant={shop.data} />
+            {shown && <TakeBlockedNote block={shown} />}
             <h2 className="legal-section">{t('store.myAds')}</h2>
             {shop.data.ads.length === 0 && <p className="note">{t('store.noAds')}</p>}
             <div className="legal-list">
-            {shown && <TakeBlockedNote block={shown} />}
               {shop.data.ads.map((ad) => (
                 <AdCard
                   key={ad.id}
@@ -76,10 +76,10 @@ const SHOP_ID = /^[1-9]\d{0,15}$/;
                   decimals={coinDecimals(terms, ad.coin)}
                   side={sideOf(ad)}
                   onTake={setTaking}
+                  blocked={blockOf(ad) !== null}
                 />
               ))}
             </div>
-                  blocked={blockOf(ad) !== null}
           </>
         )}
       </ReadState>
@@ -133,7 +133,6 @@ export function TransactionRecordPage() {
   const fetchPage = useCallback(
     (before: number | undefined) =>
       user
-  // A private read: the first page is kept on the device and shown offline, dated.
         ? call('assets/journal', { account: 'legal', limit: PAGE, ...(before !== undefined && { before }) })
         : Promise.resolve(null),
     [call, user],
