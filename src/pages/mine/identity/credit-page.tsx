@@ -12,6 +12,7 @@ import { formatCount, formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RequireUser } from '../require-user';
 import { LoadState } from '../../../components/load-state';
+import { creditAdvice, STEP_ROUTES } from './credit-advice';
 import { useKept } from './use-kept';
 import { SavedAge } from './saved-age';
 import '../../../styles/identity.css';
@@ -92,9 +93,7 @@ function CreditBody() {
 
   // Until the breakdown arrives (or offline), the score the app last knew.
   const score = report?.score ?? user?.creditScore ?? null;
-  const improvable = report?.factors.some(
-    (f) => (f.key === 'identity' || f.key === 'tradePassword') && f.points === 0,
-  );
+  const steps = creditAdvice(report, user);
   return (
     <>
       <section className="card credit-score" data-testid="credit-score">
@@ -130,11 +129,16 @@ function CreditBody() {
           testId="identity"
         />
       )}
-      {improvable && (
-        <Link className="btn btn--secondary btn--block" to="/pages/mine/real_authentication">
-          {t('credit.improve')}
+      {steps.map((step) => (
+        <Link
+          key={step}
+          className="btn btn--secondary btn--block"
+          to={STEP_ROUTES[step]}
+          data-testid={`credit-advice-${step}`}
+        >
+          {t(`credit.improve.${step}`, { points: CREDIT_RULES[step].points })}
         </Link>
-      )}
+      ))}
     </>
   );
 }
