@@ -66,6 +66,12 @@ describe('support chat', () => {
     await page.getByTestId('msg-operator').filter({ hasText: 'We are checking it now' }).waitFor();
     const roundTrip = Date.now() - sentAt;
     expect(roundTrip).toBeLessThan(5_000);
+    // The reply is captioned with who and when, nothing dangling after the dot (issue 29).
+    const caption = page
+      .getByTestId('msg-operator')
+      .filter({ hasText: 'We are checking it now' })
+      .locator('.chat__meta');
+    expect(await caption.innerText()).toMatch(/^Layanan · \d{2}[.:]\d{2}$/);
 
     // Away from the chat, a new reply shows as a badge on the support tab.
     await page.click('a[href="#/pages/home/home"]');

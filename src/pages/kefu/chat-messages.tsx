@@ -64,8 +64,10 @@ export function ChatMessages({
             )}
           </div>
           <span className="chat__meta">
-            {m.sender === 'operator' && <span>{t('kefu.support')} · </span>}
-            {clock(m.createdAt)}
+            {/* Who and when as one caption: split into flex items, "Support ·" stood apart from its time. */}
+            <span>
+              {m.sender === 'operator' ? `${t('kefu.support')} · ${clock(m.createdAt)}` : clock(m.createdAt)}
+            </span>
             {m.sender === 'user' && <Receipt m={m} />}
           </span>
         </li>
