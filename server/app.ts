@@ -9,7 +9,7 @@ import { withdrawalsModule } from './assets/withdrawals/module';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { ChannelHub } from './http/channels';
-import { loadMessages } from './http/messages';
+import { loadMessages, loadTexts, type TextCatalog } from './http/messages';
 import { HandlerRegistry } from './http/registry';
 import { createHttp, mountHttp } from './http/server';
 import { createLeverModule } from './lever/module';
@@ -137,6 +137,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.sender ??
       createMessageSender({ config, db: db.kysely, log: app.log, smsProvider: options.smsProvider });
     const catalog = loadCatalog(config.catalogFile);
+    const log = app.log;
+    const namespaces = new Map<string, TextCatalog>();
     const ctx: ServerContext = {
       config,
       db: db.kysely,
@@ -153,6 +155,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       opsJournal: new OpsJournal(db.sqlite),
       log: app.log,
       version: readVersion(),
+      texts(ns) {
+        let t = namespaces.get(ns);
+        if (!t) namespaces.set(ns, (t = loadTexts(localesDir, ns, (msg) => log.warn(msg))));
+        return t;
+      },
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });

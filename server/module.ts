@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { ChannelHub } from './http/channels';
+import type { TextCatalog } from './http/messages';
 import type { HandlerRegistry } from './http/registry';
 import type { Ledger } from './ledger';
 import type { Catalog } from './market/catalog';
@@ -47,6 +48,8 @@ export interface ServerContext {
   log: FastifyBaseLogger;
   /** `version` of package.json. */
   version: string;
+  /** The app's texts of namespace `ns` (`locales/<lang>/<ns>.json`), for texts the server writes itself. */
+  texts(ns: string): TextCatalog;
 }
 
 /**

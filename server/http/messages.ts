@@ -18,6 +18,15 @@ export function pickLang(headers: Record<string, string | string[] | undefined>)
   return langFromHeader(one(headers.lang)) ?? langFromHeader(accept) ?? DEFAULT_LANG;
 }
 
+/** Adds the string leaves of `node` to `out` under dotted keys (`outbox.message`). */
+function flatten(node: Record<string, unknown>, prefix: string, out: Map<string, string>): void {
+  for (const [k, v] of Object.entries(node)) {
+    if (typeof v === 'string' && v !== '') out.set(prefix + k, v);
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      flatten(v as Record<string, unknown>, `${prefix}${k}.`, out);
+  }
+}
+
 function readTexts(file: string, warn: (msg: string) => void): Map<string, string> | null {
   let raw: string;
   try {
@@ -30,7 +39,7 @@ function readTexts(file: string, warn: (msg: string) => void): Map<string, strin
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error('not an object');
     const out = new Map<string, string>();
-    for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string' && v !== '') out.set(k, v);
+    flatten(parsed as Record<string, unknown>, '', out);
     return out;
   } catch (err) {
     warn(`ignoring ${file}: ${(err as Error).message}`);
@@ -52,6 +61,41 @@ export function loadMessages(localesDir: string, warn: (msg: string) => void = (
     loaded: [...byLang.keys()],
     text(lang, key) {
       return byLang.get(lang)?.get(key) ?? byLang.get('en')?.get(key) ?? key;
+    },
+  };
+}
+
+/** Texts of one namespace the server writes itself (not errors), such as a code message. */
+export interface TextCatalog {
+  /**
+   * The text of `key` (dotted for nested keys) in `lang`, else in English, else the key itself,
+   * with each `{{name}}` replaced by its value, as the app's texts do.
+   */
+  text(lang: Lang, key: string, values?: Readonly<Record<string, string | number>>): string;
+}
+
+/**
+ * Loads `locales/<lang>/<ns>.json` of every language under `localesDir`, the same files the app
+ * shows, so a text the server writes for the user (the outbox's code message) is in the user's
+ * language and translated where the app's texts are. Missing or broken files fall back like
+ * `loadMessages`.
+ */
+export function loadTexts(
+  localesDir: string,
+  ns: string,
+  warn: (msg: string) => void = () => {},
+): TextCatalog {
+  const byLang = new Map<Lang, Map<string, string>>();
+  for (const lang of LANGS) {
+    const texts = readTexts(path.join(localesDir, lang, `${ns}.json`), warn);
+    if (texts) byLang.set(lang, texts);
+  }
+  return {
+    text(lang, key, values = {}) {
+      const t = byLang.get(lang)?.get(key) ?? byLang.get('en')?.get(key) ?? key;
+      return t.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
+        name in values ? String(values[name]) : m,
+      );
     },
   };
 }

@@ -5,9 +5,11 @@ import {
   registerProblems,
   type AccountKind,
   type CodeScene,
+  type Lang,
   type RegisterInput,
 } from '../../domain';
 import { fail } from '../http/app-error';
+import type { TextCatalog } from '../http/messages';
 import { bool, requiredStr, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';
@@ -31,9 +33,9 @@ function codeScene(raw: string): CodeScene {
   return raw as CodeScene;
 }
 
-/** The message text of a code. Plain English: a real sender adapter would template per language. */
-function codeMessage(appName: string, code: string): string {
-  return `${appName}: your verification code is ${code}. It expires in ${CODE_TTL_MS / 60_000} minutes. Never share it.`;
+/** The message text of a code, in the language of the request that asked for it (`mine:outbox.message`). */
+function codeMessage(texts: TextCatalog, lang: Lang, appName: string, code: string): string {
+  return texts.text(lang, 'outbox.message', { app: appName, code, minutes: CODE_TTL_MS / 60_000 });
 }
 
 function checkCode(code: string): void {
@@ -43,11 +45,11 @@ function checkCode(code: string): void {
 
 /** Sign-up, sign-in, recovery and the session: sms/send and the public user/* endpoints. */
 export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { db, sessions, codes, tickets, sender, config } = deps;
+  const { db, sessions, codes, tickets, sender, config, texts } = deps;
 
   registry.add(
     'sms/send',
-    async ({ input }) => {
+    async ({ input, lang }) => {
       const account = normalizeAccount(requiredStr(input, 'account'));
       const scene = codeScene(str(input, 'scene').trim());
       const kind = accountKindOf(account);
@@ -58,7 +60,7 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
       // mobile or mailbox, so knowing an account name does not let anyone else receive its code.
       if (scene !== 'register' && !user) throw fail('accountUnknown', 'account');
       const code = await codes.issue(account, scene);
-      await sender.send(account, kind, scene, codeMessage(config.appName, code), code);
+      await sender.send(account, kind, scene, codeMessage(texts, lang, config.appName, code), code);
       return { resendAfter: Math.ceil(config.rateLimits.codeResendMs / 1000) };
     },
     { limits: codeLimits(config.rateLimits) },

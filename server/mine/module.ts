@@ -17,6 +17,7 @@ export const mineModule: ServerModule = {
       codes: new CodeStore(ctx.db),
       tickets: new TicketStore(ctx.db),
       sender: ctx.sender,
+      texts: ctx.texts('mine'),
       creditScore: (userId: number) => credit.report(userId)?.score,
     };
     registerAccountRoutes(ctx.registry, deps);

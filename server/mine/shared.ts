@@ -3,6 +3,7 @@ import { confirmProblem, passwordProblem, type SessionGrant } from '../../domain
 import type { Config } from '../config';
 import type { Database, UserRow } from '../db/schema';
 import { fail } from '../http/app-error';
+import type { TextCatalog } from '../http/messages';
 import { str, type Input } from '../http/input';
 import type { MessageSender } from '../sim/outbox';
 import type { CodeStore } from './codes';
@@ -18,6 +19,8 @@ export interface MineDeps {
   codes: CodeStore;
   tickets: TicketStore;
   sender: MessageSender;
+  /** The app's `mine` texts, for the code message written in the user's language. */
+  texts: TextCatalog;
   /**
    * The user's credit score computed now from its published factors (server/identity/credit.ts),
    * or undefined for an unknown user; the stored column only caches it.

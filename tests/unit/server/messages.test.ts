@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMessages, pickLang } from '../../../server/http/messages';
+import { loadMessages, loadTexts, pickLang } from '../../../server/http/messages';
 
 let dir: string;
-const write = (lang: string, content: string) => {
+const write = (lang: string, content: string, ns = 'errors') => {
   fs.mkdirSync(path.join(dir, lang), { recursive: true });
-  fs.writeFileSync(path.join(dir, lang, 'errors.json'), content);
+  fs.writeFileSync(path.join(dir, lang, `${ns}.json`), content);
 };
 
 beforeAll(() => {
@@ -15,6 +15,8 @@ beforeAll(() => {
   write('en', JSON.stringify({ codeWrong: 'The code is wrong', serverFault: 'Server trouble' }));
   write('zh', JSON.stringify({ codeWrong: '验证码错误', serverFault: '' }));
   write('vi', '{ not json');
+  write('en', JSON.stringify({ outbox: { message: '{{app}}: code {{code}}, {{minutes}} min' } }), 'mine');
+  write('id', JSON.stringify({ outbox: { message: '{{app}}: kode {{ code }}, {{minutes}} menit' } }), 'mine');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -47,5 +49,20 @@ describe('pickLang', () => {
     expect(pickLang({ lang: 'xx', 'accept-language': 'ja' })).toBe('jp');
     expect(pickLang({})).toBe('id');
     expect(pickLang({ 'accept-language': 'fr-FR' })).toBe('id');
+  });
+});
+
+describe('loadTexts', () => {
+  it('reads nested keys of a namespace in the asked language and fills in the values', () => {
+    const t = loadTexts(dir, 'mine');
+    expect(t.text('id', 'outbox.message', { app: 'X', code: '123456', minutes: 10 })).toBe(
+      'X: kode 123456, 10 menit',
+    );
+  });
+
+  it('falls back to English, then to the key; an unknown value stays as written', () => {
+    const t = loadTexts(dir, 'mine');
+    expect(t.text('zh', 'outbox.message', { app: 'X', code: '1' })).toBe('X: code 1, {{minutes}} min');
+    expect(t.text('id', 'outbox.nothing')).toBe('outbox.nothing');
   });
 });
