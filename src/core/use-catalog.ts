@@ -4,6 +4,7 @@ import { useCore } from './contexts';
 import { coreCall } from './core-client';
 import { useOnline } from '../components/use-online';
 import { useCall } from './use-call';
+import { publishCatalogCoins } from './catalog-coins';
 
 // The catalog changes only when an operator edits it; one live copy per app session serves every
 // page. A copy from the device cache is not kept here, so the next page to mount asks the server again.
@@ -100,8 +101,10 @@ export function useCatalog(): CatalogState {
   }, [call]);
 
   // Another page's load may have succeeded while this one waited for its next attempt.
-  if (known && (held.catalog === null || held.savedAt !== null)) {
-    return { catalog: known, savedAt: null, failed: false, reload };
-  }
+  const fromOther = known !== null && (held.catalog === null || held.savedAt !== null);
+  const catalog = fromOther ? known : held.catalog;
+  // Amounts deep inside cards read their coin's display decimals from this copy (catalog-coins.ts).
+  useEffect(() => publishCatalogCoins(catalog?.coins), [catalog]);
+  if (fromOther) return { catalog, savedAt: null, failed: false, reload };
   return { ...held, failed, reload };
 }

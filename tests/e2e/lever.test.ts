@@ -94,10 +94,11 @@ describe('lever e2e', () => {
     // The pre-trade receipt is the server's own math (id locale: decimal comma).
     await page.click('[data-testid="lever-multiple-10"]');
     await page.fill('[data-testid="lever-hands"]', '10');
-    await waitText(page, '[data-testid="preview-margin"]', '64,0000 USDT');
-    expect(await text(page, '[data-testid="preview-openFee"]')).toBe('0,3200 USDT');
+    // Amounts of USDT at its display decimals (2) everywhere: preview, card, receipt (issue 29).
+    await waitText(page, '[data-testid="preview-margin"]', '64,00 USDT');
+    expect(await text(page, '[data-testid="preview-openFee"]')).toBe('0,32 USDT');
     expect(await text(page, '[data-testid="preview-liquidation"]')).toBe('58.880,00');
-    expect(await text(page, '[data-testid="preview-after"]')).toBe('9.935,6800 USDT');
+    expect(await text(page, '[data-testid="preview-after"]')).toBe('9.935,68 USDT');
     // Out-of-bounds and fractional hands are refused in the form; nothing is sent.
     await page.fill('[data-testid="lever-hands"]', '1.5');
     await page.click('[data-testid="lever-submit"]');
@@ -152,6 +153,10 @@ describe('lever e2e', () => {
     // A 100× long is liquidated by a trade through its liquidation price; the order list shows the receipt.
     await openLong(page, 100, '10');
     await page.waitForSelector(card);
+    // The card writes its amounts as the receipt will: the coin's display decimals.
+    const cardMargin = await text(page, `${card} [data-testid="lever-margin"]`);
+    expect(cardMargin).toMatch(/^\d+,\d\d$/);
+    expect(await text(page, `${card} [data-testid="lever-openFee"]`)).toMatch(/^\d+,\d\d$/);
     await trade('BTC/USDT', '63000.00', '0.01');
     await page.waitForSelector(card, { state: 'detached' });
     await open(page, server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
@@ -159,7 +164,10 @@ describe('lever e2e', () => {
     await page.click(`${liquidated} [data-testid="lever-receipt-open"]`);
     await page.waitForSelector('[data-testid="lever-receipt"][data-rule="liquidation"]');
     expect(await page.locator('[data-testid="receipt-houseCover"]').count()).toBe(1);
-    expect(await text(page, '[data-testid="receipt-payout"]')).toBe('0,00000000 USDT');
+    expect(await text(page, '[data-testid="receipt-payout"]')).toBe('0,00 USDT');
+    expect(await text(page, '[data-testid="receipt-margin"]')).toBe(`${cardMargin} USDT`);
+    // Trade times in the locale's format, to the millisecond (id: 27/11, 14.03.07,206).
+    expect(await text(page, '[data-testid="receipt-trade"]')).toMatch(/\d\d\.\d\d\.\d\d,\d{3}$/);
     await shot(page, 'receipt-liquidation');
     await page.click('[data-testid="receipt-close"]');
 

@@ -3,13 +3,13 @@ import type { LegalAd } from '../../../domain/legal';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade/trade-format';
-import { durationParts, fiatText, qtyText, rateText } from './legal-format';
+import { CoinAmount } from '../../components/coin-amount';
+import { durationParts, fiatText, rateText } from './legal-format';
 import { TAKE_BLOCKED_ID, type TakeBlock } from './take-rule';
 
 /** Props of {@link AdCard}. */
 export interface AdCardProps {
   ad: LegalAd;
-  decimals: number;
   /** The user's side: `buy` takes a merchant's sell ad. */
   side: 'buy' | 'sell';
   onTake(ad: LegalAd): void;
@@ -18,7 +18,7 @@ export interface AdCardProps {
 }
 
 /** One ad of the hall: merchant and stats, unit price, limits, what is left, payment methods. */
-export function AdCard({ ad, decimals, side, onTake, blocked = false }: AdCardProps) {
+export function AdCard({ ad, side, onTake, blocked = false }: AdCardProps) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
   const s = ad.merchant.stats;
@@ -53,8 +53,8 @@ export function AdCard({ ad, decimals, side, onTake, blocked = false }: AdCardPr
         <dl className="legal-ad__facts">
           <div>
             <dt>{t('ad.available')}</dt>
-            <dd className="mono">
-              {qtyText(ad.remaining, decimals, lang)} {ad.coin}
+            <dd className="mono" data-testid="ad-available">
+              <CoinAmount value={ad.remaining} coin={ad.coin} />
             </dd>
           </div>
           <div>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { JournalLine } from '../../../domain/assets';
 import type { Empty } from '../../../domain/endpoint-def';
 import type { LegalAd } from '../../../domain/legal';
+import { CoinAmount } from '../../components/coin-amount';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
@@ -10,7 +11,6 @@ import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { amountDirection } from '../assets/assets-format';
-import { useNumbers } from '../../i18n/use-numbers';
 import { LoadState } from '../assets/load-state';
 import { TransferForm } from '../assets/transfer-form';
 import { useHistory } from '../assets/use-history';
@@ -73,7 +73,6 @@ export function StoreUserPage() {
                 <AdCard
                   key={ad.id}
                   ad={ad}
-                  decimals={coinDecimals(terms, ad.coin)}
                   side={sideOf(ad)}
                   onTake={setTaking}
                   blocked={blockOf(ad) !== null}
@@ -97,7 +96,6 @@ export function StoreUserPage() {
 function LogLine({ line }: { line: JournalLine }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
-  const num = useNumbers();
   const moved = amountDirection(line.delta);
   // Changes of the frozen part (escrow) are neither income nor expense: shown neutral.
   const direction = line.field === 'frozen' && moved !== 'none' ? 'frozen' : moved;
@@ -114,12 +112,14 @@ function LogLine({ line }: { line: JournalLine }) {
       <div className="journal-line__body">
         <span className="journal-line__coin">{line.coin}</span>
         <span className={`journal-line__amount journal-line__amount--${direction}`}>
-          {num.exact(line.delta, { signed: true })}
+          <CoinAmount value={line.delta} coin={line.coin} signed bare />
         </span>
       </div>
       <p className="journal-line__after">
         <span>{t('log.after')}</span>
-        <span className="mono">{num.exact(line.balanceAfter)}</span>
+        <span className="mono">
+          <CoinAmount value={line.balanceAfter} coin={line.coin} bare />
+        </span>
       </p>
     </article>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
 import type { LegalAd } from '../../../domain/legal';
+import { CoinAmount } from '../../components/coin-amount';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
@@ -13,7 +14,6 @@ import { coinDecimals, defaultCurrency } from './legal-format';
 import { TakeDialog } from './take-dialog';
 import { takeBlock } from './take-rule';
 import { useBalances } from '../trade/use-balances';
-import { qtyText } from './legal-format';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
@@ -126,7 +126,7 @@ export function LegalPage() {
           <span>
             {t('hall.fiatAccount')}{' '}
             <strong className="mono">
-              {qtyText(held?.available ?? '0', coinDecimals(terms, coin), lang)} {coin}
+              <CoinAmount value={held?.available ?? '0'} coin={coin} />
             </strong>
           </span>
           <Link to="/pages/legal/transfer">{t('hall.transfer')}</Link>
@@ -147,14 +147,7 @@ export function LegalPage() {
       <ReadState read={config.data ? ads : config} empty={ads.data?.length === 0 ? t('hall.empty') : null}>
         <div className="legal-list" data-testid="legal-ads">
           {ads.data?.map((ad) => (
-            <AdCard
-              key={ad.id}
-              ad={ad}
-              decimals={coinDecimals(terms, ad.coin)}
-              side={side}
-              onTake={take}
-              blocked={block !== null}
-            />
+            <AdCard key={ad.id} ad={ad} side={side} onTake={take} blocked={block !== null} />
           ))}
         </div>
       </ReadState>

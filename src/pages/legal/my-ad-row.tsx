@@ -6,13 +6,18 @@ import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade/trade-format';
-import { fiatText, qtyText } from './legal-format';
+import { CoinAmount } from '../../components/coin-amount';
+import { useCatalogCoin } from '../../core/catalog-coins';
+import { useNumbers } from '../../i18n/use-numbers';
+import { fiatText } from './legal-format';
 
 /** One of the merchant's own ads, with pause or resume, edit and withdraw (behind a confirmation). */
-export function MyAdRow({ ad, decimals, onChanged }: { ad: LegalAd; decimals: number; onChanged(): void }) {
+export function MyAdRow({ ad, onChanged }: { ad: LegalAd; onChanged(): void }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
   const call = useCall();
+  const n = useNumbers();
+  const coin = useCatalogCoin(ad.coin);
   const [busy, setBusy] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const run = async (p: Promise<{ ok: boolean }>) => {
@@ -40,14 +45,15 @@ export function MyAdRow({ ad, decimals, onChanged }: { ad: LegalAd; decimals: nu
         </div>
         <div>
           <dt>{t('ad.limits')}</dt>
-          <dd className="mono">
-            {fiatText(ad.min, lang)}–{fiatText(ad.max, lang)}
+          <dd className="mono" data-testid="my-ad-limits">
+            {fiatText(ad.min, lang)}–{fiatText(ad.max, lang)} {ad.currency}
           </dd>
         </div>
         <div>
           <dt>{t('ad.remaining')}</dt>
           <dd className="mono" data-testid="my-ad-remaining">
-            {qtyText(ad.remaining, decimals, lang)} / {qtyText(ad.total, decimals, lang)} {ad.coin}
+            <CoinAmount value={ad.remaining} coin={ad.coin} bare /> /{' '}
+            <CoinAmount value={ad.total} coin={ad.coin} />
           </dd>
         </div>
       </dl>
@@ -84,7 +90,7 @@ export function MyAdRow({ ad, decimals, onChanged }: { ad: LegalAd; decimals: nu
         title={t('store.withdrawTitle')}
         rows={[
           [t('ad.price'), `${fiatText(ad.price, lang)} ${ad.currency}`],
-          [t('ad.remaining'), `${qtyText(ad.remaining, decimals, lang)} ${ad.coin}`],
+          [t('ad.remaining'), <CoinAmount value={ad.remaining} coin={ad.coin} />],
         ]}
         confirmLabel={t('store.withdraw')}
         confirmClass="btn--danger-ghost"
@@ -95,7 +101,7 @@ export function MyAdRow({ ad, decimals, onChanged }: { ad: LegalAd; decimals: nu
       >
         {ad.side === 'sell' && (
           <p className="note">
-            {t('store.withdrawNote', { qty: qtyText(ad.remaining, decimals, lang), coin: ad.coin })}
+            {t('store.withdrawNote', { qty: n.coin(ad.remaining, coin), coin: ad.coin })}
           </p>
         )}
       </SummaryDialog>

@@ -10,7 +10,6 @@ import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { RequireUser } from '../mine/require-user';
-import { coinDecimals } from './legal-format';
 import { MerchantHeader } from './merchant-header';
 import { MyAdRow } from './my-ad-row';
 import { Cached, ReadState } from './read-state';
@@ -98,7 +97,6 @@ function Apply({ me, onApplied }: { me: LegalMe; onApplied(): void }) {
 function StoreBody() {
   const { t } = useTranslation('legal');
   const me = useLegalRead('legal/me', NONE);
-  const config = useLegalRead('legal/config', NONE);
   const merchant = me.data?.merchant ?? null;
   const ads = useLegalRead('legal/myAds', { status: '' }, merchant !== null);
   if (!me.data) return <ReadState read={me}>{null}</ReadState>;
@@ -120,12 +118,7 @@ function StoreBody() {
       <ReadState read={ads} empty={live?.length === 0 ? t('store.noAds') : null}>
         <div className="legal-list">
           {live?.map((ad) => (
-            <MyAdRow
-              key={ad.id}
-              ad={ad}
-              decimals={coinDecimals(config.data, ad.coin)}
-              onChanged={() => void ads.reload()}
-            />
+            <MyAdRow key={ad.id} ad={ad} onChanged={() => void ads.reload()} />
           ))}
         </div>
       </ReadState>
@@ -145,18 +138,12 @@ export function StorePage() {
 /** The merchant's ads, read only once someone is signed in (inside RequireUser). */
 function RecordListBody() {
   const { t } = useTranslation('legal');
-  const config = useLegalRead('legal/config', NONE);
   const ads = useLegalRead('legal/myAds', { status: '' });
   return (
     <ReadState read={ads} empty={ads.data?.length === 0 ? t('records.empty') : null}>
       <div className="legal-list">
         {ads.data?.map((ad) => (
-          <MyAdRow
-            key={ad.id}
-            ad={ad}
-            decimals={coinDecimals(config.data, ad.coin)}
-            onChanged={() => void ads.reload()}
-          />
+          <MyAdRow key={ad.id} ad={ad} onChanged={() => void ads.reload()} />
         ))}
       </div>
     </ReadState>

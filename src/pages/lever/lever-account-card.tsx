@@ -2,7 +2,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { BalanceLine } from '../../../domain/spot';
 import { useBalances } from '../trade/use-balances';
-import { NONE, pnlClass, useLeverFormat } from './lever-format';
+import { CoinAmount } from '../../components/coin-amount';
+import { NONE, pnlClass } from './lever-format';
 import { useLeverLive } from './use-lever';
 import { useEffect, useState } from 'react';
 import { useCore } from '../../core/contexts';
@@ -15,7 +16,6 @@ import { leverCall } from './lever-core';
  */
 export function LeverAccountCard() {
   const { t } = useTranslation('lever');
-  const f = useLeverFormat();
   const { core } = useCore();
   const { balances } = useBalances();
   const live = useLeverLive();
@@ -54,21 +54,27 @@ export function LeverAccountCard() {
           <dl key={b.coin} className="summary-rows">
             <div className="confirm-order__row">
               <dt>{`${t('fields.available')} (${b.coin})`}</dt>
-              <dd>{f.money(b.available, 4)}</dd>
+              <dd>
+                <CoinAmount value={b.available} coin={b.coin} bare />
+              </dd>
             </div>
             <div className="confirm-order__row">
               <dt>{`${t('fields.frozen')} (${b.coin})`}</dt>
-              <dd>{f.money(b.frozen, 4)}</dd>
+              <dd>
+                <CoinAmount value={b.frozen} coin={b.coin} bare />
+              </dd>
             </div>
             <div className="confirm-order__row">
               <dt>{`${t('account.unrealized')} (${b.coin})`}</dt>
               <dd className={pnlClass(live.state?.unrealized[b.coin])} data-testid="lever-unrealized">
-                {f.signed(live.state?.unrealized[b.coin] ?? '0', 4)}
+                <CoinAmount value={live.state?.unrealized[b.coin] ?? '0'} coin={b.coin} signed bare />
               </dd>
             </div>
             <div className="confirm-order__row">
               <dt>{`${t('account.equity')} (${b.coin})`}</dt>
-              <dd data-testid="lever-equity">≈ {f.money(equity[b.coin] ?? null, 4)}</dd>
+              <dd data-testid="lever-equity">
+                ≈ <CoinAmount value={equity[b.coin] ?? null} coin={b.coin} bare />
+              </dd>
             </div>
           </dl>
         ))

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverOrderType, LeverPairTerms, LeverSide, LeverTerms } from '../../../domain/lever';
 import { localeSeparators, parseAmount } from '../../../domain/display';
 import { stepDecimals } from '../../../domain/market';
 import type { PairInfo } from '../../../domain/market';
 import type { LeverPreview } from '../../../worker/core-api';
+import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
@@ -164,25 +165,15 @@ export function LeverForm(props: LeverFormProps) {
     );
   };
 
-  const rows: [string, string, string][] = [
+  // Amounts of the quote coin at its display decimals, exact on tap: as the position card and receipt.
+  const coin = (v: string | null | undefined) => <CoinAmount value={v || null} coin={pair.quote} />;
+  const rows: [string, ReactNode, string][] = [
     [t('fields.size'), preview?.size ? `${f.plain(preview.size)} ${pair.base}` : NONE, 'size'],
-    [t('fields.margin'), preview?.margin ? `${f.money(preview.margin, 4)} ${pair.quote}` : NONE, 'margin'],
-    [
-      t('fields.openFee'),
-      preview?.openFee ? `${f.money(preview.openFee, 4)} ${pair.quote}` : NONE,
-      'openFee',
-    ],
-    [
-      t('fields.overnightPerDay'),
-      preview?.overnightPerDay ? `${f.money(preview.overnightPerDay, 4)} ${pair.quote}` : NONE,
-      'overnight',
-    ],
+    [t('fields.margin'), coin(preview?.margin), 'margin'],
+    [t('fields.openFee'), coin(preview?.openFee), 'openFee'],
+    [t('fields.overnightPerDay'), coin(preview?.overnightPerDay), 'overnight'],
     [t('fields.liquidationPrice'), f.price(preview?.liquidationPrice, pair.tickSize), 'liquidation'],
-    [
-      t('fields.availableAfter'),
-      preview?.availableAfter ? `${f.money(preview.availableAfter, 4)} ${pair.quote}` : NONE,
-      'after',
-    ],
+    [t('fields.availableAfter'), coin(preview?.availableAfter), 'after'],
   ];
 
   return (
@@ -299,7 +290,7 @@ export function LeverForm(props: LeverFormProps) {
         </div>
       )}
       <p className="lever-note">
-        {t('fields.available')}: {available === null ? NONE : `${f.money(available, 4)} ${pair.quote}`}
+        {t('fields.available')}: {coin(available)}
       </p>
       <section className="lever-preview" aria-label={t('form.preview')} data-testid="lever-preview">
         <h3 className="lever-preview__title">{t('form.preview')}</h3>

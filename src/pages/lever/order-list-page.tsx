@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverOrder, LeverStatus } from '../../../domain/lever';
 import type { PrivateEvent } from '../../../domain/spot';
+import type { ReactNode } from 'react';
+import { CoinAmount } from '../../components/coin-amount';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { usePrefs, useUser } from '../../core/contexts';
@@ -24,16 +26,22 @@ function OrderRow({ o, onReceipt }: { o: LeverOrder; onReceipt(o: LeverOrder): v
   const { t } = useTranslation('lever');
   const { lang } = usePrefs();
   const f = useLeverFormat();
-  const cells: [string, string, string?][] = [
+  // Every amount of the coin at its display decimals, the exact value a tap away (as in the receipt).
+  const coin = (v: string | null | undefined, signed = false) => (
+    <CoinAmount value={v} coin={o.coin} signed={signed} bare />
+  );
+  const cells: [string, ReactNode, string?][] = [
     [t('fields.openPrice'), f.digits(o.openPrice ?? o.limitPrice)],
     [t('fields.closePrice'), f.digits(o.closePrice)],
-    [`${t('fields.pnl')} (${o.coin})`, f.signed(o.pnl), 'pnl'],
-    [`${t('fields.margin')} (${o.coin})`, f.money(o.margin)],
+    [`${t('fields.pnl')} (${o.coin})`, coin(o.pnl, true), 'pnl'],
+    [`${t('fields.margin')} (${o.coin})`, coin(o.margin)],
     [
-      `${t('fields.openFee')} / ${t('fields.closeFee')}`,
-      `${f.money(o.openFee, 4)} / ${f.money(o.closeFee, 4)}`,
+      `${t('fields.openFee')} / ${t('fields.closeFee')} (${o.coin})`,
+      <>
+        {coin(o.openFee)} / {coin(o.closeFee)}
+      </>,
     ],
-    [`${t('fields.overnightFees')}`, f.money(o.overnightFees, 4)],
+    [`${t('fields.overnightFees')} (${o.coin})`, coin(o.overnightFees)],
     [t('fields.openedAt'), o.openedAt ? formatMs(o.openedAt, lang) : NONE],
     [t('fields.closedAt'), o.closedAt ? formatMs(o.closedAt, lang) : NONE],
   ];

@@ -1,5 +1,8 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverLivePosition } from '../../../worker/core-api';
+import type { ReactNode } from 'react';
+import { CoinAmount } from '../../components/coin-amount';
+import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
 import { formatMs } from '../trade/trade-format';
 import { pnlClass, useLeverFormat } from './lever-format';
@@ -11,24 +14,30 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
   const { lang } = usePrefs();
   const f = useLeverFormat();
   const trading = p.status === 'trading';
-  const cells: [string, string, string?][] = trading
+  // Every action here moves money: disabled while the server cannot be reached.
+  const online = useOnline();
+  // Every amount of the coin at its display decimals, the exact value a tap away (as in the receipt).
+  const coin = (v: string | null | undefined, signed = false) => (
+    <CoinAmount value={v} coin={p.coin} signed={signed} bare />
+  );
+  const cells: [string, ReactNode, string?][] = trading
     ? [
         [t('fields.openPrice'), f.digits(p.openPrice)],
         [t('fields.mark'), f.digits(p.mark), 'mark'],
-        [`${t('fields.pnl')} (${p.coin})`, f.signed(p.livePnl), 'pnl'],
+        [`${t('fields.pnl')} (${p.coin})`, coin(p.livePnl, true), 'pnl'],
         [t('fields.riskRate'), f.risk(p.riskRate), 'risk'],
-        [`${t('fields.margin')} (${p.coin})`, f.money(p.margin)],
+        [`${t('fields.margin')} (${p.coin})`, coin(p.margin), 'margin'],
         [t('fields.liquidationPrice'), f.digits(p.liquidationPrice)],
-        [`${t('fields.openFee')} (${p.coin})`, f.money(p.openFee, 4)],
-        [`${t('fields.overnightFees')} (${p.coin})`, f.money(p.overnightFees, 4)],
+        [`${t('fields.openFee')} (${p.coin})`, coin(p.openFee), 'openFee'],
+        [`${t('fields.overnightFees')} (${p.coin})`, coin(p.overnightFees), 'overnightFees'],
         [t('fields.tp'), f.digits(p.tp), 'tp'],
         [t('fields.sl'), f.digits(p.sl), 'sl'],
       ]
     : [
         [t('fields.limitPrice'), f.digits(p.limitPrice)],
         [t('fields.mark'), f.digits(p.mark), 'mark'],
-        [`${t('fields.margin')} (${p.coin})`, f.money(p.margin)],
-        [`${t('fields.openFee')} (${p.coin})`, f.money(p.openFee, 4)],
+        [`${t('fields.margin')} (${p.coin})`, coin(p.margin), 'margin'],
+        [`${t('fields.openFee')} (${p.coin})`, coin(p.openFee), 'openFee'],
       ];
   return (
     <article
@@ -74,6 +83,7 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                   className="btn btn--secondary btn--small"
                   onClick={() => actions.tpsl(p)}
                   data-testid="lever-tpsl"
+                  disabled={!online}
                 >
                   {t('positions.setTpSl')}
                 </button>
@@ -82,6 +92,7 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                   className="btn btn--primary btn--small"
                   onClick={() => actions.close(p)}
                   data-testid="lever-close"
+                  disabled={!online}
                 >
                   {t('positions.close')}
                 </button>
@@ -92,6 +103,7 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                 className="btn btn--secondary btn--small"
                 onClick={() => actions.cancel(p)}
                 data-testid="lever-cancel"
+                disabled={!online}
               >
                 {t('positions.cancel')}
               </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverOrder } from '../../../domain/lever';
+import { CoinAmount } from '../../components/coin-amount';
 import { Dialog } from '../../components/dialog';
 import { usePrefs } from '../../core/contexts';
 import { formatMs } from '../trade/trade-format';
@@ -48,7 +49,8 @@ export function ReceiptDialog({ order, onClose }: { order: LeverOrder | null; on
             {r.trades.map((tr) => (
               <li key={`${tr.role}${tr.id}`} data-testid="receipt-trade">
                 <span className="badge">{t(`receipt.role.${tr.role}`)}</span>{' '}
-                {t('receipt.trade', { id: tr.id, price: f.digits(tr.price) })} · {formatMs(tr.ts, lang)}
+                {t('receipt.trade', { id: tr.id, price: f.digits(tr.price) })} ·{' '}
+                {formatMs(tr.ts, lang, { precise: true })}
               </li>
             ))}
           </ul>
@@ -65,7 +67,7 @@ export function ReceiptDialog({ order, onClose }: { order: LeverOrder | null; on
                   className={a.label === 'pnl' ? pnlClass(a.amount) : undefined}
                   data-testid={`receipt-${a.label}`}
                 >
-                  {a.label === 'pnl' ? f.signed(a.amount, 8) : f.money(a.amount, 8)} {a.coin}
+                  <CoinAmount value={a.amount} coin={a.coin} signed={a.label === 'pnl'} />
                 </dd>
               </div>
             ))}

@@ -1,5 +1,6 @@
-import { formatNumber } from '../../../domain/display';
+import type { ReactNode } from 'react';
 import type { SecondOption } from '../../../domain/second-endpoints';
+import { CoinAmount } from '../../components/coin-amount';
 import { Dialog } from '../../components/dialog';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
@@ -7,29 +8,17 @@ import { useLocale } from './second-hooks';
 import { formatMs } from '../trade/trade-format';
 import { formatPrice, resultClass } from './second-format';
 
-/** A time to the second with milliseconds, so a receipt's trade times can be checked exactly. */
-function exactTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    fractionalSecondDigits: 3,
-    hour12: false,
-  }).format(new Date(ms));
-}
-
 /**
  * What a settlement used and moved: the entry and exit trades (id, price, time), the duration, the
  * rule and each amount, with the ledger transaction that moved them.
  */
-export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals: number; onClose(): void }) {
+export function ReceiptSheet(props: { option: SecondOption | null; onClose(): void }) {
   const { t } = useTranslation(['second', 'common']);
   const { lang } = usePrefs();
   const locale = useLocale();
   const o = props.option;
+  // The page's one time format, with the milliseconds a trade time is checked by.
+  const exactTime = (ms: number) => formatMs(ms, lang, { precise: true });
   const r = o?.receipt ?? null;
   const entry = r?.trades.find((x) => x.role === 'entry');
   const exit = r?.trades.find((x) => x.role === 'exit');
@@ -39,7 +28,7 @@ export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals
         <h3 className="receipt__heading">{label}</h3>
         <dl className="summary-rows">
           <Row label={t('receipt.tradeId', { id: x.id })} value={formatPrice(x.price, locale)} />
-          <Row label={t('receipt.time')} value={exactTime(x.ts, locale)} />
+          <Row label={t('receipt.time')} value={exactTime(x.ts)} />
         </dl>
       </div>
     );
@@ -62,8 +51,8 @@ export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals
           </p>
           <dl className="summary-rows">
             <Row label={t('receipt.duration')} value={t('seconds', { n: o.seconds })} />
-            <Row label={t('receipt.accepted')} value={exactTime(o.acceptedAt, locale)} />
-            <Row label={t('receipt.expiry')} value={exactTime(o.expiresAt, locale)} />
+            <Row label={t('receipt.accepted')} value={exactTime(o.acceptedAt)} />
+            <Row label={t('receipt.expiry')} value={exactTime(o.expiresAt)} />
           </dl>
           {trade(
             t('receipt.entryTrade'),
@@ -84,7 +73,7 @@ export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals
                   <Row
                     key={a.label}
                     label={t(`receipt.${a.label as 'stake' | 'payout' | 'refund'}`)}
-                    value={`${formatNumber(a.amount, { locale, decimals: props.stakeDecimals, signed: true })} ${a.coin}`}
+                    value={<CoinAmount value={a.amount} coin={a.coin} signed />}
                   />
                 ))}
               </dl>
@@ -102,7 +91,7 @@ export function ReceiptSheet(props: { option: SecondOption | null; stakeDecimals
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="confirm-order__row">
       <dt>{label}</dt>

@@ -177,11 +177,7 @@ export function SecondPage() {
               onReceipt={setReceipt}
             />
           )}
-          <ReceiptSheet
-            option={receipt}
-            stakeDecimals={terms.stakeDecimals}
-            onClose={() => setReceipt(null)}
-          />
+          <ReceiptSheet option={receipt} onClose={() => setReceipt(null)} />
           <RulesSheet open={rulesOpen} terms={terms} onClose={() => setRulesOpen(false)} />
         </div>
       )}

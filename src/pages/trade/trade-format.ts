@@ -4,8 +4,12 @@ import type { Lang } from '../../../domain/locale';
 /** Shown where a value does not exist yet (an average price before the first fill). */
 export const NONE = '—';
 
-/** A time in milliseconds since the epoch, as date and time in the UI language. */
-export function formatMs(ms: number, lang: Lang): string {
+/**
+ * A time in milliseconds since the epoch, as date and time in the UI language (its own hour cycle):
+ * the one time format of lists, cards and receipts. `precise` adds the milliseconds, in the same
+ * format, where a time names a trade that can be checked to the millisecond (receipts).
+ */
+export function formatMs(ms: number, lang: Lang, options?: { precise?: boolean }): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return NONE;
   return new Intl.DateTimeFormat(BCP47[lang], {
@@ -14,6 +18,7 @@ export function formatMs(ms: number, lang: Lang): string {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    ...(options?.precise && { fractionalSecondDigits: 3 }),
   }).format(d);
 }
 
