@@ -19,6 +19,7 @@ import type { OrderPreview, PreviewInput } from './spot-preview';
 import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 import type { Reachability } from './reachability';
 import type { Dated, DatedOutcome, PrivateRead } from './private-reads';
+import type { PublicRead } from './public-reads';
 import type { LeverApi, LeverMethod } from './lever-live';
 import type { CachedArticle, CachedNews, NewsFilter } from './news-cache';
 import type { KefuDraft, KefuView } from './kefu-chat';
@@ -32,6 +33,7 @@ export type { BookView, CachedCatalog, CachedTickers, CandleUpdate } from './mar
 export type { OrderPreview, PreviewInput } from './spot-preview';
 export type { AmountAnswer, AmountQuery } from './funding';
 export type { Dated, DatedOutcome, PrivateRead } from './private-reads';
+export type { PublicRead } from './public-reads';
 export type { LeverApi, LeverLivePosition, LeverLiveState, LeverMethod } from './lever-live';
 export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
 export type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
@@ -107,6 +109,13 @@ export interface CoreApi {
    * (`source: 'cache'`, dated), else the failure.
    */
   readPrivate<K extends PrivateRead>(name: K, req: Req<K>): Promise<DatedOutcome<Res<K>>>;
+  /**
+   * The device's last answer of a public read a page cannot render without (contract and option
+   * terms, the live stream: `PUBLIC_READS`), dated; null when none is kept.
+   */
+  cachedPublic<K extends PublicRead>(name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
+  /** `readPrivate` for a public read: the server's answer, else (server not reached) the kept copy. */
+  readPublic<K extends PublicRead>(name: K, req: Req<K>): Promise<DatedOutcome<Res<K>>>;
   getPrefs(): Promise<Prefs>;
   setPrefs(patch: Partial<Prefs>): Promise<Prefs>;
   /** The cached signed-in user, or null. */

@@ -8,6 +8,8 @@ import { CANDLE_CACHE_LIMIT } from './market/market-cache';
 import { createLazyMarketFeed } from './market/lazy-market-feed';
 import { notify } from './notify';
 import type { PrivateReads } from './private-cache';
+import { isPrivateRead } from './private-reads';
+import { isPublicRead, loadPublic, readPublic as readPublicAnswer, savePublic } from './public-reads';
 import { createReachability } from './reachability';
 import { SECOND_CACHE_KEY } from './second/second-cache-key';
 import { createSession } from './session';
@@ -230,10 +232,12 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (!outcome.ok && outcome.intent === 'login' && token !== session.token() && session.token() !== null) {
       return call(name, req);
     }
-    // The cache itself knows which reads it keeps; this only spares loading it for other calls.
-    if (outcome.ok && token && (name.startsWith('assets/') || name.startsWith('trade/'))) {
+    // Checked here so that other calls never load the cache's chunk.
+    if (outcome.ok && token && isPrivateRead(name)) {
       await (await privates()).keep(name, req, outcome.data, token);
     }
+    // Not awaited, like the catalog: a first visit's write loads the database code.
+    if (outcome.ok && isPublicRead(name)) void savePublic(store, name, req, outcome.data, Date.now());
     await session.afterCall(name, outcome as Outcome<unknown>);
     if (outcome.ok && name.startsWith('legal/')) {
       const legal = await import('./legal');
@@ -305,6 +309,13 @@ export function createCore(deps: CoreDeps = {}): Core {
     async readPrivate(name, req) {
       await ready();
       return (await privates()).read(name, req);
+    },
+    async cachedPublic(name, req) {
+      await ready();
+      return loadPublic(store, name, req);
+    },
+    async readPublic(name, req) {
+      return readPublicAnswer(store, name, req, call);
     },
     async getPrefs() {
       await ready();

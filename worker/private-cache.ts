@@ -2,7 +2,16 @@
 // of each list), kept in the worker's IndexedDB so every signed-in page renders what the worker last
 // knew when the network is gone, dated. Per user, dropped with the session (store.setSession), never
 // in the service worker's caches (DESIGN.md: private financial data is not cached there).
-import type { BalanceLine, EndpointName, Outcome, PrivateEvent, Req, Res, SpotOrder } from '../domain';
+import type {
+  BalanceLine,
+  EndpointName,
+  LeverOrder,
+  Outcome,
+  PrivateEvent,
+  Req,
+  Res,
+  SpotOrder,
+} from '../domain';
 import type { DbHandle } from './market/feed-context';
 import { isPrivateRead, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
 import type { PrivateRow } from './store';
@@ -30,6 +39,21 @@ function upsertOpen(list: readonly SpotOrder[], order: SpotOrder): SpotOrder[] {
 }
 
 /**
+ * Puts a changed contract order into a kept first page of `lever/orders` (status `filter`, newest
+ * first): in it while its status matches the filter, out once it does not (a position that closed
+ * leaves the `trading` tab and enters `closed`).
+ */
+function upsertLever(list: readonly LeverOrder[], order: LeverOrder, filter: unknown): LeverOrder[] {
+  const rest = list.filter((o) => o.id !== order.id);
+  const fits = filter === undefined || filter === 'all' || filter === order.status;
+  if (!fits) return rest;
+  // An order older than the whole page belongs to a later page, which is not kept.
+  const oldest = list.at(-1)?.id ?? 0;
+  if (list.length > 0 && order.id < oldest && !list.some((o) => o.id === order.id)) return rest;
+  return [...rest, order].sort((a, b) => b.id - a.id);
+}
+
+/**
  * Whether a write may still happen: false once the session it belongs to ended. Checked right
  * before the write is queued, so a logout's clearing (queued after its token is dropped) always
  * comes after it.
@@ -49,7 +73,10 @@ export interface PrivateCache {
   ): Promise<void>;
   /** The kept answer of `name` for `userId`, or null. */
   read<K extends PrivateRead>(userId: number, name: K, req: Req<K>): Promise<Dated<Res<K>> | null>;
-  /** Applies a private socket event: balances replace the kept balances; an order updates kept open lists. */
+  /**
+   * Applies a private socket event: balances replace the kept balances; a spot order updates kept
+   * open lists, a contract order the kept first pages of contract orders.
+   */
   applyEvent(userId: number, event: PrivateEvent, at: number, valid: StillValid): Promise<void>;
 }
 
@@ -80,8 +107,7 @@ export function createPrivateCache(db: DbHandle): PrivateCache {
         const balances: BalanceLine[] = event.balances;
         return this.save(userId, 'assets/balances', {}, balances, at, valid);
       }
-      if (event.type !== 'order') return;
-      const order = event.order;
+      if (event.type !== 'order' && event.type !== 'lever') return;
       await quiet(
         (async () => {
           const d = await db.read();
@@ -89,9 +115,14 @@ export function createPrivateCache(db: DbHandle): PrivateCache {
           await d.transaction('rw', d.private, async () => {
             const rows = await d.private.where('user').equals(userId).toArray();
             for (const row of rows) {
-              if (row.name !== 'trade/orders' || row.req.status !== 'open') continue;
-              if (row.req.symbol !== undefined && row.req.symbol !== order.symbol) continue;
-              await d.private.put({ ...row, data: upsertOpen(row.data as SpotOrder[], order), savedAt: at });
+              if (row.req.symbol !== undefined && row.req.symbol !== event.order.symbol) continue;
+              let data: unknown;
+              if (event.type === 'order' && row.name === 'trade/orders' && row.req.status === 'open') {
+                data = upsertOpen(row.data as SpotOrder[], event.order);
+              } else if (event.type === 'lever' && row.name === 'lever/orders') {
+                data = upsertLever(row.data as LeverOrder[], event.order, row.req.status);
+              } else continue;
+              await d.private.put({ ...row, data, savedAt: at });
             }
           });
         })(),

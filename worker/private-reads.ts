@@ -13,6 +13,8 @@ export const PRIVATE_READS = [
   'trade/fills',
   'assets/transfers',
   'assets/withdrawals',
+  'lever/orders',
+  'legal/methods',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { OfflineBanner } from '../components/offline-banner';
 import { TradePasswordPromptProvider } from '../core/trade-password-prompt';
+import { useLeverCloseNotices } from './lever-close-notices';
 import { TabBar } from './tab-bar';
 import { routeOf } from './route-table';
 
@@ -10,6 +11,7 @@ import { routeOf } from './route-table';
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const tab = routeOf(pathname)?.tab;
+  useLeverCloseNotices();
   return (
     <TradePasswordPromptProvider>
       <OfflineBanner />

@@ -8,6 +8,9 @@ import { SummaryDialog } from '../../components/summary-dialog';
 import { toast } from '../../components/toast';
 import { useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { usePrivateData } from '../../core/use-dated-read';
+import { AsOf } from '../../components/as-of';
+import { useOnline } from '../../components/use-online';
 import { SubmitButton } from '../../forms/submit-button';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
@@ -17,7 +20,6 @@ import { RequireUser } from '../mine/require-user';
 import { ImagePick } from './image-pick';
 import { LegalImage } from './legal-image';
 import { ReadState } from './read-state';
-import { useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
 type Field = 'realName' | 'bank' | 'cardNumber' | 'account' | 'nickname';
@@ -148,14 +150,28 @@ function MethodForm({ editing, onDone }: { editing: PaymentMethod | null; onDone
           {t('common:actions.cancel')}
         </button>
       </div>
-      <SubmitButton busy={busy || upload.state.phase === 'compressing' || upload.state.phase === 'uploading'}>
+      <SubmitButton
+        busy={busy || upload.state.phase === 'compressing' || upload.state.phase === 'uploading'}
+        needsNetwork
+      >
         {t('common:actions.save')}
       </SubmitButton>
     </form>
   );
 }
 
-function MethodCard({ m, onEdit, onRemove }: { m: PaymentMethod; onEdit(): void; onRemove(): void }) {
+function MethodCard({
+  m,
+  online,
+  onEdit,
+  onRemove,
+}: {
+  m: PaymentMethod;
+  /** Editing and removing need the server. */
+  online: boolean;
+  onEdit(): void;
+  onRemove(): void;
+}) {
   const { t } = useTranslation('legal');
   const lines = [
     m.realName,
@@ -169,13 +185,14 @@ function MethodCard({ m, onEdit, onRemove }: { m: PaymentMethod; onEdit(): void;
       <header className="card__head">
         <span className={`legal-method legal-method--${m.kind}`}>{t(`methods.kind.${m.kind}`)}</span>
         <span className="button-row">
-          <button type="button" className="btn btn--text btn--small" onClick={onEdit}>
+          <button type="button" className="btn btn--text btn--small" onClick={onEdit} disabled={!online}>
             {t('methods.edit')}
           </button>
           <button
             type="button"
             className="btn btn--danger-ghost btn--small"
             onClick={onRemove}
+            disabled={!online}
             data-testid="method-remove"
           >
             {t('methods.remove')}
@@ -189,9 +206,13 @@ function MethodCard({ m, onEdit, onRemove }: { m: PaymentMethod; onEdit(): void;
 }
 
 function CollectBody() {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation(['legal', 'common']);
   const call = useCall();
-  const list = useLegalRead('legal/methods', NONE);
+  const { user } = useUser();
+  // A private read: kept on the device, so offline the saved methods show, dated.
+  const list = usePrivateData('legal/methods', NONE, user?.id ?? null);
+  // Saving or removing a method changes funding details: not while the server cannot be reached.
+  const online = useOnline();
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [busy, setBusy] = useState(false);
@@ -216,16 +237,24 @@ function CollectBody() {
           type="button"
           className="btn btn--primary btn--block"
           onClick={() => setEditing('new')}
+          disabled={!online}
           data-testid="method-add"
         >
           <Icon name="card" size={18} />
-          {t('methods.add')}
+          {online ? t('methods.add') : t('common:offline.needsNetwork')}
         </button>
       )}
+      <AsOf time={list.time} testId="methods-as-of" />
       <ReadState read={list} empty={list.data?.length === 0 && !editing ? t('methods.empty') : null}>
         <div className="legal-list">
           {list.data?.map((m) => (
-            <MethodCard key={m.id} m={m} onEdit={() => setEditing(m)} onRemove={() => setRemoving(m)} />
+            <MethodCard
+              key={m.id}
+              m={m}
+              online={online}
+              onEdit={() => setEditing(m)}
+              onRemove={() => setRemoving(m)}
+            />
           ))}
         </div>
       </ReadState>

@@ -6,7 +6,9 @@ import type { LegalAd } from '../../../domain/legal';
 import { CoinAmount } from '../../components/coin-amount';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
+import { AsOf } from '../../components/as-of';
+import type { Dated } from '../../../worker/core-api';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
@@ -16,6 +18,7 @@ import { TransferForm } from '../assets/transfer-form';
 import { useHistory } from '../assets/use-history';
 import { RequireUser } from '../mine/require-user';
 import { useBalances } from '../trade/use-balances';
+import { usePrivateResync } from '../trade/use-private-events';
 import { formatMs } from '../trade/trade-format';
 import { PAGE } from '../trade/use-paged';
 import { AdCard, TakeBlockedNote } from './ad-card';
@@ -128,18 +131,25 @@ function LogLine({ line }: { line: JournalLine }) {
 /** /pages/legal/transactionRecord: the fiat account's balance log, from the ledger's journal. */
 export function TransactionRecordPage() {
   const { t } = useTranslation('legal');
-  const call = useCall();
+  const read = usePrivateRead();
   const { user } = useUser();
+  // A private read: the first page is kept on the device and shown offline, dated.
   const fetchPage = useCallback(
-    (before: number | undefined) =>
+    (before: number | undefined, onCached?: (c: Dated<JournalLine[]>) => void) =>
       user
-        ? call('assets/journal', { account: 'legal', limit: PAGE, ...(before !== undefined && { before }) })
+        ? read(
+            'assets/journal',
+            { account: 'legal', limit: PAGE, ...(before !== undefined && { before }) },
+            onCached,
+          )
         : Promise.resolve(null),
-    [call, user],
+    [read, user],
   );
   const log = useHistory(String(user?.id ?? ''), fetchPage, (l: JournalLine) => l.id);
+  usePrivateResync(user !== null, log.reload);
   return (
     <Screen backTo="/pages/legal/legal">
+      <AsOf time={log.time} testId="legal-log-as-of" />
       <RequireUser>
         {() =>
           log.items === null ? (

@@ -8,6 +8,7 @@ import type { LeverPreview } from '../../../worker/core-api';
 import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { toast } from '../../components/toast';
+import { useOnline } from '../../components/use-online';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
@@ -78,6 +79,8 @@ export function LeverForm(props: LeverFormProps) {
   const [preview, setPreview] = useState<LeverPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Opening moves money: disabled and labelled while the server cannot be reached.
+  const online = useOnline();
   const needPassword = terms.tradePassword === 'always';
   // A new tap in the book: adjust the form during render (React's pattern for a prop change). The
   // picked price arrives as a wire decimal; the field shows it as this locale writes it.
@@ -312,10 +315,10 @@ export function LeverForm(props: LeverFormProps) {
         type="button"
         className={`btn btn--block ${side === 'long' ? 'btn--buy' : 'btn--sell'}`}
         onClick={submit}
-        disabled={busy}
+        disabled={busy || !online}
         data-testid="lever-submit"
       >
-        {t(side === 'long' ? 'form.openLong' : 'form.openShort')}
+        {online ? t(side === 'long' ? 'form.openLong' : 'form.openShort') : t('common:offline.needsNetwork')}
       </button>
       <SummaryDialog
         open={confirming}

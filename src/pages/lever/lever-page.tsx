@@ -4,7 +4,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
-import { Spinner } from '../../components/spinner';
+import { LoadState } from '../../components/load-state';
+import { useOnline } from '../../components/use-online';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
 import { OrderBook } from '../trade/order-book';
@@ -23,8 +24,9 @@ export function LeverPage() {
   const { t } = useTranslation(['lever', 'trade', 'errors', 'common']);
   const [params, setParams] = useSearchParams();
   const { user } = useUser();
-  const { catalog, reload: reloadCatalog } = useCatalog();
-  const { terms, reload: reloadTerms } = useLeverTerms();
+  const online = useOnline();
+  const { catalog, failed: catalogFailed, reload: reloadCatalog } = useCatalog();
+  const { terms, failed: termsFailed, reload: reloadTerms } = useLeverTerms();
   const leverPairs = useMemo(
     () =>
       catalog && terms ? catalog.pairs.filter((p) => terms.pairs.some((x) => x.symbol === p.symbol)) : [],
@@ -72,9 +74,14 @@ export function LeverPage() {
   return (
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
       {!catalog || !terms ? (
-        <div className="state">
-          <Spinner size={28} />
-        </div>
+        // Nothing saved to show (never visited, or offline before the first visit): a retry, not a
+        // spinner that waits for an answer that cannot come.
+        <LoadState
+          failed={(!catalog && catalogFailed) || (!terms && termsFailed)}
+          onRetry={() => void refresh()}
+          failedText={t(online ? 'common:offline.notLoaded' : 'common:offline.nothingSaved')}
+          testId="lever"
+        />
       ) : !pair || !pairTerms ? (
         <div className="state" data-testid="unknown-market">
           <p className="state__text">{t('errors:leverPairDisabled')}</p>

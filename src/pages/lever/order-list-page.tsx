@@ -8,10 +8,13 @@ import { CoinAmount } from '../../components/coin-amount';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { usePrefs, useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePrivateRead } from '../../core/use-private-read';
+import { AsOf, NothingSaved } from '../../components/as-of';
+import type { Dated } from '../../../worker/core-api';
+import { useHistory } from '../assets/use-history';
 import { RequireUser } from '../mine/require-user';
 import { formatMs } from '../trade/trade-format';
-import { PAGE, usePaged } from '../trade/use-paged';
+import { PAGE } from '../trade/use-paged';
 import { usePrivateEvents } from '../trade/use-private-events';
 import { NONE, pnlClass, useLeverFormat } from './lever-format';
 import { ReceiptDialog } from './receipt-dialog';
@@ -97,29 +100,30 @@ export function LeverOrderListPage() {
   const raw = params.get('status');
   const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'all';
   const { user } = useUser();
-  const call = useCall();
+  const read = usePrivateRead();
   const [receipt, setReceipt] = useState<LeverOrder | null>(null);
+  // The first page of each tab is kept on the device: offline it renders from there, dated.
   const load = useCallback(
-    async (before: number | undefined) => {
-      if (!user) return null;
-      const out = await call('lever/orders', {
-        status: tab as LeverStatus | 'all',
-        limit: PAGE,
-        ...(before !== undefined && { before }),
-      });
-      return out.ok ? out.data : null;
-    },
-    [call, user, tab],
+    (before: number | undefined, onCached?: (c: Dated<LeverOrder[]>) => void) =>
+      user
+        ? read(
+            'lever/orders',
+            { status: tab as LeverStatus | 'all', limit: PAGE, ...(before !== undefined && { before }) },
+            onCached,
+          )
+        : Promise.resolve(null),
+    [read, user, tab],
   );
-  const paged = usePaged(`${user?.id ?? ''}|lever|${tab}`, load, idOf);
-  const { update } = paged;
+  const paged = useHistory(`${user?.id ?? ''}|lever|${tab}`, load, idOf);
+  const { update, reload } = paged;
   const onEvent = useCallback(
     (e: PrivateEvent) => {
       if (e.type === 'lever') update((o) => o.id === e.order.id, e.order);
     },
     [update],
   );
-  usePrivateEvents(user !== null, onEvent);
+  // Orders may have changed while the app could not hear of them: read again on reconnect.
+  usePrivateEvents(user !== null, onEvent, reload);
 
   return (
     <Screen onRefresh={paged.reload} backTo="/pages/lever/lever">
@@ -141,6 +145,8 @@ export function LeverOrderListPage() {
                 </button>
               ))}
             </div>
+            <AsOf time={paged.time} testId="lever-orders-as-of" />
+            {paged.failed && <NothingSaved testId="lever-orders-failed" onRetry={() => void reload()} />}
             {paged.items?.length === 0 && !paged.loading ? (
               <p className="state__text lever-empty">{t('orders.empty')}</p>
             ) : (

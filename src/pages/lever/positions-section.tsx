@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { LeverLiveState } from '../../../worker/core-api';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
+import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
 import { formatMs } from '../trade/trade-format';
 import { PositionCard } from './position-card';
@@ -26,6 +27,7 @@ export function PositionsSection({
 }) {
   const { t } = useTranslation('lever');
   const { lang } = usePrefs();
+  const online = useOnline();
   if (!state) {
     return (
       <div className="state" data-testid="lever-loading">
@@ -51,7 +53,10 @@ export function PositionsSection({
         )}
       </header>
       {state.loadedAt !== null && (
-        <p className="note">{t('positions.loadedAt', { time: formatMs(state.loadedAt, lang) })}</p>
+        // From the device (a failed reload keeps the last list): the time tells how old it is.
+        <p className="note" data-testid="positions-as-of" data-source={state.error ? 'cache' : 'live'}>
+          {t('positions.loadedAt', { time: formatMs(state.loadedAt, lang) })}
+        </p>
       )}
       {open.length > 0 && (
         <div className="lever-batch" role="group">
@@ -60,7 +65,7 @@ export function PositionsSection({
               key={scope}
               type="button"
               className="btn btn--secondary btn--small"
-              disabled={state.totals[scope].count === 0}
+              disabled={state.totals[scope].count === 0 || !online}
               onClick={() => actions.closeBatch(scope)}
               data-testid={`lever-close-${scope}`}
             >

@@ -1,30 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
+import type { Empty } from '../../../domain/endpoint-def';
 import type { LeverTerms } from '../../../domain/lever';
 import type { LeverLiveState } from '../../../worker/core-api';
 import { useCore, useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { usePublicRead } from '../../core/use-dated-read';
 import { leverCall } from './lever-core';
 
-// The lever terms change only when an operator edits the catalog: one copy per app session.
-let knownTerms: LeverTerms | null = null;
+const NONE: Empty = {};
 
-/** The catalog's lever terms (`lever/config`), or null while unknown. */
-export function useLeverTerms(): { terms: LeverTerms | null; reload(): Promise<void> } {
-  const call = useCall();
-  const [terms, setTerms] = useState<LeverTerms | null>(knownTerms);
-  const fetchTerms = useCallback(async () => {
-    const out = await call('lever/config', {});
-    return out.ok ? out.data : null;
-  }, [call]);
-  const keep = useCallback((next: LeverTerms | null) => {
-    if (next) setTerms((knownTerms = next));
-  }, []);
-  useEffect(() => {
-    void fetchTerms().then(keep);
-  }, [fetchTerms, keep]);
-  const reload = useCallback(() => fetchTerms().then(keep), [fetchTerms, keep]);
-  return { terms, reload };
+/**
+ * The catalog's lever terms (`lever/config`): the server's, else (offline) the device's copy from
+ * an earlier visit, else null; `failed` when there is none to show (the page offers a retry). The
+ * device's copy also renders a page visited before at once, while the server answers.
+ */
+export function useLeverTerms(): { terms: LeverTerms | null; failed: boolean; reload(): Promise<void> } {
+  const read = usePublicRead('lever/config', NONE);
+  return { terms: read.data, failed: read.failed, reload: read.reload };
 }
 
 // The last state a watcher saw, so a page visited before renders it at once (dated) while it reloads.

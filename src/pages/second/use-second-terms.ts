@@ -1,25 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Outcome } from '../../../domain/envelope';
 import type { SecondTermsInfo } from '../../../domain/second-endpoints';
-import { useCall } from '../../core/use-call';
+import { usePublicRead } from '../../core/use-dated-read';
 
-/** The option terms (`second/terms`, public), or null while loading; `failed` after a failed read. */
+const NONE: Record<string, never> = {};
+
+/**
+ * The option terms (`second/terms`, public): the server's, else (offline) the device's copy from an
+ * earlier visit, else null while loading; `failed` after a failed read with nothing to show.
+ */
 export function useSecondTerms(): {
   terms: SecondTermsInfo | null;
   failed: boolean;
   reload(): Promise<void>;
 } {
-  const call = useCall();
-  const [terms, setTerms] = useState<SecondTermsInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-  const fetchTerms = useCallback(() => call('second/terms', {}), [call]);
-  const apply = useCallback((out: Outcome<SecondTermsInfo>) => {
-    setFailed(!out.ok);
-    if (out.ok) setTerms(out.data);
-  }, []);
-  useEffect(() => {
-    void fetchTerms().then(apply);
-  }, [fetchTerms, apply]);
-  const reload = useCallback(() => fetchTerms().then(apply), [fetchTerms, apply]);
-  return { terms, failed, reload };
+  const read = usePublicRead('second/terms', NONE);
+  return { terms: read.data, failed: read.failed, reload: read.reload };
 }

@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { LiveStream } from '../../../domain/zhibo-types';
+import { useEffect, useState } from 'react';
+import type { Empty } from '../../../domain/endpoint-def';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
-import { useCore, usePrefs } from '../../core/contexts';
-import { coreCall } from '../../core/core-client';
+import { usePrefs } from '../../core/contexts';
+import { usePublicRead } from '../../core/use-dated-read';
+import { AsOf } from '../../components/as-of';
 import { formatDateTime } from '../../i18n/format';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { browserConnection, meteredConnection } from './connection';
 import { LivePlayer } from './live-player';
+
+const NONE: Empty = {};
 
 /** How often the page asks again what is on, in milliseconds. */
 const POLL_MS = 60_000;
@@ -17,31 +20,18 @@ const POLL_MS = 60_000;
 /** /pages/zhibo/zhibo: the operator's live stream, or an honest "no stream now" with the next one. */
 export function ZhiboPage() {
   const { t } = useTranslation(['content', 'common']);
-  const { core } = useCore();
   const { lang } = usePrefs();
-  const [stream, setStream] = useState<LiveStream | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What is on, kept on the device: offline after one visit the page shows the last schedule, dated.
+  const read = usePublicRead('zhibo/current', NONE);
+  const { reload } = read;
+  const stream = read.data;
+  const failed = read.failed;
   const [metered] = useState(() => meteredConnection(browserConnection()));
 
-  const fetchNow = useCallback(async () => {
-    const out = await coreCall(core, 'zhibo/current', {});
-    return out.ok ? out.data : null;
-  }, [core]);
-  const apply = useCallback((s: LiveStream | null) => {
-    setFailed(s === null);
-    if (s) setStream(s);
-  }, []);
-
   useEffect(() => {
-    let live = true;
-    const run = () => void fetchNow().then((s) => live && apply(s));
-    run();
-    const timer = setInterval(run, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [fetchNow, apply]);
+    const timer = setInterval(() => void reload(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
 
   // Ask again the moment a scheduled stream starts or ends.
   const next = stream?.live ? stream.endsAt : stream?.startsAt;
@@ -49,13 +39,9 @@ export function ZhiboPage() {
     if (next === null || next === undefined) return;
     const wait = next - Date.now() + 1_000;
     if (wait <= 0 || wait > 2 ** 31 - 1) return;
-    let live = true;
-    const timer = setTimeout(() => void fetchNow().then((s) => live && apply(s)), wait);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [next, fetchNow, apply]);
+    const timer = setTimeout(() => void reload(), wait);
+    return () => clearTimeout(timer);
+  }, [next, reload]);
 
   const when = (ms: number) => formatDateTime(new Date(ms).toISOString(), lang);
   let body;
@@ -66,7 +52,7 @@ export function ZhiboPage() {
           <Icon name="wifiOff" size={32} />
         </span>
         <p className="state__text">{t('zhibo.loadFailed')}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void fetchNow().then(apply)}>
+        <button type="button" className="btn btn--secondary" onClick={() => void reload()}>
           {t('common:actions.retry')}
         </button>
       </div>
@@ -107,5 +93,10 @@ export function ZhiboPage() {
       </div>
     );
   }
-  return <Screen>{body}</Screen>;
+  return (
+    <Screen>
+      <AsOf time={read.time} testId="live-as-of" />
+      {body}
+    </Screen>
+  );
 }

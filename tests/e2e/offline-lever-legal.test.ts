@@ -1,0 +1,180 @@
+// Issue 29, on the production build: the contract page, the contract orders, the fiat balance log,
+// the payment methods and the live stream, visited once online, render their saved content offline,
+// dated, with no spinner left running (before, the contract page spun for good, the order list only
+// raised a toast and the other three said "no network"); and a take-profit that closes a position
+// tells the user on whatever page they are, and the order history names the rule.
+//
+// "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LeverOrder, SessionGrant } from '../../domain';
+import { callApi } from '../support/api';
+import { call, dataOf } from '../integration/assets-support';
+import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
+import { openNetworkLink, type NetworkLink } from './network-link';
+import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
+/** Set to a directory to keep screenshots of the offline pages. */
+const SHOTS = process.env.OFFLINE_SHOTS_DIR;
+const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+/** The app's default language (id) texts. */
+const COMMON = json('locales/id/common.json') as { offline: Record<string, string> };
+const LEVER = json('locales/id/lever.json') as {
+  rule: Record<string, string>;
+  side: Record<string, string>;
+  notice: Record<string, string>;
+};
+
+async function login(page: Page, origin: string): Promise<void> {
+  await open(page, origin, '/pages/mine/login', 'form');
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.fill('input[type=email]', DEMO.email);
+  await page.fill('input[autocomplete="current-password"]', DEMO.password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/#\/pages\/mine\/index$/);
+}
+
+/** The pages checked: route, what must show, the dated note, and what is compared online/offline. */
+const PAGES = [
+  {
+    route: '/pages/lever/lever?symbol=BTC/USDT',
+    ready: '[data-testid="lever-position"]',
+    asOf: 'positions-as-of',
+  },
+  { route: '/pages/lever/orderList', ready: '[data-testid="lever-order"]', asOf: 'lever-orders-as-of' },
+  {
+    route: '/pages/legal/transactionRecord',
+    ready: '[data-testid="legal-log-line"]',
+    asOf: 'legal-log-as-of',
+  },
+  { route: '/pages/mine/collect_money', ready: '[data-testid="method"]', asOf: 'methods-as-of' },
+  { route: '/pages/zhibo/zhibo', ready: '[data-testid="live-none"]', asOf: 'live-as-of' },
+] as const;
+
+/** Reloads `route` as a fresh document and waits for `ready`, saying what the page showed if it does not come. */
+async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(appUrl(origin, route));
+  try {
+    await page.waitForSelector(ready, { timeout: 15_000 });
+  } catch (e) {
+    const body = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
+    const spinners = await page.locator('.spinner').count();
+    throw new Error(`${route}: no ${ready} (${spinners} spinners)\npage text: ${body}\n${String(e)}`);
+  }
+}
+
+describe('offline contract, fiat and live pages; take-profit notice', () => {
+  let server: LeverServer;
+  let link: NetworkLink;
+  let browser: Browser;
+  let demo: { id: number; token: string };
+  let trade: Awaited<ReturnType<typeof spotPair>>;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
+    link = await openNetworkLink(server.origin);
+    const grant = (await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password }))
+      .body.message as SessionGrant;
+    demo = { id: grant.user.id, token: grant.token };
+    trade = await spotPair(server);
+    await trade('BTC/USDT', '64000.00', '0.01');
+    // Something in each list: a closed and an open position, a fiat log line, a payment method.
+    const closed = await openOrder(server, demo, {});
+    dataOf(await lever(server, demo, 'lever/tpsl', { id: closed.id, tp: '64500' }));
+    await trade('BTC/USDT', '64600.00', '0.01');
+    await openOrder(server, demo, {});
+    dataOf(
+      await call(server.origin, 'assets/transfer', demo.token, {
+        from: 'spot',
+        to: 'legal',
+        coin: 'USDT',
+        amount: '25',
+      }),
+    );
+    dataOf(
+      await call(server.origin, 'legal/methodSave', demo.token, {
+        kind: 'bank',
+        realName: 'Demo User',
+        bank: 'Bank of Tests',
+        cardNumber: '6222 0200 0000 1234',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await link?.close();
+    await server?.close();
+  });
+
+  it('after one visit, each page reloads offline with its saved content, dated, and no spinner', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await open(page, link.origin, '/', '[data-testid="hot-tile"], .screen');
+    await waitForServiceWorker(page);
+    await login(page, link.origin);
+
+    const online: Record<string, number> = {};
+    for (const p of PAGES) {
+      await reloadAt(page, link.origin, p.route, p.ready);
+      online[p.route] = await page.locator(p.ready).count();
+    }
+    // The market data (catalog, tickers) is written about 2 s after it changes.
+    await page.waitForTimeout(3_000);
+
+    await link.set(context, false);
+    for (const p of PAGES) {
+      await reloadAt(page, link.origin, p.route, p.ready);
+      const note = `[data-testid="${p.asOf}"]`;
+      await page.waitForSelector(`${note}[data-source="cache"]`, { timeout: 10_000 });
+      expect(await page.locator(p.ready).count(), p.route).toBe(online[p.route]);
+      // No spinner that never ends: none is left a moment after the saved content showed.
+      await page.waitForTimeout(1_000);
+      expect(await page.locator('.spinner').count(), p.route).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${p.asOf}.png`, fullPage: true });
+    }
+    // Network actions are disabled and say why.
+    await reloadAt(page, link.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-submit"]');
+    expect(await page.isDisabled('[data-testid="lever-submit"]')).toBe(true);
+    expect((await page.textContent('[data-testid="lever-submit"]'))?.trim()).toBe(COMMON.offline.needsNetwork);
+    expect(await page.isDisabled('[data-testid="lever-close"]')).toBe(true);
+    await reloadAt(page, link.origin, '/pages/mine/collect_money', '[data-testid="method"]');
+    expect(await page.isDisabled('[data-testid="method-add"]')).toBe(true);
+    expect(await page.isDisabled('[data-testid="method-remove"]')).toBe(true);
+
+    await link.set(context, true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a take-profit close is told on any page, and the history names the rule', async () => {
+    // Online again even when the test before failed while offline.
+    await link.set(null, true);
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await login(page, link.origin);
+    const long = await openOrder(server, demo, {});
+    dataOf(await lever(server, demo, 'lever/tpsl', { id: long.id, tp: '65000' }));
+    // A page with nothing of contracts on it.
+    await open(page, link.origin, '/pages/assets/assets', '[data-testid="total-estimate"]');
+
+    await trade('BTC/USDT', '65100.00', '0.01');
+    const closed = dataOf<LeverOrder>(await lever(server, demo, 'lever/order', { id: long.id }));
+    expect(closed.receipt?.rule).toBe('tp');
+    const notice = LEVER.notice
+      .closed!.replace('{{rule}}', LEVER.rule.tp!)
+      .replace('{{side}}', LEVER.side.long!)
+      .replace('{{symbol}}', 'BTC/USDT')
+      .replace('{{multiple}}', String(long.multiple));
+    const toast = page.locator('[data-sonner-toast]', { hasText: notice });
+    await toast.waitFor({ timeout: 10_000 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/tp-notice.png` });
+
+    await open(page, link.origin, '/pages/lever/orderList?status=closed', `[data-id="${long.id}"]`);
+    const status = page.locator(`[data-id="${long.id}"] [data-testid="lever-order-status"]`);
+    expect(await status.textContent()).toContain(LEVER.rule.tp);
+    await context.close();
+  });
+});

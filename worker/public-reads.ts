@@ -1,0 +1,76 @@
+// Public terms and states a page cannot render without (contract terms, option terms, the live
+// stream), kept on the device like the catalog, so after one visit those pages render offline,
+// dated, instead of waiting for an answer that cannot come. Public: shared by every account on the
+// device and kept across sign-outs (nothing private may be listed here).
+import type { EndpointName, Outcome, Req, Res } from '../domain';
+import type { Dated, DatedOutcome } from './private-reads';
+import type { DeviceStore } from './store';
+
+/** Public endpoints whose last ok answer is kept on the device. */
+export const PUBLIC_READS = [
+  'lever/config',
+  'second/terms',
+  'zhibo/current',
+] as const satisfies readonly EndpointName[];
+
+/** An endpoint whose answer is kept (see {@link PUBLIC_READS}). */
+export type PublicRead = (typeof PUBLIC_READS)[number];
+
+/** Whether the answer of `name` is kept as a public read. */
+export const isPublicRead = (name: string): name is PublicRead =>
+  (PUBLIC_READS as readonly string[]).includes(name);
+
+interface Row {
+  data: unknown;
+  savedAt: number;
+}
+
+/** The `kv` key of a request: sorted fields, so `{a, b}` and `{b, a}` are one entry. */
+export function publicKey(name: string, req: unknown): string {
+  const r = (req ?? {}) as Record<string, unknown>;
+  const parts = Object.keys(r)
+    .filter((k) => r[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${String(r[k])}`);
+  return `public:${name}|${parts.join('&')}`;
+}
+
+/** Keeps an ok answer; a store that cannot be written only costs the next offline visit. */
+export async function savePublic(
+  store: DeviceStore,
+  name: string,
+  req: unknown,
+  data: unknown,
+  at: number,
+): Promise<void> {
+  if (!isPublicRead(name)) return;
+  await store.set(publicKey(name, req), { data, savedAt: at } satisfies Row).catch(() => undefined);
+}
+
+/** The kept answer of `name`, dated, or null. */
+export async function loadPublic<K extends PublicRead>(
+  store: DeviceStore,
+  name: K,
+  req: Req<K>,
+): Promise<Dated<Res<K>> | null> {
+  const row = await store.get<Row>(publicKey(name, req)).catch(() => undefined);
+  if (!row || typeof row.savedAt !== 'number') return null;
+  return { data: row.data as Res<K>, savedAt: row.savedAt, source: 'cache' };
+}
+
+/**
+ * The server's answer of a public read, else — only when the server was not reached (offline,
+ * timeout) — the kept copy, dated; else the failure. Any answer the server gives is the truth.
+ */
+export async function readPublic<K extends PublicRead>(
+  store: DeviceStore,
+  name: K,
+  req: Req<K>,
+  call: (name: K, req: Req<K>) => Promise<Outcome<Res<K>>>,
+): Promise<DatedOutcome<Res<K>>> {
+  const outcome = await call(name, req);
+  if (outcome.ok) return { ok: true, data: outcome.data, savedAt: Date.now(), source: 'live' };
+  const unreached = outcome.messageKey === 'offline' || outcome.messageKey === 'timeout';
+  const cached = unreached ? await loadPublic(store, name, req) : null;
+  return cached ? { ok: true, ...cached } : outcome;
+}
