@@ -75,8 +75,9 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
     link = await openNetworkLink(server.origin);
-    const grant = (await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password }))
-      .body.message as SessionGrant;
+    const grant = (
+      await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
+    ).body.message as SessionGrant;
     demo = { id: grant.user.id, token: grant.token };
     trade = await spotPair(server);
     await trade('BTC/USDT', '64000.00', '0.01');
@@ -138,7 +139,9 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
     // Network actions are disabled and say why.
     await reloadAt(page, link.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-submit"]');
     expect(await page.isDisabled('[data-testid="lever-submit"]')).toBe(true);
-    expect((await page.textContent('[data-testid="lever-submit"]'))?.trim()).toBe(COMMON.offline.needsNetwork);
+    expect((await page.textContent('[data-testid="lever-submit"]'))?.trim()).toBe(
+      COMMON.offline.needsNetwork,
+    );
     expect(await page.isDisabled('[data-testid="lever-close"]')).toBe(true);
     await reloadAt(page, link.origin, '/pages/mine/collect_money', '[data-testid="method"]');
     expect(await page.isDisabled('[data-testid="method-add"]')).toBe(true);

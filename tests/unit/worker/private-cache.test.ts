@@ -1,6 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SpotOrder } from '../../../domain';
+import type { LeverOrder, SpotOrder } from '../../../domain';
 import { fixedDb } from '../../../worker/market/feed-context';
 import { createPrivateCache, privateKey } from '../../../worker/private-cache';
 import { openDb, type CoreDb } from '../../../worker/store';
@@ -64,6 +64,42 @@ describe('private cache', () => {
     await c.applyEvent(7, { type: 'order', order: order(1, 'BTC/USDT', 'filled') }, 3, yes);
     expect(await ids(btc)).toEqual([5]);
     expect((await c.read(7, 'trade/orders', btc))?.savedAt).toBe(3);
+  });
+
+  it('moves a contract order event between the kept first pages of the contract order tabs', async () => {
+    const { cache: c } = cache();
+    const lev = (id: number, status: LeverOrder['status']) =>
+      ({ id, symbol: 'BTC/USDT', status }) as LeverOrder;
+    const tabs = ['all', 'trading', 'closed'] as const;
+    await c.save(
+      7,
+      'lever/orders',
+      { status: 'all', limit: 20 },
+      [lev(4, 'trading'), lev(2, 'closed')],
+      1,
+      yes,
+    );
+    await c.save(7, 'lever/orders', { status: 'trading', limit: 20 }, [lev(4, 'trading')], 1, yes);
+    await c.save(7, 'lever/orders', { status: 'closed', limit: 20 }, [lev(2, 'closed')], 1, yes);
+    const shown = async () => {
+      const out: Record<string, string[]> = {};
+      for (const status of tabs) {
+        const kept = await c.read(7, 'lever/orders', { status, limit: 20 });
+        out[status] = (kept?.data as LeverOrder[]).map((o) => `${o.id}:${o.status}`);
+      }
+      return out;
+    };
+    // A take-profit closed position 4: out of the open tab, into the closed one, updated in all.
+    await c.applyEvent(7, { type: 'lever', order: lev(4, 'closed') }, 5, yes);
+    expect(await shown()).toEqual({
+      all: ['4:closed', '2:closed'],
+      trading: [],
+      closed: ['4:closed', '2:closed'],
+    });
+    // An order older than a whole kept page belongs to a later page, which is not kept.
+    await c.applyEvent(7, { type: 'lever', order: lev(1, 'closed') }, 6, yes);
+    expect((await shown()).closed).toEqual(['4:closed', '2:closed']);
+    expect((await c.read(7, 'lever/orders', { status: 'all', limit: 20 }))?.savedAt).toBe(6);
   });
 
   it('replaces the kept balances with a balance event', async () => {
