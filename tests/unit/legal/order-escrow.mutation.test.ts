@@ -354,6 +354,15 @@ describe('what taking an ad refuses', () => {
     expect(h.orders.take(USER, { adId, by: 'qty', value: '1' }).status).toBe('pending');
   });
 
+  it('cancellations beyond the limit (orders taken before it) still leave none to spend', async () => {
+    const h = await setup();
+    const adId = h.ad('sell');
+    const taken = [1, 2, 3, 4].map(() => h.orders.take(USER, { adId, by: 'qty', value: '1' }));
+    for (const o of taken) h.orders.cancel(USER, o.id);
+    expect(h.orders.cancelsToday(USER)).toEqual({ count: 4, left: 0 });
+    expect(failure(() => h.orders.take(USER, { adId, by: 'qty', value: '1' })).key).toBe('legalCancelLimit');
+  });
+
   it('no payment method the ad accepts: the seller is sent to add one, a buyer sees the ad offline', async () => {
     const h = await setup();
     h.sqlite.prepare('delete from legal_methods').run();
