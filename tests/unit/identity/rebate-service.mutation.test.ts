@@ -117,6 +117,12 @@ describe('rebatesOf', () => {
     expect(rebatesOf({ ...t, makerFee: -5n, takerRef: null }, PAIR, 1_000_000n, decimals)).toEqual([]);
   });
 
+  it('user 1 (the first account) is a referrer like any other', () => {
+    expect(rebatesOf({ ...t, makerRef: 1, takerRef: null }, PAIR, 500_000n, decimals)).toEqual([
+      expect.objectContaining({ referrerId: 1, referralId: 1, units: 500_000n }),
+    ]);
+  });
+
   it('floors to the coin’s decimals: 6 for USDT means steps of 100 units', () => {
     expect(rebatesOf({ ...t, makerRef: null, takerFee: 1_999n }, PAIR, 500_000n, decimals)[0]!.units).toBe(
       900n,
