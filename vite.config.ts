@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './build/compile-hints';
 import { deferManifest } from './build/defer-manifest';
 import { inlineIcons } from './build/inline-icons';
-import { preloadLandingRoute } from './build/landing-preload';
+import { landingGroups, preloadLandingRoute } from './build/landing-preload';
 import { startWorkerEarly } from './build/start-worker-early';
 
 /** Where the reference server listens during `npm run dev` (it serves the built app itself in production). */
@@ -144,8 +144,12 @@ export default defineConfig(({ command }) => ({
               // the favourites, which the market list shares with the K-line page, are here too: in
               // the `app` group they were merged into the K-line page's chart code, and the market
               // list loaded the chart library (build/landing-preload.ts now fails such a build).
+              // The texts loader (a map of ~100 file names, 1.2 KiB gzip) and the default language's
+              // message texts (4 KiB, loaded right after every first load anyway) are here too: a
+              // landing page whose texts are in its own group (kefu, mine, contracts, P2P) would
+              // otherwise fetch them as files of their own before its first paint.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
               priority: 1,
             },
             {
@@ -159,11 +163,11 @@ export default defineConfig(({ command }) => ({
             {
               // What trade shares with the market list and the K-line page (the catalog, the live
               // data channels), kept apart from `trade-first` for the same reason; with their texts
-              // in the default language and the texts loader, which were three more files in flight
+              // in the default language (and the texts loader, now in the shell), three more files in flight
               // before the first paint (trade's LCP in 20 interleaved runs: mean 1938 -> 1802 ms,
               // over 2 s in 5 runs -> none; build/landing-preload.ts now fails a build without).
               name: 'market-shared',
-              test: /[\\/](src[\\/](core[\\/]use-catalog|components[\\/]use-reconnect|pages[\\/]trade[\\/]use-private-events|i18n[\\/]locale-bundles)\.tsx?|domain[\\/]market-data\.ts|locales[\\/]id[\\/]market\.json)$/,
+              test: /[\\/](src[\\/](core[\\/]use-catalog|components[\\/]use-reconnect|pages[\\/]trade[\\/]use-private-events)\.tsx?|domain[\\/]market-data\.ts|locales[\\/]id[\\/]market\.json)$/,
               priority: 1,
             },
             {
@@ -185,11 +189,20 @@ export default defineConfig(({ command }) => ({
               // The form library and the app's field components, for every page with a form. As
               // part of the `app` group the password field, a few hundred bytes, was merged with the
               // sign-in forms' fields, and the trade page (which asks for the trade password)
-              // loaded all of them.
+              // loaded all of them. With the input rules (domain/rules.ts): the P2P hall's group,
+              // the first to reach them, took them along, and the sign-in forms a first visit loads
+              // after home renders fetched that group (37 KiB gzip of P2P pages) for them.
               name: 'forms',
-              test: /[\\/]node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]forms[\\/](text-field|password-field|field-errors|submit-button|rules-resolver)\.tsx?$/,
+              test: /[\\/]node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]forms[\\/](text-field|password-field|field-errors|submit-button|rules-resolver)\.tsx?$|[\\/]domain[\\/]rules\.ts$/,
               priority: 1,
             },
+            // The other landing pages (orders, support, mine, contracts, options, P2P), a group each
+            // with their first-load modules and texts: 4, 1, 1, 5, 5 and 9 files instead of 13, 10,
+            // 2, 13, 13 and 14 in `app` chunks (the build's own report). A group takes along what no
+            // group before it took, so a page that shares a module with one of them loads its
+            // group: the asset pages load the P2P hall's (37 KiB gzip), from the precache after a
+            // first visit.
+            ...landingGroups(),
             {
               // Everything else of the app, split by the set of pages that use it, with the small
               // sets merged into their neighbours: a page's first load is then a few files instead

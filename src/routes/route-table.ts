@@ -101,6 +101,8 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'trade.entrust',
     tab: 'entrust',
     pull: 'trade',
+    // A landing page (build/landing-preload.ts): its own texts only, not all twelve namespaces.
+    ns: ['common', 'trade', 'lever'],
     load: () => import('../pages/trade/entrust-page').then((m) => m.EntrustPage),
   },
   {
@@ -208,6 +210,8 @@ export const ROUTES: readonly RouteDef[] = [
     ),
     tab: 'mine',
     pull: 'trade',
+    // A landing page (build/landing-preload.ts): its own texts only, not all twelve namespaces.
+    ns: ['common', 'mine'],
   },
   mine('login', 'mine.login', () => import('../pages/mine/login-page').then((m) => m.LoginPage)),
   mine('register', 'mine.register', () => import('../pages/mine/register-page').then((m) => m.RegisterPage)),

@@ -1,16 +1,21 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LANDING_ROUTES, bootScript, landingMap } from '../../../build/landing-preload';
+import { LANDING_ROUTES, bootScript, landingGroups, landingMap } from '../../../build/landing-preload';
 import { ROUTES } from '../../../src/routes/route-table';
 
 const SHARED = 'assets/market-shared.js';
-/** The pages that share a chunk with the market list (its texts and the texts loader). */
-const MARKET_PAGES = new Set(['market', 'kline', 'trade']);
+/** The pages that share a chunk with the market list (its texts). */
+const MARKET_PAGES = new Set(['market', 'kline', 'trade', 'second']);
 const nameOf = (path: string) => path.split('/').pop()!;
+/** The namespaces of a page's texts its own chunks hold: all but the shell's and the market list's. */
+const ownTexts = (ns: readonly string[]) =>
+  ns.filter((n) => !['common', 'home', 'market'].includes(n)).map((n) => `/repo/locales/id/${n}.json`);
+/** A page with a budget of one file holds its helpers and texts itself (a chunk group of its own). */
+const alone = (r: (typeof LANDING_ROUTES)[number]) => r.maxFiles === 1;
 
 /**
- * A bundle as the build hands it over: an entry (with the shell's texts), the pages with their
- * imports, a group the market pages share, and locale chunks of other languages.
+ * A bundle as the build hands it over: an entry (with the shell's texts and the texts loader), the
+ * pages with their imports, a group the market pages share, and locale chunks of other languages.
  */
 const BUNDLE = {
   'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, imports: ['assets/framework.js'] },
@@ -18,7 +23,12 @@ const BUNDLE = {
     type: 'chunk',
     fileName: 'assets/framework.js',
     imports: [],
-    moduleIds: ['/repo/src/app.tsx', '/repo/locales/id/common.json', '/repo/locales/id/home.json'],
+    moduleIds: [
+      '/repo/src/app.tsx',
+      '/repo/src/i18n/locale-bundles.ts',
+      '/repo/locales/id/common.json',
+      '/repo/locales/id/home.json',
+    ],
   },
   ...Object.fromEntries(
     LANDING_ROUTES.map((r) => [
@@ -27,31 +37,27 @@ const BUNDLE = {
         type: 'chunk',
         fileName: `assets/${nameOf(r.path)}-page.js`,
         facadeModuleId: `/repo/${r.module}`,
+        moduleIds: [`/repo/${r.module}`, ...(alone(r) ? ownTexts(r.ns) : [])],
         // Each page shares the framework (already loaded) and has a helper of its own.
         imports: [
           'assets/framework.js',
-          `assets/${nameOf(r.path)}-helper.js`,
+          ...(alone(r) ? [] : [`assets/${nameOf(r.path)}-helper.js`]),
           ...(MARKET_PAGES.has(nameOf(r.path)) ? [SHARED] : []),
         ],
       },
     ]),
   ),
   ...Object.fromEntries(
-    LANDING_ROUTES.map((r) => {
+    LANDING_ROUTES.filter((r) => !alone(r)).map((r) => {
       const name = `assets/${nameOf(r.path)}-helper.js`;
-      const texts = nameOf(r.path) === 'trade' ? ['/repo/locales/id/trade.json'] : [];
-      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...texts] }];
+      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...ownTexts(r.ns)] }];
     }),
   ),
   [SHARED]: {
     type: 'chunk',
     fileName: SHARED,
     imports: [],
-    moduleIds: [
-      '/repo/src/core/use-catalog.ts',
-      '/repo/src/i18n/locale-bundles.ts',
-      '/repo/locales/id/market.json',
-    ],
+    moduleIds: ['/repo/src/core/use-catalog.ts', '/repo/locales/id/market.json'],
   },
   'en-market': {
     type: 'chunk',
@@ -94,7 +100,7 @@ describe('landing route preload', () => {
       expect(route, landing.path).toBeDefined();
       expect(route!.ns).toEqual(landing.ns);
       const source = route!.load!.toString();
-      expect(source).toContain(landing.module.replace(/^src\//, '').replace(/\.tsx$/, ''));
+      expect(source).toContain(landing.module.replace(/^src\//, '').replace(/\.tsx?$/, ''));
     }
   });
 
@@ -102,7 +108,6 @@ describe('landing route preload', () => {
     expect(preloads('#/pages/market/market?tab=USDT', 'en')).toEqual([
       '/h5/assets/market-page.js',
       '/h5/assets/market-helper.js',
-      // With the texts loader, which every texts bundle needs first.
       '/h5/assets/market-shared.js',
       '/h5/assets/market-en.js',
     ]);
@@ -115,13 +120,14 @@ describe('landing route preload', () => {
     // Home without a hash, in the default language (its texts are in the shell: nothing to add).
     expect(preloads('', null)).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
     expect(preloads('#/', 'id')).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
-    // In another language home needs a texts bundle, and the loader with it.
+    // In another language home needs a texts bundle (the loader is part of the shell).
     expect(preloads('#/', 'en')).toEqual([
       '/h5/assets/home-page.js',
       '/h5/assets/home-helper.js',
       '/h5/assets/home-en.js',
-      '/h5/assets/market-shared.js',
     ]);
+    // A page with a chunk group of its own: one file, its texts inside.
+    expect(preloads('#/pages/mine/kefu', 'id')).toEqual(['/h5/assets/kefu-page.js']);
   });
 
   it("fails the build when a landing page would fetch its default language's texts or their loader apart", () => {
@@ -138,10 +144,13 @@ describe('landing route preload', () => {
     expect(() => landingMap(tradeTextsApart, '/h5/')).toThrow(
       /\/pages\/trade\/trade would fetch its id texts \(trade\) as a file of its own/,
     );
-    const shared = BUNDLE[SHARED as keyof typeof BUNDLE];
+    const framework = BUNDLE['assets/framework.js'];
     const loaderApart = {
       ...BUNDLE,
-      [SHARED]: { ...shared, moduleIds: ['/repo/locales/id/market.json'] },
+      'assets/framework.js': {
+        ...framework,
+        moduleIds: framework.moduleIds.filter((id) => !id.endsWith('locale-bundles.ts')),
+      },
       loader: {
         type: 'chunk' as const,
         fileName: 'assets/bundles.js',
@@ -151,6 +160,29 @@ describe('landing route preload', () => {
     expect(() => landingMap(loaderApart, '/h5/')).toThrow(
       /\/pages\/market\/market would fetch the texts loader as a file of its own/,
     );
+  });
+
+  it('reports each landing page against its budget', () => {
+    const lines: string[] = [];
+    landingMap(BUNDLE, '/h5/', (line) => lines.push(line));
+    expect(lines).toHaveLength(LANDING_ROUTES.length);
+    expect(lines[0]).toMatch(/^landing \/pages\/home\/home: 2 of 2 script files/);
+  });
+
+  it('gives a landing page with a group its module and its default-language texts, nothing else', () => {
+    const groups = landingGroups();
+    const lever = groups.find((g) => g.name === 'lever-first')!;
+    const entrust = groups.find((g) => g.name === 'entrust-first')!;
+    expect(lever.test.test('/repo/src/pages/lever/lever-page.tsx')).toBe(true);
+    expect(lever.test.test('C:\\repo\\src\\pages\\lever\\lever-page.tsx')).toBe(true);
+    expect(lever.test.test('/repo/src/pages/lever/lever-list-page.tsx')).toBe(false);
+    expect(lever.test.test('/repo/src/pages/lever/lever-page.tsx.map')).toBe(false);
+    expect(entrust.test.test('/repo/locales/id/lever.json')).toBe(true);
+    expect(entrust.test.test('/repo/locales/en/lever.json')).toBe(false);
+    // In LANDING_ROUTES order: a page listed earlier keeps what it shares with a later one.
+    const order = LANDING_ROUTES.flatMap((r) => (r.group ? [r.group.name] : []));
+    expect(groups.map((g) => g.name)).toEqual(order);
+    expect(groups.every((g) => g.priority === 1)).toBe(true);
   });
 
   it('preloads nothing for a page a first visit rarely lands on', () => {
