@@ -19,9 +19,12 @@ import { fund } from '../integration/assets-support';
 import { localeText, loginAs } from './funding-support';
 import { PHONE, launchBrowser, open } from './support';
 
-/** An id text with its `{{name}}` values filled in. */
+/** An id text (a counted one by its `_other` form) with its `{{name}}` values filled in. */
 const idText = (key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, v), localeText('id', 'legal', key));
+  Object.entries(values).reduce(
+    (s, [k, v]) => s.replaceAll(`{{${k}}}`, v),
+    (localeText('id', 'legal', key) as string | undefined) ?? localeText('id', 'legal', `${key}_other`),
+  );
 const textOf = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 describe('P2P words and the cancel limit (issue 29)', () => {

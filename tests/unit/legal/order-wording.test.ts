@@ -8,11 +8,13 @@ import { orderWording, takeWording } from '../../../src/pages/legal/order-wordin
 import { takeBlock } from '../../../src/pages/legal/take-rule';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-/** The legal texts of `lang`, by dotted key. */
+/** The legal texts of `lang`, by dotted key (a counted text by its `_other` form). */
 function texts(lang: string): (key: string) => string | undefined {
   const tree = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', lang, 'legal.json'), 'utf8')) as object;
+  const at = (key: string) =>
+    key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
   return (key) => {
-    const v = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
+    const v = at(key) ?? at(`${key}_other`);
     return typeof v === 'string' ? v : undefined;
   };
 }
