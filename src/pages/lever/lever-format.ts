@@ -26,10 +26,8 @@ export function useLeverFormat() {
   return useMemo(
     () => ({
       locale,
-      /** A money amount at `decimals` (2 by default). */
-      money: (v: string | null | undefined, decimals = 2) =>
-        v == null ? NONE : formatNumber(v, { locale, decimals }),
-      /** A signed PnL, with + for a gain. */
+      // Amounts of a coin are not written here: CoinAmount shows them at the coin's display decimals.
+      /** A signed PnL, with + for a gain, in a sentence (2 decimals). */
       signed: (v: string | null | undefined, decimals = 2) =>
         v == null ? NONE : formatNumber(v, { locale, decimals, signed: true }),
       /** A price at the pair's tick decimals. */
