@@ -165,7 +165,7 @@ export function TransferForm({ coins, balances, initial, onDone }: TransferFormP
         error={errors.amount}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={t('transfer.amountHint', { decimals: decimals ?? 0 })}
+        placeholder={t('transfer.amountHint', { decimals: decimals ?? 0, count: decimals ?? 0 })}
         data-testid="transfer-amount"
         end={
           <>

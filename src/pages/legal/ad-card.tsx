@@ -37,7 +37,7 @@ export function AdCard({ ad, side, onTake, blocked = false }: AdCardProps) {
             t('ad.noStats')
           ) : (
             <>
-              {t('ad.orders30d', { n: s.orders30d })} ·{' '}
+              {t('ad.orders30d', { n: s.orders30d, count: s.orders30d })} ·{' '}
               {t('ad.completion', { pct: rateText(s.completionRate30d, lang) })}
             </>
           )}
@@ -105,7 +105,7 @@ export function TakeBlockedNote({ block }: { block: NonNullable<TakeBlock> }) {
     </p>
   ) : (
     <p className="note note--danger" id={TAKE_BLOCKED_ID} data-testid="cancels-left" data-blocked="">
-      {t('hall.buyBlocked', { n: block.cancels, time: formatMs(block.until, lang) })}
+      {t('hall.buyBlocked', { n: block.cancels, count: block.cancels, time: formatMs(block.until, lang) })}
     </p>
   );
 }

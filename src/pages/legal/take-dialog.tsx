@@ -195,7 +195,7 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
         </div>
       </dl>
       <p className="note" data-testid="take-window">
-        {t(words.window, { min: paymentMinutes, coin: ad.coin })}
+        {t(words.window, { min: paymentMinutes, count: paymentMinutes, coin: ad.coin })}
       </p>
     </Dialog>
   );

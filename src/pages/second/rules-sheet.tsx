@@ -26,7 +26,7 @@ export function RulesSheet(props: { open: boolean; terms: SecondTermsInfo; onClo
         <p>{t('rules.entry')}</p>
         <p>{t('rules.exit')}</p>
         <p>{t('rules.outcome')}</p>
-        <p>{t('rules.payout', { decimals: terms.stakeDecimals })}</p>
+        <p>{t('rules.payout', { decimals: terms.stakeDecimals, count: terms.stakeDecimals })}</p>
         <p>
           {t('rules.stale', {
             seconds: Math.round(terms.staleMs / 1000),

@@ -170,6 +170,7 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
             max: fmt(duration.maxStake),
             coin: terms.coin,
             decimals: terms.stakeDecimals,
+            count: terms.stakeDecimals,
           })}
         </p>
       </div>
