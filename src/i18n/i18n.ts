@@ -71,8 +71,9 @@ export interface Texts {
   identity: typeof idIdentity;
 }
 
-// Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts, itself
-// loaded on first use: its map of 100 file names would otherwise weigh on the first load).
+// Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts). The
+// map of ~100 file names is part of the shell (vite.config.ts: the landing pages with texts of their
+// own need it at once); imported on demand all the same, so the bundler may place it elsewhere.
 async function loadBundle(lang: Lang, ns: string): Promise<TextTree> {
   const { LAZY_BUNDLES } = await import('./locale-bundles');
   const load = LAZY_BUNDLES[`../../locales/${lang}/${ns}.json`];
