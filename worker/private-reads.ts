@@ -15,6 +15,8 @@ export const PRIVATE_READS = [
   'assets/withdrawals',
   'lever/orders',
   'legal/methods',
+  'user/bankCard',
+  'assets/addresses',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

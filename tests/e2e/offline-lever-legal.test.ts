@@ -1,8 +1,9 @@
 // Issue 29, on the production build: the contract page, the contract orders, the fiat balance log,
-// the payment methods and the live stream, visited once online, render their saved content offline,
-// dated, with no spinner left running (before, the contract page spun for good, the order list only
-// raised a toast and the other three said "no network"); and a take-profit that closes a position
-// tells the user on whatever page they are, and the order history names the rule.
+// the payment methods, the live stream, the bank card and the bound addresses, visited once online,
+// render their saved content offline, dated, with no spinner left running (before, the contract
+// page spun for good, the order list only raised a toast and the others said "no network"); and a
+// take-profit that closes a position tells the user on whatever page they are, and the order
+// history names the rule.
 //
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
@@ -51,6 +52,13 @@ const PAGES = [
   },
   { route: '/pages/mine/collect_money', ready: '[data-testid="method"]', asOf: 'methods-as-of' },
   { route: '/pages/zhibo/zhibo', ready: '[data-testid="live-none"]', asOf: 'live-as-of' },
+  // The bank card (none bound: the form) and the bound addresses (none: the empty note).
+  { route: '/pages/mine/card', ready: '[data-testid="card-form"]', asOf: 'card-as-of' },
+  {
+    route: '/pages/mine/card',
+    ready: '[data-testid="addresses-empty"], [data-testid="bound-address"]',
+    asOf: 'addresses-as-of',
+  },
 ] as const;
 
 /** Reloads `route` as a fresh document and waits for `ready`, saying what the page showed if it does not come. */
@@ -120,7 +128,7 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
     const online: Record<string, number> = {};
     for (const p of PAGES) {
       await reloadAt(page, link.origin, p.route, p.ready);
-      online[p.route] = await page.locator(p.ready).count();
+      online[p.asOf] = await page.locator(p.ready).count();
     }
     // The market data (catalog, tickers) is written about 2 s after it changes.
     await page.waitForTimeout(3_000);
@@ -130,7 +138,7 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
       await reloadAt(page, link.origin, p.route, p.ready);
       const note = `[data-testid="${p.asOf}"]`;
       await page.waitForSelector(`${note}[data-source="cache"]`, { timeout: 10_000 });
-      expect(await page.locator(p.ready).count(), p.route).toBe(online[p.route]);
+      expect(await page.locator(p.ready).count(), p.route).toBe(online[p.asOf]);
       // No spinner that never ends: none is left a moment after the saved content showed.
       await page.waitForTimeout(1_000);
       expect(await page.locator('.spinner').count(), p.route).toBe(0);
@@ -150,7 +158,8 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
     await link.set(context, true);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Seven pages online, then offline, each a fresh document: about 70 s on a busy 2-core machine.
+  }, 240_000);
 
   it('a take-profit close is told on any page, and the history names the rule', async () => {
     // Online again even when the test before failed while offline.

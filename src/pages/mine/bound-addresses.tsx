@@ -1,20 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
-import type { Outcome } from '../../../domain/envelope';
+import type { Empty } from '../../../domain/endpoint-def';
 import type { BoundAddress } from '../../../domain/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
-import { usePrefs } from '../../core/contexts';
+import { AsOf } from '../../components/as-of';
+import { useOnline } from '../../components/use-online';
+import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { usePrivateData } from '../../core/use-dated-read';
 import { formatMs } from '../trade/trade-format';
 import { InlineRetry } from '../assets/load-state';
 
+const NONE: Empty = {};
+
 /** One bound withdrawal address: coin, network, address (copyable), label and an unbind action. */
-function AddressCard({ item, onUnbind }: { item: BoundAddress; onUnbind(item: BoundAddress): void }) {
+function AddressCard({
+  item,
+  online,
+  onUnbind,
+}: {
+  item: BoundAddress;
+  /** Unbinding needs the server. */
+  online: boolean;
+  onUnbind(item: BoundAddress): void;
+}) {
   const { t } = useTranslation('assets');
   const { lang } = usePrefs();
   return (
@@ -36,6 +50,7 @@ function AddressCard({ item, onUnbind }: { item: BoundAddress; onUnbind(item: Bo
           type="button"
           className="btn btn--danger-ghost btn--small"
           onClick={() => onUnbind(item)}
+          disabled={!online}
           data-testid="unbind-address"
         >
           {t('card.unbind')}
@@ -49,20 +64,17 @@ function AddressCard({ item, onUnbind }: { item: BoundAddress; onUnbind(item: Bo
 export function BoundAddresses() {
   const { t } = useTranslation(['assets', 'common']);
   const call = useCall();
-  const [items, setItems] = useState<BoundAddress[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { user } = useUser();
+  // A private read: the device's copy shows offline, dated.
+  const read = usePrivateData('assets/addresses', NONE, user?.id ?? null);
+  // Unbound here: hidden at once, before the server's list says so.
+  const [gone, setGone] = useState<readonly number[]>([]);
+  const items = read.data?.filter((a) => !gone.includes(a.id)) ?? null;
+  const failed = read.failed;
+  const load = read.reload;
   const [asking, setAsking] = useState<BoundAddress | null>(null);
-
-  const apply = useCallback((out: Outcome<BoundAddress[]>) => {
-    if (out.ok) {
-      setItems(out.data);
-      setFailed(false);
-    } else setFailed(true);
-  }, []);
-  const load = useCallback(() => call('assets/addresses', {}).then(apply), [call, apply]);
-  useEffect(() => {
-    void call('assets/addresses', {}).then(apply);
-  }, [call, apply]);
+  // Unbinding changes funding details: not while the server cannot be reached.
+  const online = useOnline();
 
   const unbind = async () => {
     const item = asking;
@@ -71,7 +83,7 @@ export function BoundAddresses() {
     const out = await call('assets/unbindAddress', { id: item.id });
     if (!out.ok) return;
     toast.success(t('card.unbound'));
-    setItems((list) => list?.filter((a) => a.id !== item.id) ?? null);
+    setGone((g) => [...g, item.id]);
     void load();
   };
 
@@ -80,6 +92,7 @@ export function BoundAddresses() {
       <header className="assets-section__head">
         <h2 className="assets-section__title">{t('card.addresses')}</h2>
       </header>
+      <AsOf time={read.time} testId="addresses-as-of" />
       {items === null ? (
         failed ? (
           <InlineRetry onRetry={() => void load()} />
@@ -95,7 +108,7 @@ export function BoundAddresses() {
       ) : (
         <div className="journal-list">
           {items.map((a) => (
-            <AddressCard key={a.id} item={a} onUnbind={setAsking} />
+            <AddressCard key={a.id} item={a} online={online} onUnbind={setAsking} />
           ))}
         </div>
       )}

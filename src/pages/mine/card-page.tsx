@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import type { Outcome } from '../../../domain/envelope';
+import type { Empty } from '../../../domain/endpoint-def';
 import type { BankCard } from '../../../domain/funding';
 import { maskCard } from '../../../domain/funding';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
-import { usePrefs } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { AsOf } from '../../components/as-of';
+import { usePrefs, useUser } from '../../core/contexts';
+import { usePrivateData } from '../../core/use-dated-read';
 import { useRefreshUser } from '../../core/use-refresh-user';
 import { formatMs } from '../trade/trade-format';
 import { InlineRetry } from '../assets/load-state';
 import { BankCardForm } from './bank-card-form';
 import { BoundAddresses } from './bound-addresses';
 import { RequireUser } from './require-user';
+
+const NONE: Empty = {};
 
 /** The bound card, its number masked to the last 4 digits. */
 function CardView({ card, onReplace }: { card: BankCard; onReplace(): void }) {
@@ -52,25 +55,19 @@ function CardView({ card, onReplace }: { card: BankCard; onReplace(): void }) {
 /** The bank card part: loading, the bound card, or the form to bind (or replace) one. */
 function CardSection() {
   const { t } = useTranslation(['assets', 'common']);
-  const call = useCall();
-  // undefined: not known yet; null: no card bound.
-  const [card, setCard] = useState<BankCard | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const { user } = useUser();
+  // A private read: the device's copy shows offline, dated.
+  const read = usePrivateData('user/bankCard', NONE, user?.id ?? null);
+  // The card just bound here, until the server's answer says the same.
+  const [boundNow, setBoundNow] = useState<BankCard | null>(null);
   const [replacing, setReplacing] = useState(false);
-
-  const apply = useCallback((out: Outcome<{ card: BankCard | null }>) => {
-    if (out.ok) {
-      setCard(out.data.card);
-      setFailed(false);
-    } else setFailed(true);
-  }, []);
-  const load = useCallback(() => call('user/bankCard', {}).then(apply), [call, apply]);
-  useEffect(() => {
-    void call('user/bankCard', {}).then(apply);
-  }, [call, apply]);
+  // undefined: not known yet; null: no card bound.
+  const card = boundNow ?? (read.data ? read.data.card : undefined);
+  const failed = read.failed;
+  const load = read.reload;
 
   const bound = (next: BankCard) => {
-    setCard(next);
+    setBoundNow(next);
     setReplacing(false);
   };
 
@@ -104,6 +101,7 @@ function CardSection() {
           {!card ? t('card.bindTitle') : replacing ? t('card.replaceTitle') : t('card.boundTitle')}
         </h2>
       </header>
+      <AsOf time={read.time} testId="card-as-of" />
       {body}
     </section>
   );
