@@ -468,8 +468,7 @@ describe('order commands refuse the wrong party, state or text', () => {
     const up = h.sqlite.prepare(
       `insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, 'image/png', 1, '', 0)`,
     );
-    up.run(ids[0], USER);
-    up.run(ids[1], USER);
+    for (const id of ids.slice(0, 6)) up.run(id, USER);
     const moved = h.orders.appeal(USER, o.id, 'x'.repeat(500), ` ${ids[0]}, ${ids[1]},${ids[0]},, `);
     expect(moved.status).toBe('appeal');
     const a = h.store.appeal(o.id)!;
@@ -480,6 +479,11 @@ describe('order commands refuse the wrong party, state or text', () => {
       { upload_id: ids[0], purpose: 'evidence' },
       { upload_id: ids[1], purpose: 'evidence' },
     ]);
+    // Exactly six images are allowed (the seller's appeal of another order).
+    const other = h.orders.take(USER, { adId, by: 'qty', value: '1' });
+    h.orders.pay(USER, other.id, 'r');
+    expect(h.orders.appeal(USER, other.id, 'why', ids.slice(0, 6).join(',')).status).toBe('appeal');
+    expect(JSON.parse(h.store.appeal(other.id)!.evidence)).toHaveLength(6);
   });
 
   it('the operator’s decision: a known order, release or return, fraud only with return, in appeal only', async () => {
