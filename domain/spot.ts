@@ -84,6 +84,9 @@ export interface BalanceLine {
   frozen: string;
 }
 
+/** What an operator decides on, besides identity verification (which has its own `kyc` event). */
+export type DecisionSubject = 'bankDeposit' | 'withdrawal' | 'merchant' | 'appeal' | 'freeze' | 'listing';
+
 /** Private socket events on the `private` channel. */
 export type PrivateEvent =
   | { type: 'order'; order: SpotOrder }
@@ -96,4 +99,10 @@ export type PrivateEvent =
   /** A timed option of the caller was accepted or settled (with its receipt). */
   | { type: 'second'; option: SecondOption }
   /** An operator decided the caller's identity verification (read `kyc/status` for the detail). */
-  | { type: 'kyc'; state: 'verified' | 'rejected' };
+  | { type: 'kyc'; state: 'verified' | 'rejected' }
+  /**
+   * An operator decided one of the caller's records: a bank deposit, a withdrawal, a merchant
+   * application, an appealed fiat order, a fiat freeze or a coin-listing application (`id`), which
+   * is now in `state`. A page that shows it reads it again.
+   */
+  | { type: 'decision'; subject: DecisionSubject; id: number; state: string };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LEGAL_CHANNEL, type LegalOrderPush } from '../../domain/legal';
 import { balancePusher } from '../assets/balance-events';
+import { decisionPusher } from '../http/decision-events';
 import type { ServerContext, ServerModule } from '../module';
 import { AdService } from './ad-service';
 import { registerLegalOps } from './ops-routes';
@@ -123,7 +124,15 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
         changed,
         reschedule: () => t.reschedule(),
       });
-      registerLegalOps(ctx.ops, { sqlite: ctx.sqlite, store, orders, journal: ctx.opsJournal, now, changed });
+      registerLegalOps(ctx.ops, {
+        sqlite: ctx.sqlite,
+        store,
+        orders,
+        journal: ctx.opsJournal,
+        now,
+        changed,
+        decided: decisionPusher(ctx.hub),
+      });
     },
     start() {
       // Deadlines that passed while the server was down are handled now, before the first request.

@@ -1,4 +1,5 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
+import type { DecisionPush } from '../http/decision-events';
 import { bool, idField, str } from '../http/input';
 import { fail, notFound } from '../http/app-error';
 import type { OpsJournal } from '../ops/ops-journal';
@@ -19,6 +20,8 @@ export interface LegalOpsDeps {
   journal: OpsJournal;
   now: () => number;
   changed(order: OrderRow): void;
+  /** After a decision committed: the user's open pages read it again (the private `decision` event). */
+  decided: DecisionPush;
 }
 
 const noteOf = (text: string, field: string, required: boolean): string => {
@@ -59,11 +62,15 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     });
   const approve = decideApp(true);
   const reject = decideApp(false);
+  const appDecided = (app: ApplicationRow) => {
+    d.decided(app.userId, 'merchant', app.id, app.status);
+    return app;
+  };
   ops.add('POST', 'legal/applications/approve', ({ operator, input }) =>
-    approve(operator, idField(input, 'id'), ''),
+    appDecided(approve(operator, idField(input, 'id'), '')),
   );
   ops.add('POST', 'legal/applications/reject', ({ operator, input }) =>
-    reject(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true)),
+    appDecided(reject(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true))),
   );
 
   ops.add('GET', 'legal/appeals', ({ input }) => {
@@ -88,6 +95,8 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
       noteOf(str(input, 'note'), 'note', false),
     );
     d.changed(order);
+    // Both parties' pages: a `fraud` outcome also froze the buyer's fiat trading (legal/me).
+    for (const uid of [order.buyerId, order.sellerId]) d.decided(uid, 'appeal', order.id, order.status);
     return order;
   });
 
@@ -108,9 +117,12 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
       targetId: String(id),
       detail: { userId: f.userId, reason },
     });
-    return store.s('freezeById').get(id);
+    return { userId: f.userId, row: store.s('freezeById').get(id) };
   });
-  ops.add('POST', 'legal/freezes/lift', ({ operator, input }) =>
-    lift(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true)),
-  );
+  ops.add('POST', 'legal/freezes/lift', ({ operator, input }) => {
+    const id = idField(input, 'id');
+    const { userId, row } = lift(operator, id, noteOf(str(input, 'reason'), 'reason', true));
+    d.decided(userId, 'freeze', id, 'lifted');
+    return row;
+  });
 }

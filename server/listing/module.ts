@@ -1,6 +1,7 @@
 import { parseListing } from '../../domain/listing-rules';
 import type { ListingApplication, ListingReq, ListingStatus } from '../../domain/listing-types';
 import { fail, notFound } from '../http/app-error';
+import { decisionPusher } from '../http/decision-events';
 import { idField, str, type Input } from '../http/input';
 import { sessionOf, type LimitSpec } from '../http/registry';
 import type { ServerModule } from '../module';
@@ -117,7 +118,11 @@ export const listingModule: ServerModule = {
       return rows.map((r) => ({ ...toApplication(r), account: r.account, decidedBy: r.decided_by }));
     });
 
-    /** Moves one application from `from` to `to`, journaled in the same transaction. */
+    const decided = decisionPusher(ctx.hub);
+    /**
+     * Moves one application from `from` to `to`, journaled in the same transaction; then the
+     * applicant's open page reads it again (the private `decision` event).
+     */
     const move = (
       operator: string,
       input: Input,
@@ -126,7 +131,7 @@ export const listingModule: ServerModule = {
       reason: string | null,
     ) => {
       const id = idField(input, 'id');
-      return sqlite.transaction(() => {
+      const row = sqlite.transaction(() => {
         const row = byId.get(id) as Row | undefined;
         if (!row) throw notFound();
         if (!from.includes(row.status)) throw fail('listingNotOpen');
@@ -138,8 +143,10 @@ export const listingModule: ServerModule = {
           targetId: String(id),
           detail: { symbol: row.symbol, ...(reason !== null && { reason }) },
         });
-        return toApplication(byId.get(id) as Row);
+        return byId.get(id) as Row;
       })();
+      decided(row.user_id, 'listing', row.id, row.status);
+      return toApplication(row);
     };
 
     ctx.ops.add('POST', 'listings/review', ({ operator, input }) =>

@@ -153,11 +153,15 @@ describe('assets/bankDeposit', () => {
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '20' }));
     const { events, close } = await watchPrivate(origin, me.token);
     await ops('POST', 'bank-deposits/confirm', { id: made.id });
-    await expect.poll(() => events.length).toBeGreaterThan(0);
+    // The balance, then the decision itself (decision-events.test.ts).
+    await expect.poll(() => events.length).toBe(2);
     close();
-    expect(events.at(-1)).toEqual({
-      type: 'balance',
-      balances: [{ account: 'spot', coin: 'USDT', available: '142.46913500', frozen: '0.00000000' }],
-    });
+    expect(events).toEqual([
+      {
+        type: 'balance',
+        balances: [{ account: 'spot', coin: 'USDT', available: '142.46913500', frozen: '0.00000000' }],
+      },
+      { type: 'decision', subject: 'bankDeposit', id: made.id, state: 'confirmed' },
+    ]);
   });
 });

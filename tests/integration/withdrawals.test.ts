@@ -322,11 +322,15 @@ describe('withdrawal history', () => {
       balances: [{ account: 'spot', coin: 'USDT', available: '45.00000000', frozen: '15.00000000' }],
     });
     await approve(origin, w.id, 'abcdef123456');
-    await expect.poll(() => events.length).toBe(2);
+    // The balance, then the decision itself (decision-events.test.ts).
+    await expect.poll(() => events.length).toBe(3);
     close();
-    expect(events[1]).toEqual({
-      type: 'balance',
-      balances: [{ account: 'spot', coin: 'USDT', available: '45.00000000', frozen: '0.00000000' }],
-    });
+    expect(events.slice(1)).toEqual([
+      {
+        type: 'balance',
+        balances: [{ account: 'spot', coin: 'USDT', available: '45.00000000', frozen: '0.00000000' }],
+      },
+      { type: 'decision', subject: 'withdrawal', id: w.id, state: 'approved' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { decisionPusher } from '../../http/decision-events';
 import type { ServerModule } from '../../module';
 import { balancePusher } from '../balance-events';
 import { BankStore } from './bank-store';
@@ -44,6 +45,7 @@ export function createBankModule(): ServerModule {
         review: new BankReviewService(ctx.sqlite, ctx.ledger, ctx.opsJournal, store),
         journal: ctx.opsJournal,
         onBalances: balancePusher(ctx),
+        onDecided: decisionPusher(ctx.hub),
       });
     },
     start(ctx) {

@@ -1,6 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
 import { fail, notFound } from '../../http/app-error';
+import type { DecisionPush } from '../../http/decision-events';
 import { idField, str } from '../../http/input';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
@@ -37,6 +38,8 @@ export interface BankOpsDeps {
   journal: OpsJournal;
   /** Called after a user's balances changed (pushes the private `balance` event). */
   onBalances(userId: number): void;
+  /** Called after a decision (pushes the private `decision` event). */
+  onDecided: DecisionPush;
 }
 
 /** The operator's review of bank-card deposits and their proofs (`/api/ops/…`). */
@@ -74,6 +77,7 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
   ops.add('POST', 'bank-deposits/confirm', ({ operator, input }) => {
     const row = review.confirm(operator, idField(input, 'id'));
     deps.onBalances(row.userId);
+    deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
     return toOps(row);
   });
 
@@ -82,7 +86,9 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     const reason = str(input, 'reason').trim();
     if (!reason) throw fail('required', 'reason');
     if ([...reason].length > REJECT_REASON_MAX) throw fail('textTooLong', 'reason');
-    return toOps(review.reject(operator, id, reason));
+    const row = review.reject(operator, id, reason);
+    deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
+    return toOps(row);
   });
 
   ops.add('GET', 'uploads/get', async ({ operator, input }) => {

@@ -1,5 +1,6 @@
 import { CodeStore } from '../../mine/codes';
 import { perUserLimit } from '../../mine/limits';
+import { decisionPusher } from '../../http/decision-events';
 import type { ServerModule } from '../../module';
 import { depositLocks } from '../deposits/deposit-locks';
 import { balancePusher } from '../balance-events';
@@ -30,6 +31,12 @@ export const withdrawalsModule: ServerModule = {
       withdrawLimits: perUserLimit(ctx.config.rateLimits),
       onBalances,
     });
-    registerWithdrawOpsRoutes(ctx.ops, { sqlite: ctx.sqlite, coins: ctx.catalog.coins, service, onBalances });
+    registerWithdrawOpsRoutes(ctx.ops, {
+      sqlite: ctx.sqlite,
+      coins: ctx.catalog.coins,
+      service,
+      onBalances,
+      onDecided: decisionPusher(ctx.hub),
+    });
   },
 };

@@ -1,6 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CoinInfo, WithdrawalStatus } from '../../../domain';
 import { fail } from '../../http/app-error';
+import type { DecisionPush } from '../../http/decision-events';
 import { str } from '../../http/input';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsRegistry } from '../../ops/ops-registry';
@@ -22,6 +23,8 @@ export interface WithdrawOpsDeps {
   service: WithdrawService;
   /** Called after a user's balances changed (pushes the private `balance` event). */
   onBalances(userId: number): void;
+  /** Called after a decision (pushes the private `decision` event). */
+  onDecided: DecisionPush;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface WithdrawOpsDeps {
  * same transaction as the ledger change (see WithdrawService).
  */
 export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDeps): void {
-  const { service, onBalances } = deps;
+  const { service, onBalances, onDecided } = deps;
   const { toOps } = withdrawalFormat(deps.coins);
   const userIdOf = deps.sqlite.prepare('select id from users where account = ?').pluck();
 
@@ -67,6 +70,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     if (!TXID_PATTERN.test(txid)) throw fail('badRequest', 'txid');
     const row = service.approve(operator, id, txid);
     onBalances(row.userId);
+    onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);
   });
 
@@ -77,6 +81,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     if ([...reason].length > REASON_MAX) throw fail('textTooLong', 'reason');
     const row = service.reject(operator, id, reason);
     onBalances(row.userId);
+    onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);
   });
 }

@@ -4,6 +4,8 @@ import type { EndpointName, Req, Res } from '../../../domain/endpoints';
 import { LEGAL_CHANNEL, type LegalOrder, type LegalOrderPush } from '../../../domain/legal';
 import { useCore, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import type { DecisionSubject } from '../../../domain/spot';
+import { useDecisionReload } from '../trade/use-private-events';
 
 /** A fiat read as a page holds it. */
 export interface LegalRead<T> {
@@ -17,6 +19,15 @@ export interface LegalRead<T> {
   notFound: boolean;
   reload(): Promise<void>;
 }
+
+/**
+ * The operator decisions each read shows (the private `decision` event): `legal/me` holds the
+ * merchant application, the fiat freeze, and the freeze an appeal's fraud outcome sets.
+ */
+const DECISIONS: Partial<Record<EndpointName, readonly DecisionSubject[]>> = {
+  'legal/me': ['merchant', 'freeze', 'appeal'],
+};
+const NO_DECISIONS: readonly DecisionSubject[] = [];
 
 /**
  * Reads `name` with `req`: what the worker last knew first (dated, for a weak network), then the
@@ -63,6 +74,10 @@ export function useLegalRead<K extends EndpointName>(
   const reload = useCallback(async () => {
     if (enabled) await fetchLive(() => true);
   }, [enabled, fetchLive]);
+  // An operator's decision (merchant approved, freeze lifted …) shows without a reload.
+  const { user } = useUser();
+  const decisions = DECISIONS[name];
+  useDecisionReload(enabled && user !== null && decisions !== undefined, decisions ?? NO_DECISIONS, reload);
 
   useEffect(() => {
     if (!enabled) return;

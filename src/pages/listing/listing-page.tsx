@@ -6,6 +6,7 @@ import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { RequireUser } from '../mine/require-user';
+import { useDecisionReload } from '../trade/use-private-events';
 import { ArticleDate } from '../news/news-list';
 import { ListingForm } from './listing-form';
 
@@ -47,6 +48,9 @@ function MyApplications({ items }: { items: readonly ListingApplication[] | null
   );
 }
 
+/** The decisions that change this page. */
+const LISTING_DECISIONS = ['listing'] as const;
+
 function Listing() {
   const { t } = useTranslation('content');
   const call = useCall();
@@ -62,6 +66,9 @@ function Listing() {
       live = false;
     };
   }, [fetchMine]);
+  // An operator's review, acceptance or rejection shows at once.
+  const reload = useCallback(() => fetchMine().then(setItems), [fetchMine]);
+  useDecisionReload(true, LISTING_DECISIONS, reload);
   return (
     <>
       <p className="muted">{t('listing.intro')}</p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
-import type { PrivateEvent } from '../../../domain/spot';
+import type { DecisionSubject, PrivateEvent } from '../../../domain/spot';
 import { channels } from '../../../domain/market-data';
 import { useReconnect } from '../../components/use-reconnect';
 import { useCore } from '../../core/contexts';
@@ -60,4 +60,25 @@ export function usePrivateResync(enabled: boolean, reload: () => unknown): void 
   const noEvent = useCallback(() => undefined, []);
   const again = useCallback(() => void reload(), [reload]);
   usePrivateEvents(enabled, noEvent, again);
+}
+
+/**
+ * Reads a view again when an operator decides one of the user's records of `subjects` (the private
+ * `decision` event: a merchant application approved, a listing reviewed …), and whenever it may have
+ * missed one (see usePrivateEvents). `subjects` is compared by value.
+ */
+export function useDecisionReload(
+  enabled: boolean,
+  subjects: readonly DecisionSubject[],
+  reload: () => unknown,
+): void {
+  const key = subjects.join(',');
+  const onEvent = useCallback(
+    (e: PrivateEvent) => {
+      if (e.type === 'decision' && key.split(',').includes(e.subject)) void reload();
+    },
+    [key, reload],
+  );
+  const again = useCallback(() => void reload(), [reload]);
+  usePrivateEvents(enabled, onEvent, again);
 }

@@ -6,8 +6,9 @@ import { usePrivateEvents } from '../../trade/use-private-events';
 const SETTLE_MS = 200;
 
 /**
- * Calls `onChange` after the signed-in user's balance or deposit events (the `private` socket
- * channel), once per burst: a block that confirms a deposit also sends the balances, and the page
+ * Calls `onChange` after the signed-in user's balance, deposit or funding decision events (the
+ * `private` socket channel: a bank deposit confirmed or rejected, a withdrawal approved or rejected),
+ * once per burst: a block that confirms a deposit also sends the balances, and the page
  * reads its data again once, and again after a reconnect. Order and fill events are the trade
  * pages' business.
  */
@@ -25,6 +26,8 @@ export function useFundingEvents(enabled: boolean, onChange: () => void): void {
   );
   const onEvent = useCallback((e: PrivateEvent) => {
     if (e.type === 'order' || e.type === 'fill' || e.type === 'lever') return;
+    // Of the operator's decisions, only bank deposits and withdrawals are funding records.
+    if (e.type === 'decision' && e.subject !== 'bankDeposit' && e.subject !== 'withdrawal') return;
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
