@@ -3,7 +3,6 @@ import type { LeverLivePosition } from '../../../worker/core-api';
 import type { ReactNode } from 'react';
 import { CoinAmount } from '../../components/coin-amount';
 import { useOnline } from '../../components/use-online';
-import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
 import { formatMs } from '../trade/trade-format';
 import { pnlClass, useLeverFormat } from './lever-format';
@@ -15,8 +14,6 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
   const { lang } = usePrefs();
   const f = useLeverFormat();
   const trading = p.status === 'trading';
-  // Every action here moves money: disabled while the server cannot be reached.
-  const online = useOnline();
   // Every action here moves money: disabled while the server cannot be reached.
   const online = useOnline();
   // Every amount of the coin at its display decimals, the exact value a tap away (as in the receipt).
@@ -87,7 +84,6 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                   onClick={() => actions.tpsl(p)}
                   data-testid="lever-tpsl"
                   disabled={!online}
-                  disabled={!online}
                 >
                   {t('positions.setTpSl')}
                 </button>
@@ -96,7 +92,6 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                   className="btn btn--primary btn--small"
                   onClick={() => actions.close(p)}
                   data-testid="lever-close"
-                  disabled={!online}
                   disabled={!online}
                 >
                   {t('positions.close')}
@@ -108,7 +103,6 @@ export function PositionCard({ p, actions }: { p: LeverLivePosition; actions?: P
                 className="btn btn--secondary btn--small"
                 onClick={() => actions.cancel(p)}
                 data-testid="lever-cancel"
-                disabled={!online}
                 disabled={!online}
               >
                 {t('positions.cancel')}
