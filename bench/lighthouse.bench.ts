@@ -15,22 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../tests/e2e/support';
 import { startServer } from '../server/app';
+import { LIGHTHOUSE_PAGES } from './lighthouse-pages';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-/** Path after the origin: home as a new user types it (a `#/` that redirects stalls Lighthouse's navigation). */
-const PAGES: readonly [name: string, path: string][] = [
-  ['home', '/h5/'],
-  ['market', '/h5/#/pages/market/market'],
-  ['trade', '/h5/#/pages/trade/trade'],
-  // The other tabs and the first pages of contracts, options and P2P (issue 29), each with a
-  // first-load script budget in build/landing-preload.ts.
-  ['entrust', '/h5/#/pages/trade/entrust'],
-  ['kefu', '/h5/#/pages/mine/kefu'],
-  ['mine', '/h5/#/pages/mine/index'],
-  ['lever', '/h5/#/pages/lever/lever'],
-  ['second', '/h5/#/pages/market/second'],
-  ['legal', '/h5/#/pages/legal/legal'],
-];
+/** Name and path after the origin of each page measured. */
+const PAGES = LIGHTHOUSE_PAGES;
 
 /** The goals: score ≥ 0.95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02. */
 const GOALS = { score: 0.95, lcp: 2_000, tbt: 150, cls: 0.02 };

@@ -1,7 +1,8 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LANDING_ROUTES, bootScript, landingGroups, landingMap } from '../../../build/landing-preload';
-import { ROUTES } from '../../../src/routes/route-table';
+import { ROUTES, TABS } from '../../../src/routes/route-table';
+import { LIGHTHOUSE_PAGES } from '../../../bench/lighthouse-pages';
 
 const SHARED = 'assets/market-shared.js';
 /** The pages that share a chunk with the market list (its texts). */
@@ -94,6 +95,21 @@ function preloads(hash: string, lang: string | null): string[] {
 }
 
 describe('landing route preload', () => {
+  it('covers every tab and the first pages of contracts, options and P2P, all measured by Lighthouse', () => {
+    const landing = LANDING_ROUTES.map((r) => r.path);
+    for (const path of [
+      ...TABS.map((t) => t.path),
+      '/pages/lever/lever',
+      '/pages/market/second',
+      '/pages/legal/legal',
+    ]) {
+      expect(landing, path).toContain(path);
+    }
+    const measured = LIGHTHOUSE_PAGES.map(([, url]) => url.replace(/^\/h5\/(#)?/, '') || '/pages/home/home');
+    // The K-line page (reached from a price, not a first page of its own) is not measured.
+    expect(measured.sort()).toEqual(landing.filter((p) => p !== '/pages/market/kline').sort());
+  });
+
   it('names the same page module and namespaces as the route table', () => {
     for (const landing of LANDING_ROUTES) {
       const route = ROUTES.find((r) => r.path === landing.path);
