@@ -48,6 +48,7 @@ describe('an order on a sell ad (the user buys from the merchant)', () => {
     expect(h.bal(MERCHANT)).toEqual({ available: 0n, frozen: 100n * COIN });
     expect(h.bal(USER)).toEqual({ available: 0n, frozen: 0n });
     expect(h.store.events(o.id).map((e) => [e.kind, e.role])).toEqual([['created', 'buyer']]);
+    expect(JSON.parse(h.store.events(o.id)[0]!.detail)).toEqual({ by: 'qty', value: '10' });
   });
 
   it('takes by amount: the quantity the amount buys, floored to the coin, and its exact cost', async () => {
@@ -72,6 +73,8 @@ describe('an order on a sell ad (the user buys from the merchant)', () => {
     expect(h.house()).toBe(20_000_000n);
     expect(h.remaining(adId)).toBe(90 * Number(COIN));
     expect(h.store.events(o.id).map((e) => e.kind)).toEqual(['created', 'paid', 'released']);
+    expect(JSON.parse(h.store.events(o.id)[1]!.detail)).toEqual({ reference: 'ref-1' });
+    expect(h.store.events(o.id)[2]).toMatchObject({ actor: `user:${MERCHANT}`, role: 'seller' });
     expect(h.violations()).toEqual([]);
   });
 
