@@ -47,16 +47,26 @@ function readTexts(file: string, warn: (msg: string) => void): Map<string, strin
   }
 }
 
+/** `locales/<lang>/<ns>.json` of every language whose file was found and parsed. */
+function readNamespace(
+  localesDir: string,
+  ns: string,
+  warn: (msg: string) => void,
+): Map<Lang, Map<string, string>> {
+  const byLang = new Map<Lang, Map<string, string>>();
+  for (const lang of LANGS) {
+    const texts = readTexts(path.join(localesDir, lang, `${ns}.json`), warn);
+    if (texts) byLang.set(lang, texts);
+  }
+  return byLang;
+}
+
 /**
  * Loads every language's `errors.json` under `localesDir`. A missing or broken file is not fatal:
  * lookups fall back to English and then to the key, so the API keeps answering.
  */
 export function loadMessages(localesDir: string, warn: (msg: string) => void = () => {}): MessageCatalog {
-  const byLang = new Map<Lang, Map<string, string>>();
-  for (const lang of LANGS) {
-    const texts = readTexts(path.join(localesDir, lang, 'errors.json'), warn);
-    if (texts) byLang.set(lang, texts);
-  }
+  const byLang = readNamespace(localesDir, 'errors', warn);
   return {
     loaded: [...byLang.keys()],
     text(lang, key) {
@@ -85,11 +95,7 @@ export function loadTexts(
   ns: string,
   warn: (msg: string) => void = () => {},
 ): TextCatalog {
-  const byLang = new Map<Lang, Map<string, string>>();
-  for (const lang of LANGS) {
-    const texts = readTexts(path.join(localesDir, lang, `${ns}.json`), warn);
-    if (texts) byLang.set(lang, texts);
-  }
+  const byLang = readNamespace(localesDir, ns, warn);
   return {
     text(lang, key, values = {}) {
       const t = byLang.get(lang)?.get(key) ?? byLang.get('en')?.get(key) ?? key;
