@@ -112,7 +112,12 @@ describe('production delivers codes for real and keeps only their hashes', () =>
 
   it('e-mails a code over SMTP that registers the account; no plain code is stored', async () => {
     const account = `new.user+${Date.now()}@example.org`;
-    const sent = await callApi(server.origin, 'sms/send', { account, scene: 'register' });
+    const sent = await callApi(
+      server.origin,
+      'sms/send',
+      { account, scene: 'register' },
+      { headers: { lang: 'en' } },
+    );
     expect(sent.body?.type).toBe('ok');
     const mail = await until(() => smtp.inbox.find((m) => m.to.includes(account)));
     expect(mail.user).toBe(SMTP_USER);
@@ -144,10 +149,17 @@ describe('production delivers codes for real and keeps only their hashes', () =>
 
   it('sends a mobile code through the SMS gateway', async () => {
     const account = freshMobile();
-    expect((await callApi(server.origin, 'sms/send', { account, scene: 'register' })).body?.type).toBe('ok');
+    const sent = await callApi(
+      server.origin,
+      'sms/send',
+      { account, scene: 'register' },
+      { headers: { lang: 'id' } },
+    );
+    expect(sent.body?.type).toBe('ok');
     const sms = await until(() => gateway.got.find((g) => (g.body as { to: string }).to === account));
     expect(sms.auth).toBe('Bearer gw-token');
-    expect((sms.body as { text: string }).text).toMatch(/verification code is \d{6}/);
+    // In the language of the request, like the outbox (outbox-language.test.ts).
+    expect((sms.body as { text: string }).text).toMatch(/kode verifikasi Anda adalah \d{6}/);
   });
 
   it('the outbox is not served', async () => {
