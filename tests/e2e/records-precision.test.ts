@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { dataOf, fund } from '../integration/assets-support';
 import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
+import { merchant, publish } from '../integration/legal-support';
 import { registerUser } from '../support/accounts';
 import { loginAs } from './funding-support';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
@@ -78,6 +79,24 @@ describe('income records of a contract', () => {
     await page.selectOption('[data-testid="filter-kind"]', 'lever.batchClose');
     await page.waitForSelector('[data-testid="journal-empty"]');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('write P2P ads with the currency of their limits and coin amounts at the coin’s display decimals', async () => {
+    const m = await merchant(server.origin, server.dataDir, '800');
+    await publish(server.origin, m, { price: '7.05', total: '300', min: '10', max: '500' });
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await loginAs(page, server.origin, m.account);
+    // The merchant's own ad wrote "10,00–500,00" without a currency and "300 / 300" without decimals.
+    await open(page, server.origin, '/pages/legal/store', '[data-testid="my-ad"]');
+    const mine = async (id: string) => ((await page.textContent(`[data-testid="${id}"]`)) ?? '').trim();
+    expect(await mine('my-ad-limits')).toBe('10,00–500,00 CNY');
+    expect(await mine('my-ad-remaining')).toBe('300,00 / 300,00 USDT');
+    await open(page, server.origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');
+    expect(await mine('ad-available')).toBe('300,00 USDT');
     expect(errors).toEqual([]);
     await context.close();
   });
