@@ -17,6 +17,9 @@ export const PRIVATE_READS = [
   'legal/methods',
   'user/bankCard',
   'assets/addresses',
+  'team/members',
+  'team/rebates',
+  'second/options',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

@@ -1,9 +1,9 @@
 // Issue 29, on the production build: the contract page, the contract orders, the fiat balance log,
-// the payment methods, the live stream, the bank card and the bound addresses, visited once online,
-// render their saved content offline, dated, with no spinner left running (before, the contract
-// page spun for good, the order list only raised a toast and the others said "no network"); and a
-// take-profit that closes a position tells the user on whatever page they are, and the order
-// history names the rule.
+// the payment methods, the live stream, the bank card, the bound addresses, the team members and
+// the timed options' history, visited once online, render their saved content offline, dated, with
+// no spinner left running (before, the contract page spun for good, the order list only raised a
+// toast and the others said "no network"); and a take-profit that closes a position tells the user
+// on whatever page they are, and the order history names the rule.
 //
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
@@ -58,6 +58,18 @@ const PAGES = [
     route: '/pages/mine/card',
     ready: '[data-testid="addresses-empty"], [data-testid="bound-address"]',
     asOf: 'addresses-as-of',
+  },
+  // The invitation page's member list (none yet: the empty note).
+  {
+    route: '/pages/mine/invite',
+    ready: '[data-testid="team-empty"], [data-testid="team-members"]',
+    asOf: 'team-as-of',
+  },
+  // The timed options' history (none yet: the empty note).
+  {
+    route: '/pages/market/second?symbol=BTC/USDT',
+    ready: '[data-testid="history-empty"], [data-testid="history-list"]',
+    asOf: 'history-as-of',
   },
 ] as const;
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatNumber } from '../../../domain/display';
-import type { Outcome } from '../../../domain/envelope';
+import type { DatedOutcome } from '../../../worker/core-api';
 import type { SecondListReq, SecondOption } from '../../../domain/second-endpoints';
 import { OPTION_RESULTS } from '../../../domain/second-rules';
+import { AsOf } from '../../components/as-of';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
 import { useTranslation } from '../../i18n/use-translation';
 import { SelectField } from '../assets/select-field';
 import { useLocale } from './second-hooks';
@@ -28,13 +29,15 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
   const { t } = useTranslation(['second', 'common']);
   const { lang } = usePrefs();
   const locale = useLocale();
-  const call = useCall();
+  // A private read: the first page is kept on the device and shown offline, dated.
+  const read = usePrivateRead();
   const [symbol, setSymbol] = useState('');
   const [result, setResult] = useState('');
   const [rows, setRows] = useState<SecondOption[] | null>(null);
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [time, setTime] = useState<DataTime>(null);
 
   const fetchPage = useCallback(
     (before?: number) => {
@@ -43,13 +46,14 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
       if (result === 'open') req.status = 'open';
       else if (result) req.result = result as SecondListReq['result'];
       if (before !== undefined) req.before = before;
-      return call('second/options', req);
+      return read('second/options', req);
     },
-    [call, symbol, result],
+    [read, symbol, result],
   );
-  const keep = useCallback((out: Outcome<SecondOption[]>, append: boolean) => {
+  const keep = useCallback((out: DatedOutcome<SecondOption[]>, append: boolean) => {
     setFailed(!out.ok);
     if (!out.ok) return;
+    if (!append) setTime(timeOf(out));
     setRows((prev) => (append ? [...(prev ?? []), ...out.data] : out.data));
     setMore(out.data.length === PAGE);
   }, []);
@@ -92,6 +96,7 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
           ))}
         </SelectField>
       </div>
+      <AsOf time={time} testId="history-as-of" />
       {rows === null ? (
         <div className="state">
           {failed ? (

@@ -3,7 +3,8 @@ import type { RebateLine, TeamMember } from '../../../../domain/identity-endpoin
 import { formatNumber } from '../../../../domain/display';
 import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
-import { useCall } from '../../../core/use-call';
+import { AsOf } from '../../../components/as-of';
+import { usePrivateRead } from '../../../core/use-private-read';
 import { formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useBcp47 } from './use-bcp47';
@@ -38,7 +39,12 @@ function Members({ pages }: { pages: Pages<TeamMember> }) {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
   if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
-  if (pages.rows.length === 0) return <p className="team-empty">{t('invite.noMembers')}</p>;
+  if (pages.rows.length === 0)
+    return (
+      <p className="team-empty" data-testid="team-empty">
+        {t('invite.noMembers')}
+      </p>
+    );
   return (
     <ul className="team-list" data-testid="team-members">
       {pages.rows.map((m) => (
@@ -89,13 +95,14 @@ function Rebates({ pages }: { pages: Pages<RebateLine> }) {
 /** Members and rebate records, one at a time, each paged. */
 export function TeamLists() {
   const { t } = useTranslation('identity');
-  const call = useCall();
+  // Private reads: the first page of each list is kept on the device and shown offline, dated.
+  const read = usePrivateRead();
   const [tab, setTab] = useState<'members' | 'rebates'>('members');
   const members = usePages<TeamMember>(
-    useCallback((before) => call('team/members', { limit: TEAM_PAGE, ...(before && { before }) }), [call]),
+    useCallback((before) => read('team/members', { limit: TEAM_PAGE, ...(before && { before }) }), [read]),
   );
   const rebates = usePages<RebateLine>(
-    useCallback((before) => call('team/rebates', { limit: TEAM_PAGE, ...(before && { before }) }), [call]),
+    useCallback((before) => read('team/rebates', { limit: TEAM_PAGE, ...(before && { before }) }), [read]),
   );
   return (
     <section className="card team-lists">
@@ -114,6 +121,7 @@ export function TeamLists() {
           </button>
         ))}
       </div>
+      <AsOf time={tab === 'members' ? members.time : rebates.time} testId="team-as-of" />
       {tab === 'members' ? <Members pages={members} /> : <Rebates pages={rebates} />}
       {tab === 'members' ? <More pages={members} /> : <More pages={rebates} />}
     </section>
