@@ -13,7 +13,7 @@ import type {
   SpotOrder,
 } from '../domain';
 import type { DbHandle } from './market/feed-context';
-import { isPrivateRead, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
+import { isPrivateRead, requestText, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
 import type { PrivateRow } from './store';
 
 /**
@@ -22,13 +22,8 @@ import type { PrivateRow } from './store';
  */
 export function privateKey(userId: number, name: string, req: unknown): string | null {
   if (!isPrivateRead(name)) return null;
-  const r = (req ?? {}) as Record<string, unknown>;
-  if (r.before !== undefined) return null;
-  const parts = Object.keys(r)
-    .filter((k) => r[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${String(r[k])}`);
-  return `${userId}|${name}|${parts.join('&')}`;
+  if ((req as { before?: unknown } | undefined)?.before !== undefined) return null;
+  return `${userId}|${name}|${requestText(req)}`;
 }
 
 /** Puts a changed order into a newest-first list of open orders, or takes it out once it ended. */

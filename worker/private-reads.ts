@@ -29,6 +29,19 @@ export type PrivateRead = (typeof PRIVATE_READS)[number];
 export const isPrivateRead = (name: string): name is PrivateRead =>
   (PRIVATE_READS as readonly string[]).includes(name);
 
+/**
+ * A request's fields as one text, sorted, so `{a, b}` and `{b, a}` are one cache entry; undefined
+ * fields are left out.
+ */
+export function requestText(req: unknown): string {
+  const r = (req ?? {}) as Record<string, unknown>;
+  return Object.keys(r)
+    .filter((k) => r[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${String(r[k])}`)
+    .join('&');
+}
+
 /** Data with the time it was current and where it came from. */
 export interface Dated<T> {
   data: T;

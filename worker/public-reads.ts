@@ -3,7 +3,7 @@
 // dated, instead of waiting for an answer that cannot come. Public: shared by every account on the
 // device and kept across sign-outs (nothing private may be listed here).
 import type { EndpointName, Outcome, Req, Res } from '../domain';
-import type { Dated, DatedOutcome } from './private-reads';
+import { requestText, type Dated, type DatedOutcome } from './private-reads';
 import type { DeviceStore } from './store';
 
 /** Public endpoints whose last ok answer is kept on the device. */
@@ -25,14 +25,9 @@ interface Row {
   savedAt: number;
 }
 
-/** The `kv` key of a request: sorted fields, so `{a, b}` and `{b, a}` are one entry. */
+/** The `kv` key of a request (see requestText). */
 export function publicKey(name: string, req: unknown): string {
-  const r = (req ?? {}) as Record<string, unknown>;
-  const parts = Object.keys(r)
-    .filter((k) => r[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${String(r[k])}`);
-  return `public:${name}|${parts.join('&')}`;
+  return `public:${name}|${requestText(req)}`;
 }
 
 /** Keeps an ok answer; a store that cannot be written only costs the next offline visit. */
