@@ -166,6 +166,12 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
     await reloadAt(page, link.origin, '/pages/mine/collect_money', '[data-testid="method"]');
     expect(await page.isDisabled('[data-testid="method-add"]')).toBe(true);
     expect(await page.isDisabled('[data-testid="method-remove"]')).toBe(true);
+    await reloadAt(page, link.origin, '/pages/market/second?symbol=BTC/USDT', '[data-testid="buy-up"]');
+    expect(await page.isDisabled('[data-testid="buy-up"]')).toBe(true);
+    expect(await page.isDisabled('[data-testid="buy-down"]')).toBe(true);
+    expect((await page.textContent('[data-testid="second-needs-network"]'))?.trim()).toBe(
+      COMMON.offline.needsNetwork,
+    );
 
     await link.set(context, true);
     expect(errors).toEqual([]);

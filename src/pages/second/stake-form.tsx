@@ -6,6 +6,7 @@ import type { PlaceOptionReq, SecondOption, SecondTermsInfo } from '../../../dom
 import type { OptionDirection } from '../../../domain/second-rules';
 import type { SecondPreview } from '../../../worker/core-api';
 import { toast } from '../../components/toast';
+import { useOnline } from '../../components/use-online';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
@@ -42,6 +43,8 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
   const [preview, setPreview] = useState<SecondPreview | null>(null);
   const [confirming, setConfirming] = useState<OptionDirection | null>(null);
   const [busy, setBusy] = useState(false);
+  // Placing an option moves money: disabled, with the reason, while the server cannot be reached.
+  const online = useOnline();
   const pending = useRef<{ signature: string; id: string } | null>(null);
   const duration = terms.durations.find((d) => d.seconds === seconds) ?? terms.durations[0]!;
   const stake = useMemo(() => parseAmount(text, locale) ?? (text.trim() === '' ? '' : 'x'), [text, locale]);
@@ -186,7 +189,7 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
           <button
             type="button"
             className="btn btn--buy second-form__dir"
-            disabled={busy}
+            disabled={busy || !online}
             onClick={() => review('up')}
             data-testid="buy-up"
           >
@@ -195,12 +198,17 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
           <button
             type="button"
             className="btn btn--sell second-form__dir"
-            disabled={busy}
+            disabled={busy || !online}
             onClick={() => review('down')}
             data-testid="buy-down"
           >
             ▼ {t('down')}
           </button>
+          {!online && (
+            <p className="note second-form__offline" data-testid="second-needs-network">
+              {t('common:offline.needsNetwork')}
+            </p>
+          )}
         </div>
       ) : (
         <Link
