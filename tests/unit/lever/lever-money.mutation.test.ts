@@ -195,6 +195,16 @@ describe('lever ledger moves', () => {
     expect(h.kinds()[1]).toMatchObject({ kind: 'lever.overnightFee', actor: 'system' });
   });
 
+  it('a fee above the margin is still taken whole from available when available covers it', () => {
+    const h = setup();
+    const small = row({ marginUnits: 100_000_000n });
+    expect(postOvernight(h.ledger, small, UNITS, '0.0005')).toMatchObject({
+      taken: 320_000_000n,
+      from: 'available',
+    });
+    expect(h.bal().available).toBe(1000n * U - 320_000_000n);
+  });
+
   it('an overnight fee exactly equal to available is still taken from available', () => {
     const h = setup(64n * U + 64_000_000n + 320_000_000n);
     postOpen(h.ledger, row());

@@ -157,6 +157,16 @@ describe('stale triggers', () => {
     expect(fired(live, [1100, 1100])).toEqual([['tp#1'], []]);
   });
 
+  it('compacts only past exactly 6 × live orders + 1024', () => {
+    const live = new LiveBook([SYM]);
+    live.track(row({ id: 2, tpTicks: 1100, slTicks: 900 }));
+    // Two live orders: the limit is 1036. Two triggers per change: 2 + 2 × 517 = 1036 stays.
+    for (let i = 0; i < 517; i++) live.track(row({ tpTicks: 1100, slTicks: 900 }));
+    expect(live.book(SYM)!.size).toBe(1036);
+    live.track(row({ tpTicks: 1100, slTicks: 900 }));
+    expect(live.book(SYM)!.size).toBe(4);
+  });
+
   it('a trigger of an order no longer live is dropped when it surfaces', () => {
     const live = new LiveBook([SYM]);
     const t = { ticks: 1, orderId: 99, kind: 'sl' as const, version: 1, seq: 0 };

@@ -94,6 +94,7 @@ describe('settling a batch of options', () => {
       actor: 'system',
       memo: 'expiry',
     });
+    expect(txs[0]).toMatchObject({ ref_type: 'second_options', ref_id: String(a.id), actor: 'user:1' });
     expect(settled[0]!.settleTxId).toBe(txs[3]!.id);
     expect(settled[2]!.settleTxId).toBe(txs[4]!.id);
     // Two wins netted: one frozen line, one available line, one house line.
@@ -222,6 +223,9 @@ describe('accepting an option', () => {
       field: 'seconds',
     });
     expect(failure(place({ ...UP, seconds: '1234567' })).key).toBe('secondUnknownDuration');
+    // Number() would read these as 30: only plain digits are a duration.
+    expect(failure(place({ ...UP, seconds: '+30' })).key).toBe('secondUnknownDuration');
+    expect(failure(place({ ...UP, seconds: '0x1e' })).key).toBe('secondUnknownDuration');
     expect(failure(place({ ...UP, direction: 'sideways' }))).toEqual({
       key: 'badRequest',
       field: 'direction',
