@@ -3,6 +3,7 @@ import { compareDecimalStrings, parseAmount } from '../domain/display';
 import { FIAT_DECIMALS, parseScaled, quoteTake, quoteText } from '../domain/legal-rules';
 import { storeLimitsProblem } from '../domain/rules';
 import type { DeviceStore } from './store';
+import { PRIVATE_KV_PREFIX } from './store-keys';
 
 /** A take to convert: by fiat amount or by coin quantity, at an ad's price. */
 export interface LegalQuoteQuery {
@@ -78,9 +79,14 @@ export interface CachedReply<T = unknown> {
   cachedAt: number;
 }
 
-/** The cache key of a read: per user (private replies never show to another account) and request. */
+/**
+ * The cache key of a read: per user (private replies never show to another account) and request.
+ * A signed-in user's copy sits under the private prefix, so it goes with the session (store.setSession)
+ * like every other private copy; a signed-out read (user 0) is public and stays.
+ */
 export function legalKey(name: string, req: unknown, userId: number | null): string {
-  return `legal:${userId ?? 0}:${name}:${JSON.stringify(req ?? {})}`;
+  const key = `legal:${userId ?? 0}:${name}:${JSON.stringify(req ?? {})}`;
+  return userId ? `${PRIVATE_KV_PREFIX}${key}` : key;
 }
 
 /** Keeps a successful legal read on the device. Failures to store are ignored (quota, private mode). */
