@@ -24,7 +24,9 @@ const MONEY_FILES = [
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  // Not `related`: vitest's related-file search missed test files that reach a mutated file through
+  // the full migration set (openDatabase), which then showed as uncovered.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
   mutate: MONEY_FILES,
   checkers: ['typescript'],
