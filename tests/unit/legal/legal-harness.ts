@@ -4,8 +4,16 @@
  * quantity frozen in the merchant's `legal` account). For unit tests that assert every party's
  * balances after each step of an order (tests/unit/legal/*.mutation.test.ts).
  */
-import { openDatabase } from '../../../server/db/connect';
-import { HOUSE_USER_ID, Ledger, WORLD_USER_ID, ledgerViolations, type Holder } from '../../../server/ledger';
+import type SQLite from 'better-sqlite3';
+import { openDatabase, type Db } from '../../../server/db/connect';
+import {
+  HOUSE_USER_ID,
+  Ledger,
+  WORLD_USER_ID,
+  ledgerViolations,
+  type Balance,
+  type Holder,
+} from '../../../server/ledger';
 import { OrderService } from '../../../server/legal/order-service';
 import { LegalStore } from '../../../server/legal/store';
 import type { LegalTerms } from '../../../server/legal/terms';
@@ -30,10 +38,35 @@ export const TERMS: LegalTerms = {
   takerFee: '0.02',
 };
 
+/** Options of an ad the harness publishes. */
+export interface AdOptions {
+  qty?: bigint;
+  priceCents?: number;
+  status?: string;
+  expiresAt?: number | null;
+}
+
+/** What a test drives and reads. */
+export interface LegalHarness {
+  db: Db;
+  sqlite: SQLite.Database;
+  clock: { now: number };
+  ledger: Ledger;
+  store: LegalStore;
+  orders: OrderService;
+  grant: (userId: number, units: bigint) => unknown;
+  ad: (side: 'buy' | 'sell', opts?: AdOptions) => number;
+  bal: (userId: number) => Pick<Balance, 'available' | 'frozen'>;
+  house: () => Balance['available'];
+  remaining: (adId: number) => number;
+  setAdStatus: (adId: number, status: string) => unknown;
+  violations: () => string[];
+}
+
 /** Builds the service; `clock.now` may be moved by the test. */
-export async function legalHarness(terms: LegalTerms = TERMS) {
+export async function legalHarness(terms: LegalTerms = TERMS): Promise<LegalHarness> {
   const db = await openDatabase(':memory:');
-  const { sqlite } = db;
+  const sqlite: SQLite.Database = db.sqlite;
   const clock = { now: T0 };
   const now = () => clock.now;
   const addUser = sqlite.prepare(
@@ -68,10 +101,7 @@ export async function legalHarness(terms: LegalTerms = TERMS) {
    * Publishes an ad of `qty` coin at `priceCents` per coin (limits 1.00 to 10 000.00 CNY); a sell
    * ad's quantity is granted to the merchant and frozen for it, as the ad service does.
    */
-  const ad = (
-    side: 'buy' | 'sell',
-    opts: { qty?: bigint; priceCents?: number; status?: string; expiresAt?: number | null } = {},
-  ): number => {
+  const ad = (side: 'buy' | 'sell', opts: AdOptions = {}): number => {
     const qty = opts.qty ?? 100n * COIN;
     if (side === 'sell') {
       grant(MERCHANT, qty);
