@@ -69,11 +69,11 @@ describe('income records of a contract', () => {
     ]);
     expect(await page.locator('[data-testid="filter-kind"] optgroup[label="Fiat"] option').count()).toBe(5);
     await page.selectOption('[data-testid="filter-kind"]', 'lever.close');
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="journal-line"]')].every(
-        (l) => (l as HTMLElement).dataset.kind === 'lever.close',
-      ),
-    );
+    // The list empties while the filtered page loads: wait for lines, all of the chosen kind.
+    await page.waitForFunction(() => {
+      const lines = [...document.querySelectorAll('[data-testid="journal-line"]')];
+      return lines.length > 0 && lines.every((l) => (l as HTMLElement).dataset.kind === 'lever.close');
+    });
     expect(await page.locator('[data-testid="journal-line"]').count()).toBeGreaterThan(0);
     // A kind written in camel case is a kind the server accepts as a filter (it refused upper case).
     await page.selectOption('[data-testid="filter-kind"]', 'lever.batchClose');
