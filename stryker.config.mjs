@@ -38,7 +38,9 @@ const config = {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // The sandbox needs the sources, tests and locales only; build output and data stay out of it.
-  ignorePatterns: ['dist', 'data', '.tsbuild', 'reports', 'coverage', 'test-results', 'tmp'],
+  // Anchored at the root: an unanchored `data` also dropped `server/market/data/`, so every test
+  // that opens a database with all migrations failed to load inside the sandbox.
+  ignorePatterns: ['/dist', '/data', '/.tsbuild', '/reports', '/coverage', '/test-results', '/tmp'],
   tempDirName: '.stryker-tmp',
   thresholds: { high: 90, low: 85, break: null },
 };
