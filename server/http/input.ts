@@ -64,9 +64,10 @@ export function parseDigits(text: string): number | null {
  * rather than read as absent: `limit[]=5`, a repeated `limit` or a JSON array would otherwise fall
  * back to the default, and an id sent as a list would quietly name no record (or, where an absent
  * id means "new", create one). Objects and booleans are refused the same way; a JSON number is
- * read as its decimal text, so `1e21` or `-1` stay malformed.
+ * read as its decimal text, so `1e21` or `-1` stay malformed. Exported for routes that hand a
+ * service plain texts (`legal/adSave`): the list check needs the request's own keys.
  */
-function integerText(input: Input, name: string): string {
+export function integerText(input: Input, name: string): string {
   // Form and query parsers keep `name[]` and `name[0]` as keys of their own.
   const prefix = `${name}[`;
   if (Object.keys(input).some((k) => k.startsWith(prefix))) throw fail('badRequest', name);
@@ -129,6 +130,16 @@ export function optionalIntField(
   const n = parseDigits(text);
   if (n === null || n < range.min || n > range.max) throw fail('badRequest', name);
   return n;
+}
+
+/**
+ * A whole-number field whose allowed values a rule of its area decides, such as a contract
+ * `multiple` (times) or an option's `seconds`: null when absent, else any `parseDigits` number.
+ * A malformed spelling raises `badRequest` here, so the area's own refusal (`leverMultiple`,
+ * `secondUnknownDuration`) is kept for a well-formed value that is not offered.
+ */
+export function optionalWholeField(input: Input, name: string): number | null {
+  return optionalIntField(input, name, { min: 0, max: Number.MAX_SAFE_INTEGER });
 }
 
 /**

@@ -3,6 +3,7 @@ import { storeLimitsProblem } from '../../domain';
 import type { AdReq, LegalConfig } from '../../domain/legal';
 import { FIAT_DECIMALS, parseAdMethods, parseScaled } from '../../domain/legal-rules';
 import { AppError, fail, notFound } from '../http/app-error';
+import { intField, type Input } from '../http/input';
 import type { Ledger } from '../ledger';
 import { LEGAL_KINDS } from './escrow';
 import { mapLedger } from './order-service';
@@ -63,9 +64,12 @@ export class AdService {
     if (totalUnits > UNITS_MAX) throw fail('legalQtyFormat', 'total');
     const methods = parseAdMethods(String(req.methods ?? ''));
     if (!methods) throw fail('legalAdMethods', 'methods');
-    const autoText = String(req.autoCancelMin ?? '0').trim() || '0';
-    const autoCancelMin = /^\d{1,5}$/.test(autoText) ? Number(autoText) : -1;
-    if (autoCancelMin < 0 || autoCancelMin > AUTO_CANCEL_MAX_MIN) throw fail('badRequest', 'autoCancelMin');
+    // Minutes in the API's one integer syntax; absent or empty means no auto-cancel.
+    const autoCancelMin = intField(req as Input, 'autoCancelMin', {
+      min: 0,
+      max: AUTO_CANCEL_MAX_MIN,
+      fallback: 0,
+    });
     return {
       price: Number(price),
       min: Number(min),

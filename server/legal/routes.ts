@@ -2,7 +2,7 @@ import type { LegalMe, OrderMessage, PaymentMethodReq } from '../../domain/legal
 import { checkPaymentMethod, LEGAL_MESSAGE_MAX, LEGAL_TEXT_MAX, nextUtcDay } from '../../domain/legal-rules';
 import { sameHolder } from '../../domain';
 import { AppError, fail, notFound } from '../http/app-error';
-import { bool, idField, optionalIdField, pageFields, str } from '../http/input';
+import { bool, idField, integerText, optionalIdField, pageFields, str } from '../http/input';
 import { sessionOf, type HandlerContext, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import { pageArgs } from '../assets/paging';
 import type { AdService } from './ad-service';
@@ -291,12 +291,16 @@ export function registerLegalRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     'legal/adSave',
     (ctx) => {
       const userId = uid(ctx);
-      const req = Object.fromEntries(
-        ['side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods', 'autoCancelMin'].map((k) => [
-          k,
-          str(ctx.input, k),
-        ]),
-      );
+      const req = {
+        ...Object.fromEntries(
+          ['side', 'coin', 'currency', 'price', 'min', 'max', 'total', 'methods'].map((k) => [
+            k,
+            str(ctx.input, k),
+          ]),
+        ),
+        // Not `str`, which reads a list as absent: `autoCancelMin[]=5` would publish with no timer.
+        autoCancelMin: integerText(ctx.input, 'autoCancelMin'),
+      };
       const editId = optionalIdField(ctx.input, 'id');
       const row = editId !== null ? ads.edit(userId, editId, req) : ads.publish(userId, req as never);
       d.reschedule();

@@ -1,5 +1,6 @@
 import type { LeverOpenReq, LeverOrderType, LeverPairTerms, LeverSide } from '../../domain';
 import { fail } from '../http/app-error';
+import { optionalWholeField, type Input } from '../http/input';
 import type { Catalog } from '../market/catalog';
 import type { PairUnits } from '../trade/units';
 
@@ -60,9 +61,9 @@ export function parseOpen(
   const type = text(req.type);
   if (side !== 'long' && side !== 'short') throw fail('badRequest', 'side');
   if (type !== 'market' && type !== 'limit') throw fail('badRequest', 'type');
-  const m = text(req.multiple);
-  const multiple = /^\d{1,4}$/.test(m) ? Number(m) : NaN;
-  if (!terms.multiples.includes(multiple)) throw fail('leverMultiple', 'multiple');
+  // The request itself, not a copy of its values: `multiple[]=10` must be seen as a list.
+  const multiple = optionalWholeField(req as unknown as Input, 'multiple');
+  if (multiple === null || !terms.multiples.includes(multiple)) throw fail('leverMultiple', 'multiple');
   const hands = parseHands(req.hands, terms);
   const limitTicks = type === 'limit' ? parsePrice(req.price, unitsOf(terms.symbol), 'price') : null;
   return { terms, side, type, multiple, hands, limitTicks };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene } from '../../domain';
 import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/schema';
-import { OutboxSender, type MessageSender } from '../sim/outbox';
+import { OutboxSender, type CodeMessage, type MessageSender } from '../sim/outbox';
 import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 import { SmtpSender } from './smtp-sender';
 
@@ -19,8 +19,14 @@ export class ChannelSender implements MessageSender {
     this.simulated = senders.email.simulated || senders.mobile.simulated;
   }
 
-  send(to: string, channel: AccountKind, scene: CodeScene, body: string, code: string): Promise<void> {
-    return this.senders[channel].send(to, channel, scene, body, code);
+  send(
+    to: string,
+    channel: AccountKind,
+    scene: CodeScene,
+    message: CodeMessage,
+    code: string,
+  ): Promise<void> {
+    return this.senders[channel].send(to, channel, scene, message, code);
   }
 
   async close(): Promise<void> {
@@ -56,11 +62,8 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
   let email: MessageSender;
   if (config.smtpUrl) {
     if (!config.mailFrom) throw new ConfigError('MAIL_FROM is required with SMTP_URL');
-    email = new SmtpSender({
-      url: config.smtpUrl,
-      from: config.mailFrom,
-      subject: `${config.appName} verification code`,
-    });
+    // The subject comes with each message, in the language of the request (mine:outbox.subject).
+    email = new SmtpSender({ url: config.smtpUrl, from: config.mailFrom });
   } else {
     email = simulated('SMTP_URL and MAIL_FROM are required');
   }

@@ -1,5 +1,5 @@
 import type { AccountKind, CodeScene } from '../../domain';
-import type { MessageSender } from '../sim/outbox';
+import type { CodeMessage, MessageSender } from '../sim/outbox';
 
 /**
  * An SMS gateway. Production needs one: there is no built-in SMS delivery, so an operator either
@@ -49,9 +49,9 @@ export class SmsSender implements MessageSender {
   readonly simulated = false;
   constructor(private readonly provider: SmsProvider) {}
 
-  async send(to: string, channel: AccountKind, _scene: CodeScene, body: string): Promise<void> {
+  async send(to: string, channel: AccountKind, _scene: CodeScene, message: CodeMessage): Promise<void> {
     if (channel !== 'mobile') throw new Error(`SmsSender cannot deliver to a ${channel} account`);
-    await this.provider.sendSms(to, body);
+    await this.provider.sendSms(to, message.body);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AccountKind, CodeScene } from '../../domain';
-import type { MessageSender } from '../sim/outbox';
+import type { CodeMessage, MessageSender } from '../sim/outbox';
 
 /** Settings of the SMTP e-mail sender. */
 export interface SmtpOptions {
@@ -11,8 +11,6 @@ export interface SmtpOptions {
   url: string;
   /** Sender address (MAIL_FROM), such as `Exchange <no-reply@example.com>`. */
   from: string;
-  /** Subject of code messages. */
-  subject: string;
   /** Milliseconds to wait for the connection, the greeting and each reply; a request waits on it. */
   timeoutMs?: number;
 }
@@ -38,9 +36,10 @@ export class SmtpSender implements MessageSender {
     });
   }
 
-  async send(to: string, channel: AccountKind, _scene: CodeScene, body: string): Promise<void> {
+  async send(to: string, channel: AccountKind, _scene: CodeScene, message: CodeMessage): Promise<void> {
     if (channel !== 'email') throw new Error(`SmtpSender cannot deliver to a ${channel} account`);
-    await this.#transport.sendMail({ from: this.opts.from, to, subject: this.opts.subject, text: body });
+    const { subject, body } = message;
+    await this.#transport.sendMail({ from: this.opts.from, to, subject, text: body });
   }
 
   close(): void {

@@ -10,6 +10,7 @@ import {
 } from '../../domain';
 import { fail } from '../http/app-error';
 import type { TextCatalog } from '../http/messages';
+import type { CodeMessage } from '../sim/outbox';
 import { bool, requiredStr, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';
@@ -33,9 +34,15 @@ function codeScene(raw: string): CodeScene {
   return raw as CodeScene;
 }
 
-/** The message text of a code, in the language of the request that asked for it (`mine:outbox.message`). */
-function codeMessage(texts: TextCatalog, lang: Lang, appName: string, code: string): string {
-  return texts.text(lang, 'outbox.message', { app: appName, code, minutes: CODE_TTL_MS / 60_000 });
+/**
+ * The message of a code in the language of the request that asked for it: `mine:outbox.subject`
+ * (e-mail only) and `mine:outbox.message`, the texts the app shows, so both are translated alike.
+ */
+function codeMessage(texts: TextCatalog, lang: Lang, appName: string, code: string): CodeMessage {
+  return {
+    subject: texts.text(lang, 'outbox.subject', { app: appName }),
+    body: texts.text(lang, 'outbox.message', { app: appName, code, minutes: CODE_TTL_MS / 60_000 }),
+  };
 }
 
 function checkCode(code: string): void {

@@ -12,6 +12,7 @@ import {
   type SecondTerms,
 } from '../../domain/second-rules';
 import { fail } from '../http/app-error';
+import { optionalWholeField } from '../http/input';
 import { HOUSE_USER_ID, InsufficientBalanceError, PostingNet, type Ledger } from '../ledger';
 import type { TapeTrade, TradeTape } from '../market/trade-tape';
 import { ExpiryQueue } from './expiry-queue';
@@ -276,9 +277,8 @@ export class OptionService {
     if (!symbol) throw fail('required', 'symbol');
     if (!this.pairs.has(symbol)) throw fail('unknownMarket', 'symbol');
     if (!this.terms.pairs.includes(symbol)) throw fail('secondMarketDisabled', 'symbol');
-    const secondsText = text(input.seconds);
-    const seconds = /^\d{1,6}$/.test(secondsText) ? Number(secondsText) : NaN;
-    const duration = findDuration(this.terms, seconds);
+    const seconds = optionalWholeField(input, 'seconds');
+    const duration = seconds === null ? undefined : findDuration(this.terms, seconds);
     if (!duration) throw fail('secondUnknownDuration', 'seconds');
     const direction = text(input.direction);
     if (direction !== 'up' && direction !== 'down') throw fail('badRequest', 'direction');
@@ -290,7 +290,8 @@ export class OptionService {
     return {
       symbol,
       direction,
-      seconds,
+      // The catalog's number, equal to the one asked for (findDuration matched it).
+      seconds: duration.seconds,
       payoutRate: duration.payoutRate,
       stakeUnits: toUnits(stake),
       exposureCapUnits: toUnits(duration.exposureCap),

@@ -3,12 +3,20 @@ import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene, OutboxMessage } from '../../domain';
 import type { Database } from '../db/schema';
 
+/** A verification message, written in the language of the request that asked for the code. */
+export interface CodeMessage {
+  /** Subject line; only e-mail has one. */
+  subject: string;
+  /** The text, which contains the code. */
+  body: string;
+}
+
 /** Delivers verification messages by SMS or e-mail. */
 export interface MessageSender {
   /** True when messages are not really delivered (the embedded outbox); shown by `settings`. */
   readonly simulated: boolean;
-  /** Delivers `body` (which contains `code`) to `to`; rejects when delivery failed. */
-  send(to: string, channel: AccountKind, scene: CodeScene, body: string, code: string): Promise<void>;
+  /** Delivers `message` (whose body contains `code`) to `to`; rejects when delivery failed. */
+  send(to: string, channel: AccountKind, scene: CodeScene, message: CodeMessage, code: string): Promise<void>;
   /** Releases connections (SMTP pool, gateways) at shutdown. */
   close?(): void | Promise<void>;
 }
@@ -27,10 +35,16 @@ export class OutboxSender implements MessageSender {
     private readonly logCodes: boolean,
   ) {}
 
-  async send(to: string, channel: AccountKind, scene: CodeScene, body: string, code: string): Promise<void> {
+  async send(
+    to: string,
+    channel: AccountKind,
+    scene: CodeScene,
+    message: CodeMessage,
+    code: string,
+  ): Promise<void> {
     await this.db
       .insertInto('outbox')
-      .values({ channel, recipient: to, scene, body, code, created_at: Date.now() })
+      .values({ channel, recipient: to, scene, body: message.body, code, created_at: Date.now() })
       .execute();
     this.log.info(
       { to, channel, scene, ...(this.logCodes && { code }) },

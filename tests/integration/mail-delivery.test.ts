@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { Settings } from '../../domain';
@@ -70,6 +72,34 @@ async function startGateway(): Promise<{
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/sms`, got, close: () => server.close() };
+}
+
+/**
+ * The Subject header of a raw message, unfolded, its RFC 2047 encoded words (`=?UTF-8?B?…?=`, in
+ * which nodemailer writes any non-ASCII subject) decoded.
+ */
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+  const word = /=\?UTF-8\?([BQ])\?([^?]*)\?=/gi;
+  // Whitespace between two encoded words is folding, not text (RFC 2047 §6.2).
+  return line.replace(/\?=\s+=\?/g, '?==?').replace(word, (_, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/** `mine:outbox.subject` of `lang` as the locale file has it, for the app name `Exchange`. */
+function expectedSubject(lang: string): string {
+  const file = path.join(import.meta.dirname, '../../locales', lang, 'mine.json');
+  const mine = JSON.parse(fs.readFileSync(file, 'utf8')) as { outbox: { subject: string } };
+  return mine.outbox.subject.replace('{{app}}', 'Exchange');
 }
 
 const until = async <T>(read: () => T | undefined, ms = 5_000): Promise<T> => {
@@ -146,6 +176,23 @@ describe('production delivers codes for real and keeps only their hashes', () =>
     });
     expect(reg.body?.type).toBe('ok');
   });
+
+  // Issue 29: the subject was English whatever the language the code was asked for in.
+  it.each(['id', 'zh', 'hi', 'en'])(
+    'the e-mail subject is in the language of the request (%s)',
+    async (lang) => {
+      const account = `subject.${lang}+${Date.now()}@example.org`;
+      const sent = await callApi(
+        server.origin,
+        'sms/send',
+        { account, scene: 'register' },
+        { headers: { lang } },
+      );
+      expect(sent.body?.type).toBe('ok');
+      const mail = await until(() => smtp.inbox.find((m) => m.to.includes(account)));
+      expect(subjectOf(mail.raw)).toBe(expectedSubject(lang));
+    },
+  );
 
   it('sends a mobile code through the SMS gateway', async () => {
     const account = freshMobile();

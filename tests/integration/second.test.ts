@@ -135,7 +135,7 @@ describe('bad input changes nothing', () => {
     ['unknown pair', { symbol: 'NOPE/USDT' }, 'unknownMarket', 'symbol'],
     ['a pair without options', { symbol: 'ETH/BTC' }, 'secondMarketDisabled', 'symbol'],
     ['unknown duration', { seconds: 45 }, 'secondUnknownDuration', 'seconds'],
-    ['junk duration', { seconds: '1; drop' }, 'secondUnknownDuration', 'seconds'],
+    ['junk duration', { seconds: '1; drop' }, 'badRequest', 'seconds'],
     ['bad direction', { direction: 'sideways' }, 'badRequest', 'direction'],
     ['stake below minimum', { stake: '9.99' }, 'amountBelowMin', 'stake'],
     ['stake above maximum', { stake: '1000.01' }, 'amountAboveMax', 'stake'],

@@ -1,74 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../domain';
-import { ENDPOINTS, endpointPath } from '../../domain/endpoint-table';
 import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
-import { errorText } from './assets-support';
+import { badForms, expectMalformed, send, sendApi, type Pairs } from './strict-params-support';
 import { OPS_TOKEN, startWithdrawServer } from './withdrawals-support';
 
 // Issue 29: every id and paging field of every route goes through the one id parser and the one
 // paging parser of server/http/input.ts. Each malformed spelling below is answered with the
 // localized "malformed parameter" (`badRequest` for the field), before anything is looked up.
 
-/** A request's fields as sent: a list repeats its key. */
-type Pairs = [string, string][];
-
-/** Malformed spellings of a field whose valid value is `v`: each a list of pairs to send. */
-function badForms(field: string, v: number): Pairs[] {
-  const one = (text: string): Pairs => [[field, text]];
-  return [
-    one(`0${v}`),
-    one(`00${v}`),
-    one(` ${v}`),
-    one(`${v} `),
-    one(`-${v}`),
-    one(`+${v}`),
-    one(`0x${v.toString(16)}`),
-    one(`${v}e0`),
-    one(`${v}.0`),
-    one('9007199254740992'),
-    // A list: the field repeated, and the bracket forms query and form parsers keep as keys.
-    [
-      [field, String(v)],
-      [field, String(v)],
-    ],
-    [[`${field}[]`, String(v)]],
-    [[`${field}[0]`, String(v)]],
-  ];
-}
-
-/** Sends `pairs` to a user endpoint the way the app does (GET query or form body). */
-async function sendApi(origin: string, name: EndpointName, token: string, pairs: Pairs) {
-  const def = ENDPOINTS[name];
-  const headers: Record<string, string> = { lang: 'id' };
-  if (def.variant === 4) headers.authorization = `Bearer ${token}`;
-  else headers.token = token;
-  return send(`${origin}${endpointPath(name)}`, def.method, headers, pairs);
-}
-
 /** Sends `pairs` to an operator route. */
 function sendOps(origin: string, method: 'GET' | 'POST', route: string, pairs: Pairs) {
   const headers = { authorization: `Bearer ${OPS_TOKEN}`, 'x-operator': 'alice', lang: 'id' };
   return send(`${origin}/api/ops/${route}`, method, headers, pairs);
-}
-
-async function send(url: string, method: 'GET' | 'POST', headers: Record<string, string>, pairs: Pairs) {
-  const params = new URLSearchParams(pairs).toString();
-  const res =
-    method === 'GET'
-      ? await fetch(params ? `${url}?${params}` : url, { headers })
-      : await fetch(url, {
-          method,
-          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-          body: params,
-        });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Expects the malformed-parameter answer for `field`, in Indonesian. */
-function expectMalformed(body: Record<string, unknown>, field: string, sent: Pairs) {
-  expect([body.key, body.field], JSON.stringify(sent)).toEqual(['badRequest', field]);
-  expect(body.msg ?? body.message, JSON.stringify(sent)).toBe(errorText('id', 'badRequest'));
 }
 
 let server: TestServer;

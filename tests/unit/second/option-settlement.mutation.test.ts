@@ -214,18 +214,18 @@ describe('accepting an option', () => {
     const place = (req: Record<string, unknown>) => () => h.service.place(1, req as never);
     expect(failure(place({ ...UP, symbol: ' ' }))).toEqual({ key: 'required', field: 'symbol' });
     expect(failure(place({ ...UP, symbol: 'ETH/USDT' }))).toEqual({ key: 'unknownMarket', field: 'symbol' });
-    expect(failure(place({ ...UP, seconds: '30s' }))).toEqual({
-      key: 'secondUnknownDuration',
-      field: 'seconds',
-    });
+    // Not a canonical integer: malformed (issue 29), not an unknown duration.
+    expect(failure(place({ ...UP, seconds: '30s' }))).toEqual({ key: 'badRequest', field: 'seconds' });
     expect(failure(place({ ...UP, seconds: 45 }))).toEqual({
       key: 'secondUnknownDuration',
       field: 'seconds',
     });
     expect(failure(place({ ...UP, seconds: '1234567' })).key).toBe('secondUnknownDuration');
-    // Number() would read these as 30: only plain digits are a duration.
-    expect(failure(place({ ...UP, seconds: '+30' })).key).toBe('secondUnknownDuration');
-    expect(failure(place({ ...UP, seconds: '0x1e' })).key).toBe('secondUnknownDuration');
+    // Number() would read these as 30: only canonical digits are a duration.
+    expect(failure(place({ ...UP, seconds: '+30' })).key).toBe('badRequest');
+    expect(failure(place({ ...UP, seconds: '0x1e' })).key).toBe('badRequest');
+    expect(failure(place({ ...UP, seconds: '030' })).key).toBe('badRequest');
+    expect(failure(place({ ...UP, seconds: ['30'] })).key).toBe('badRequest');
     expect(failure(place({ ...UP, direction: 'sideways' }))).toEqual({
       key: 'badRequest',
       field: 'direction',
@@ -238,8 +238,10 @@ describe('accepting an option', () => {
     });
     expect(failure(place({ ...UP, clientOrderId: 'x'.repeat(41) })).field).toBe('clientOrderId');
     expect(failure(() => h.service.place(1, null as never))).toEqual({ key: 'required', field: 'symbol' });
+    // Texts are trimmed; an integer field is not (issue 29: one spelling per number).
+    expect(failure(place({ ...UP, seconds: ' 30 ' })).key).toBe('badRequest');
     expect(
-      h.service.place(1, { ...UP, seconds: ' 30 ', symbol: ` ${SYMBOL} `, stake: ' 10 ' } as never),
+      h.service.place(1, { ...UP, seconds: '30', symbol: ` ${SYMBOL} `, stake: ' 10 ' } as never),
     ).toMatchObject({
       seconds: 30,
       symbol: SYMBOL,
