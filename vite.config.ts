@@ -178,11 +178,15 @@ export default defineConfig(({ command }) => ({
               // arrived later (Lighthouse's LCP, which counts every file that ends before the largest
               // paint, was FCP + 150 ms; with this group it is typically FCP + 75 ms). The other
               // pages that use these modules load this file instead, from the service worker's
-              // precache after a first visit. Its texts in the default language are here too. Not
+              // precache after a first visit. Its texts in the default language are here too, and
+              // the coin amount and the dated reads (over `amount` and `use-private-read`, here):
+              // left to `entrust-first`, the first group to reach them, they drew that whole file
+              // (20 KiB, the contract positions) into the first load of the P2P hall and the
+              // options page. Not
               // here: what the market list shares (it would load the lot) and the order form, which
               // loads after the first paint.
               name: 'trade-first',
-              test: /[\\/]src[\\/](pages[\\/]trade[\\/](use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of-format|as-of|amount|confirm-dialog)|core[\\/]use-private-read)\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
+              test: /[\\/]src[\\/](pages[\\/]trade[\\/](use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of-format|as-of|amount|coin-amount|confirm-dialog)|core[\\/](use-private-read|use-dated-read))\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
               priority: 1,
             },
             {
@@ -209,9 +213,14 @@ export default defineConfig(({ command }) => ({
               // of a dozen 1–2 KB ones, each a round trip on a phone's link.
               name: 'app',
               // Pages, texts and the texts loader stay chunks of their own: they are loaded by name.
+              // So does the service worker's registration (src/pwa), which every first visit loads
+              // after the page: merged into a neighbour, it once brought along the contract,
+              // options and P2P groups (12 more files after home rendered).
               test: (id: string) =>
                 /[\\/](src|domain)[\\/]/.test(id) &&
-                !/(-page\.tsx|[\\/]locales[\\/].*\.json|locale-bundles\.ts)$/.test(id),
+                !/(-page\.tsx|[\\/]locales[\\/].*\.json|locale-bundles\.ts|[\\/]src[\\/]pwa[\\/][^\\/]+\.ts)$/.test(
+                  id,
+                ),
               priority: 0,
               entriesAware: true,
               entriesAwareMergeThreshold: 8000,

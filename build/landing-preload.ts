@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
@@ -26,20 +27,37 @@ export interface LandingRoute {
    * quietly fetching more files (vite.config.ts's chunk groups keep these numbers).
    */
   maxFiles: number;
+  /**
+   * Most gzip KiB (level 9) those files may weigh together: what the page's first load adds to the
+   * entry's scripts (home's whole first load has its own budget, bench/home-js-size.ts). A page
+   * module that takes along a dialog, another page or a library it draws only later fails the
+   * build instead of slowing the largest paint (the P2P hall took every fiat page, 81.7 KiB).
+   */
+  maxGzipKiB: number;
 }
 
 /**
  * The pages a first visit lands on: the tab bar's five tabs, the two a price link opens, and the
  * first pages of contracts, options and the P2P hall (issue 29: every landing page as fast as
- * home; `npm run bench -- lighthouse` measures each of them).
+ * home; `npm run bench -- lighthouse` measures each of them). The gzip budgets are what each page
+ * loaded when they were set, rounded up with about half a KiB to spare; the P2P hall went from 9
+ * files (81.7 KiB gzip) to 4 (20.3), options from 5 (25.7) to 4 (17.1) when their pages stopped
+ * taking along what they draw only after a tap, other pages' modules or a whole pages' index.
  */
 export const LANDING_ROUTES: readonly LandingRoute[] = [
-  { path: '/pages/home/home', module: 'src/pages/home/home-page.tsx', ns: ['common', 'home'], maxFiles: 2 },
+  {
+    path: '/pages/home/home',
+    module: 'src/pages/home/home-page.tsx',
+    ns: ['common', 'home'],
+    maxFiles: 2,
+    maxGzipKiB: 3,
+  },
   {
     path: '/pages/market/market',
     module: 'src/pages/market/market-page.tsx',
     ns: ['common', 'market'],
     maxFiles: 3,
+    maxGzipKiB: 5,
   },
   {
     path: '/pages/market/kline',
@@ -47,12 +65,14 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     ns: ['common', 'market'],
     charts: true,
     maxFiles: 5,
+    maxGzipKiB: 60,
   },
   {
     path: '/pages/trade/trade',
     module: 'src/pages/trade/trade-page.tsx',
     ns: ['common', 'trade', 'market'],
     maxFiles: 4,
+    maxGzipKiB: 13,
   },
   {
     path: '/pages/trade/entrust',
@@ -60,6 +80,7 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     ns: ['common', 'trade', 'lever'],
     group: { name: 'entrust-first', texts: ['lever'] },
     maxFiles: 4,
+    maxGzipKiB: 19,
   },
   {
     path: '/pages/mine/kefu',
@@ -67,6 +88,7 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     ns: ['common', 'home', 'content', 'errors'],
     group: { name: 'kefu-first', texts: ['content'] },
     maxFiles: 1,
+    maxGzipKiB: 7,
   },
   {
     path: '/pages/mine/index',
@@ -74,6 +96,7 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     ns: ['common', 'mine'],
     group: { name: 'mine-first', texts: ['mine'] },
     maxFiles: 1,
+    maxGzipKiB: 4,
   },
   {
     path: '/pages/lever/lever',
@@ -81,20 +104,23 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     ns: ['common', 'lever', 'trade', 'errors'],
     group: { name: 'lever-first', texts: [] },
     maxFiles: 5,
+    maxGzipKiB: 22,
   },
   {
     path: '/pages/market/second',
     module: 'src/pages/second/second-page.tsx',
     ns: ['common', 'second', 'trade', 'market'],
     group: { name: 'second-first', texts: ['second'] },
-    maxFiles: 5,
+    maxFiles: 4,
+    maxGzipKiB: 18,
   },
   {
     path: '/pages/legal/legal',
-    module: 'src/pages/legal/legal-pages.ts',
+    module: 'src/pages/legal/legal-page.tsx',
     ns: ['common', 'legal', 'errors', 'assets'],
     group: { name: 'legal-first', texts: ['legal', 'assets'] },
-    maxFiles: 9,
+    maxFiles: 4,
+    maxGzipKiB: 21,
   },
 ];
 
@@ -216,12 +242,27 @@ export function landingMap(
         `landing-preload: ${route.path} would fetch ${apart.length > 0 ? `its ${DEFAULT_LANG} texts (${apart.join(', ')})` : 'the texts loader'} as a file of its own; put it in a chunk group the page loads (vite.config.ts)`,
       );
     }
+    const gzip = files.reduce((sum, f) => sum + gzipSync(byFile.get(f)?.code ?? '', { level: 9 }).length, 0);
+    if (gzip > route.maxGzipKiB * 1024) {
+      problems.push(
+        `landing-preload: ${route.path} would load ${(gzip / 1024).toFixed(1)} KiB gzip of scripts, more than its ${route.maxGzipKiB} (${files.join(', ')}); load what the first paint does not need later (React.lazy) or raise maxGzipKiB with a measurement`,
+      );
+    }
     map.r[route.path] = files.map((f) => base + f);
     map.n[route.path] = route.ns;
     const bytes = files.reduce((sum, f) => sum + (byFile.get(f)?.code?.length ?? 0), 0);
     report?.(
-      `landing ${route.path}: ${files.length} of ${route.maxFiles} script files, ${(bytes / 1024).toFixed(1)} KiB raw${apart.length > 0 ? `, ${DEFAULT_LANG} texts apart: ${apart.join(', ')}` : ''}`,
+      `landing ${route.path}: ${files.length} of ${route.maxFiles} script files, ${(bytes / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} of ${route.maxGzipKiB} KiB gzip${apart.length > 0 ? `, ${DEFAULT_LANG} texts apart: ${apart.join(', ')}` : ''}`,
     );
+    // LANDING_VERBOSE=1 lists each file's modules, to see which import drew a file into a first load.
+    if (process.env.LANDING_VERBOSE) {
+      for (const f of files) {
+        const ids = (byFile.get(f)?.moduleIds ?? []).map((id) =>
+          normal(id).replace(/^.*?\/(src|domain|locales|node_modules)\//, '$1/'),
+        );
+        report?.(`  ${f} (${((byFile.get(f)?.code?.length ?? 0) / 1024).toFixed(1)} KiB): ${ids.join(' ')}`);
+      }
+    }
   }
   if (problems.length > 0) throw new Error(problems.join('\n'));
   const wanted = new Set(LANDING_ROUTES.flatMap((r) => r.ns));

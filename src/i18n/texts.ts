@@ -51,10 +51,23 @@ let current: Lang = DEFAULT_LANG;
 let wanted: Lang = DEFAULT_LANG;
 let loader: BundleLoader = () => Promise.reject(new Error('texts: no loader configured'));
 
+/**
+ * Texts already looked up, by namespaces, key and values: i18next's `t` copies its options several
+ * times per call, and a first render asks for hundreds of texts (134 ms of the trade page's first
+ * load at Lighthouse's 4× CPU slowdown went to it, most of its blocking time). Emptied when texts
+ * arrive or the language changes, the only events that change an answer.
+ */
+const looked = new Map<string, string>();
+/** Most entries `looked` keeps before it starts over (texts with changing values, such as prices). */
+const LOOKED_MAX = 4_000;
+
 const emit = () => listeners.forEach((l) => l());
 // Arriving texts re-render the components that wait for them (the language is emitted by
 // setTextLanguage, once `current` names it).
-engine.store.on('added', emit);
+engine.store.on('added', () => {
+  looked.clear();
+  emit();
+});
 /** i18next's `t`, untyped: the keys are typed where pages call it (src/i18n/i18next.d.ts). */
 const t = engine.t.bind(engine) as unknown as (key: string, options: Record<string, unknown>) => string;
 
@@ -119,7 +132,31 @@ export async function setTextLanguage(lang: Lang): Promise<void> {
   if (wanted !== lang) return;
   await engine.changeLanguage(tagOf(lang));
   current = lang;
+  looked.clear();
   emit();
+}
+
+/**
+ * A text without placeholders read straight from i18next's store, or null when `t` must answer (a
+ * placeholder, a nested `$t(…)`, a group, a missing key). For such a text `t` gives the stored
+ * string as it is, after copying its options a dozen times: as many lookups as a first render
+ * makes cost a phone a long task. `ns:path` names its namespace (i18next's separators, `:` and
+ * `.`), a bare path is looked up in `namespaces` in order, as `t` does.
+ */
+function plainText(key: string, namespaces: readonly string[]): string | null {
+  const colon = key.indexOf(':');
+  const tag = tagOf(current);
+  const lookup = (ns: string, path: string): string | null => {
+    const raw: unknown = engine.getResource(tag, ns, path);
+    return typeof raw === 'string' && !raw.includes('{{') && !raw.includes('$t(') ? raw : null;
+  };
+  if (colon > 0) return lookup(key.slice(0, colon), key.slice(colon + 1));
+  for (const ns of namespaces) {
+    const raw: unknown = engine.getResource(tag, ns, key);
+    // The first namespace holding the key answers, as in `t`; a placeholder leaves it to `t`.
+    if (raw !== undefined) return typeof raw === 'string' ? lookup(ns, key) : null;
+  }
+  return null;
 }
 
 /**
@@ -133,14 +170,25 @@ export function translate(
   values?: TextValues,
   namespaces: readonly string[] = ['common'],
 ): string {
+  if (!values) {
+    const plain = plainText(key, namespaces);
+    if (plain !== null) return plain;
+  }
+  let id = `${namespaces.join('|')}\u0000${key}`;
+  if (values) for (const k in values) id += `\u0000${k}\u0001${typeof values[k]}${values[k]}`;
+  const known = looked.get(id);
+  if (known !== undefined) return known;
   const count = values?.count;
   // Values go in `replace`, so a placeholder named like an i18next option (`ns`, `lng`,
   // `context`, `defaultValue`) stays a placeholder.
-  return t(key, {
+  const text = t(key, {
     ns: namespaces,
     ...(values && { replace: values }),
     ...(typeof count === 'number' && { count }),
   });
+  if (looked.size >= LOOKED_MAX) looked.clear();
+  looked.set(id, text);
+  return text;
 }
 
 /** Whether `key` (`ns:path` or a `common` path) has a text in the current language. */

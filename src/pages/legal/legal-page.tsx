@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
 import type { LegalAd } from '../../../domain/legal';
@@ -11,12 +11,19 @@ import '../../styles/legal.css';
 import { AdCard, TakeBlockedNote } from './ad-card';
 import { Cached, ReadState } from './read-state';
 import { coinDecimals, defaultCurrency } from './legal-format';
-import { TakeDialog } from './take-dialog';
+import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { takeBlock } from './take-rule';
 import { useBalances } from '../trade/use-balances';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
+
+/**
+ * The take dialog and what it alone needs, loaded after the hall's first paint: none of it is
+ * drawn before a tap, and as part of the hall's first load it delayed the largest paint.
+ */
+const loadTakeDialog = () => import('./take-dialog');
+const TakeDialog = lazy(() => loadTakeDialog().then((m) => ({ default: m.TakeDialog })));
 
 /** /pages/legal/legal?side=buy&coin=USDT&currency=CNY: the fiat hall, buy or sell, by coin and currency. */
 export function LegalPage() {
@@ -33,6 +40,11 @@ export function LegalPage() {
   const ads = useLegalRead('legal/ads', { side, coin, currency }, terms !== null);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
+  // Mounted from the first tap on (it keeps what was typed, as before it was lazy); fetched when
+  // the main thread is idle after the first paint, so that tap seldom waits.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (taking && !dialogWanted) setDialogWanted(true);
+  useEffect(() => whenIdleAfterPaint(() => void loadTakeDialog(), 3_000), []);
   const { balances } = useBalances();
   const held = balances?.find((b) => b.account === 'legal' && b.coin === coin);
   useLegalPush(() => {
@@ -89,7 +101,11 @@ export function LegalPage() {
           </button>
         ))}
       </div>
-      {terms && (
+      {/* The bar is there before the terms arrive, empty at its final height: it appeared with them
+          and pushed the list down (a 0.046 layout shift on a first visit). */}
+      {!terms ? (
+        <div className="legal-filters" aria-hidden="true" data-testid="legal-filters-pending" />
+      ) : (
         <div className="legal-filters">
           <div className="legal-coins" role="radiogroup" aria-label={t('hall.coin')}>
             {terms.coins.map((c) => (
@@ -151,13 +167,17 @@ export function LegalPage() {
           ))}
         </div>
       </ReadState>
-      <TakeDialog
-        ad={taking}
-        decimals={taking ? coinDecimals(terms, taking.coin) : 2}
-        side={side}
-        paymentMinutes={terms?.paymentMinutes ?? 10}
-        onClose={() => setTaking(null)}
-      />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <TakeDialog
+            ad={taking}
+            decimals={taking ? coinDecimals(terms, taking.coin) : 2}
+            side={side}
+            paymentMinutes={terms?.paymentMinutes ?? 10}
+            onClose={() => setTaking(null)}
+          />
+        </Suspense>
+      )}
     </Screen>
   );
 }

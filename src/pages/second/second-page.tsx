@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
@@ -6,23 +6,30 @@ import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { useUser } from '../../core/contexts';
+import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
 import { PairBar } from '../trade/pair-bar';
 import { useBalances } from '../trade/use-balances';
 import { useTicker } from '../trade/use-ticker';
 import { OpenOptions } from './open-options';
-import { OptionHistory } from './option-history';
 import { PriceChart } from './price-chart';
-import { ReceiptSheet } from './receipt-sheet';
 import { ResultCard } from './result-card';
-import { RulesSheet } from './rules-sheet';
 import { StakeForm } from './stake-form';
 import { ageText, useLocale, useNow } from './second-hooks';
 import { useSecondState } from './use-second-state';
 import { useSecondTerms } from './use-second-terms';
 import { useTrades } from './use-trades';
 import '../../styles/second.css';
+
+// What a first visit does not draw before a tap or a sign-in, in chunks of their own: the receipt
+// and the rules (closed sheets) and the history (signed in only, with its filter). In the page's
+// first load they were a third of the options group.
+const loadReceipt = () => import('./receipt-sheet');
+const loadRules = () => import('./rules-sheet');
+const ReceiptSheet = lazy(() => loadReceipt().then((m) => ({ default: m.ReceiptSheet })));
+const RulesSheet = lazy(() => loadRules().then((m) => ({ default: m.RulesSheet })));
+const OptionHistory = lazy(() => import('./option-history').then((m) => ({ default: m.OptionHistory })));
 
 /** /pages/market/second?symbol=BTC/USDT: timed options settled from recorded trades (spec §2). */
 export function SecondPage() {
@@ -42,6 +49,20 @@ export function SecondPage() {
   const { balances, reload: reloadBalances } = useBalances();
   const [receipt, setReceipt] = useState<SecondOption | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
+  // The sheets mount at their first opening and stay (they close with their own transition).
+  const [rulesWanted, setRulesWanted] = useState(false);
+  if (rulesOpen && !rulesWanted) setRulesWanted(true);
+  const [receiptWanted, setReceiptWanted] = useState(false);
+  if (receipt && !receiptWanted) setReceiptWanted(true);
+  // Fetched when the main thread is idle after the first paint, so a first tap seldom waits.
+  useEffect(
+    () =>
+      whenIdleAfterPaint(() => {
+        void loadRules();
+        void loadReceipt();
+      }, 3_000),
+    [],
+  );
   const [results, setResults] = useState<SecondOption[]>([]);
   const [placed, setPlaced] = useState(0);
   const locale = useLocale();
@@ -169,16 +190,23 @@ export function SecondPage() {
               )}
             </section>
           )}
-          {user && (
-            <OptionHistory
-              pairs={terms.pairs}
-              stakeDecimals={terms.stakeDecimals}
-              version={version}
-              onReceipt={setReceipt}
-            />
-          )}
-          <ReceiptSheet option={receipt} onClose={() => setReceipt(null)} />
-          <RulesSheet open={rulesOpen} terms={terms} onClose={() => setRulesOpen(false)} />
+          {/* A boundary each: a sheet still loading must not hide the history. */}
+          <Suspense fallback={null}>
+            {user && (
+              <OptionHistory
+                pairs={terms.pairs}
+                stakeDecimals={terms.stakeDecimals}
+                version={version}
+                onReceipt={setReceipt}
+              />
+            )}
+          </Suspense>
+          <Suspense fallback={null}>
+            {receiptWanted && <ReceiptSheet option={receipt} onClose={() => setReceipt(null)} />}
+          </Suspense>
+          <Suspense fallback={null}>
+            {rulesWanted && <RulesSheet open={rulesOpen} terms={terms} onClose={() => setRulesOpen(false)} />}
+          </Suspense>
         </div>
       )}
     </Screen>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LANDING_ROUTES, bootScript, landingGroups, landingMap } from '../../../build/landing-preload';
@@ -238,6 +239,21 @@ describe('landing route preload', () => {
     };
     expect(() => landingMap(split, '/h5/')).toThrow(
       /\/pages\/home\/home would load 3 script files, more than its 2 \(.*home-extra\.js\)/,
+    );
+  });
+
+  it('fails the build when a landing page would load more gzip bytes than its budget', () => {
+    const budget = LANDING_ROUTES.find((r) => r.path === '/pages/legal/legal')!.maxGzipKiB;
+    const page = BUNDLE['src/pages/legal/legal-page.tsx' as keyof typeof BUNDLE];
+    // Text that barely compresses (base64 of random bytes, about 6 bits a character), about `kib` gzip.
+    const code = (kib: number) => randomBytes(Math.round(kib * 1024)).toString('base64');
+    const lines: string[] = [];
+    landingMap({ ...BUNDLE, page: { ...page, code: code(budget - 2) } }, '/h5/', (l) => lines.push(l));
+    expect(lines.find((l) => l.includes('/pages/legal/legal'))).toMatch(
+      new RegExp(`KiB raw, \\d+\\.\\d of ${budget} KiB gzip`),
+    );
+    expect(() => landingMap({ ...BUNDLE, page: { ...page, code: code(budget + 2) } }, '/h5/')).toThrow(
+      new RegExp(`/pages/legal/legal would load \\d+\\.\\d KiB gzip of scripts, more than its ${budget} `),
     );
   });
 });

@@ -84,6 +84,18 @@ describe('texts on i18next', () => {
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
+  it('answers a text asked for again from its memory, never an answer the arriving texts changed', async () => {
+    // Asked for before its namespace arrived: the key's path, then the text once it is in.
+    expect(texts.translate('lever:title')).toBe('title');
+    await texts.loadTexts(['lever']);
+    expect(texts.translate('lever:title')).toBe('Kontrak');
+    // Values are part of what is remembered: another name, another text.
+    expect(texts.translate('hello', { name: 'Ana' })).toBe('Halo Ana');
+    expect(texts.translate('hello', { name: 'Budi' })).toBe('Halo Budi');
+    expect(texts.translate('lever:days', { count: 2 })).toBe('2 hari');
+    expect(texts.translate('lever:days', { count: 3 })).toBe('3 hari');
+  });
+
   it('a failed load rejects and may be tried again', async () => {
     loader.mockRejectedValueOnce(new Error('offline'));
     await expect(texts.loadTexts(['lever'])).rejects.toThrow('offline');
