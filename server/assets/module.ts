@@ -1,6 +1,6 @@
+import { JournalStore } from '../ledger';
 import type { ServerModule } from '../module';
 import { balancePusher } from './balance-events';
-import { JournalStore } from './journal-store';
 import { registerAssetsRoutes } from './routes';
 import { TransferService } from './transfer-service';
 

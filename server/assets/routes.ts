@@ -9,9 +9,8 @@ import {
 import { fail } from '../http/app-error';
 import { str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
-import type { Ledger } from '../ledger';
+import type { JournalStore, Ledger } from '../ledger';
 import type { TickerBoard } from '../market/data';
-import type { JournalStore } from './journal-store';
 import { buildOverview } from './overview';
 import { pageArgs } from './paging';
 import type { TransferService } from './transfer-service';

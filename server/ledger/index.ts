@@ -1,5 +1,6 @@
 export { BulkInsert } from './bulk-insert';
 export { ledgerViolations } from './invariants';
+export { hasTxFor, hasTxOfKind, JournalStore, type JournalQuery } from './journal-store';
 export {
   HOUSE_USER_ID,
   InsufficientBalanceError,

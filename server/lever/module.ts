@@ -1,5 +1,5 @@
 import { channels, toUnits, type PrivateEvent } from '../../domain';
-import { HOUSE_USER_ID, WORLD_USER_ID } from '../ledger';
+import { hasTxOfKind, HOUSE_USER_ID, WORLD_USER_ID } from '../ledger';
 import type { ServerContext, ServerModule } from '../module';
 import { DEMO_ACCOUNT } from '../sim/demo-seed';
 import { findUserByAccount } from '../mine/users';
@@ -100,10 +100,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
 async function grantDemo(ctx: ServerContext): Promise<void> {
   const demo = await findUserByAccount(ctx.db, DEMO_ACCOUNT);
   if (!demo) return;
-  const done = ctx.sqlite
-    .prepare(`select 1 from ledger_tx where kind = 'demo.leverGrant' and ref_type = 'users' and ref_id = ?`)
-    .get(String(demo.id));
-  if (done) return;
+  if (hasTxOfKind(ctx.sqlite, 'demo.leverGrant', 'users', String(demo.id))) return;
   ctx.sqlite.transaction(() => {
     for (const [coin, amount] of Object.entries(ctx.catalog.lever.demoGrant)) {
       ctx.ledger.transfer(

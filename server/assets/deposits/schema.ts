@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Migration } from '../../db/migrate';
 
 /**
- * Deposit addresses and crypto deposits (and the simulated chain's own state, below). An address belongs to a user on a chain (every coin of that
- * chain arrives at it, as on real networks). `amount` is INTEGER ledger minor units (1e-8 of the
+ * Deposit addresses and crypto deposits (the simulated chain's own tables are the simulator's:
+ * server/sim/schema.ts). An address belongs to a user on a chain (every coin of that chain arrives at
+ * it, as on real networks). `amount` is INTEGER ledger minor units (1e-8 of the
  * coin). A deposit is `pending` until its block has CREDIT_CONFIRMATIONS, `credited` (money in the
  * spot account, ledger ref `crypto_deposits` / id) until WITHDRAWABLE_CONFIRMATIONS, then `final`.
  */
@@ -34,29 +35,6 @@ export const DEPOSITS_DDL: readonly string[] = [
    )`,
   `create index crypto_deposits_user on crypto_deposits (user_id, id)`,
   `create index crypto_deposits_open on crypto_deposits (chain, status) where status <> 'final'`,
-  // SIMULATOR state (demo mode only, server/sim/sim-chain.ts): the secret its addresses derive from,
-  // each chain's height and its transactions, so addresses, heights and unmined transfers survive a
-  // restart. A real chain adapter keeps none of this here.
-  `create table sim_chain_meta (
-     key text primary key,
-     value text not null
-   )`,
-  `create table sim_chain_heights (
-     chain text primary key,
-     height integer not null check (height >= 0)
-   )`,
-  `create table sim_chain_txs (
-     chain text not null,
-     txid text not null,
-     vout integer not null,
-     coin text not null,
-     address text not null,
-     amount integer not null check (amount > 0),
-     block_height integer,
-     created_at integer not null,
-     primary key (chain, txid, vout)
-   )`,
-  `create index sim_chain_txs_block on sim_chain_txs (chain, block_height)`,
 ];
 
 /** Migration that creates the deposit tables. */

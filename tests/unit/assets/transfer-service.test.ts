@@ -6,11 +6,10 @@ import {
   type ParsedTransfer,
   type TransferReq,
 } from '../../../domain';
-import { JournalStore } from '../../../server/assets/journal-store';
 import { TransferService } from '../../../server/assets/transfer-service';
 import { openDatabase, type Db } from '../../../server/db/connect';
 import { AppError } from '../../../server/http/app-error';
-import { Ledger, ledgerViolations, WORLD_USER_ID } from '../../../server/ledger';
+import { JournalStore, Ledger, ledgerViolations, WORLD_USER_ID } from '../../../server/ledger';
 
 const COINS: CoinInfo[] = [{ symbol: 'USDT', name: 'Tether USD', decimals: 6 }];
 let db: Db;

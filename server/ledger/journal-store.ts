@@ -12,8 +12,8 @@ export interface JournalQuery {
 }
 
 /**
- * Reads a user's journal lines with the kind and business reference of their ledger transaction.
- * Read-only; the ledger alone writes the journal.
+ * Reads a user's journal lines with the kind and business reference of their ledger transaction
+ * (the assets area's journal page). Read-only; the ledger alone writes the journal.
  */
 export class JournalStore {
   /** Prepared statements by filter shape (at most 8). */
@@ -73,4 +73,21 @@ function toLine(r: Record<string, bigint | string>): JournalLine {
     balanceAfter: fromUnits(r.balanceAfter as bigint),
     createdAt: Number(r.createdAt),
   };
+}
+
+/** Whether a ledger transaction of `kind` names the business reference (`refType`, `refId`). */
+export function hasTxOfKind(sqlite: SqliteDb, kind: string, refType: string, refId: string): boolean {
+  return (
+    sqlite
+      .prepare('select 1 from ledger_tx where kind = ? and ref_type = ? and ref_id = ?')
+      .get(kind, refType, refId) !== undefined
+  );
+}
+
+/** Whether any ledger transaction names the business reference (`refType`, `refId`). */
+export function hasTxFor(sqlite: SqliteDb, refType: string, refId: string): boolean {
+  return (
+    sqlite.prepare('select 1 from ledger_tx where ref_type = ? and ref_id = ?').get(refType, refId) !==
+    undefined
+  );
 }
