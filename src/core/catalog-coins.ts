@@ -17,6 +17,8 @@ export function publishCatalogCoins(next: readonly CoinInfo[] | null | undefined
   for (const l of listeners) l();
 }
 
+const snapshot = () => coins;
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
@@ -28,7 +30,9 @@ const subscribe = (l: () => void) => {
  */
 export function useCatalogCoin(symbol: string): CoinInfo | undefined {
   const { core } = useCore();
-  const list = useSyncExternalStore(subscribe, () => coins);
+  // The same snapshot on a server render (react-dom/server, as the unit tests render cards): without
+  // it React refuses to render a component that reads a store.
+  const list = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
     if (coins || asking) return;
     asking = true;

@@ -7,12 +7,13 @@ export function fiatText(value: string, lang: Lang): string {
   return formatNumber(value, { locale: BCP47[lang], decimals: 2 });
 }
 
-/** A coin quantity at the coin's P2P decimals, trailing zeros kept short. */
-export function qtyText(value: string, decimals: number, lang: Lang): string {
-  return formatNumber(value, { locale: BCP47[lang], decimals, trim: true });
-}
+// Coin quantities are not written here: CoinAmount (or the page's numbers.coin in a sentence) shows
+// them at the coin's display decimals, as every other page does (issue 29).
 
-/** The P2P decimals of `coin` (8 when the terms do not name it). */
+/**
+ * The P2P decimals of `coin` (8 when the terms do not name it): what a taken quantity is floored
+ * to, not how one is shown.
+ */
 export function coinDecimals(config: LegalConfig | null, coin: string): number {
   return config?.coins.find((c) => c.coin === coin)?.decimals ?? 8;
 }

@@ -8,11 +8,13 @@ import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
 import { AsOf } from '../../components/as-of';
+import { useOnline } from '../../components/use-online';
 import type { Dated } from '../../../worker/core-api';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { amountDirection } from '../assets/assets-format';
+import { useKindLabel } from '../assets/journal-line';
 import { LoadState } from '../assets/load-state';
 import { TransferForm } from '../assets/transfer-form';
 import { useHistory } from '../assets/use-history';
@@ -24,28 +26,19 @@ import { PAGE } from '../trade/use-paged';
 import { AdCard, TakeBlockedNote } from './ad-card';
 import { coinDecimals } from './legal-format';
 import { MerchantHeader } from './merchant-header';
-import { ReadState } from './read-state';
+import { Cached, ReadState } from './read-state';
 import { TakeDialog } from './take-dialog';
-import { takeBlock } from './take-rule';
+import { TAKE_BLOCKED_ID, takeBlock } from './take-rule';
 import { useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
-/** Ledger kinds of the fiat area with a label (dots become `_`: i18next splits keys at dots). */
-const KINDS = [
-  'legal.ad.freeze',
-  'legal.ad.unfreeze',
-  'legal.escrow',
-  'legal.release',
-  'legal.return',
-  'transfer',
-];
 
 /** A shop's id as the address gives it: a positive whole number, else no shop can have it. */
 const SHOP_ID = /^[1-9]\d{0,15}$/;
 
 /** /pages/legal/storeUser?id=…: a merchant's public shop with statistics and ads to take. */
 export function StoreUserPage() {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation(['legal', 'common']);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const { user } = useUser();
@@ -55,6 +48,8 @@ export function StoreUserPage() {
   const shop = useLegalRead('legal/merchant', { userId: id }, valid);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
+  // Offline the shop renders from the device, dated; taking an ad needs the server.
+  const online = useOnline();
   const terms = config.data;
   const sideOf = (ad: LegalAd) => (ad.side === 'sell' ? 'buy' : 'sell');
   const blockOf = (ad: LegalAd) => takeBlock(me.data, sideOf(ad));
@@ -67,8 +62,18 @@ export function StoreUserPage() {
       >
         {shop.data && (
           <>
+            <Cached at={shop.cachedAt} />
             <MerchantHeader merchant={shop.data} />
-            {shown && <TakeBlockedNote block={shown} />}
+            {shown ? (
+              <TakeBlockedNote block={shown} />
+            ) : (
+              !online && (
+                // The take buttons point here (aria-describedby), as they do at a block's reason.
+                <p className="note" id={TAKE_BLOCKED_ID} data-testid="store-needs-network">
+                  {t('common:offline.needsNetwork')}
+                </p>
+              )
+            )}
             <h2 className="legal-section">{t('store.myAds')}</h2>
             {shop.data.ads.length === 0 && <p className="note">{t('store.noAds')}</p>}
             <div className="legal-list">
@@ -78,7 +83,7 @@ export function StoreUserPage() {
                   ad={ad}
                   side={sideOf(ad)}
                   onTake={setTaking}
-                  blocked={blockOf(ad) !== null}
+                  blocked={!online || blockOf(ad) !== null}
                 />
               ))}
             </div>
@@ -96,19 +101,22 @@ export function StoreUserPage() {
   );
 }
 
-function LogLine({ line }: { line: JournalLine }) {
+/**
+ * One line of the fiat balance log. Its kind is named by the records page's one list of names
+ * (domain/journal-kinds.ts, `assets:journal.kinds` in every language), so a kind has the same name
+ * on both pages and none is shown raw.
+ */
+export function LogLine({ line }: { line: JournalLine }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
+  const kindLabel = useKindLabel();
   const moved = amountDirection(line.delta);
   // Changes of the frozen part (escrow) are neither income nor expense: shown neutral.
   const direction = line.field === 'frozen' && moved !== 'none' ? 'frozen' : moved;
-  const label = KINDS.includes(line.kind)
-    ? t(`log.kinds.${line.kind.replace(/\./g, '_')}` as 'log.kinds.transfer')
-    : line.kind;
   return (
     <article className="journal-line" data-testid="legal-log-line" data-kind={line.kind}>
       <header className="journal-line__head">
-        <span className="journal-line__kind">{label}</span>
+        <span className="journal-line__kind">{kindLabel(line.kind)}</span>
         {line.field === 'frozen' && <span className="badge">{t('log.frozen')}</span>}
         <span className="journal-line__time">{formatMs(line.createdAt, lang)}</span>
       </header>

@@ -4,20 +4,21 @@ import type { LegalOrder } from '../../../domain/legal';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { SummaryDialog } from '../../components/summary-dialog';
+import { useCatalogCoin } from '../../core/catalog-coins';
 import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { useProofUpload } from '../assets/funding/use-proof-upload';
 import { ImagePick } from './image-pick';
 import { LegalImage } from './legal-image';
-import { fiatText, qtyText } from './legal-format';
+import { fiatText } from './legal-format';
 
 type Open = 'pay' | 'release' | 'cancel' | 'appeal' | null;
 
 /** Props of {@link OrderActions}. */
 export interface OrderActionsProps {
   order: LegalOrder;
-  decimals: number;
   /** Cancels left today (shown before a buyer cancels). */
   cancelsLeft: number | null;
   /** The payment window is over (the server cancels the order; paying is refused). */
@@ -26,10 +27,12 @@ export interface OrderActionsProps {
 }
 
 /** What the caller may do now, each behind a confirmation: pay, release, cancel, rights protection. */
-export function OrderActions({ order, decimals, cancelsLeft, expired, onChanged }: OrderActionsProps) {
+export function OrderActions({ order, cancelsLeft, expired, onChanged }: OrderActionsProps) {
   const { t } = useTranslation(['legal', 'common']);
   const { lang } = usePrefs();
   const call = useCall();
+  const n = useNumbers();
+  const coin = useCatalogCoin(order.coin);
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   const [reference, setReference] = useState('');
@@ -42,7 +45,9 @@ export function OrderActions({ order, decimals, cancelsLeft, expired, onChanged 
   const upload = useProofUpload(onUploaded);
   const buyer = order.role === 'buyer';
   const amount = `${fiatText(order.amount, lang)} ${order.currency}`;
-  const qty = `${qtyText(order.qty, decimals, lang)} ${order.coin}`;
+  // The coin's display decimals, as the order page shows the quantity (text: it is in a title).
+  const qtyNumber = n.coin(order.qty, coin);
+  const qty = `${qtyNumber} ${order.coin}`;
 
   const run = async (
     name: 'legal/pay' | 'legal/release' | 'legal/cancel' | 'legal/appeal',
@@ -127,7 +132,7 @@ export function OrderActions({ order, decimals, cancelsLeft, expired, onChanged 
       </SummaryDialog>
       <SummaryDialog
         open={open === 'release'}
-        title={t('order.releaseTitle', { qty: qtyText(order.qty, decimals, lang), coin: order.coin })}
+        title={t('order.releaseTitle', { qty: qtyNumber, coin: order.coin })}
         rows={[
           [t('order.amount'), amount],
           [t('order.qty'), qty],

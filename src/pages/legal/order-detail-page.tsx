@@ -8,12 +8,11 @@ import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { RequireUser } from '../mine/require-user';
-import { formatMs } from '../trade/trade-format';
-import { clockText, coinDecimals, fiatText, qtyText } from './legal-format';
+import { clockText, fiatText } from './legal-format';
 import { OrderActions } from './order-actions';
 import { OrderChat } from './order-chat';
 import { orderWording } from './order-wording';
-import { AppealCard, PayeeCard, Timeline } from './order-parts';
+import { AppealCard, OrderFacts, PayeeCard, Timeline } from './order-parts';
 import { Cached, ReadState } from './read-state';
 import { useCountdownTo } from './use-countdown-to';
 import { useLegalPush, useLegalRead } from './use-legal';
@@ -30,7 +29,6 @@ function OrderBody({ id }: { id: string }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
   const read = useLegalRead('legal/order', { id });
-  const config = useLegalRead('legal/config', NONE);
   const me = useLegalRead('legal/me', NONE);
   const [pushed, setPushed] = useState<Held | null>(null);
   const [version, setVersion] = useState(0);
@@ -56,7 +54,6 @@ function OrderBody({ id }: { id: string }) {
   const pending = order?.status === 'pending';
   const left = useCountdownTo(pending ? order.payDeadline : null, held?.skew ?? 0);
   if (!order) return <ReadState read={read}>{null}</ReadState>;
-  const decimals = coinDecimals(config.data, order.coin);
   const buyer = order.role === 'buyer';
   const expired = pending && left === 0;
   // Each side of every state in its own words (issue 29).
@@ -88,57 +85,11 @@ function OrderBody({ id }: { id: string }) {
           {t(`order.role.${order.role}`)} · {t('order.id', { id: order.id })}
         </p>
       </section>
-      <section className="card">
-        <dl className="legal-kv">
-          <div>
-            <dt>{t('order.amount')}</dt>
-            <dd className="mono legal-big" data-testid="order-amount">
-              {fiatText(order.amount, lang)} {order.currency}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.qty')}</dt>
-            <dd className="mono" data-testid="order-qty">
-              {qtyText(order.qty, decimals, lang)} {order.coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.price')}</dt>
-            <dd className="mono">
-              {fiatText(order.price, lang)} {order.currency}
-            </dd>
-          </div>
-          {order.fee !== '0.00000000' && (
-            <div>
-              <dt>{t('order.fee')}</dt>
-              <dd className="mono">
-                {qtyText(order.fee, 8, lang)} {order.coin}
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('order.counterparty')}</dt>
-            <dd>{order.counterparty}</dd>
-          </div>
-          <div>
-            <dt>{t('order.time')}</dt>
-            <dd>{formatMs(order.createdAt, lang)}</dd>
-          </div>
-          {order.payRef && (
-            <div>
-              <dt>{t('order.payRef')}</dt>
-              <dd className="mono" data-testid="order-payref">
-                {order.payRef}
-              </dd>
-            </div>
-          )}
-        </dl>
-      </section>
+      <OrderFacts order={order} />
       {buyer && <PayeeCard order={order} />}
       {read.cachedAt === null && (
         <OrderActions
           order={order}
-          decimals={decimals}
           cancelsLeft={me.data?.cancelsLeft ?? null}
           expired={expired}
           onChanged={take}

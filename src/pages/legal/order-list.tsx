@@ -1,21 +1,23 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Empty } from '../../../domain/endpoint-def';
 import { ORDER_STATUSES, type LegalOrder } from '../../../domain/legal';
+import { CoinAmount } from '../../components/coin-amount';
 import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade/trade-format';
-import { coinDecimals, fiatText, qtyText } from './legal-format';
+import { fiatText } from './legal-format';
 import { Cached, ReadState } from './read-state';
 import { useLegalPush, useLegalRead } from './use-legal';
 
-const NONE: Empty = {};
 const PAGE = 20;
 const FILTERS = ['', 'open', ...ORDER_STATUSES] as const;
 
-/** One order in a list: side, status, amount, quantity, counterparty, time. */
-export function OrderRow({ order, decimals }: { order: LegalOrder; decimals: number }) {
+/**
+ * One order in a list: side, status, fiat amount (2 decimals), quantity (the coin's display
+ * decimals, exact on tap), counterparty, time.
+ */
+export function OrderRow({ order }: { order: LegalOrder }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
   return (
@@ -36,8 +38,8 @@ export function OrderRow({ order, decimals }: { order: LegalOrder; decimals: num
         <span className="mono legal-big">
           {fiatText(order.amount, lang)} {order.currency}
         </span>
-        <span className="mono">
-          {qtyText(order.qty, decimals, lang)} {order.coin}
+        <span className="mono" data-testid="legal-order-qty">
+          <CoinAmount value={order.qty} coin={order.coin} />
         </span>
       </div>
       <p className="legal-order__meta">
@@ -52,7 +54,6 @@ export function OrderList({ asMerchant }: { asMerchant: boolean }) {
   const { t } = useTranslation('legal');
   const call = useCall();
   const [status, setStatus] = useState<(typeof FILTERS)[number]>('');
-  const config = useLegalRead('legal/config', NONE);
   const read = useLegalRead('legal/orders', { status, asMerchant, limit: PAGE });
   const [more, setMore] = useState<LegalOrder[]>([]);
   const [end, setEnd] = useState(false);
@@ -97,7 +98,7 @@ export function OrderList({ asMerchant }: { asMerchant: boolean }) {
       <ReadState read={read} empty={shown.length === 0 ? t('orders.empty') : null}>
         <div className="legal-list" data-testid="legal-order-list">
           {shown.map((o) => (
-            <OrderRow key={o.id} order={o} decimals={coinDecimals(config.data, o.coin)} />
+            <OrderRow key={o.id} order={o} />
           ))}
         </div>
         {!end && (read.data?.length ?? 0) >= PAGE && (

@@ -1,8 +1,11 @@
 import type { LegalOrder, PaymentMethod } from '../../../domain/legal';
+import { CoinAmount } from '../../components/coin-amount';
 import { CopyButton } from '../../components/copy-button';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
+import { isZeroAmount } from '../assets/assets-format';
 import { formatMs } from '../trade/trade-format';
+import { fiatText } from './legal-format';
 import { LegalImage } from './legal-image';
 
 /** One payment method of the payee, with copy buttons and its code image. */
@@ -110,6 +113,64 @@ export function AppealCard({ order }: { order: LegalOrder }) {
         </div>
       )}
       {a.outcome && <p className="badge">{t(`event.outcome.${a.outcome}`)}</p>}
+    </section>
+  );
+}
+
+/**
+ * What the order is for: the fiat amount and price (2 decimals, with the currency), the quantity and
+ * fee in the coin's display decimals with the exact value on tap, the counterparty and the time in
+ * the UI language's format.
+ */
+export function OrderFacts({ order }: { order: LegalOrder }) {
+  const { t } = useTranslation('legal');
+  const { lang } = usePrefs();
+  return (
+    <section className="card">
+      <dl className="legal-kv">
+        <div>
+          <dt>{t('order.amount')}</dt>
+          <dd className="mono legal-big" data-testid="order-amount">
+            {fiatText(order.amount, lang)} {order.currency}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.qty')}</dt>
+          <dd className="mono" data-testid="order-qty">
+            <CoinAmount value={order.qty} coin={order.coin} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.price')}</dt>
+          <dd className="mono">
+            {fiatText(order.price, lang)} {order.currency}
+          </dd>
+        </div>
+        {!isZeroAmount(order.fee) && (
+          <div>
+            <dt>{t('order.fee')}</dt>
+            <dd className="mono" data-testid="order-fee">
+              <CoinAmount value={order.fee} coin={order.coin} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('order.counterparty')}</dt>
+          <dd>{order.counterparty}</dd>
+        </div>
+        <div>
+          <dt>{t('order.time')}</dt>
+          <dd>{formatMs(order.createdAt, lang)}</dd>
+        </div>
+        {order.payRef && (
+          <div>
+            <dt>{t('order.payRef')}</dt>
+            <dd className="mono" data-testid="order-payref">
+              {order.payRef}
+            </dd>
+          </div>
+        )}
+      </dl>
     </section>
   );
 }

@@ -5,11 +5,14 @@ import type { LegalAd } from '../../../domain/legal';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import type { LegalQuote } from '../../../worker/core-api';
+import { CoinAmount } from '../../components/coin-amount';
+import { useCatalogCoin } from '../../core/catalog-coins';
 import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { numbersFor } from '../../i18n/numbers';
+import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
-import { fiatText, qtyText } from './legal-format';
+import { fiatText } from './legal-format';
 import { takeWording } from './order-wording';
 
 /** Props of {@link TakeDialog}. */
@@ -31,6 +34,8 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
   const { lang } = usePrefs();
   const call = useCall();
   const navigate = useNavigate();
+  const n = useNumbers();
+  const coin = useCatalogCoin(ad?.coin ?? '');
   const [by, setBy] = useState<'amount' | 'qty'>('amount');
   const [text, setText] = useState('');
   const [quoted, setQuoted] = useState<{ key: string; quote: LegalQuote } | null>(null);
@@ -85,7 +90,8 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
       currency: ad.currency,
     });
   else if (current?.problem === 'beyond')
-    problem = t('take.beyond', { qty: qtyText(ad.remaining, decimals, lang), coin: ad.coin });
+    // At the coin's display decimals, as the ad card shows what is left.
+    problem = t('take.beyond', { qty: n.coin(ad.remaining, coin), coin: ad.coin });
   const ready = quote !== null && current?.problem === null;
 
   const place = async () => {
@@ -174,29 +180,51 @@ export function TakeDialog({ ad, decimals, side, paymentMinutes, onClose }: Take
           </p>
         )}
       </div>
-      <dl className="confirm-order summary-rows" data-testid="take-quote">
-        <div className="confirm-order__row">
-          <dt>{t('ad.price')}</dt>
-          <dd className="mono">
-            {fiatText(ad.price, lang)} {ad.currency}
-          </dd>
-        </div>
-        <div className="confirm-order__row">
-          <dt>{t(side === 'buy' ? 'take.youPay' : 'take.youReceive')}</dt>
-          <dd className="mono" data-testid="quote-amount">
-            {quote ? `${fiatText(quote.amount, lang)} ${ad.currency}` : '—'}
-          </dd>
-        </div>
-        <div className="confirm-order__row">
-          <dt>{t(side === 'buy' ? 'take.youGet' : 'take.youSell')}</dt>
-          <dd className="mono" data-testid="quote-qty">
-            {quote ? `${qtyText(quote.qty, decimals, lang)} ${ad.coin}` : '—'}
-          </dd>
-        </div>
-      </dl>
+      <TakeQuote ad={ad} side={side} quote={quote} />
       <p className="note" data-testid="take-window">
         {t(words.window, { min: paymentMinutes, count: paymentMinutes, coin: ad.coin })}
       </p>
     </Dialog>
+  );
+}
+
+/**
+ * The conversion before the order is placed: the ad's price and what the taker pays or receives,
+ * in fiat (2 decimals, with the currency), and the quantity at the coin's display decimals with the
+ * exact value on tap, as the ad card and the order page show it. `quote` is null until the field
+ * holds a valid value.
+ */
+export function TakeQuote({
+  ad,
+  side,
+  quote,
+}: {
+  ad: LegalAd;
+  side: 'buy' | 'sell';
+  quote: { qty: string; amount: string } | null;
+}) {
+  const { t } = useTranslation(['legal', 'common']);
+  const { lang } = usePrefs();
+  return (
+    <dl className="confirm-order summary-rows" data-testid="take-quote">
+      <div className="confirm-order__row">
+        <dt>{t('ad.price')}</dt>
+        <dd className="mono">
+          {fiatText(ad.price, lang)} {ad.currency}
+        </dd>
+      </div>
+      <div className="confirm-order__row">
+        <dt>{t(side === 'buy' ? 'take.youPay' : 'take.youReceive')}</dt>
+        <dd className="mono" data-testid="quote-amount">
+          {quote ? `${fiatText(quote.amount, lang)} ${ad.currency}` : '—'}
+        </dd>
+      </div>
+      <div className="confirm-order__row">
+        <dt>{t(side === 'buy' ? 'take.youGet' : 'take.youSell')}</dt>
+        <dd className="mono" data-testid="quote-qty">
+          <CoinAmount value={quote?.qty} coin={ad.coin} />
+        </dd>
+      </div>
+    </dl>
   );
 }

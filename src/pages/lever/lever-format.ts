@@ -26,10 +26,8 @@ export function useLeverFormat() {
   return useMemo(
     () => ({
       locale,
-      // Amounts of a coin are not written here: CoinAmount shows them at the coin's display decimals.
-      /** A signed PnL, with + for a gain, in a sentence (2 decimals). */
-      signed: (v: string | null | undefined, decimals = 2) =>
-        v == null ? NONE : formatNumber(v, { locale, decimals, signed: true }),
+      // Amounts of a coin, PnL included, are not written here: CoinAmount shows them at the coin's
+      // display decimals with the exact value on tap (issue 29: one precision per kind of number).
       /** A price at the pair's tick decimals. */
       price: (v: string | null | undefined, tickSize: string) =>
         v == null ? NONE : formatNumber(v, { locale, decimals: stepDecimals(tickSize) }),

@@ -8,10 +8,31 @@ import { toast } from '../../components/toast';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { numbersFor } from '../../i18n/numbers';
+import { CoinAmount } from '../../components/coin-amount';
 import { pnlClass, useLeverFormat } from './lever-format';
 import { leverCall } from './lever-core';
 
 const FIELDS = ['tp', 'sl'] as const;
+
+/** Stands for the amount in the sentence, which is cut there to put the amount element in. */
+const SLOT = '\u0000';
+
+/**
+ * "PnL at this price: +12.3456 USDT": the PnL (a decimal string in `coin`) at the coin's display
+ * decimals with the exact value on tap, as the position card shows it.
+ */
+export function PnlAt({ pnl, coin, testId }: { pnl: string; coin: string; testId: string }) {
+  const { t } = useTranslation('lever');
+  // The sentence places the amount where each language wants it; the amount is an element.
+  const [before = '', after = ''] = t('tpsl.pnlAt', { pnl: SLOT }).split(SLOT);
+  return (
+    <p className={`lever-note ${pnlClass(pnl)}`} data-testid={testId}>
+      {before}
+      <CoinAmount value={pnl} coin={coin} signed />
+      {after}
+    </p>
+  );
+}
 
 /** One price input with the PnL the position would make if it closed there. */
 function PriceInput(props: {
@@ -23,8 +44,6 @@ function PriceInput(props: {
   testId: string;
   onChange(v: string): void;
 }) {
-  const { t } = useTranslation('lever');
-  const f = useLeverFormat();
   return (
     <div className={`field${props.error ? ' field--error' : ''}`}>
       <label className="field__label">
@@ -40,11 +59,7 @@ function PriceInput(props: {
           />
         </div>
       </label>
-      {props.pnl !== null && (
-        <p className={`lever-note ${pnlClass(props.pnl)}`} data-testid={`${props.testId}-pnl`}>
-          {t('tpsl.pnlAt', { pnl: `${f.signed(props.pnl)} ${props.coin}` })}
-        </p>
-      )}
+      {props.pnl !== null && <PnlAt pnl={props.pnl} coin={props.coin} testId={`${props.testId}-pnl`} />}
       {props.error && (
         <p className="field__error" role="alert">
           {props.error}

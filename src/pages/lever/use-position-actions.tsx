@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverCloseScope } from '../../../domain/lever';
 import type { LeverLivePosition, LeverLiveState } from '../../../worker/core-api';
+import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { toast } from '../../components/toast';
 import { useCall } from '../../core/use-call';
@@ -22,10 +23,24 @@ export interface PositionActions {
   closeBatch(scope: LeverCloseScope): void;
 }
 
-const pnlText = (pnl: Record<string, string>, f: ReturnType<typeof useLeverFormat>) =>
-  Object.entries(pnl)
-    .map(([coin, v]) => `${f.signed(v)} ${coin}`)
-    .join(' · ') || NONE;
+/**
+ * Estimated PnL per coin (decimal strings by symbol), each at its coin's display decimals with the
+ * exact value on tap, as the position cards show it; a dash when there is none.
+ */
+export function PnlAmounts({ pnl }: { pnl: Readonly<Record<string, string>> }) {
+  const entries = Object.entries(pnl);
+  if (entries.length === 0) return <>{NONE}</>;
+  return (
+    <>
+      {entries.map(([coin, v], i) => (
+        <span key={coin} className={pnlClass(v)}>
+          {i > 0 && ' · '}
+          <CoinAmount value={v} coin={coin} signed />
+        </span>
+      ))}
+    </>
+  );
+}
 
 /**
  * Closing, cancelling and TP/SL with a confirmation before money moves: the close dialogs name how
@@ -82,7 +97,7 @@ export function usePositionActions(
       rows.push([t('fields.mark'), f.digits(p.mark)]);
       rows.push([
         t('closeDialog.estPnl'),
-        <span className={pnlClass(p.livePnl)}>{`${f.signed(p.livePnl)} ${p.coin}`}</span>,
+        <PnlAmounts pnl={p.livePnl === null ? {} : { [p.coin]: p.livePnl }} />,
         'pnl',
       ]);
       note = t('closeDialog.note');
@@ -95,7 +110,7 @@ export function usePositionActions(
     title = t('closeDialog.batchTitle', { count: total.count });
     rows = [
       [t('closeDialog.count'), String(total.count), 'count'],
-      [t('closeDialog.estPnl'), pnlText(total.pnl, f), 'pnl'],
+      [t('closeDialog.estPnl'), <PnlAmounts pnl={total.pnl} />, 'pnl'],
     ];
     note = t('closeDialog.note');
   }

@@ -1,19 +1,21 @@
-import { formatNumber } from '../../../domain/display';
 import type { OptionDirection } from '../../../domain/second-rules';
+import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLocale } from './second-hooks';
 
 /** Props of {@link ConfirmOptionDialog}. */
 export interface ConfirmOptionDialogProps {
   /** The direction about to be bought; null when closed. */
   direction: OptionDirection | null;
   symbol: string;
+  /** The option's duration in seconds. */
   seconds: number;
+  /** The stake as a wire decimal string, or '' while none is typed. */
   stake: string;
+  /** The payout if won (decimal string), or null while unknown. */
   payout: string | null;
+  /** The coin staked and paid out: both amounts are shown at its display decimals. */
   coin: string;
-  stakeDecimals: number;
   busy: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -22,8 +24,6 @@ export interface ConfirmOptionDialogProps {
 /** The last look before the stake is frozen: market, direction, duration, stake, payout, the rule. */
 export function ConfirmOptionDialog(p: ConfirmOptionDialogProps) {
   const { t } = useTranslation('second');
-  const locale = useLocale();
-  const fmt = (v: string) => formatNumber(v, { locale, decimals: p.stakeDecimals });
   const dir = p.direction ?? 'up';
   return (
     <SummaryDialog
@@ -33,8 +33,9 @@ export function ConfirmOptionDialog(p: ConfirmOptionDialogProps) {
         [t('market'), p.symbol],
         [t('confirm.direction'), t(dir), 'direction'],
         [t('confirm.duration'), t('seconds', { n: p.seconds })],
-        [t('confirm.stake'), `${p.stake ? fmt(p.stake) : '—'} ${p.coin}`, 'stake'],
-        [t('confirm.payout'), `${p.payout ? fmt(p.payout) : '—'} ${p.coin}`, 'payout'],
+        // Coin amounts at the coin's display decimals, as the history and the receipt show them.
+        [t('confirm.stake'), <CoinAmount value={p.stake || null} coin={p.coin} />, 'stake'],
+        [t('confirm.payout'), <CoinAmount value={p.payout || null} coin={p.coin} />, 'payout'],
       ]}
       confirmLabel={t('confirm.buy', { direction: t(dir) })}
       confirmClass={dir === 'up' ? 'btn--buy' : 'btn--sell'}

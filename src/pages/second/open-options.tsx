@@ -1,5 +1,5 @@
-import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
+import { CoinAmount } from '../../components/coin-amount';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocale, useNow } from './second-hooks';
 import { formatPrice, mmss, secondsLeft } from './second-format';
@@ -7,15 +7,15 @@ import { formatPrice, mmss, secondsLeft } from './second-format';
 /** Props of {@link OpenOptions}. */
 export interface OpenOptionsProps {
   options: readonly SecondOption[];
+  /** The server's clock minus the device's, in ms. */
   clockOffsetMs: number;
-  stakeDecimals: number;
 }
 
 /**
  * The open options with their entry trade and a countdown on the server's clock. Past expiry an
  * option shows "settling" until its result arrives (the server settles just after the instant).
  */
-export function OpenOptions({ options, clockOffsetMs, stakeDecimals }: OpenOptionsProps) {
+export function OpenOptions({ options, clockOffsetMs }: OpenOptionsProps) {
   const { t } = useTranslation('second');
   const locale = useLocale();
   const now = useNow(250);
@@ -33,7 +33,7 @@ export function OpenOptions({ options, clockOffsetMs, stakeDecimals }: OpenOptio
               </span>
               <span>{o.symbol}</span>
               <span className="second-open__stake">
-                {formatNumber(o.stake, { locale, decimals: stakeDecimals })} {o.coin}
+                <CoinAmount value={o.stake} coin={o.coin} />
               </span>
             </div>
             <div className="second-open__body">

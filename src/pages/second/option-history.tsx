@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatNumber } from '../../../domain/display';
 import type { DatedOutcome } from '../../../worker/core-api';
 import type { SecondListReq, SecondOption } from '../../../domain/second-endpoints';
 import { OPTION_RESULTS } from '../../../domain/second-rules';
 import { AsOf } from '../../components/as-of';
 import { Spinner } from '../../components/spinner';
+import { useCatalogCoin } from '../../core/catalog-coins';
 import { usePrefs } from '../../core/contexts';
 import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
+import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { SelectField } from '../assets/select-field';
-import { useLocale } from './second-hooks';
 import { formatMs } from '../trade/trade-format';
 import { resultClass } from './second-format';
 
@@ -18,17 +18,14 @@ const PAGE = 20;
 /** Props of {@link OptionHistory}. */
 export interface OptionHistoryProps {
   pairs: readonly string[];
-  stakeDecimals: number;
   /** Changes whenever an option was placed or settled, so the list re-reads its first page. */
   version: string;
   onReceipt(o: SecondOption): void;
 }
 
 /** Open and settled options, newest first, filtered by market and result; settled ones open their receipt. */
-export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: OptionHistoryProps) {
+export function OptionHistory({ pairs, version, onReceipt }: OptionHistoryProps) {
   const { t } = useTranslation(['second', 'common']);
-  const { lang } = usePrefs();
-  const locale = useLocale();
   // A private read: the first page is kept on the device and shown offline, dated.
   const read = usePrivateRead();
   const [symbol, setSymbol] = useState('');
@@ -119,31 +116,7 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
         <ul className="second-history__list" data-testid="history-list">
           {rows.map((o) => (
             <li key={o.id}>
-              <button
-                type="button"
-                className="second-row"
-                disabled={o.status !== 'settled'}
-                onClick={() => onReceipt(o)}
-                data-testid="history-row"
-              >
-                <span className="second-row__top">
-                  <span className={`second-dir second-dir--${o.direction}`}>
-                    {o.direction === 'up' ? '▲' : '▼'} {t(o.direction)}
-                  </span>
-                  <span>{o.symbol}</span>
-                  <span>{t('seconds', { n: o.seconds })}</span>
-                  <strong className={resultClass(o.result)}>{t(`result.${o.result ?? 'open'}`)}</strong>
-                </span>
-                <span className="second-row__bottom">
-                  <span>
-                    {formatNumber(o.stake, { locale, decimals: stakeDecimals })} {o.coin}
-                    {o.credited !== null && o.result !== 'lost' && (
-                      <> → {formatNumber(o.credited, { locale, decimals: stakeDecimals })}</>
-                    )}
-                  </span>
-                  <span className="second-muted">{formatMs(o.acceptedAt, lang)}</span>
-                </span>
-              </button>
+              <OptionRow option={o} onReceipt={onReceipt} />
             </li>
           ))}
         </ul>
@@ -160,5 +133,53 @@ export function OptionHistory({ pairs, stakeDecimals, version, onReceipt }: Opti
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * One option of the history: direction, market, duration, result, the stake and what came back, and
+ * when it was accepted. Amounts at the coin's display decimals and the time in the UI language's
+ * format, as the receipt it opens shows them (issue 29: one precision per kind of number).
+ */
+export function OptionRow({
+  option: o,
+  onReceipt,
+}: {
+  option: SecondOption;
+  onReceipt(o: SecondOption): void;
+}) {
+  const { t } = useTranslation(['second', 'common']);
+  const { lang } = usePrefs();
+  const n = useNumbers();
+  const coin = useCatalogCoin(o.coin);
+  // Text, not CoinAmount: the row is itself the button that opens the receipt (a button cannot hold
+  // another), and the receipt shows each amount with its exact value a tap away.
+  const amount = (v: string) => `${n.coin(v, coin)} ${o.coin}`;
+  return (
+    <button
+      type="button"
+      className="second-row"
+      disabled={o.status !== 'settled'}
+      onClick={() => onReceipt(o)}
+      data-testid="history-row"
+    >
+      <span className="second-row__top">
+        <span className={`second-dir second-dir--${o.direction}`}>
+          {o.direction === 'up' ? '▲' : '▼'} {t(o.direction)}
+        </span>
+        <span>{o.symbol}</span>
+        <span>{t('seconds', { n: o.seconds })}</span>
+        <strong className={resultClass(o.result)}>{t(`result.${o.result ?? 'open'}`)}</strong>
+      </span>
+      <span className="second-row__bottom">
+        <span data-testid="history-amounts">
+          {amount(o.stake)}
+          {o.credited !== null && o.result !== 'lost' && ` → ${amount(o.credited)}`}
+        </span>
+        <span className="second-muted" data-testid="history-time">
+          {formatMs(o.acceptedAt, lang)}
+        </span>
+      </span>
+    </button>
   );
 }

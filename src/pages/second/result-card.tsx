@@ -1,5 +1,5 @@
-import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
+import { CoinAmount } from '../../components/coin-amount';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocale } from './second-hooks';
 import { formatPrice, resultClass } from './second-format';
@@ -7,14 +7,12 @@ import { formatPrice, resultClass } from './second-format';
 /** The result of an option that settled while the page was open, with a way to its receipt. */
 export function ResultCard(props: {
   option: SecondOption;
-  stakeDecimals: number;
   onReceipt(o: SecondOption): void;
   onClose(): void;
 }) {
   const { option: o } = props;
   const { t } = useTranslation(['second', 'common']);
   const locale = useLocale();
-  const amount = formatNumber(o.credited ?? '0', { locale, decimals: props.stakeDecimals });
   return (
     <div className={`second-result second-result--${o.result}`} role="status" data-testid="option-result">
       <div className="second-result__main">
@@ -26,8 +24,9 @@ export function ResultCard(props: {
           {o.exit ? formatPrice(o.exit.price, locale) : '—'}
         </span>
         {o.result !== 'lost' && (
-          <span className="second-result__amount">
-            +{amount} {o.coin}
+          <span className="second-result__amount" data-testid="result-amount">
+            {/* At the coin's display decimals, as the history and the receipt show it. */}
+            <CoinAmount value={o.credited ?? '0'} coin={o.coin} signed />
           </span>
         )}
       </div>

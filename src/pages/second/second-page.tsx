@@ -1,13 +1,14 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatNumber } from '../../../domain/display';
 import type { SecondOption } from '../../../domain/second-endpoints';
+import { formatAsOf } from '../../components/as-of-format';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../components/toast';
 import { useUser } from '../../core/contexts';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { useCatalog } from '../../core/use-catalog';
+import { coinOf, numbersFor } from '../../i18n/numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { PairBar } from '../trade/pair-bar';
 import { useBalances } from '../trade/use-balances';
@@ -16,7 +17,7 @@ import { OpenOptions } from './open-options';
 import { PriceChart } from './price-chart';
 import { ResultCard } from './result-card';
 import { StakeForm } from './stake-form';
-import { ageText, useLocale, useNow } from './second-hooks';
+import { useLocale, useNow } from './second-hooks';
 import { useSecondState } from './use-second-state';
 import { useSecondTerms } from './use-second-terms';
 import { useTrades } from './use-trades';
@@ -92,13 +93,14 @@ export function SecondPage() {
         t(`result.${key}`, {
           symbol: o.symbol,
           direction: t(o.direction),
-          amount: formatNumber(o.credited ?? '0', { locale, decimals: terms?.stakeDecimals ?? 2 }),
+          // The coin's display decimals, as the result card and the history show the amount.
+          amount: numbersFor(locale).coin(o.credited ?? '0', coinOf(catalog?.coins, o.coin)),
           coin: o.coin,
         }),
       );
     }
     void reloadBalances();
-  }, [state, t, reloadBalances, locale, terms?.stakeDecimals]);
+  }, [state, t, reloadBalances, locale, catalog?.coins]);
 
   const onPlaced = useCallback(
     (o: SecondOption) => {
@@ -150,7 +152,6 @@ export function SecondPage() {
             <ResultCard
               key={o.id}
               option={o}
-              stakeDecimals={terms.stakeDecimals}
               onReceipt={setReceipt}
               onClose={() => setResults((prev) => prev.filter((x) => x.id !== o.id))}
             />
@@ -175,31 +176,21 @@ export function SecondPage() {
                 {state.cached && state.syncedAt !== null && (
                   <span className="data-age" data-testid="second-age">
                     <span className="data-age__dot" aria-hidden="true" />
-                    {t('common:updatedAgo', { age: ageText(state.syncedAt, now, locale) })}
+                    {/* The saved time, not an age: "now" over a copy read offline said it was live. */}
+                    {t('common:offline.asOf', { time: formatAsOf(state.syncedAt, now, locale) })}
                   </span>
                 )}
               </div>
               {openHere.length === 0 ? (
                 <p className="second-muted">{t('open.empty')}</p>
               ) : (
-                <OpenOptions
-                  options={openHere}
-                  clockOffsetMs={state.clockOffsetMs}
-                  stakeDecimals={terms.stakeDecimals}
-                />
+                <OpenOptions options={openHere} clockOffsetMs={state.clockOffsetMs} />
               )}
             </section>
           )}
           {/* A boundary each: a sheet still loading must not hide the history. */}
           <Suspense fallback={null}>
-            {user && (
-              <OptionHistory
-                pairs={terms.pairs}
-                stakeDecimals={terms.stakeDecimals}
-                version={version}
-                onReceipt={setReceipt}
-              />
-            )}
+            {user && <OptionHistory pairs={terms.pairs} version={version} onReceipt={setReceipt} />}
           </Suspense>
           <Suspense fallback={null}>
             {receiptWanted && <ReceiptSheet option={receipt} onClose={() => setReceipt(null)} />}

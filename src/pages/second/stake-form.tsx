@@ -5,6 +5,7 @@ import type { ErrorKey } from '../../../domain/errors';
 import type { PlaceOptionReq, SecondOption, SecondTermsInfo } from '../../../domain/second-endpoints';
 import type { OptionDirection } from '../../../domain/second-rules';
 import type { SecondPreview } from '../../../worker/core-api';
+import { CoinAmount } from '../../components/coin-amount';
 import { toast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
 import { useCore } from '../../core/contexts';
@@ -181,7 +182,8 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
       <p className="second-form__payout">
         <span>{t('payoutIfWon')}</span>
         <strong data-testid="payout-preview">
-          {preview?.payout ? `${fmt(preview.payout)} ${terms.coin}` : '—'}
+          {/* As the confirmation, the history and the receipt show it: the coin's display decimals. */}
+          <CoinAmount value={preview?.payout || null} coin={terms.coin} />
         </strong>
       </p>
       {signedIn ? (
@@ -227,7 +229,6 @@ export function StakeForm({ symbol, terms, available, signedIn, onPlaced }: Stak
         stake={stake}
         payout={preview?.payout ?? null}
         coin={terms.coin}
-        stakeDecimals={terms.stakeDecimals}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
