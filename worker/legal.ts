@@ -68,6 +68,8 @@ const CACHED: ReadonlySet<string> = new Set([
   'legal/orders',
   'legal/me',
   'legal/myAds',
+  // A merchant's public shop (/pages/legal/storeUser): public data, read by anyone.
+  'legal/merchant',
 ]);
 /** Cached replies kept per device; the oldest go first. */
 const MAX_ENTRIES = 40;

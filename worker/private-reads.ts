@@ -20,6 +20,14 @@ export const PRIVATE_READS = [
   'team/members',
   'team/rebates',
   'second/options',
+  // Issue 29, "offline after one visit": the listing applications (/pages/ieo/link), the bank
+  // deposits and one deposit order (/pages/assets/chargedone), the withdrawal quota with its fee and
+  // limits (/pages/assets/mention) and a P2P order's chat.
+  'listing/mine',
+  'assets/bankDeposits',
+  'assets/bankDepositDetail',
+  'assets/withdrawInfo',
+  'legal/messages',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

@@ -21,6 +21,13 @@ export interface CallOptions {
   states?: readonly ErrorKey[];
 }
 
+/**
+ * The server was not reached: for a read whose page shows the device's copy (dated) or its own
+ * retry, no toast. The offline banner already says why, and an offline reload would otherwise raise
+ * a toast over the saved view (issue 29). Pass as {@link CallOptions.states}.
+ */
+export const UNREACHED: readonly ErrorKey[] = ['offline', 'timeout'];
+
 /** What the handler needs from the app; passed in so the table stays testable without React. */
 export interface IntentDeps {
   navigate: NavigateFunction;

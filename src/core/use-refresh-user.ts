@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useUser } from './contexts';
+import { UNREACHED } from './intents';
 import { useCall } from './use-call';
 
 /**
@@ -12,7 +13,8 @@ export function useRefreshUser(): () => Promise<void> {
   const signedIn = user !== null;
   return useCallback(async () => {
     if (!signedIn) return;
-    const out = await call('user/info', {});
+    // Offline the cached user stays as it is: no toast over the page's saved view.
+    const out = await call('user/info', {}, { states: UNREACHED });
     if (out.ok) setUser(out.data);
   }, [call, setUser, signedIn]);
 }

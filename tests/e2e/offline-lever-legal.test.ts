@@ -1,9 +1,10 @@
 // Issue 29, on the production build: the contract page, the contract orders, the fiat balance log,
 // the payment methods, the live stream, the bank card, the bound addresses, the team members and
-// the timed options' history, visited once online, render their saved content offline, dated, with
-// no spinner left running (before, the contract page spun for good, the order list only raised a
-// toast and the others said "no network"); and a take-profit that closes a position tells the user
-// on whatever page they are, and the order history names the rule.
+// the timed options' history, visited once online, render their saved content offline, dated (the
+// saved time, not "updated now"), with no spinner left running and no error toast (before, the
+// contract page spun for good, the order list only raised a toast and the others said "no
+// network"); and a take-profit that closes a position tells the user on whatever page they are,
+// and the order history names the rule.
 //
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
@@ -22,6 +23,10 @@ const SHOTS = process.env.OFFLINE_SHOTS_DIR;
 const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 /** The app's default language (id) texts. */
 const COMMON = json('locales/id/common.json') as { offline: Record<string, string> };
+/** "Per 10.57" ("As of 10:57" in id): the saved time, as in offline-pages.test.ts. */
+const AS_OF = new RegExp(
+  `^${COMMON.offline.asOf!.replace('{{time}}', '(\\S+ \\d{1,2},? )?\\d{2}[.:]\\d{2}')}$`,
+);
 const LEVER = json('locales/id/lever.json') as {
   rule: Record<string, string>;
   side: Record<string, string>;
@@ -154,8 +159,15 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
       // No spinner that never ends: none is left a moment after the saved content showed.
       await page.waitForTimeout(1_000);
       expect(await page.locator('.spinner').count(), p.route).toBe(0);
+      // Nor an error toast over the saved view (the bank card and invite pages raised "offline").
+      expect(await page.locator('[data-sonner-toast]').allTextContents(), p.route).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${p.asOf}.png`, fullPage: true });
     }
+    // Copies shown from the device name the time they were saved, never "updated now" (issue 29).
+    await reloadAt(page, link.origin, '/pages/mine/invite', '[data-testid="team-saved"]');
+    expect((await page.textContent('[data-testid="team-saved"]'))?.trim()).toMatch(AS_OF);
+    await reloadAt(page, link.origin, '/pages/market/second?symbol=BTC/USDT', '[data-testid="second-age"]');
+    expect((await page.textContent('[data-testid="second-age"]'))?.trim()).toMatch(AS_OF);
     // Network actions are disabled and say why.
     await reloadAt(page, link.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-submit"]');
     expect(await page.isDisabled('[data-testid="lever-submit"]')).toBe(true);

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BankDeposit } from '../../../domain/funding';
+import { AsOf, NothingSaved } from '../../components/as-of';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useUser } from '../../core/contexts';
-import { useCall } from '../../core/use-call';
+import { useOnline } from '../../components/use-online';
+import { usePrivateData } from '../../core/use-dated-read';
+import { usePrivateRead } from '../../core/use-private-read';
 import { RequireUser } from '../mine/require-user';
-import { PAGE, usePaged } from '../trade/use-paged';
+import { PAGE, usePaged, type PageLoader } from '../trade/use-paged';
 import { BankDepositDetail } from './funding/bank-deposit-detail';
 import { BankDepositList } from './funding/bank-deposit-list';
 import { idParam } from './funding/funding-format';
@@ -16,63 +19,75 @@ import { useFundingEvents } from './funding/use-funding-events';
 
 const depositId = (d: BankDeposit) => d.id;
 
-/** One order, read again when the user's balances change (the operator confirmed it). */
+/**
+ * One order, read again when the user's balances change (the operator confirmed it). A private read:
+ * after one visit it renders from the device, dated, also offline.
+ */
 function OrderDetail({ id }: { id: number }) {
   const { t } = useTranslation(['assets', 'common']);
-  const call = useCall();
-  const [held, setHeld] = useState<{ id: number; deposit: BankDeposit | null } | null>(null);
-  const fetchDetail = useCallback(async () => {
-    const out = await call('assets/bankDepositDetail', { id });
-    return { id, deposit: out.ok ? out.data : null };
-  }, [call, id]);
-  useEffect(() => {
-    let live = true;
-    void fetchDetail().then((h) => live && setHeld(h));
-    return () => {
-      live = false;
-    };
-  }, [fetchDetail]);
-  const load = useCallback(() => fetchDetail().then(setHeld), [fetchDetail]);
-  useFundingEvents(true, load);
-  const mine = held?.id === id ? held : null;
-  if (!mine) {
-    return (
-      <div className="state">
-        <Spinner size={28} />
-      </div>
-    );
-  }
-  if (!mine.deposit) {
+  const { user } = useUser();
+  const online = useOnline();
+  const read = usePrivateData('assets/bankDepositDetail', { id }, user?.id ?? null);
+  const { reload } = read;
+  useFundingEvents(true, reload);
+  if (read.data === null) {
+    if (!read.failed) {
+      return (
+        <div className="state">
+          <Spinner size={28} />
+        </div>
+      );
+    }
+    // Offline with nothing saved is not a missing order: say so, with no retry to press in vain.
+    if (!online) return <NothingSaved testId="bank-deposit-nothing-saved" />;
     return (
       <div className="state" data-testid="order-missing">
         <p className="state__text">{t('order.missing')}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void load()}>
+        <button type="button" className="btn btn--secondary" onClick={() => void reload()}>
           {t('common:actions.retry')}
         </button>
       </div>
     );
   }
-  return <BankDepositDetail deposit={mine.deposit} onRefresh={() => void load()} />;
+  return (
+    <>
+      <AsOf time={read.time} testId="bank-deposit-as-of" />
+      <BankDepositDetail deposit={read.data} onRefresh={() => void reload()} />
+    </>
+  );
 }
 
-/** The user's bank deposits, newest first. */
+/** The user's bank deposits, newest first; the first page from the device too, dated. */
 function OrderList() {
-  const call = useCall();
+  const read = usePrivateRead();
   const { user } = useUser();
-  const load = useCallback(
-    async (before: number | undefined) => {
-      const out = await call('assets/bankDeposits', { limit: PAGE, ...(before !== undefined && { before }) });
-      return out.ok ? out.data : null;
+  // Whether the first page failed with nothing to show (usePaged keeps no failure of its own).
+  const [failed, setFailed] = useState(false);
+  const load = useCallback<PageLoader<BankDeposit>>(
+    async (before, onCached) => {
+      const out = await read(
+        'assets/bankDeposits',
+        { limit: PAGE, ...(before !== undefined && { before }) },
+        onCached,
+      );
+      if (before === undefined) setFailed(!out.ok);
+      return out.ok ? out : null;
     },
-    [call],
+    [read],
   );
   const paged = usePaged(String(user?.id ?? ''), load, depositId);
   useFundingEvents(true, paged.reload);
+  if (paged.items === null && failed) {
+    return <NothingSaved testId="bank-deposits-nothing-saved" onRetry={() => void paged.reload()} />;
+  }
   return (
-    <BankDepositList
-      deposits={paged.items}
-      paging={{ loading: paged.loading, done: paged.done, more: paged.more }}
-    />
+    <>
+      <AsOf time={paged.time} testId="bank-deposits-as-of" />
+      <BankDepositList
+        deposits={paged.items}
+        paging={{ loading: paged.loading, done: paged.done, more: paged.more }}
+      />
+    </>
   );
 }
 

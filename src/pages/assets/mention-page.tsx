@@ -56,6 +56,8 @@ function WithdrawSection({
   const address = quota.boundAddress;
   return (
     <>
+      {/* The fee and limits below may be the device's copy: dated, and the form cannot submit offline. */}
+      <AsOf time={info.time} testId="withdraw-info-as-of" />
       <WithdrawAddress choice={choice} bound={address} account={account} onBound={() => void info.reload()} />
       {address && (
         <section className="card">

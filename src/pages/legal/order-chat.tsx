@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LEGAL_MESSAGE_MAX } from '../../../domain/legal-rules';
 import type { LegalOrder, OrderMessage } from '../../../domain/legal';
-import { usePrefs } from '../../core/contexts';
+import { AsOf } from '../../components/as-of';
+import { useOnline } from '../../components/use-online';
+import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import { useProofUpload } from '../assets/funding/use-proof-upload';
 import { formatMs } from '../trade/trade-format';
@@ -14,28 +17,33 @@ import { LegalImage } from './legal-image';
  * reloads with every push of the order (a message pushes the order to both sides).
  */
 export function OrderChat({ order, version }: { order: LegalOrder; version: number }) {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation(['legal', 'common']);
   const { lang } = usePrefs();
+  const { user } = useUser();
   const call = useCall();
-  const [messages, setMessages] = useState<OrderMessage[] | null>(null);
+  const online = useOnline();
+  const id = order.id;
+  // A private read: after one visit the chat renders from the device, dated, also offline.
+  const read = usePrivateData('legal/messages', { id }, user?.id ?? null);
+  const { reload } = read;
+  // Messages sent from here, shown until the server's list has them.
+  const [sent, setSent] = useState<OrderMessage[]>([]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = order.id;
+  // Every push of the order (a new message among them) reads the chat again; the first is the mount's.
+  const seen = useRef(version);
   useEffect(() => {
-    let gone = false;
-    void call('legal/messages', { id }).then((out) => {
-      if (!gone && out.ok) setMessages(out.data);
-    });
-    return () => {
-      gone = true;
-    };
-  }, [call, id, version]);
+    if (seen.current === version) return;
+    seen.current = version;
+    void reload();
+  }, [version, reload]);
+  const messages = read.data && [...read.data, ...sent.filter((s) => !read.data!.some((m) => m.id === s.id))];
   const send = async (fields: { text?: string; imageId?: string }) => {
     setBusy(true);
     const out = await call('legal/messageSend', { id, ...fields });
     setBusy(false);
     if (out.ok) {
-      setMessages((m) => [...(m ?? []), out.data]);
+      setSent((m) => [...m, out.data]);
       if (fields.text) setText('');
     }
   };
@@ -50,6 +58,7 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
   return (
     <section className="card" data-testid="order-chat">
       <h2 className="card__title">{t('order.chat')}</h2>
+      <AsOf time={read.time} testId="chat-as-of" />
       <ul className="legal-chat">
         {messages?.length === 0 && <li className="legal-chat__empty">{t('order.noMessages')}</li>}
         {messages?.map((m) => (
@@ -83,11 +92,20 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
             data-testid="chat-text"
           />
         </div>
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy || !text.trim()}>
-          {t('order.send')}
+        {/* Sending needs the server: offline the button is disabled and says so. */}
+        <button
+          type="submit"
+          className="btn btn--primary btn--small"
+          disabled={busy || !online || !text.trim()}
+          data-testid="chat-send"
+        >
+          {online ? t('order.send') : t('common:offline.needsNetwork')}
         </button>
       </form>
-      <ImagePick state={upload.state} onPick={(f) => void upload.pick(f)} label={t('order.addEvidence')} />
+      {online && (
+        // An image is uploaded and sent at once: nothing to pick while offline.
+        <ImagePick state={upload.state} onPick={(f) => void upload.pick(f)} label={t('order.addEvidence')} />
+      )}
     </section>
   );
 }

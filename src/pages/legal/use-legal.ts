@@ -3,6 +3,9 @@ import * as Comlink from 'comlink';
 import type { EndpointName, Req, Res } from '../../../domain/endpoints';
 import { LEGAL_CHANNEL, type LegalOrder, type LegalOrderPush } from '../../../domain/legal';
 import { useCore, useUser } from '../../core/contexts';
+import type { ErrorKey } from '../../../domain/errors';
+import { useReconnect } from '../../components/use-reconnect';
+import { UNREACHED } from '../../core/intents';
 import { useCall } from '../../core/use-call';
 import type { DecisionSubject } from '../../../domain/spot';
 import { useDecisionReload } from '../trade/use-private-events';
@@ -28,6 +31,8 @@ const DECISIONS: Partial<Record<EndpointName, readonly DecisionSubject[]>> = {
   'legal/me': ['merchant', 'freeze', 'appeal'],
 };
 const NO_DECISIONS: readonly DecisionSubject[] = [];
+/** Failures a fiat page shows as a state of its own, without a toast. */
+const QUIET: readonly ErrorKey[] = ['notFound', ...UNREACHED];
 
 /**
  * Reads `name` with `req`: what the worker last knew first (dated, for a weak network), then the
@@ -60,8 +65,9 @@ export function useLegalRead<K extends EndpointName>(
   const fetchLive = useCallback(
     (isCurrent: () => boolean) => {
       const mine = ++run.current;
-      // A missing record is shown by the page as its own state, so it raises no toast.
-      return call(name, JSON.parse(key) as Req<K>, { states: ['notFound'] }).then((out) => {
+      // A missing record is shown by the page as its own state, so it raises no toast; nor does an
+      // unreached server, whose page shows the saved copy, dated (or its retry).
+      return call(name, JSON.parse(key) as Req<K>, { states: QUIET }).then((out) => {
         if (mine !== run.current || !isCurrent()) return;
         if (out.ok) setState({ key, data: out.data, cachedAt: null, failed: false, notFound: false });
         else if (out.intent === 'message' && out.messageKey === 'notFound') {
@@ -78,6 +84,8 @@ export function useLegalRead<K extends EndpointName>(
   const { user } = useUser();
   const decisions = DECISIONS[name];
   useDecisionReload(enabled && user !== null && decisions !== undefined, decisions ?? NO_DECISIONS, reload);
+  // Back online, the saved copy shown meanwhile is replaced by the server's answer by itself.
+  useReconnect(reload);
 
   useEffect(() => {
     if (!enabled) return;

@@ -154,7 +154,10 @@ export function ListingForm({ onSent }: { onSent(): void }) {
       {text('website', { maxLength: LISTING_LIMITS.website })}
       {text('contact', { maxLength: LISTING_LIMITS.contact })}
       {text('description', { multiline: true, maxLength: LISTING_LIMITS.description })}
-      <SubmitButton busy={busy}>{t('listing.submit')}</SubmitButton>
+      {/* An application goes to the server: offline the button is disabled and says so. */}
+      <SubmitButton busy={busy} needsNetwork>
+        {t('listing.submit')}
+      </SubmitButton>
     </form>
   );
 }

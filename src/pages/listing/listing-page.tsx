@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { Empty } from '../../../domain/endpoint-def';
 import type { ListingApplication } from '../../../domain/listing-types';
+import { AsOf, NothingSaved } from '../../components/as-of';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
-import { useCall } from '../../core/use-call';
+import { useUser } from '../../core/contexts';
+import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { RequireUser } from '../mine/require-user';
@@ -50,31 +52,28 @@ function MyApplications({ items }: { items: readonly ListingApplication[] | null
 
 /** The decisions that change this page. */
 const LISTING_DECISIONS = ['listing'] as const;
+const NONE: Empty = {};
 
 function Listing() {
   const { t } = useTranslation('content');
-  const call = useCall();
-  const [items, setItems] = useState<ListingApplication[] | null>(null);
-  const fetchMine = useCallback(async () => {
-    const out = await call('listing/mine', {});
-    return out.ok ? out.data : [];
-  }, [call]);
-  useEffect(() => {
-    let live = true;
-    void fetchMine().then((list) => live && setItems(list));
-    return () => {
-      live = false;
-    };
-  }, [fetchMine]);
+  const { user } = useUser();
+  // A private read: after one visit the list renders from the device, dated, also offline.
+  const read = usePrivateData('listing/mine', NONE, user?.id ?? null);
+  const { reload } = read;
   // An operator's review, acceptance or rejection shows at once.
-  const reload = useCallback(() => fetchMine().then(setItems), [fetchMine]);
   useDecisionReload(true, LISTING_DECISIONS, reload);
   return (
     <>
       <p className="muted">{t('listing.intro')}</p>
-      <ListingForm onSent={() => void fetchMine().then(setItems)} />
+      <ListingForm onSent={() => void reload()} />
       <h2 className="section-title">{t('listing.mine')}</h2>
-      <MyApplications items={items} />
+      <AsOf time={read.time} testId="listing-as-of" />
+      {read.data === null && read.failed ? (
+        // Nothing saved and no answer: a retry instead of a spinner that never ends.
+        <NothingSaved testId="listing-nothing-saved" onRetry={() => void reload()} />
+      ) : (
+        <MyApplications items={read.data} />
+      )}
     </>
   );
 }

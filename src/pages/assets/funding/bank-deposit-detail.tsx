@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { BankDeposit } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
+import { useOnline } from '../../../components/use-online';
 import { usePrefs } from '../../../core/contexts';
 import { errorMessage } from '../../../i18n/i18n';
 import { useNumbers } from '../../../i18n/use-numbers';
@@ -12,9 +13,11 @@ import { ProofImage } from './proof-image';
 
 /** What happens next, by state: contact support (spec §8 text), credited, or why it was refused. */
 function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): void }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(['assets', 'common']);
+  const online = useOnline();
   const n = useNumbers();
   if (deposit.status === 'review') {
+    // Refreshing asks the server: offline the button is disabled and says so.
     return (
       <div className="order-next order-next--review" data-testid="order-next">
         <p>{errorMessage('initiationSuccess')}</p>
@@ -26,10 +29,11 @@ function NextStep({ deposit, onRefresh }: { deposit: BankDeposit; onRefresh(): v
           type="button"
           className="btn btn--text btn--small"
           onClick={onRefresh}
+          disabled={!online}
           data-testid="order-refresh"
         >
           <Icon name="refresh" size={16} />
-          {t('order.refresh')}
+          {online ? t('order.refresh') : t('common:offline.needsNetwork')}
         </button>
       </div>
     );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Res } from '../../../../domain/endpoints';
 import type { PrivateCachedName } from '../../../../worker/core-api';
 import { useCore } from '../../../core/contexts';
+import { UNREACHED } from '../../../core/intents';
 import { useCall } from '../../../core/use-call';
 
 /** One identity call's answer as a page holds it. */
@@ -40,8 +41,8 @@ export function useKept<K extends PrivateCachedName>(name: K, onData?: (data: Re
   }, []);
 
   const fetchData = useCallback(
-    // Every kept call takes no fields.
-    () => call(name, {} as Parameters<typeof call<K>>[1]),
+    // Every kept call takes no fields. Unreached, the kept copy (or the page's retry) shows: no toast.
+    () => call(name, {} as Parameters<typeof call<K>>[1], { states: UNREACHED }),
     [call, name],
   );
   const keep = useCallback(
