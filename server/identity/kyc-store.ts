@@ -1,8 +1,9 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { KycState } from '../../domain';
 import type { KycDocType } from '../../domain/identity-rules';
-import { unclaimedSql } from '../assets/bank/upload-store';
+import { accounts, type Accounts } from '../mine';
 import type { OpsJournal } from '../ops/ops-journal';
+import { UploadRecords } from '../shared/uploads';
 
 /** A row of `identity_kyc`; times in ms since the epoch. */
 export interface KycRow {
@@ -48,9 +49,8 @@ export class KycStore {
   readonly #byId: Statement;
   readonly #list: Statement;
   readonly #decide: Statement;
-  readonly #setUserKyc: Statement;
-  readonly #userKyc: Statement;
-  readonly #photoFree: Statement;
+  readonly #users: Accounts;
+  readonly #uploads: UploadRecords;
   readonly #submit: (row: NewKyc) => KycRow;
   readonly #decideTx: (
     operator: string,
@@ -79,12 +79,8 @@ export class KycStore {
       `update identity_kyc set status = ?, reason = ?, decided_by = ?, decided_at = ?
        where id = ? and status = 'review'`,
     );
-    this.#setUserKyc = sqlite.prepare('update users set kyc = ? where id = ?');
-    this.#userKyc = sqlite.prepare('select kyc from users where id = ?').pluck();
-    // Owned by the user, and kept by nothing yet (another submission, a bank deposit proof).
-    this.#photoFree = sqlite
-      .prepare(`select 1 from uploads where id = ? and user_id = ? and ${unclaimedSql(sqlite, 'uploads.id')}`)
-      .pluck();
+    this.#users = accounts(sqlite);
+    this.#uploads = new UploadRecords(sqlite);
     this.#submit = sqlite.transaction((row: NewKyc) => {
       let id: number;
       try {
@@ -107,16 +103,16 @@ export class KycStore {
         }
         throw err;
       }
-      this.#setUserKyc.run('review', row.userId);
+      this.#users.setKyc(row.userId, 'review');
       return this.get(id)!;
     });
     this.#decideTx = sqlite.transaction(
       (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null, at: number) => {
         if (this.#decide.run(status, reason, operator, at, id).changes === 0) return null;
         const row = this.get(id)!;
-        const from = this.#userKyc.get(row.userId) as KycState;
+        const from = this.#users.kycOf(row.userId) as KycState;
         const to: KycState = status === 'verified' ? 'verified' : 'none';
-        this.#setUserKyc.run(to, row.userId);
+        this.#users.setKyc(row.userId, to);
         this.journal.record({
           operator,
           action: status === 'verified' ? 'kyc.approve' : 'kyc.reject',
@@ -145,12 +141,13 @@ export class KycStore {
 
   /** Whether `uploadId` is the user's own upload and nothing keeps it yet. */
   photoFree(uploadId: string, userId: number): boolean {
-    return this.#photoFree.get(uploadId, userId) !== undefined;
+    // Owned by the user, and kept by nothing yet (another submission, a bank deposit proof).
+    return this.#uploads.isFreeFor(uploadId, userId);
   }
 
   /** The user's `users.kyc`. */
   userKyc(userId: number): KycState | undefined {
-    return this.#userKyc.get(userId) as KycState | undefined;
+    return this.#users.kycOf(userId);
   }
 
   /** Stores a submission in review and marks the user under review. Throws KycPendingError. */

@@ -1,6 +1,7 @@
 import { channels, type PrivateEvent } from '../../domain';
 import type { ServerModule } from '../module';
 import { balancePusher } from '../assets/balance-events';
+import { accounts } from '../mine';
 import { AuthCodes } from './auth-codes';
 import { CreditService, registerCreditRoutes } from './credit';
 import { registerKycOps, registerKycRoutes } from './kyc-routes';
@@ -23,9 +24,7 @@ export function createIdentityModule(): ServerModule {
     register(ctx) {
       const credit = new CreditService(ctx.sqlite);
       const kyc = new KycStore(ctx.sqlite, ctx.opsJournal);
-      const accountOf = ctx.sqlite
-        .prepare<[number], string>('select account from users where id = ?')
-        .pluck();
+      const users = accounts(ctx.sqlite);
       const kycDeps = {
         store: kyc,
         onDecided(userId: number, state: 'verified' | 'rejected') {
@@ -37,7 +36,7 @@ export function createIdentityModule(): ServerModule {
         },
       };
       registerKycRoutes(ctx.registry, kycDeps);
-      registerKycOps(ctx.ops, { ...kycDeps, accountOf: (id) => accountOf.get(id) ?? '' });
+      registerKycOps(ctx.ops, { ...kycDeps, accountOf: (id) => users.accountOf(id) ?? '' });
       registerCreditRoutes(ctx.registry, credit);
       registerTeamRoutes(ctx.registry, {
         sqlite: ctx.sqlite,

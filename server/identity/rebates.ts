@@ -2,21 +2,18 @@ import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { CoinInfo, PairInfo } from '../../domain';
 import { UNIT_DECIMALS } from '../../domain';
 import { HOUSE_USER_ID, type Ledger } from '../ledger';
+import { accounts, type Accounts } from '../mine';
+import { tradeLog, type FeeTradeRow, type TradeLog } from '../trade';
 import { sharePpm } from './catalog-rules';
 
 /** Trades with a referred side paid per transaction when catching up. */
 const CHUNK = 500;
+/** Trades read at a time while looking for those with a referred side. */
+const SCAN = 2_000;
 /** How often a cursor moved past trades without rebates is saved, in milliseconds. */
 const CURSOR_SAVE_MS = 5_000;
 
-export interface TradeRow {
-  id: number;
-  symbol: string;
-  takerSide: 'buy' | 'sell';
-  makerUserId: number;
-  takerUserId: number;
-  makerFee: bigint;
-  takerFee: bigint;
+export interface TradeRow extends FeeTradeRow {
   makerRef: number | null;
   takerRef: number | null;
 }
@@ -78,8 +75,8 @@ export class RebateService {
   readonly #cursor: Statement;
   readonly #initCursor: Statement;
   readonly #setCursor: Statement;
-  readonly #top: Statement;
-  readonly #trades: Statement;
+  readonly #trades: TradeLog;
+  readonly #users: Accounts;
   readonly #insert: Statement;
   readonly #paid: Statement;
   readonly #ppm: bigint;
@@ -109,21 +106,8 @@ export class RebateService {
       'insert into identity_rebate_cursor (id, last_trade_id) values (1, 0) on conflict do nothing',
     );
     this.#setCursor = sqlite.prepare('update identity_rebate_cursor set last_trade_id = ? where id = 1');
-    this.#top = sqlite.prepare('select coalesce(max(id), 0) from spot_trades').pluck();
-    // Only trades with a referred side: most trades (market makers, users without an inviter) cost
-    // nothing here beyond this read.
-    this.#trades = sqlite
-      .prepare(
-        `select t.id, t.symbol, t.taker_side as takerSide, t.maker_user_id as makerUserId,
-           t.taker_user_id as takerUserId, t.maker_fee_units as makerFee, t.taker_fee_units as takerFee,
-           mu.referrer_id as makerRef, tu.referrer_id as takerRef
-         from spot_trades t
-         left join users mu on mu.id = t.maker_user_id
-         left join users tu on tu.id = t.taker_user_id
-         where t.id > ? and t.id <= ? and (mu.referrer_id is not null or tu.referrer_id is not null)
-         order by t.id limit ?`,
-      )
-      .safeIntegers(true);
+    this.#trades = tradeLog(sqlite);
+    this.#users = accounts(sqlite);
     this.#insert = sqlite.prepare(
       `insert into identity_rebates
          (referrer_id, referral_id, trade_id, symbol, coin, fee_units, units, ledger_tx_id, created_at)
@@ -218,9 +202,9 @@ export class RebateService {
   runNow(): void {
     try {
       for (;;) {
-        const top = Number(this.#top.get());
+        const top = this.#trades.latestTradeId();
         if (top <= this.#last) return;
-        const rows = (this.#trades.all(this.#last, top, CHUNK) as Record<string, unknown>[]).map(toTrade);
+        const rows = this.referredTrades(this.#last, top);
         const upTo = rows.length === CHUNK ? rows[rows.length - 1]!.id : top;
         if (rows.length === 0) {
           this.#last = upTo;
@@ -238,6 +222,31 @@ export class RebateService {
     }
   }
 
+  /**
+   * The first CHUNK trades in (`after`, `upTo`] with a referred side (a user with an inviter), in id
+   * order, with both sides' inviters. Most trades (market makers, users without an inviter) cost
+   * nothing here beyond being read: the trades come from the spot area a page at a time, and the
+   * inviters of a page's users from the accounts area in one read.
+   */
+  private referredTrades(after: number, upTo: number): TradeRow[] {
+    const out: TradeRow[] = [];
+    for (let from = after; out.length < CHUNK;) {
+      const page = this.#trades.feeTradesBetween(from, upTo, SCAN);
+      if (page.length === 0) break;
+      const refs = this.#users.referrersOf(page.flatMap((t) => [t.makerUserId, t.takerUserId]));
+      for (const t of page) {
+        const makerRef = refs.get(t.makerUserId) ?? null;
+        const takerRef = refs.get(t.takerUserId) ?? null;
+        if (makerRef === null && takerRef === null) continue;
+        out.push({ ...t, makerRef, takerRef });
+        if (out.length === CHUNK) break;
+      }
+      if (page.length < SCAN) break;
+      from = page[page.length - 1]!.id;
+    }
+    return out;
+  }
+
   private saveCursor(): void {
     if (!this.#dirty) return;
     try {
@@ -247,19 +256,4 @@ export class RebateService {
       this.onError(err);
     }
   }
-}
-
-function toTrade(r: Record<string, unknown>): TradeRow {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v as bigint));
-  return {
-    id: Number(r.id as bigint),
-    symbol: r.symbol as string,
-    takerSide: r.takerSide as 'buy' | 'sell',
-    makerUserId: Number(r.makerUserId as bigint),
-    takerUserId: Number(r.takerUserId as bigint),
-    makerFee: r.makerFee as bigint,
-    takerFee: r.takerFee as bigint,
-    makerRef: num(r.makerRef),
-    takerRef: num(r.takerRef),
-  };
 }

@@ -1,4 +1,4 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, type CoinInfo } from '../../domain';
 import type { RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { AUTH_CODE_PATTERN, maskAccount, normalizeAuthCode } from '../../domain/identity-rules';
@@ -7,6 +7,7 @@ import { AppError, fail, loginRequired } from '../http/app-error';
 import { str } from '../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
 import type { ReferralTerms } from '../market/catalog';
+import { accounts, type TeamUserRow } from '../mine';
 import { normalizeAccount } from '../mine/users';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
@@ -28,14 +29,7 @@ export interface TeamDeps {
   now?: () => number;
 }
 
-interface UserLite {
-  id: number;
-  account: string;
-  level: 'member' | 'agent';
-  kyc: string;
-  promoCode: string;
-  referrerId: number | null;
-}
+type UserLite = TeamUserRow;
 
 const toMember = (r: MemberRow): TeamMember => ({
   id: r.id,
@@ -45,28 +39,17 @@ const toMember = (r: MemberRow): TeamMember => ({
   kyc: r.kyc,
 });
 
-/** Team lookups shared by the routes and the operator's. */
-function statements(sqlite: SqliteDb): { byId: Statement; byAccount: Statement } {
-  const cols = `id, account, level, kyc, promo_code as promoCode, referrer_id as referrerId`;
-  return {
-    byId: sqlite.prepare(`select ${cols} from users where id = ?`),
-    byAccount: sqlite.prepare(`select ${cols} from users where account = ?`),
-  };
-}
-
 /** `team/*`: the invite page's summary, members and rebates, authorization codes and agents' additions. */
 export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): void {
   const { store, codes } = deps;
   const now = deps.now ?? Date.now;
-  const { byId, byAccount } = statements(deps.sqlite);
-  const referrerOf = deps.sqlite.prepare('select referrer_id from users where id = ?').pluck();
-  const join = deps.sqlite.prepare('update users set referrer_id = ? where id = ? and referrer_id is null');
+  const users = accounts(deps.sqlite);
   const record = deps.sqlite.prepare(
     'insert into identity_team_joins (agent_id, user_id, created_at) values (?, ?, ?)',
   );
   const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
   const me = (userId: number): UserLite => {
-    const u = byId.get(userId) as UserLite | undefined;
+    const u = users.teamUserById(userId);
     if (!u) throw loginRequired();
     return u;
   };
@@ -120,10 +103,10 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
     // The target must not be above the agent: a team is a tree, never a loop.
     for (let up = agent.referrerId, hops = 0; up !== null && hops < 10_000; hops++) {
       if (up === target.id) throw fail('teamCycle', 'account');
-      up = (referrerOf.get(up) as number | null | undefined) ?? null;
+      up = users.referrerOf(up) ?? null;
     }
     if (!codes.use(target.id, code)) throw fail('authCodeWrong', 'authCode');
-    if (join.run(agent.id, target.id).changes === 0) throw fail('teamHasReferrer', 'account');
+    if (!users.setReferrerIfNone(target.id, agent.id)) throw fail('teamHasReferrer', 'account');
     record.run(agent.id, target.id, now());
   });
 
@@ -138,7 +121,7 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
       if (!account) throw fail('required', 'account');
       const code = normalizeAuthCode(str(ctx.input, 'authCode'));
       if (!code) throw fail('required', 'authCode');
-      const target = byAccount.get(account) as UserLite | undefined;
+      const target = users.teamUserByAccount(account);
       // An unknown account answers like a wrong code, so the form cannot probe who is registered.
       if (!target || !AUTH_CODE_PATTERN.test(code)) {
         if (target) codes.check(target.id, code);
@@ -155,10 +138,9 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
 
 /** The operator's agent appointments (`users/agent account=… agent=true|false`), journaled. */
 export function registerTeamOps(ops: OpsRegistry, deps: { sqlite: SqliteDb; journal: OpsJournal }): void {
-  const { byAccount } = statements(deps.sqlite);
-  const setLevel = deps.sqlite.prepare('update users set level = ? where id = ?');
+  const users = accounts(deps.sqlite);
   const apply = deps.sqlite.transaction((operator: string, user: UserLite, level: 'member' | 'agent') => {
-    setLevel.run(level, user.id);
+    users.setLevel(user.id, level);
     deps.journal.record({
       operator,
       action: 'user.level',
@@ -172,7 +154,7 @@ export function registerTeamOps(ops: OpsRegistry, deps: { sqlite: SqliteDb; jour
     if (!account) throw fail('required', 'account');
     const flag = str(input, 'agent').trim().toLowerCase();
     if (!['true', 'false'].includes(flag)) throw fail('badRequest', 'agent');
-    const user = byAccount.get(account) as UserLite | undefined;
+    const user = users.teamUserByAccount(account);
     if (!user) throw fail('accountUnknown', 'account');
     const level = flag === 'true' ? 'agent' : 'member';
     if (user.level !== level) apply(operator, user, level);

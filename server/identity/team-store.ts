@@ -1,4 +1,7 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import { depositActivity, type DepositActivity } from '../assets';
+import { accounts, type Accounts } from '../mine';
+import { tradeLog, type TradeLog } from '../trade';
 
 const DAY_MS = 86_400_000;
 
@@ -26,42 +29,26 @@ export interface RebateRow {
 }
 
 /**
- * "Active" in SQL, for the user whose id is `r.id`: a spot trade (their latest, by id, which is in
- * time order) or a credited deposit (crypto or bank card) since the bound `:since`.
+ * Reads of a user's team: direct referrals, how many are active, rebates per coin and in detail.
+ * "Active" means a spot trade (the user's latest, by id, which is in time order) or a credited
+ * deposit (crypto or bank card) within the catalog's window; the users come from the accounts area,
+ * their trades from the spot area and their deposits from the assets area, each through its face.
  */
-const ACTIVE_SQL = `(
-  coalesce((select ts from spot_trades where maker_user_id = r.id order by id desc limit 1), 0) >= :since
-  or coalesce((select ts from spot_trades where taker_user_id = r.id order by id desc limit 1), 0) >= :since
-  or exists (select 1 from crypto_deposits d where d.user_id = r.id and d.credited_at >= :since)
-  or exists (select 1 from bank_deposits b where b.user_id = r.id and b.status = 'confirmed' and b.decided_at >= :since)
-)`;
-
-/** Reads of a user's team: direct referrals, how many are active, rebates per coin and in detail. */
 export class TeamStore {
-  readonly #direct: Statement;
-  readonly #active: Statement;
-  readonly #members: Statement;
   readonly #totals: Statement;
   readonly #rebates: Statement;
-  readonly #member: Statement;
+  readonly #users: Accounts;
+  readonly #trades: TradeLog;
+  readonly #deposits: DepositActivity;
 
   constructor(
     sqlite: SqliteDb,
     private readonly activeDays: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.#direct = sqlite.prepare('select count(*) from users where referrer_id = ?').pluck();
-    this.#active = sqlite
-      .prepare(`select count(*) from users r where r.referrer_id = :me and ${ACTIVE_SQL}`)
-      .pluck();
-    this.#members = sqlite.prepare(
-      `select r.id, r.account, r.created_at as createdAt, r.kyc, ${ACTIVE_SQL} as active
-       from users r where r.referrer_id = :me and r.id < :before order by r.id desc limit :limit`,
-    );
-    this.#member = sqlite.prepare(
-      `select r.id, r.account, r.created_at as createdAt, r.kyc, ${ACTIVE_SQL} as active
-       from users r where r.id = :id`,
-    );
+    this.#users = accounts(sqlite);
+    this.#trades = tradeLog(sqlite);
+    this.#deposits = depositActivity(sqlite);
     this.#totals = sqlite
       .prepare(
         `select coin, sum(units) as units from identity_rebates where referrer_id = ? group by coin order by coin`,
@@ -69,11 +56,9 @@ export class TeamStore {
       .safeIntegers(true);
     this.#rebates = sqlite
       .prepare(
-        `select x.id, x.referral_id as referralId, u.account as referralAccount, x.trade_id as tradeId,
-           x.symbol, x.coin, x.fee_units as feeUnits, x.units, x.ledger_tx_id as ledgerTxId,
-           x.created_at as createdAt
-         from identity_rebates x join users u on u.id = x.referral_id
-         where x.referrer_id = ? and x.id < ? order by x.id desc limit ?`,
+        `select id, referral_id as referralId, trade_id as tradeId, symbol, coin, fee_units as feeUnits,
+           units, ledger_tx_id as ledgerTxId, created_at as createdAt
+         from identity_rebates where referrer_id = ? and id < ? order by id desc limit ?`,
       )
       .safeIntegers(true);
   }
@@ -82,24 +67,37 @@ export class TeamStore {
     return this.now() - this.activeDays * DAY_MS;
   }
 
+  /** The users among `ids` active within the catalog's window. */
+  private activeAmong(ids: readonly number[]): Set<number> {
+    if (ids.length === 0) return new Set();
+    const since = this.since();
+    const active = this.#trades.tradedSince(ids, since);
+    const rest = ids.filter((id) => !active.has(id));
+    if (rest.length > 0) for (const id of this.#deposits.depositedSince(rest, since)) active.add(id);
+    return active;
+  }
+
   /** Direct referrals of `userId`. */
   direct(userId: number): number {
-    return Number(this.#direct.get(userId));
+    return this.#users.referralCount(userId);
   }
 
   /** Direct referrals of `userId` active within the catalog's window. */
   active(userId: number): number {
-    return Number(this.#active.get({ me: userId, since: this.since() }));
+    return this.activeAmong(this.#users.referralIds(userId)).size;
   }
 
   /** Direct referrals, newest first, with ids below `before`. */
   members(userId: number, before: number, limit: number): MemberRow[] {
-    return this.#members.all({ me: userId, since: this.since(), before, limit }) as MemberRow[];
+    const rows = this.#users.referralPage(userId, before, limit);
+    const active = this.activeAmong(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, active: active.has(r.id) ? 1 : 0 }));
   }
 
   /** One user as a member row. */
   member(id: number): MemberRow | undefined {
-    return this.#member.get({ id, since: this.since() }) as MemberRow | undefined;
+    const row = this.#users.referralRow(id);
+    return row && { ...row, active: this.activeAmong([row.id]).has(row.id) ? 1 : 0 };
   }
 
   /** Rebates earned per coin, in minor units. */
@@ -109,13 +107,24 @@ export class TeamStore {
 
   /** Rebates credited to `userId`, newest first, with ids below `before`. */
   rebates(userId: number, before: number, limit: number): RebateRow[] {
-    return (this.#rebates.all(userId, before, limit) as (RebateRow & { id: bigint })[]).map((r) => ({
-      ...r,
-      id: Number(r.id),
-      referralId: Number(r.referralId),
-      tradeId: Number(r.tradeId),
-      ledgerTxId: Number(r.ledgerTxId),
-      createdAt: Number(r.createdAt),
-    }));
+    const rows = this.#rebates.all(userId, before, limit) as (Omit<RebateRow, 'referralAccount'> & {
+      id: bigint;
+    })[];
+    const names = this.#users.accountsOf(rows.map((r) => r.referralId));
+    return rows.flatMap((r) => {
+      const referralAccount = names.get(Number(r.referralId));
+      if (referralAccount === undefined) return [];
+      return [
+        {
+          ...r,
+          referralAccount,
+          id: Number(r.id),
+          referralId: Number(r.referralId),
+          tradeId: Number(r.tradeId),
+          ledgerTxId: Number(r.ledgerTxId),
+          createdAt: Number(r.createdAt),
+        },
+      ];
+    });
   }
 }

@@ -3,6 +3,7 @@ import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-t
 import type { Publisher } from '../http/channels';
 import { fail, notFound } from '../http/app-error';
 import { pageFields, str, type Input } from '../http/input';
+import { accounts } from '../mine';
 import { normalizeAccount } from '../mine/users';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
@@ -25,13 +26,13 @@ export interface KefuOpsDeps {
 export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
   const { store, journal, sqlite, hub } = deps;
   const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
-  const findUser = sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+  const users = accounts(sqlite);
   const userOf = (input: Input): number => {
     const account = normalizeAccount(str(input, 'account'));
     if (!account) throw fail('required', 'account');
-    const user = findUser.get(account);
-    if (!user) throw fail('accountUnknown', 'account');
-    return user.id;
+    const id = users.idOf(account);
+    if (id === undefined) throw fail('accountUnknown', 'account');
+    return id;
   };
 
   ops.add('GET', 'kefu/conversations', () => store.conversations(200));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { KefuMessage, KefuSender } from '../../domain/kefu-types';
+import { accounts } from '../mine';
 
 interface Row {
   id: number;
@@ -172,14 +173,20 @@ export class KefuStore {
   conversations(limit: number): KefuConversation[] {
     const rows = this.sqlite
       .prepare(
-        `select m.*, u.account as account,
+        `select m.*,
            (select count(*) from kefu_messages x
              where x.user_id = m.user_id and x.sender = 'user' and x.read_at is null) as unread
-         from kefu_messages m join users u on u.id = m.user_id
+         from kefu_messages m
          where m.id = (select max(id) from kefu_messages y where y.user_id = m.user_id)
          order by m.id desc limit ?`,
       )
-      .all(limit) as (Row & { account: string; unread: number })[];
-    return rows.map((r) => ({ userId: r.user_id, account: r.account, last: toMessage(r), unread: r.unread }));
+      .all(limit) as (Row & { unread: number })[];
+    const names = accounts(this.sqlite).accountsOf(rows.map((r) => r.user_id));
+    return rows.flatMap((r) => {
+      const account = names.get(r.user_id);
+      return account === undefined
+        ? []
+        : [{ userId: r.user_id, account, last: toMessage(r), unread: r.unread }];
+    });
   }
 }

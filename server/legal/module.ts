@@ -3,7 +3,9 @@ import path from 'node:path';
 import { LEGAL_CHANNEL, type LegalOrderPush } from '../../domain/legal';
 import { balancePusher } from '../assets/balance-events';
 import { decisionPusher } from '../http/decision-events';
+import { VerifiedNames } from '../identity';
 import type { ServerContext, ServerModule } from '../module';
+import { isUploadId, UploadRecords } from '../shared/uploads';
 import { AdService } from './ad-service';
 import { registerLegalOps } from './ops-routes';
 import { OrderService } from './order-service';
@@ -25,9 +27,6 @@ export interface LegalModule extends ServerModule {
   /** Expires due orders and ads now; returns how many. */
   sweep(): number;
 }
-
-/** Upload ids are 32 hex characters (see server/assets/bank/upload-store.ts). */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** Fiat P2P with merchant stores, escrow, timers and appeals (`legal`). */
 export function createLegalModule(options: LegalModuleOptions = {}): LegalModule {
@@ -67,20 +66,10 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
           pushBalances(uid);
         }
       };
-      // The identity area keeps verified names in `identity_kyc`; without that area nothing is compared.
-      const identity = ctx.sqlite
-        .prepare(`select 1 from sqlite_master where type = 'table' and name = 'identity_kyc'`)
-        .get();
-      const nameOf = identity
-        ? ctx.sqlite
-            .prepare<[number], string>(
-              `select k.name from identity_kyc k join users u on u.id = k.user_id
-               where k.user_id = ? and k.status = 'verified' and u.kyc = 'verified' order by k.id desc limit 1`,
-            )
-            .pluck()
-        : null;
+      // The identity area keeps verified names; without its tables nothing is compared.
+      const names = new VerifiedNames(ctx.sqlite);
       const uploadDir = ctx.config.dataDir === ':memory:' ? null : path.join(ctx.config.dataDir, 'uploads');
-      const mimeOf = ctx.sqlite.prepare<[string], string>('select mime from uploads where id = ?').pluck();
+      const uploads = new UploadRecords(ctx.sqlite);
 
       sweepFn = () => {
         let n = 0;
@@ -114,9 +103,9 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
         ads,
         terms,
         now,
-        verifiedName: (userId) => nameOf?.get(userId) ?? null,
+        verifiedName: (userId) => names.verifiedName(userId),
         async readUpload(id) {
-          const mime = UPLOAD_ID.test(id) ? mimeOf.get(id) : undefined;
+          const mime = isUploadId(id) ? uploads.mimeOf(id) : undefined;
           if (!uploadDir || !mime) return null;
           const bytes = await fs.promises.readFile(path.join(uploadDir, id)).catch(() => null);
           return bytes ? { mime, data: bytes.toString('base64') } : null;

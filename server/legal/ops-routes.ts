@@ -4,6 +4,7 @@ import { bool, idField, str } from '../http/input';
 import { fail, notFound } from '../http/app-error';
 import type { OpsJournal } from '../ops/ops-journal';
 import type { OpsRegistry } from '../ops/ops-registry';
+import { accounts } from '../mine';
 import { normalizeAccount } from '../mine/users';
 import type { OrderService } from './order-service';
 import type { ApplicationRow, AppealRow, LegalStore, OrderRow } from './store';
@@ -37,7 +38,7 @@ const noteOf = (text: string, field: string, required: boolean): string => {
  */
 export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
   const { store, journal } = d;
-  const findUser = d.sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+  const users = accounts(d.sqlite);
 
   ops.add('GET', 'legal/applications', ({ input }) => {
     const status = str(input, 'status').trim() || null;
@@ -102,9 +103,9 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
 
   ops.add('GET', 'legal/freezes', ({ input }) => {
     const account = normalizeAccount(str(input, 'account'));
-    const user = findUser.get(account);
-    if (!user) throw fail('accountUnknown', 'account');
-    return store.freeze(user.id) ?? null;
+    const userId = users.idOf(account);
+    if (userId === undefined) throw fail('accountUnknown', 'account');
+    return store.freeze(userId) ?? null;
   });
   const lift = d.sqlite.transaction((operator: string, id: number, reason: string) => {
     const f = store.s('freezeById').get(id) as { userId: number } | undefined;

@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { AdSide, AdStatus, LegalOrderStatus, OrderActorRole, PaymentKind } from '../../domain/legal';
+import { isUploadId, UploadRecords } from '../shared/uploads';
 
 /** A row of `legal_methods`. */
 export interface MethodRow {
@@ -124,8 +125,10 @@ const FREEZE_COLS = `id, user_id as userId, reason, order_id as orderId, created
 /** The rows of the fiat area; plain synchronous statements, called inside the services' transactions. */
 export class LegalStore {
   readonly #s: Record<string, Statement>;
+  readonly #uploads: UploadRecords;
 
   constructor(readonly sqlite: SqliteDb) {
+    this.#uploads = new UploadRecords(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.#s = {
       methods: p(
@@ -220,7 +223,6 @@ export class LegalStore {
       imageKeep: p(
         `insert or ignore into legal_images (upload_id, user_id, purpose, created_at) values (?, ?, ?, ?)`,
       ),
-      imageOwned: p(`select id from uploads where id = ? and user_id = ?`).pluck(),
       messageInsert: p(
         `insert into legal_messages (order_id, user_id, text, image_id, created_at) values (?, ?, ?, ?, ?)`,
       ),
@@ -279,7 +281,7 @@ export class LegalStore {
 
   /** Whether `userId` owns upload `id`. */
   ownsUpload(id: string, userId: number): boolean {
-    return /^[0-9a-f]{32}$/.test(id) && this.s('imageOwned').get(id, userId) !== undefined;
+    return isUploadId(id) && this.#uploads.isOwnedBy(id, userId);
   }
 
   /** Marks an upload as used by the area, so the sweep of unused uploads keeps it. */

@@ -1,4 +1,4 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits } from '../../domain';
 import type {
   LegalAd,
@@ -10,6 +10,7 @@ import type {
   PaymentMethod,
 } from '../../domain/legal';
 import { FIAT_DECIMALS, formatScaled } from '../../domain/legal-rules';
+import { accounts, type Accounts } from '../mine';
 import type { MerchantStatsReader } from './stats';
 import type { AdRow, AppealRow, LegalStore, MethodRow, OrderRow } from './store';
 
@@ -48,7 +49,7 @@ export function maskAccount(account: string): string {
 
 /** Builds the views of the fiat area from its rows. */
 export class LegalViews {
-  readonly #user: Statement;
+  readonly #users: Accounts;
 
   constructor(
     sqlite: SqliteDb,
@@ -56,13 +57,11 @@ export class LegalViews {
     private readonly stats: MerchantStatsReader,
     private readonly now: () => number,
   ) {
-    this.#user = sqlite.prepare(
-      `select account, account_kind as accountKind, kyc, created_at as createdAt from users where id = ?`,
-    );
+    this.#users = accounts(sqlite);
   }
 
   user(userId: number): UserFacts | undefined {
-    return this.#user.get(userId) as UserFacts | undefined;
+    return this.#users.profileOf(userId);
   }
 
   /** A merchant's public card, or null when `userId` is not an approved merchant. */

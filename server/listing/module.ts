@@ -4,6 +4,7 @@ import { fail, notFound } from '../http/app-error';
 import { decisionPusher } from '../http/decision-events';
 import { idField, str, type Input } from '../http/input';
 import { sessionOf, type LimitSpec } from '../http/registry';
+import { accounts } from '../mine';
 import type { ServerModule } from '../module';
 
 interface Row {
@@ -111,11 +112,14 @@ export const listingModule: ServerModule = {
       if (status !== '' && !STATUSES.includes(status as ListingStatus)) throw fail('badRequest', 'status');
       const rows = sqlite
         .prepare(
-          `select l.*, u.account from listing_applications l join users u on u.id = l.user_id
-           where (? = '' or l.status = ?) order by l.id desc limit 200`,
+          `select l.* from listing_applications l where (? = '' or l.status = ?) order by l.id desc limit 200`,
         )
-        .all(status, status) as (Row & { account: string })[];
-      return rows.map((r) => ({ ...toApplication(r), account: r.account, decidedBy: r.decided_by }));
+        .all(status, status) as Row[];
+      const names = accounts(sqlite).accountsOf(rows.map((r) => r.user_id));
+      return rows.flatMap((r) => {
+        const account = names.get(r.user_id);
+        return account === undefined ? [] : [{ ...toApplication(r), account, decidedBy: r.decided_by }];
+      });
     });
 
     const decided = decisionPusher(ctx.hub);

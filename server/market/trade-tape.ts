@@ -1,6 +1,7 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, stepDecimals, toUnits, type PairInfo } from '../../domain';
 import { fail } from '../http/app-error';
+import { tradeLog, type TapeRow, type TradeLog } from '../trade';
 
 /**
  * One committed spot trade as the contract and option areas see it: the price that settles
@@ -23,13 +24,7 @@ export interface TapeTrade {
 /** Receives the trades of one committed spot batch for one market, oldest first. */
 export type TapeListener = (symbol: string, trades: readonly TapeTrade[]) => void;
 
-interface Row {
-  id: number | bigint;
-  symbol: string;
-  price_ticks: number | bigint;
-  lots: number | bigint;
-  ts: number | bigint;
-}
+type Row = TapeRow;
 
 /**
  * The tape of committed spot trades, per market: the last trade, listeners called after each spot
@@ -41,10 +36,7 @@ export class TradeTape {
   private readonly lastBySymbol = new Map<string, TapeTrade>();
   private readonly tickUnits = new Map<string, { units: bigint; decimals: number }>();
   private readonly listeners: TapeListener[] = [];
-  private readonly selectLast: Statement;
-  private readonly selectAfter: Statement;
-  private readonly selectAtOrBefore: Statement;
-  private readonly selectById: Statement;
+  private readonly trades: TradeLog;
 
   constructor(
     sqlite: SqliteDb,
@@ -54,22 +46,9 @@ export class TradeTape {
     for (const p of pairs) {
       this.tickUnits.set(p.symbol, { units: toUnits(p.tickSize), decimals: stepDecimals(p.tickSize) });
     }
-    const cols = 'id, symbol, price_ticks, lots, ts';
-    this.selectLast = sqlite.prepare(
-      `select ${cols} from spot_trades where symbol = ? order by id desc limit 1`,
-    );
-    this.selectAfter = sqlite.prepare(
-      `select ${cols} from spot_trades where symbol = ? and id > ? order by id limit ?`,
-    );
-    // Trade ids grow with time within a market, so the newest (ts, id) at or before `ts` is the last
-    // trade. Ordered by (ts, id) so the `(symbol, ts)` index (012-second) seeks straight to it, however
-    // many later trades there are; ordering by id alone walks back over every later trade.
-    this.selectAtOrBefore = sqlite.prepare(
-      `select ${cols} from spot_trades where symbol = ? and ts <= ? order by ts desc, id desc limit 1`,
-    );
-    this.selectById = sqlite.prepare(`select ${cols} from spot_trades where id = ?`);
+    this.trades = tradeLog(sqlite);
     for (const p of pairs) {
-      const row = this.selectLast.get(p.symbol) as Row | undefined;
+      const row = this.trades.lastTrade(p.symbol);
       if (row) this.lastBySymbol.set(p.symbol, this.toTrade(row));
     }
   }
@@ -127,18 +106,18 @@ export class TradeTape {
 
   /** Stored trades of a market after trade id `afterId`, oldest first (catch-up after a restart). */
   after(symbol: string, afterId: number, limit = 10_000): TapeTrade[] {
-    return (this.selectAfter.all(symbol, afterId, limit) as Row[]).map((r) => this.toTrade(r));
+    return this.trades.tradesSince(symbol, afterId, limit).map((r) => this.toTrade(r));
   }
 
   /** The last stored trade of a market at or before `ts` (epoch ms), or undefined. */
   atOrBefore(symbol: string, ts: number): TapeTrade | undefined {
-    const row = this.selectAtOrBefore.get(symbol, ts) as Row | undefined;
+    const row = this.trades.tradeAtOrBefore(symbol, ts);
     return row && this.toTrade(row);
   }
 
   /** A stored trade by id, or undefined. */
   byId(id: number): TapeTrade | undefined {
-    const row = this.selectById.get(id) as Row | undefined;
+    const row = this.trades.tradeById(id);
     return row && this.toTrade(row);
   }
 

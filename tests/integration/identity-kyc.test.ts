@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawQuota } from '../../domain';
 import type { CreditReport } from '../../domain/identity-credit';
 import type { KycView } from '../../domain/identity-endpoints';
-import { UploadStore } from '../../server/assets/bank/upload-store';
+import { UploadStore } from '../../server/shared/uploads';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, openServerDb } from './assets-support';

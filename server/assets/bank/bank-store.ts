@@ -1,6 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { BankCard, BankDepositStatus } from '../../../domain';
-import { unclaimedSql } from './upload-store';
+import { unclaimedSql } from '../../shared/uploads';
 
 /** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
 export interface BankDepositRow {

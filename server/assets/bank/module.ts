@@ -6,7 +6,7 @@ import { BankStore } from './bank-store';
 import { registerBankOps } from './ops-routes';
 import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
-import { openUploadDir, UploadStore } from './upload-store';
+import { openUploadDir, UploadStore } from '../../shared/uploads';
 
 /** How long a proof image may wait for its deposit form to be sent, in milliseconds. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000;

@@ -3,6 +3,7 @@ import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
 import { fail, notFound } from '../../http/app-error';
 import type { DecisionPush } from '../../http/decision-events';
 import { idField, str } from '../../http/input';
+import { accounts } from '../../mine';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
@@ -10,7 +11,7 @@ import { pageArgs } from '../paging';
 import type { BankDepositRow, BankStore } from './bank-store';
 import type { BankReviewService } from './review-service';
 import { toBankDeposit } from './rules';
-import type { UploadStore } from './upload-store';
+import type { UploadStore } from '../../shared/uploads';
 
 /** A deposit as the operator reviews it: the owner and the full card number to match the bank statement. */
 export interface OpsBankDeposit extends BankDeposit {
@@ -46,12 +47,11 @@ export interface BankOpsDeps {
 export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
   const { store, uploads, review, journal } = deps;
   const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
-  const findUser = deps.sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
-  const accountOf = deps.sqlite.prepare<[number], string>('select account from users where id = ?').pluck();
-  const toOps = (r: BankDepositRow): OpsBankDeposit => ({
+  const users = accounts(deps.sqlite);
+  const toOps = (r: BankDepositRow, names?: ReadonlyMap<number, string>): OpsBankDeposit => ({
     ...toBankDeposit(r, decimalsOf(r.coin)),
     userId: r.userId,
-    account: accountOf.get(r.userId) ?? '',
+    account: (names ? names.get(r.userId) : users.accountOf(r.userId)) ?? '',
     cardNumber: r.cardNumber,
     rate: r.rate,
     decidedBy: r.decidedBy,
@@ -65,13 +65,15 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     const accountText = normalizeAccount(str(input, 'account'));
     let userId: number | null = null;
     if (accountText !== '') {
-      const user = findUser.get(accountText);
-      if (!user) throw fail('accountUnknown', 'account');
-      userId = user.id;
+      const id = users.idOf(accountText);
+      if (id === undefined) throw fail('accountUnknown', 'account');
+      userId = id;
     }
     const { before, limit } = pageArgs(input);
     const status = statusText === '' ? null : (statusText as BankDepositStatus);
-    return store.list({ userId, status, before, limit }).map(toOps);
+    const rows = store.list({ userId, status, before, limit });
+    const names = users.accountsOf(rows.map((r) => r.userId));
+    return rows.map((r) => toOps(r, names));
   });
 
   ops.add('POST', 'bank-deposits/confirm', ({ operator, input }) => {

@@ -18,7 +18,7 @@ import { requireTradePassword } from '../../mine/trade-password';
 import { pageArgs } from '../paging';
 import type { BankStore } from './bank-store';
 import { checkUpload, parseDepositAmount, toBankDeposit, type Problem } from './rules';
-import type { UploadStore } from './upload-store';
+import type { UploadStore } from '../../shared/uploads';
 
 /** Proof uploads per user per window: enough for a few deposits with retries, not for filling a disk. */
 export const UPLOAD_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../db/migrate';
+import { UPLOADS_DDL } from '../../shared/uploads/schema';
 
 /**
  * Bank cards, proof uploads and bank-card deposits.
  *
  * - `bank_cards`: at most one bound card per user; binding again replaces it.
- * - `uploads`: proof images. The bytes live in `DATA_DIR/uploads/<id>` (outside the served app); the
- *   id is random so it cannot be guessed, and reads are checked against `user_id` anyway.
+ * - `uploads` (the shared uploads' table, server/shared/uploads/schema.ts, created here between the
+ *   two as when this migration shipped): proof images.
  * - `bank_deposits`: `amount` is INTEGER cents of `currency` (2 decimals); `credit` is INTEGER ledger
  *   minor units (1e-8 of `coin`), fixed with `rate` when the deposit is made. The card's bank and
  *   number are copied in, so replacing the card later does not rewrite history. A proof backs one
@@ -21,15 +22,7 @@ export const BANK_DDL: readonly string[] = [
      holder text not null,
      updated_at integer not null
    )`,
-  `create table uploads (
-     id text primary key,
-     user_id integer not null references users (id),
-     mime text not null check (mime in ('image/jpeg', 'image/png', 'image/webp')),
-     size integer not null check (size > 0),
-     sha256 text not null,
-     created_at integer not null
-   )`,
-  `create index uploads_user on uploads (user_id, created_at)`,
+  ...UPLOADS_DDL,
   `create table bank_deposits (
      id integer primary key,
      user_id integer not null references users (id),

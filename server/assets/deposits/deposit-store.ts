@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { CryptoDepositStatus } from '../../../domain';
+import { accounts, type Accounts } from '../../mine';
 
 /** A row of `crypto_deposits`. `amount` in ledger minor units (1e-8); times in ms since the epoch. */
 export interface DepositRow {
@@ -80,7 +81,7 @@ export class DepositStore {
   readonly #open: Statement;
   readonly #advance: Statement;
   readonly #page: Statement;
-  readonly #opsPage: Statement;
+  readonly #users: Accounts;
 
   constructor(sqlite: SqliteDb) {
     this.#insert = sqlite.prepare(
@@ -110,12 +111,7 @@ export class DepositStore {
     this.#page = sqlite
       .prepare(`select ${COLUMNS} from crypto_deposits d where ${FILTER} order by d.id desc limit ?`)
       .safeIntegers(true);
-    this.#opsPage = sqlite
-      .prepare(
-        `select ${COLUMNS}, u.account from crypto_deposits d join users u on u.id = d.user_id
-         where ${FILTER} order by d.id desc limit ?`,
-      )
-      .safeIntegers(true);
+    this.#users = accounts(sqlite);
   }
 
   /**
@@ -180,10 +176,12 @@ export class DepositStore {
 
   /** One page of deposits with their owners' accounts, newest first (operator view). */
   listWithAccounts(q: DepositQuery): OpsDepositRow[] {
-    return (this.#opsPage.all(...filterArgs(q)) as Array<Record<string, unknown>>).map((r) => ({
-      ...toRow(r),
-      account: String(r.account),
-    }));
+    const rows = this.list(q);
+    const names = this.#users.accountsOf(rows.map((r) => r.userId));
+    return rows.flatMap((r) => {
+      const account = names.get(r.userId);
+      return account === undefined ? [] : [{ ...r, account }];
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { channels, type PrivateEvent } from '../../../domain';
 import { simChainOn } from '../../config';
+import { accounts } from '../../mine';
 import type { ServerContext, ServerModule } from '../../module';
 import { balancePusher } from '../balance-events';
 import { SimChain } from '../../sim/sim-chain';
@@ -62,7 +63,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
           })
         : null;
       if (!chainAdapter) ctx.log.warn('no chain adapter: crypto deposits are off');
-      const findUser = sqlite.prepare<[string], { id: number }>('select id from users where account = ?');
+      const users = accounts(sqlite);
       // Without an adapter nothing is ever deposited, but the tables still answer (empty lists).
       const deposits = service?.store ?? new DepositStore(sqlite);
       registerDepositRoutes(ctx.registry, {
@@ -78,7 +79,10 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
         addresses,
         deposits,
         opsJournal: ctx.opsJournal,
-        findUser: (account) => findUser.get(account),
+        findUser: (account) => {
+          const id = users.idOf(account);
+          return id === undefined ? undefined : { id };
+        },
         coins: catalog.coins,
         chains: catalog.chains,
         coinChains: catalog.coinChains,

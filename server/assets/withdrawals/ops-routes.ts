@@ -3,6 +3,7 @@ import type { CoinInfo, WithdrawalStatus } from '../../../domain';
 import { fail } from '../../http/app-error';
 import type { DecisionPush } from '../../http/decision-events';
 import { str } from '../../http/input';
+import { accounts } from '../../mine';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsRegistry } from '../../ops/ops-registry';
 import { pageArgs } from '../paging';
@@ -35,7 +36,7 @@ export interface WithdrawOpsDeps {
 export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDeps): void {
   const { service, onBalances, onDecided } = deps;
   const { toOps } = withdrawalFormat(deps.coins);
-  const userIdOf = deps.sqlite.prepare('select id from users where account = ?').pluck();
+  const users = accounts(deps.sqlite);
 
   ops.add('GET', 'withdrawals', ({ input }) => {
     const statusText = str(input, 'status').trim();
@@ -45,7 +46,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     const accountText = str(input, 'account');
     let userId: number | null = null;
     if (accountText.trim() !== '') {
-      const id = userIdOf.get(normalizeAccount(accountText)) as number | undefined;
+      const id = users.idOf(normalizeAccount(accountText));
       if (id === undefined) throw fail('accountUnknown', 'account');
       userId = id;
     }

@@ -3,6 +3,7 @@ import type { AddressFormat, KycState, WithdrawLimit } from '../../../domain';
 import { toUnits } from '../../../domain';
 import { fail, notFound } from '../../http/app-error';
 import { HOUSE_USER_ID, InsufficientBalanceError, WORLD_USER_ID, type Ledger } from '../../ledger';
+import { accounts } from '../../mine';
 import type { OpsJournal } from '../../ops/ops-journal';
 import { AddressStore } from './address-store';
 import { WithdrawalStore, type OpsWithdrawalRow, type WithdrawalRow } from './withdrawal-store';
@@ -99,8 +100,8 @@ export class WithdrawService {
     this.limits = deps.withdrawLimits;
     this.locks = deps.depositLocks;
     this.now = deps.now ?? Date.now;
-    const kyc = sqlite.prepare('select kyc from users where id = ?').pluck();
-    this.kycOf = (userId) => kyc.get(userId) as KycState | undefined;
+    const users = accounts(sqlite);
+    this.kycOf = (userId) => users.kycOf(userId);
     this.runRequest = sqlite.transaction((o: WithdrawOrder) => this.applyRequest(o));
     this.runClose = sqlite.transaction(
       (id: number, close: (row: OpsWithdrawalRow) => OpsWithdrawalRow, ownerId: number | null) => {

@@ -1,5 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { WithdrawalStatus } from '../../../domain';
+import { accounts, type Accounts } from '../../mine';
 
 /**
  * A row of `withdrawals`. `amount` (taken from the account, fee included) and `fee` are ledger minor
@@ -76,20 +77,18 @@ export class WithdrawalStore {
   private readonly page: Statement;
   private readonly used: Statement;
   private readonly decideRow: Statement;
+  private readonly users: Accounts;
 
   constructor(sqlite: SqliteDb) {
+    this.users = accounts(sqlite);
     this.insertRow = sqlite.prepare(
       `insert into withdrawals (user_id, coin, chain, address, amount, fee, status, created_at)
        values (?, ?, ?, ?, ?, ?, 'review', ?)`,
     );
-    this.byId = sqlite
-      .prepare(
-        `select ${COLUMNS}, u.account from withdrawals w join users u on u.id = w.user_id where w.id = ?`,
-      )
-      .safeIntegers(true);
+    this.byId = sqlite.prepare(`select ${COLUMNS} from withdrawals w where w.id = ?`).safeIntegers(true);
     this.page = sqlite
       .prepare(
-        `select ${COLUMNS}, u.account from withdrawals w join users u on u.id = w.user_id
+        `select ${COLUMNS} from withdrawals w
          where (? is null or w.user_id = ?) and (? is null or w.coin = ?) and (? is null or w.status = ?)
            and w.id < ?
          order by w.id desc limit ?`,
@@ -122,7 +121,10 @@ export class WithdrawalStore {
   /** One withdrawal with its owner's account, whoever owns it. */
   get(id: number): OpsWithdrawalRow | undefined {
     const r = this.byId.get(id) as Raw | undefined;
-    return r && { ...toRow(r), account: r.account as string };
+    if (!r) return undefined;
+    const row = toRow(r);
+    const account = this.users.accountOf(row.userId);
+    return account === undefined ? undefined : { ...row, account };
   }
 
   /** One page, newest first. */
@@ -137,7 +139,12 @@ export class WithdrawalStore {
       q.before,
       q.limit,
     ) as Raw[];
-    return rows.map((r) => ({ ...toRow(r), account: r.account as string }));
+    const page = rows.map(toRow);
+    const names = this.users.accountsOf(page.map((r) => r.userId));
+    return page.flatMap((r) => {
+      const account = names.get(r.userId);
+      return account === undefined ? [] : [{ ...r, account }];
+    });
   }
 
   /** Units of `coin` the user requested since `since` (ms), rejected and cancelled ones excluded. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUploadDir } from '../../../server/assets/bank/upload-store';
+import { openUploadDir } from '../../../server/shared/uploads';
 
 let root: string;
 beforeEach(() => {

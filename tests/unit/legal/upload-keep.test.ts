@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { BANK_DDL } from '../../../server/assets/bank/schema';
-import { UploadStore } from '../../../server/assets/bank/upload-store';
+import { UploadStore } from '../../../server/shared/uploads';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-keep-'));

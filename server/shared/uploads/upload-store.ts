@@ -160,3 +160,37 @@ export class UploadStore {
     return fs.promises.readFile(path.join(this.dir, row.id));
   }
 }
+
+/**
+ * Checks on upload rows for the areas that keep uploads (identity photos, fiat images), without the
+ * files. Statements are prepared on first use, so a test schema without some claim tables serves.
+ */
+export class UploadRecords {
+  #mime: Statement | undefined;
+  #owned: Statement | undefined;
+  #free: Statement | undefined;
+
+  constructor(private readonly sqlite: SqliteDb) {}
+
+  /** The image type of an upload, or undefined for an unknown id. */
+  mimeOf(id: string): UploadType | undefined {
+    this.#mime ??= this.sqlite.prepare('select mime from uploads where id = ?').pluck();
+    return this.#mime.get(id) as UploadType | undefined;
+  }
+
+  /** Whether `userId` owns upload `id`. */
+  isOwnedBy(id: string, userId: number): boolean {
+    this.#owned ??= this.sqlite.prepare('select id from uploads where id = ? and user_id = ?').pluck();
+    return this.#owned.get(id, userId) !== undefined;
+  }
+
+  /** Whether `userId` owns upload `id` and nothing keeps it yet (UPLOAD_CLAIMS). */
+  isFreeFor(id: string, userId: number): boolean {
+    this.#free ??= this.sqlite
+      .prepare(
+        `select 1 from uploads where id = ? and user_id = ? and ${unclaimedSql(this.sqlite, 'uploads.id')}`,
+      )
+      .pluck();
+    return this.#free.get(id, userId) !== undefined;
+  }
+}

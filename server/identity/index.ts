@@ -1,0 +1,5 @@
+/**
+ * The identity area's face for other areas: `new VerifiedNames(sqlite).verifiedName(userId)`, the
+ * real name identity verification confirmed. The ServerModule is in `module.ts`.
+ */
+export { VerifiedNames } from './verified-name';

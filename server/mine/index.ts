@@ -1,0 +1,23 @@
+/**
+ * The accounts area's face for other areas: `accounts(sqlite)` answers who a user is and keeps the
+ * columns other areas set on the user row (see Accounts). The ServerModule is in `module.ts`.
+ */
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { Accounts } from './accounts';
+
+export {
+  Accounts,
+  type CreditFactsRow,
+  type ProfileRow,
+  type ReferralRow,
+  type TeamUserRow,
+} from './accounts';
+
+const faces = new WeakMap<SqliteDb, Accounts>();
+
+/** The accounts face on this database (one per connection, so its statements are prepared once). */
+export function accounts(sqlite: SqliteDb): Accounts {
+  let face = faces.get(sqlite);
+  if (!face) faces.set(sqlite, (face = new Accounts(sqlite)));
+  return face;
+}
