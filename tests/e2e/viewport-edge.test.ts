@@ -110,4 +110,23 @@ describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
     }
     await context.close();
   });
+
+  it('a top bar action stays on one line in every script (zh broke "规则" into a column)', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    for (const lang of ['zh', 'jp', 'kor', 'en']) {
+      await setLang(page, server.origin, lang);
+      await open(page, server.origin, '/pages/market/second?symbol=BTC/USDT', '.second-rules-btn');
+      const lines = await page.evaluate(() => {
+        const el = document.querySelector('.topbar__right .second-rules-btn');
+        if (!el) return -1;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        // One box per line the text is laid out on.
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect({ lang, lines }).toEqual({ lang, lines: 1 });
+    }
+    await context.close();
+  });
 });
