@@ -103,7 +103,13 @@ export function areaOf(file: string): { tier: string; area: string; rest: string
     const rest = file.slice(tier.length + 1);
     const slash = rest.indexOf('/');
     if (slash < 0) return undefined;
-    return { tier, area: rest.slice(0, slash), rest: rest.slice(slash + 1) };
+    const area = rest.slice(0, slash);
+    // A shared core holds several small parts, each its own folder with its own face.
+    const inner = rest.indexOf('/', slash + 1);
+    if (area === 'shared' && inner > 0) {
+      return { tier, area: rest.slice(0, inner), rest: rest.slice(inner + 1) };
+    }
+    return { tier, area, rest: rest.slice(slash + 1) };
   }
   return undefined;
 }
