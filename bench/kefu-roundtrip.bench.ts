@@ -5,7 +5,7 @@
  * p99 in milliseconds. Run: `npm run bench -- kefu`.
  */
 import { WebSocket } from 'ws';
-import { OPS_TOKEN, opsCall } from '../tests/integration/bank-support';
+import { OPS_TOKEN, opsCall } from '../tests/support/bank';
 import { registerUser } from '../tests/support/accounts';
 import { callApi } from '../tests/support/api';
 import { startTestServer } from '../tests/support/server';

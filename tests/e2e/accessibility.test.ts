@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from '../../src/routes/route-table';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
-import { fund } from '../integration/assets-support';
+import { fund } from '../support/assets';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { PHONE, appUrl, launchBrowser, open } from './support';

@@ -5,7 +5,7 @@ import { registerUser, TEST_PASSWORD } from '../support/accounts';
 import { callApi } from '../support/api';
 import { readOutboxCode, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { errorText, fund, violations } from '../integration/assets-support';
+import { errorText, fund, violations } from '../support/assets';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
 
 /** The text of a test id, trimmed. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall } from '../integration/bank-support';
+import { OPS_TOKEN, opsCall } from '../support/bank';
 import { loginAs, smallPng } from './funding-support';
 import { PHONE, appUrl, launchBrowser, pageErrors } from './support';
 

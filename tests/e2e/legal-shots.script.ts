@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { dataOf, fund } from '../integration/assets-support';
-import { opsCall } from '../integration/bank-support';
-import { as, merchant, person, publish, startLegalServer, take } from '../integration/legal-support';
+import { dataOf, fund } from '../support/assets';
+import { opsCall } from '../support/bank';
+import { as, merchant, person, publish, startLegalServer, take } from '../support/legal';
 import { loginAs, smallPng } from './funding-support';
 import { PHONE, launchBrowser, open } from './support';
 

@@ -3,8 +3,8 @@
 // the Buy buttons are disabled with the reason and the time buying reopens, before any form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf } from '../integration/assets-support';
-import { verifyIdentity } from '../integration/identity-support';
+import { dataOf } from '../support/assets';
+import { verifyIdentity } from '../support/identity';
 import {
   addBank,
   as,
@@ -14,8 +14,8 @@ import {
   startLegalServer,
   take,
   type LegalServer,
-} from '../integration/legal-support';
-import { fund } from '../integration/assets-support';
+} from '../support/legal';
+import { fund } from '../support/assets';
 import { localeText, loginAs } from './funding-support';
 import { PHONE, launchBrowser, open } from './support';
 

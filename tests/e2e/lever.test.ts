@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, dataOf } from '../integration/assets-support';
+import { call, dataOf } from '../support/assets';
 import {
   expectLedgerSound,
   spotPair,
   startLeverServer,
   trader,
   type LeverServer,
-} from '../integration/lever-support';
+} from '../support/lever';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1234' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall } from '../integration/bank-support';
+import { OPS_TOKEN, opsCall } from '../support/bank';
 import { loginAs } from './funding-support';
 import { PHONE, appUrl, launchBrowser } from './support';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall, PNG } from '../integration/bank-support';
+import { OPS_TOKEN, opsCall, PNG } from '../support/bank';
 import { openNetworkLink } from './network-link';
 import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { callApi } from '../support/api';
 import { readOutboxCode, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { fund } from '../integration/assets-support';
+import { fund } from '../support/assets';
 import { api, freshUser, loginAs } from './funding-support';
 import { PHONE, launchBrowser, open, pageErrors } from './support';
 

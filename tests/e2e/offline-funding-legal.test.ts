@@ -13,8 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { BankDeposit } from '../../domain';
 import type { LegalOrder } from '../../domain/legal';
 import { callApi } from '../support/api';
-import { dataOf, fund } from '../integration/assets-support';
-import { TERMS, bankDeposit, depositor } from '../integration/bank-support';
+import { dataOf, fund } from '../support/assets';
+import { TERMS, bankDeposit, depositor } from '../support/bank';
 import {
   as,
   merchant,
@@ -22,8 +22,8 @@ import {
   startLegalServer,
   take,
   type LegalServer,
-} from '../integration/legal-support';
-import { ADDR, bindAddress } from '../integration/withdrawals-support';
+} from '../support/legal';
+import { ADDR, bindAddress } from '../support/withdrawals';
 import { loginAs } from './funding-support';
 import { openNetworkLink, type NetworkLink } from './network-link';
 import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LeverOrder, SessionGrant } from '../../domain';
 import { callApi } from '../support/api';
-import { call, dataOf } from '../integration/assets-support';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
+import { call, dataOf } from '../support/assets';
+import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
 import { openNetworkLink, type NetworkLink } from './network-link';
 import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
 

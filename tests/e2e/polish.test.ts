@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
-import { fund } from '../integration/assets-support';
+import { fund } from '../support/assets';
 import { api } from './funding-support';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';

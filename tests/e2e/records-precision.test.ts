@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { dataOf, fund } from '../integration/assets-support';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
-import { merchant, publish } from '../integration/legal-support';
+import { dataOf, fund } from '../support/assets';
+import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
+import { merchant, publish } from '../support/legal';
 import { registerUser } from '../support/accounts';
 import { loginAs } from './funding-support';
 import { PHONE, launchBrowser, open, pageErrors } from './support';

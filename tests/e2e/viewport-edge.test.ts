@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
-import { fund } from '../integration/assets-support';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../integration/lever-support';
+import { fund } from '../support/assets';
+import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
 import { PHONE, launchBrowser, open } from './support';
 
 /** Where the page crosses the viewport: its scroll width and every visible box past either edge. */

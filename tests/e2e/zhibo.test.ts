@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall } from '../integration/bank-support';
+import { OPS_TOKEN, opsCall } from '../support/bank';
 import { PHONE, appUrl, launchBrowser } from './support';
 
 describe('live stream page', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoundAddress, Withdrawal } from '../../domain';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, violations } from './assets-support';
+import { call, dataOf, errorText, violations } from '../support/assets';
 import {
   ADDR,
   bindAddress,
@@ -11,7 +11,7 @@ import {
   startWithdrawServer,
   withdrawer,
   type TestUser,
-} from './withdrawals-support';
+} from '../support/withdrawals';
 
 let server: TestServer;
 let origin: string;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetsOverview, JournalLine, SpotOrder } from '../../domain';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, violations } from './assets-support';
+import { call, dataOf, errorText, fund, violations } from '../support/assets';
 
 // No simulator: the only trades, and so the only prices, are the ones these tests make.
 let server: TestServer;

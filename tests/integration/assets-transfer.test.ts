@@ -4,7 +4,7 @@ import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, snapshot, violations } from './assets-support';
+import { call, dataOf, errorText, fund, snapshot, violations } from '../support/assets';
 
 // The market simulator keeps trading through the same Ledger while these tests move money.
 let server: TestServer;

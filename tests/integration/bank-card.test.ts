@@ -3,8 +3,8 @@ import type { BankCard } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from './assets-support';
-import { setTradePassword, TRADE_PWD } from './bank-support';
+import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { setTradePassword, TRADE_PWD } from '../support/bank';
 
 const CARD = {
   bank: 'Bank of Tests',

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, JournalLine } from '../../domain';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
-import { call, dataOf, openServerDb, snapshot, violations } from './assets-support';
-import { bankDeposit, depositor, opsCall, spotUnits, startBankServer } from './bank-support';
+import { call, dataOf, openServerDb, snapshot, violations } from '../support/assets';
+import { bankDeposit, depositor, opsCall, spotUnits, startBankServer } from '../support/bank';
 
 let server: TestServer;
 let origin: string;

@@ -3,7 +3,7 @@ import type { BankDeposit } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, violations } from './assets-support';
+import { call, dataOf, errorText, violations } from '../support/assets';
 import {
   bankDeposit,
   bankState,
@@ -13,7 +13,7 @@ import {
   spotUnits,
   startBankServer,
   uploadProof,
-} from './bank-support';
+} from '../support/bank';
 
 let server: TestServer;
 let origin: string;

@@ -12,11 +12,11 @@ import { createCore, type Core } from '../../worker/core';
 import { TEST_PASSWORD } from '../support/accounts';
 import { watchPrivate, type PrivateWatch } from '../support/private-events';
 import type { TestServer } from '../support/server';
-import { call, dataOf } from './assets-support';
-import { bankDeposit, depositor, opsCall, TERMS, uploadProof } from './bank-support';
-import { verifyIdentity } from './identity-support';
-import { addBank, as, merchant, person, publish, take, type Person } from './legal-support';
-import { requestWithdraw, startWithdrawServer, withdrawer } from './withdrawals-support';
+import { call, dataOf } from '../support/assets';
+import { bankDeposit, depositor, opsCall, TERMS, uploadProof } from '../support/bank';
+import { verifyIdentity } from '../support/identity';
+import { addBank, as, merchant, person, publish, take, type Person } from '../support/legal';
+import { requestWithdraw, startWithdrawServer, withdrawer } from '../support/withdrawals';
 
 let server: TestServer;
 let origin: string;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DepositAddress } from '../../domain';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb, violations } from './assets-support';
-import { mine, myDeposits, NO_TIMER_BLOCK_MS, simDeposit, spotAvailable } from './deposits-support';
+import { call, dataOf, openServerDb, violations } from '../support/assets';
+import { mine, myDeposits, NO_TIMER_BLOCK_MS, simDeposit, spotAvailable } from '../support/deposits';
 
 // Each test owns a data directory and runs one server after another on it.
 const dirs: string[] = [];

@@ -11,7 +11,7 @@ import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from './assets-support';
+import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
 import {
   mine,
   myDeposits,
@@ -20,7 +20,7 @@ import {
   opsData,
   simDeposit,
   spotAvailable,
-} from './deposits-support';
+} from '../support/deposits';
 
 let server: TestServer;
 let origin: string;

@@ -3,9 +3,9 @@ import type { SpotOrder } from '../../domain';
 import { creditBreakdown, type CreditReport } from '../../domain/identity-credit';
 import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
-import { call, dataOf, fund, openServerDb } from './assets-support';
-import { opsCall, setTradePassword } from './bank-support';
-import { startIdentityServer, verifyIdentity } from './identity-support';
+import { call, dataOf, fund, openServerDb } from '../support/assets';
+import { opsCall, setTradePassword } from '../support/bank';
+import { startIdentityServer, verifyIdentity } from '../support/identity';
 
 let server: TestServer;
 let origin: string;

@@ -5,9 +5,9 @@ import type { KycView } from '../../domain/identity-endpoints';
 import { UploadStore } from '../../server/shared/uploads';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb } from './assets-support';
-import { opsCall, setTradePassword, TRADE_PWD, uploadProof } from './bank-support';
-import { kycForm, kycState, kycUser, startIdentityServer, submitKyc } from './identity-support';
+import { call, dataOf, errorText, openServerDb } from '../support/assets';
+import { opsCall, setTradePassword, TRADE_PWD, uploadProof } from '../support/bank';
+import { kycForm, kycState, kycUser, startIdentityServer, submitKyc } from '../support/identity';
 
 let server: TestServer;
 let origin: string;

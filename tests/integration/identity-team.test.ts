@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthCodeGrant, RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, openServerDb, violations } from './assets-support';
-import { opsCall } from './bank-support';
-import { startIdentityServer, verifyIdentity } from './identity-support';
+import { call, dataOf, errorText, fund, openServerDb, violations } from '../support/assets';
+import { opsCall } from '../support/bank';
+import { startIdentityServer, verifyIdentity } from '../support/identity';
 
 let server: TestServer;
 let origin: string;

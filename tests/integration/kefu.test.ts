@@ -11,8 +11,8 @@ import type { KefuView } from '../../worker/core-api';
 import { callApi } from '../support/api';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from './assets-support';
-import { JPEG, OPS_TOKEN, opsCall, PNG } from './bank-support';
+import { openServerDb } from '../support/assets';
+import { JPEG, OPS_TOKEN, opsCall, PNG } from '../support/bank';
 
 let server: TestServer;
 const cores: Core[] = [];

@@ -6,8 +6,8 @@
 // frozen).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LegalAd } from '../../domain/legal';
-import { dataOf, fund, violations } from './assets-support';
-import { opsCall } from './bank-support';
+import { dataOf, fund, violations } from '../support/assets';
+import { opsCall } from '../support/bank';
 import {
   Cast,
   ENDINGS_TERMS,
@@ -18,7 +18,7 @@ import {
   type Side,
   type Snapshot,
   type Step,
-} from './legal-endings-support';
+} from '../support/legal-endings';
 import {
   addBank,
   as,
@@ -30,7 +30,7 @@ import {
   take,
   U,
   type LegalServer,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer;
 let cast: Cast;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_TERMS } from '../../server/legal/terms';
-import { dataOf, openServerDb, violations } from './assets-support';
+import { dataOf, openServerDb, violations } from '../support/assets';
 import {
   as,
   legalBalance,
@@ -11,7 +11,7 @@ import {
   take,
   U,
   type LegalServer,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LegalAd, LegalMe, LegalOrder } from '../../domain/legal';
-import { dataOf, fund, violations } from './assets-support';
-import { opsCall } from './bank-support';
-import { verifyIdentity } from './identity-support';
+import { dataOf, fund, violations } from '../support/assets';
+import { opsCall } from '../support/bank';
+import { verifyIdentity } from '../support/identity';
 import {
   addBank,
   as,
@@ -16,7 +16,7 @@ import {
   until,
   watchLegal,
   type LegalServer,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer;
 let origin: string;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../domain/legal';
-import { dataOf } from './assets-support';
-import { verifyIdentity } from './identity-support';
-import { as, person, startLegalServer, type LegalServer } from './legal-support';
+import { dataOf } from '../support/assets';
+import { verifyIdentity } from '../support/identity';
+import { as, person, startLegalServer, type LegalServer } from '../support/legal';
 
 let server: LegalServer | null = null;
 afterAll(() => server?.close());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LegalAd, LegalOrder } from '../../domain/legal';
-import { dataOf, violations } from './assets-support';
+import { dataOf, violations } from '../support/assets';
 import {
   as,
   fakeClock,
@@ -14,7 +14,7 @@ import {
   U,
   until,
   type LegalServer,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer | null = null;
 let dataDir = '';

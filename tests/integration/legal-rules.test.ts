@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LegalAd, LegalMe, LegalOrder } from '../../domain/legal';
-import { dataOf, errorText, fund, violations } from './assets-support';
-import { opsCall } from './bank-support';
+import { dataOf, errorText, fund, violations } from '../support/assets';
+import { opsCall } from '../support/bank';
 import {
   as,
   legalBalance,
@@ -15,7 +15,7 @@ import {
   U,
   type LegalServer,
   type Person,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer;
 let origin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantInfo } from '../../domain/legal';
-import { dataOf, fund, violations } from './assets-support';
-import { opsCall } from './bank-support';
+import { dataOf, fund, violations } from '../support/assets';
+import { opsCall } from '../support/bank';
 import {
   addBank,
   as,
@@ -11,7 +11,7 @@ import {
   startLegalServer,
   take,
   type LegalServer,
-} from './legal-support';
+} from '../support/legal';
 
 let server: LegalServer;
 beforeAll(async () => {

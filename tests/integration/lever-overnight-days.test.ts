@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toUnits, type LeverOrder } from '../../domain';
-import { dataOf, openServerDb } from './assets-support';
+import { dataOf, openServerDb } from '../support/assets';
 import {
   expectLedgerSound,
   lever,
@@ -17,7 +17,7 @@ import {
   trader,
   type LeverServer,
   type Trader,
-} from './lever-support';
+} from '../support/lever';
 
 const D = Date.UTC(2030, 0, 10);
 const H = 3_600_000;

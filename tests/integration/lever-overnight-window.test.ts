@@ -4,7 +4,7 @@
 // clock is fixed and moved by the test; prices come from real spot trades.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type LeverOrder } from '../../domain';
-import { dataOf, openServerDb } from './assets-support';
+import { dataOf, openServerDb } from '../support/assets';
 import {
   expectLedgerSound,
   lever,
@@ -15,7 +15,7 @@ import {
   trader,
   type LeverServer,
   type Trader,
-} from './lever-support';
+} from '../support/lever';
 
 const T = Date.UTC(2031, 5, 1); // the instant: 00:00 UTC, fee day 2031-06-01
 const DAY = 86_400_000;

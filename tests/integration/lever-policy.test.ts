@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import { callApi } from '../support/api';
 import { readOutboxCode } from '../support/server';
-import { dataOf } from './assets-support';
+import { dataOf } from '../support/assets';
 import {
   expectLedgerSound,
   keyOf,
@@ -12,7 +12,7 @@ import {
   startLeverServer,
   trader,
   type LeverServer,
-} from './lever-support';
+} from '../support/lever';
 import type { LeverOrder } from '../../domain';
 
 // A catalog that asks for the trade password and keeps prices fresh for only half a second.

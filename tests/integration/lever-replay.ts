@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { expect } from 'vitest';
 import type { SettlementReceipt } from '../../domain';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
-import { openServerDb } from './assets-support';
+import { openServerDb } from '../support/assets';
 
 const D = Decimal.clone({ precision: 80 });
 const floor8 = (d: Decimal) => d.toDecimalPlaces(8, Decimal.ROUND_FLOOR);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LeverOrder } from '../../domain';
-import { dataOf } from './assets-support';
+import { dataOf } from '../support/assets';
 import {
   expectLedgerSound,
   lever,
@@ -10,7 +10,7 @@ import {
   startLeverServer,
   trader,
   type LeverServer,
-} from './lever-support';
+} from '../support/lever';
 import { replayClosed } from './lever-replay';
 
 const servers: LeverServer[] = [];

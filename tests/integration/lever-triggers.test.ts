@@ -4,7 +4,7 @@
 // trade of the opposite path or at the wrong trade, so each row guards both directions (issue 30).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeverOrder, SettlementRule } from '../../domain';
-import { dataOf } from './assets-support';
+import { dataOf } from '../support/assets';
 import {
   expectLedgerSound,
   lever,
@@ -14,7 +14,7 @@ import {
   trader,
   type LeverServer,
   type Trader,
-} from './lever-support';
+} from '../support/lever';
 import { replayClosed } from './lever-replay';
 
 let s: LeverServer;

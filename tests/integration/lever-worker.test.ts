@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createCore, type Core } from '../../worker/core';
 import type { LeverLiveState } from '../../worker/core-api';
-import { expectLedgerSound, spotPair, startLeverServer, type LeverServer } from './lever-support';
+import { expectLedgerSound, spotPair, startLeverServer, type LeverServer } from '../support/lever';
 
 let s: LeverServer;
 let core: Core;

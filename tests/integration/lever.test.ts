@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type LeverCloseAllRes, type LeverOrder } from '../../domain';
-import { dataOf } from './assets-support';
+import { dataOf } from '../support/assets';
 import {
   expectLedgerSound,
   keyOf,
@@ -12,9 +12,9 @@ import {
   startLeverServer,
   trader,
   type LeverServer,
-} from './lever-support';
+} from '../support/lever';
 import { replayClosed } from './lever-replay';
-import { callOps } from './withdrawals-support';
+import { callOps } from '../support/withdrawals';
 
 let s: LeverServer;
 let trade: Awaited<ReturnType<typeof spotPair>>;

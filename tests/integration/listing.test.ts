@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from './assets-support';
-import { OPS_TOKEN, opsCall } from './bank-support';
+import { openServerDb } from '../support/assets';
+import { OPS_TOKEN, opsCall } from '../support/bank';
 
 let server: TestServer;
 beforeAll(async () => {

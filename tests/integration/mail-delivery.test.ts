@@ -9,7 +9,7 @@ import { ConfigError } from '../../server/config';
 import { callApi } from '../support/api';
 import { freshMobile } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from './assets-support';
+import { openServerDb } from '../support/assets';
 
 /** One message as the local SMTP server received it. */
 interface Received {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createCore, type Core } from '../../worker/core';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall, PNG } from './bank-support';
+import { OPS_TOKEN, opsCall, PNG } from '../support/bank';
 
 let server: TestServer;
 const cores: Core[] = [];

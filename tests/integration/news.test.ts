@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from './assets-support';
-import { OPS_TOKEN, opsCall, PNG } from './bank-support';
+import { openServerDb } from '../support/assets';
+import { OPS_TOKEN, opsCall, PNG } from '../support/bank';
 
 let server: TestServer;
 let origin: string;

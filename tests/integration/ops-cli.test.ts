@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { violations } from './assets-support';
-import { myDeposits, NO_TIMER_BLOCK_MS, opsCall, opsData, OPS_TOKEN } from './deposits-support';
+import { violations } from '../support/assets';
+import { myDeposits, NO_TIMER_BLOCK_MS, opsCall, opsData, OPS_TOKEN } from '../support/deposits';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');

@@ -3,8 +3,8 @@ import type { Settings } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, errorText, openServerDb, violations } from './assets-support';
-import { mine, NO_TIMER_BLOCK_MS, opsCall, opsData } from './deposits-support';
+import { call, errorText, openServerDb, violations } from '../support/assets';
+import { mine, NO_TIMER_BLOCK_MS, opsCall, opsData } from '../support/deposits';
 
 let server: TestServer;
 let origin: string;

@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { TEST_PASSWORD, registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText } from './assets-support';
+import { call, dataOf, errorText } from '../support/assets';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { PrivateEvent, ServerMessage, SessionGrant } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
-import { dataOf, fund } from './assets-support';
+import { dataOf, fund } from '../support/assets';
 
 /** A socket signed in with one token and subscribed to `private`, recording what it receives. */
 interface Watch {

@@ -3,9 +3,9 @@
 import { afterAll, expect, it } from 'vitest';
 import type { SecondOption } from '../../domain/second-endpoints';
 import type { TestServer } from '../support/server';
-import { dataOf, openServerDb, violations } from './assets-support';
+import { dataOf, openServerDb, violations } from '../support/assets';
 import { replayOptions } from './second-replayer';
-import { detail, newUser, placeOption, settled, startSecondServer, TICKS, trade } from './second-support';
+import { detail, newUser, placeOption, settled, startSecondServer, TICKS, trade } from '../support/second';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

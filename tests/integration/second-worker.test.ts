@@ -9,8 +9,8 @@ import type { SecondOption } from '../../domain/second-endpoints';
 import { createCore, type Core } from '../../worker/core';
 import type { SecondState } from '../../worker/core-api';
 import type { TestServer } from '../support/server';
-import { openServerDb, violations } from './assets-support';
-import { newUser, startSecondServer, trade, until } from './second-support';
+import { openServerDb, violations } from '../support/assets';
+import { newUser, startSecondServer, trade, until } from '../support/second';
 
 let server: TestServer;
 let core: Core;

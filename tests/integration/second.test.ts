@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '../../domain';
 import type { SecondOption } from '../../domain/second-endpoints';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from './assets-support';
+import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
 import { replayOptions } from './second-replayer';
 import {
   detail,
@@ -17,7 +17,7 @@ import {
   TICKS,
   trade,
   type User,
-} from './second-support';
+} from '../support/second';
 
 let server: TestServer;
 let origin: string;

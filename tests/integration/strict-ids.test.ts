@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, EndpointName, SpotOrder, Withdrawal } from '../../domain';
 import { callApi, type RawReply } from '../support/api';
-import { bankDeposit, depositor } from './bank-support';
-import { call, dataOf, fund } from './assets-support';
-import { callOps, startWithdrawServer, withdrawer, requestWithdraw } from './withdrawals-support';
+import { bankDeposit, depositor } from '../support/bank';
+import { call, dataOf, fund } from '../support/assets';
+import { callOps, startWithdrawServer, withdrawer, requestWithdraw } from '../support/withdrawals';
 import type { TestServer } from '../support/server';
 import { registerUser } from '../support/accounts';
 

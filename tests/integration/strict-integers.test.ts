@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../domain';
-import { fund, openServerDb } from './assets-support';
-import { merchant, person, startLegalServer, type LegalServer, type Person } from './legal-support';
-import { trade } from './second-support';
-import { badForms, expectMalformed, sendApi, type Pairs } from './strict-params-support';
+import { fund, openServerDb } from '../support/assets';
+import { merchant, person, startLegalServer, type LegalServer, type Person } from '../support/legal';
+import { trade } from '../support/second';
+import { badForms, expectMalformed, sendApi, type Pairs } from '../support/strict-params';
 
 // Issue 29: the integer fields that are neither ids nor paging, a contract's `multiple`, an
 // option's `seconds` and an ad's `autoCancelMin`, read "010", " 10" or a list as a number. They

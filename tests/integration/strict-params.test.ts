@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../domain';
 import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
-import { badForms, expectMalformed, send, sendApi, type Pairs } from './strict-params-support';
-import { OPS_TOKEN, startWithdrawServer } from './withdrawals-support';
+import { badForms, expectMalformed, send, sendApi, type Pairs } from '../support/strict-params';
+import { OPS_TOKEN, startWithdrawServer } from '../support/withdrawals';
 
 // Issue 29: every id and paging field of every route goes through the one id parser and the one
 // paging parser of server/http/input.ts. Each malformed spelling below is answered with the

@@ -6,8 +6,8 @@ import { UPLOAD_MAX_BYTES, type UploadedImage } from '../../domain';
 import { callApi, type RawReply } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { dataOf, errorText, openServerDb, violations } from './assets-support';
-import { JPEG, OPS_TOKEN, opsCall, PNG, WEBP } from './bank-support';
+import { dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { JPEG, OPS_TOKEN, opsCall, PNG, WEBP } from '../support/bank';
 
 let server: TestServer;
 let origin: string;

@@ -3,14 +3,14 @@ import { toUnits, type JournalLine, type Withdrawal } from '../../domain';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import type { RawReply } from '../support/api';
 import type { TestServer } from '../support/server';
-import { call, dataOf, openServerDb, violations } from './assets-support';
+import { call, dataOf, openServerDb, violations } from '../support/assets';
 import {
   callOps,
   requestWithdraw,
   startWithdrawServer,
   withdrawer,
   type TestUser,
-} from './withdrawals-support';
+} from '../support/withdrawals';
 
 // A small minimum on USDT/TRC20 so many 0.7 withdrawals fit in a balance of 10. The market
 // simulator keeps trading through the same Ledger meanwhile.

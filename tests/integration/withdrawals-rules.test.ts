@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type Withdrawal, type WithdrawQuota } from '../../domain';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, openServerDb, violations } from './assets-support';
-import { verifyIdentity } from './identity-support';
+import { call, dataOf, errorText, fund, openServerDb, violations } from '../support/assets';
+import { verifyIdentity } from '../support/identity';
 import {
   ADDR,
   bindAddress,
@@ -12,7 +12,7 @@ import {
   startWithdrawServer,
   withdrawer,
   type TestUser,
-} from './withdrawals-support';
+} from '../support/withdrawals';
 
 let server: TestServer;
 let origin: string;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type JournalLine, type Withdrawal, type WithdrawQuota } from '../../domain';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, violations } from './assets-support';
+import { call, dataOf, errorText, violations } from '../support/assets';
 import {
   ADDR,
   approve,
@@ -13,7 +13,7 @@ import {
   startWithdrawServer,
   withdrawer,
   type TestUser,
-} from './withdrawals-support';
+} from '../support/withdrawals';
 
 // No market simulator here: its trading fees also reach the house account, and these tests check
 // the house and world totals to the unit.

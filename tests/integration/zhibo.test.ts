@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, opsCall } from './bank-support';
+import { OPS_TOKEN, opsCall } from '../support/bank';
 
 let server: TestServer;
 beforeAll(async () => {

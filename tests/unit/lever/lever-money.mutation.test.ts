@@ -28,7 +28,7 @@ import {
   signedUnits,
 } from '../../../server/lever/money';
 import type { LeverRow } from '../../../server/lever/store';
-import { PairUnits } from '../../../server/trade/units';
+import { PairUnits } from '../../../server/shared/units';
 
 const PAIR: PairInfo = {
   symbol: 'BTC/USDT',

@@ -9,9 +9,9 @@ import { createLegalModule, type LegalModule } from '../../server/legal/module';
 import { ROOT_DIR } from '../../server/paths';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
-import { dataOf, fund, openServerDb } from './assets-support';
-import { opsCall, PNG } from './bank-support';
-import { verifyIdentity } from './identity-support';
+import { dataOf, fund, openServerDb } from './assets';
+import { opsCall, PNG } from './bank';
+import { verifyIdentity } from './identity';
 
 export { PNG };
 

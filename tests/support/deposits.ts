@@ -1,6 +1,6 @@
 import type { CryptoDeposit } from '../../domain';
 import type { RawReply } from '../support/api';
-import { call, dataOf } from './assets-support';
+import { call, dataOf } from './assets';
 
 /** The operator token the deposit tests start their servers with. */
 export const OPS_TOKEN = 'test-token';

@@ -3,9 +3,9 @@
 import type { LegalAd, LegalOrder } from '../../domain/legal';
 import { HOUSE_USER_ID } from '../../server/ledger';
 import { DEFAULT_LEGAL_TERMS } from '../../server/legal/terms';
-import { dataOf, fund, openServerDb } from './assets-support';
-import { opsCall } from './bank-support';
-import { addBank, as, merchant, person, publish, take, type LegalServer, type Person } from './legal-support';
+import { dataOf, fund, openServerDb } from './assets';
+import { opsCall } from './bank';
+import { addBank, as, merchant, person, publish, take, type LegalServer, type Person } from './legal';
 
 export type Side = 'sell' | 'buy';
 /** How the order ends; `decide*` go through an appeal and the operator's decision. */

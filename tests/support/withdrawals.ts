@@ -7,7 +7,7 @@ import type { Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, fund, openServerDb } from './assets-support';
+import { call, dataOf, fund, openServerDb } from './assets';
 
 /** The operator token of the withdrawal test servers. */
 export const OPS_TOKEN = 'test-token';
@@ -196,7 +196,7 @@ export function holdings(dataDir: string, userId: number, coin = 'USDT') {
   }
 }
 
-/** The snapshot of assets-support plus the user's withdrawal and address rows (all columns). */
+/** The snapshot of `./assets` plus the user's withdrawal and address rows (all columns). */
 export function fullSnapshot(dataDir: string, userId: number): unknown {
   const db = openServerDb(dataDir);
   try {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { EndpointName } from '../../domain';
 import { ENDPOINTS, endpointPath } from '../../domain/endpoint-table';
-import { errorText } from './assets-support';
+import { errorText } from './assets';
 
 // Issue 29's strict integer fields: the malformed spellings every id, paging and other integer
 // field of the API is refused in, and how the tests send them (strict-params, strict-integers).

@@ -10,8 +10,8 @@ import { DEFAULT_CATALOG, type Catalog } from '../../server/market/catalog';
 import { ROOT_DIR } from '../../server/paths';
 import { registerUser } from '../support/accounts';
 import type { RawReply } from '../support/api';
-import { call, dataOf, fund, openServerDb, violations } from './assets-support';
-import { OPS_TOKEN } from './withdrawals-support';
+import { call, dataOf, fund, openServerDb, violations } from './assets';
+import { OPS_TOKEN } from './withdrawals';
 
 /** A lever test server: no market simulator (tests make every spot trade), a settable clock. */
 export interface LeverServer {

@@ -1,8 +1,8 @@
 import type { KycView } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb } from './assets-support';
-import { OPS_TOKEN, opsCall, uploadProof } from './bank-support';
+import { call, dataOf, openServerDb } from './assets';
+import { OPS_TOKEN, opsCall, uploadProof } from './bank';
 
 export { OPS_TOKEN };
 

@@ -7,7 +7,7 @@ import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import type { Config } from '../../server/config';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, fund, openServerDb } from './assets-support';
+import { call, dataOf, fund, openServerDb } from './assets';
 
 /** Short durations so tests settle in about a second. */
 export const TEST_DURATIONS: SecondDuration[] = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb, snapshot } from './assets-support';
+import { call, dataOf, openServerDb, snapshot } from './assets';
 
 /** Real 1×1 images (`file` recognises each), base64. */
 export const PNG =
