@@ -4,7 +4,7 @@ import { stepDecimals } from './market';
 import type { OrderSide, OrderType } from './spot';
 
 /**
- * Spot order previews, computed exactly like the server (server/trade/units.ts): trade values are
+ * Spot order previews, computed exactly like the server (server/shared/units): trade values are
  * price × quantity with no rounding (tick and lot decimals add up to at most 8), fees are the value
  * received × rate floored to the ledger unit (1e-8), and every derived amount is floored, never
  * rounded up (spec §5).

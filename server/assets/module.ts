@@ -1,6 +1,6 @@
 import { JournalStore } from '../ledger';
 import type { ServerModule } from '../module';
-import { balancePusher } from './balance-events';
+import { balancePusher } from '../shared/balance-push';
 import { registerAssetsRoutes } from './routes';
 import { TransferService } from './transfer-service';
 

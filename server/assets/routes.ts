@@ -12,7 +12,7 @@ import { sessionOf, type HandlerRegistry } from '../http/registry';
 import type { JournalStore, Ledger } from '../ledger';
 import type { TickerBoard } from '../market/data';
 import { buildOverview } from './overview';
-import { pageArgs } from './paging';
+import { pageArgs } from '../shared/paging';
 import type { TransferService } from './transfer-service';
 import type { TransferRow } from './transfer-store';
 

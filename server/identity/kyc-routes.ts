@@ -8,7 +8,7 @@ import {
   normalizeKycName,
   type KycDocType,
 } from '../../domain/identity-rules';
-import { pageArgs } from '../assets/paging';
+import { pageArgs } from '../shared/paging';
 import { fail, notFound } from '../http/app-error';
 import { idField, str } from '../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';

@@ -1,6 +1,6 @@
 import { channels, type PrivateEvent } from '../../domain';
 import type { ServerModule } from '../module';
-import { balancePusher } from '../assets/balance-events';
+import { balancePusher } from '../shared/balance-push';
 import { accounts } from '../mine';
 import { AuthCodes } from './auth-codes';
 import { CreditService, registerCreditRoutes } from './credit';

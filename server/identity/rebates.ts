@@ -4,7 +4,7 @@ import { UNIT_DECIMALS } from '../../domain';
 import { HOUSE_USER_ID, type Ledger } from '../ledger';
 import { accounts, type Accounts } from '../mine';
 import { tradeLog, type FeeTradeRow, type TradeLog } from '../trade';
-import { sharePpm } from './catalog-rules';
+import { sharePpm } from '../market/catalog';
 
 /** Trades with a referred side paid per transaction when catching up. */
 const CHUNK = 500;

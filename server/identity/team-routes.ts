@@ -2,7 +2,7 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, type CoinInfo } from '../../domain';
 import type { RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { AUTH_CODE_PATTERN, maskAccount, normalizeAuthCode } from '../../domain/identity-rules';
-import { pageArgs } from '../assets/paging';
+import { pageArgs } from '../shared/paging';
 import { AppError, fail, loginRequired } from '../http/app-error';
 import { str } from '../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LEGAL_CHANNEL, type LegalOrderPush } from '../../domain/legal';
-import { balancePusher } from '../assets/balance-events';
+import { balancePusher } from '../shared/balance-push';
 import { decisionPusher } from '../http/decision-events';
 import { VerifiedNames } from '../identity';
 import type { ServerContext, ServerModule } from '../module';
@@ -12,7 +12,7 @@ import { OrderService } from './order-service';
 import { registerLegalRoutes } from './routes';
 import { MerchantStatsReader } from './stats';
 import { LegalStore, type OrderRow } from './store';
-import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from './terms';
+import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from '../market/catalog';
 import { LegalTimers } from './timers';
 import { LegalViews } from './views';
 

@@ -4,12 +4,12 @@ import { sameHolder } from '../../domain';
 import { AppError, fail, notFound } from '../http/app-error';
 import { bool, idField, integerText, optionalIdField, pageFields, str } from '../http/input';
 import { sessionOf, type HandlerContext, type HandlerRegistry, type LimitSpec } from '../http/registry';
-import { pageArgs } from '../assets/paging';
+import { pageArgs } from '../shared/paging';
 import type { AdService } from './ad-service';
 import type { OrderService } from './order-service';
 import type { LegalStore, OrderRow } from './store';
 import { toMethod, type LegalViews } from './views';
-import type { LegalTerms } from './terms';
+import type { LegalTerms } from '../market/catalog';
 
 /** Payment methods per user. */
 export const METHODS_MAX = 10;

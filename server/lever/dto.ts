@@ -1,6 +1,6 @@
 import { fromUnits, type LeverOrder } from '../../domain';
 import { contractSize } from '../../domain/lever-math';
-import type { PairUnits } from '../trade/units';
+import type { PairUnits } from '../shared/units';
 import type { LeverRow } from './store';
 
 const price = (u: PairUnits, ticks: number | null) => (ticks === null ? null : u.price(ticks));

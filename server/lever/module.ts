@@ -3,7 +3,7 @@ import { hasTxOfKind, HOUSE_USER_ID, WORLD_USER_ID } from '../ledger';
 import type { ServerContext, ServerModule } from '../module';
 import { DEMO_ACCOUNT } from '../sim/demo-seed';
 import { findUserByAccount } from '../mine/users';
-import { toBalanceLine } from '../trade/dto';
+import { balancePusher, toBalanceLine } from '../shared/balance-push';
 import { toLeverOrder } from './dto';
 import { missedOvernights, nextOvernightAt } from './overnight';
 import { registerLeverRoutes } from './routes';
@@ -34,6 +34,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       // Trades committed while the server was down are applied first, in order, exactly once.
       lever.catchUp();
       stopTape = ctx.tape.onTrades((symbol, trades) => lever.onTrades(symbol, trades));
+      const pushBalances = balancePusher(ctx);
       lever.onChange((rows) => {
         if (!ctx.hub.hasSubscribers(channels.private)) return;
         const users = new Set<number>();
@@ -42,13 +43,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
           ctx.hub.publishToUser(r.userId, channels.private, event);
           users.add(r.userId);
         }
-        for (const userId of users) {
-          const balances = ctx.ledger.balancesOf(userId).map(toBalanceLine);
-          ctx.hub.publishToUser(userId, channels.private, {
-            type: 'balance',
-            balances,
-          } satisfies PrivateEvent);
-        }
+        for (const userId of users) pushBalances(userId);
       });
       registerLeverRoutes(ctx.registry, { db: ctx.db, lever, catalog: ctx.catalog });
       // Read-only: the house's exposure per pair and its balance; no operator route moves a price.

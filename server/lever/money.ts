@@ -3,7 +3,7 @@ import { leverFeeOf, liquidationPriceOf, marginOf, notionalOf, settlementOf } fr
 import { HOUSE_USER_ID, InsufficientBalanceError, type Holder, type Ledger, type TxMeta } from '../ledger';
 import { fail } from '../http/app-error';
 import type { TapeTrade } from '../market/trade-tape';
-import type { PairUnits } from '../trade/units';
+import type { PairUnits } from '../shared/units';
 import type { LeverRow } from './store';
 
 /** Signed ledger units of a decimal string such as `-1.50000000`. */

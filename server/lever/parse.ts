@@ -2,7 +2,7 @@ import type { LeverOpenReq, LeverOrderType, LeverPairTerms, LeverSide } from '..
 import { fail } from '../http/app-error';
 import { optionalWholeField, type Input } from '../http/input';
 import type { Catalog } from '../market/catalog';
-import type { PairUnits } from '../trade/units';
+import type { PairUnits } from '../shared/units';
 
 /** An open request checked against the catalog, without touching any state. */
 export interface ParsedOpen {

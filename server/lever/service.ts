@@ -5,7 +5,7 @@ import { fail, notFound } from '../http/app-error';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import type { TapeTrade, TradeTape } from '../market/trade-tape';
-import { PairUnits } from '../trade/units';
+import { PairUnits } from '../shared/units';
 import {
   liquidationTicks,
   openCost,

@@ -1,5 +1,5 @@
 import { channels, type PrivateEvent } from '../../domain';
-import { balancePusher } from '../assets/balance-events';
+import { balancePusher } from '../shared/balance-push';
 import type { ServerContext, ServerModule } from '../module';
 import { grantDemoSecond } from './demo-grant';
 import { toSecondOption } from './dto';

@@ -1,6 +1,6 @@
 import { fromUnits, seededRandom, type PlaceOrderReq } from '../../domain';
 import type { OrderService } from '../trade/order-service';
-import type { PairUnits } from '../trade/units';
+import type { PairUnits } from '../shared/units';
 
 /** Settings of the market-maker simulator. */
 export interface MarketMakerOptions {

@@ -1,7 +1,6 @@
-import { fromUnits, type BalanceLine, type SpotFill, type SpotOrder } from '../../domain';
-import type { Balance } from '../ledger';
+import { fromUnits, type SpotFill, type SpotOrder } from '../../domain';
 import type { OrderRow, TradeRow } from './order-store';
-import type { PairUnits } from './units';
+import type { PairUnits } from '../shared/units';
 
 /** The app's view of an order row. */
 export function toSpotOrder(o: OrderRow, u: PairUnits): SpotOrder {
@@ -52,9 +51,4 @@ export function toSpotFill(t: TradeRow, userId: number, u: PairUnits): SpotFill 
     feeCoin: side === 'buy' ? u.pair.base : u.pair.quote,
     ts: t.ts,
   };
-}
-
-/** A balance row as decimal strings. */
-export function toBalanceLine(b: Balance & { account: BalanceLine['account']; coin: string }): BalanceLine {
-  return { account: b.account, coin: b.coin, available: fromUnits(b.available), frozen: fromUnits(b.frozen) };
 }

@@ -14,7 +14,8 @@ import { registerMarketRoutes } from '../market/routes';
 import type { ServerContext, ServerModule } from '../module';
 import { seedDemo, topUpBot } from '../sim/demo-seed';
 import { MarketMakerSim } from '../sim/market-maker';
-import { toBalanceLine, toSpotOrder } from './dto';
+import { balancePusher } from '../shared/balance-push';
+import { toSpotOrder } from './dto';
 import { OrderService, type BatchOutput } from './order-service';
 import type { TradeRow } from './order-store';
 import { registerTradeRoutes } from './routes';
@@ -41,6 +42,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
   const timers: NodeJS.Timeout[] = [];
   let sim: MarketMakerSim | undefined;
   let bots: { makerId: number; takerId: number } | undefined;
+  let pushBalances: (userId: number) => void;
 
   function publishBatch(ctx: ServerContext, out: BatchOutput): void {
     for (const [symbol, levels] of out.levels) {
@@ -62,10 +64,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
       ctx.hub.publishToUser(row.userId, channels.private, event);
     }
     if (!ctx.hub.hasSubscribers(channels.private)) return;
-    for (const userId of out.users) {
-      const event: PrivateEvent = { type: 'balance', balances: ledger.balancesOf(userId).map(toBalanceLine) };
-      ctx.hub.publishToUser(userId, channels.private, event);
-    }
+    for (const userId of out.users) pushBalances(userId);
   }
 
   const mod: ServerModule & { service?: OrderService } = {
@@ -76,6 +75,7 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
       ledger = ctx.ledger;
       orders = new OrderService(ctx.sqlite, ledger, catalog.pairs);
       mod.service = orders;
+      pushBalances = balancePusher(ctx);
       const publish = (ch: string, data: unknown) => ctx.hub.publish(ch, data);
       tickers = ctx.tickers;
       const candleStore = new SqliteCandleStore(ctx.sqlite);

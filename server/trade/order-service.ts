@@ -4,7 +4,7 @@ import { fail, notFound } from '../http/app-error';
 import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market/engine';
 import { OrderStore, type OrderRow, type TradeRow } from './order-store';
-import { PairUnits } from './units';
+import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';
 
 /** A changed price level of one market: side, price in ticks, new total in lots (0 = gone). */

@@ -7,7 +7,8 @@ import { sessionOf, type HandlerRegistry } from '../http/registry';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import { requireTradePassword } from '../mine/trade-password';
-import { toBalanceLine, toSpotFill, toSpotOrder } from './dto';
+import { toBalanceLine } from '../shared/balance-push';
+import { toSpotFill, toSpotOrder } from './dto';
 import type { OrderService } from './order-service';
 
 /** Page size of order and fill lists. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEGAL_TERMS } from '../../server/legal/terms';
+import { DEFAULT_LEGAL_TERMS } from '../../server/market/catalog';
 import { dataOf, openServerDb, violations } from '../support/assets';
 import {
   as,

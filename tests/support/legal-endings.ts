@@ -2,7 +2,7 @@
 // every party's `legal` USDT balance: the ad's owner (a merchant), the taker and the house (fees).
 import type { LegalAd, LegalOrder } from '../../domain/legal';
 import { HOUSE_USER_ID } from '../../server/ledger';
-import { DEFAULT_LEGAL_TERMS } from '../../server/legal/terms';
+import { DEFAULT_LEGAL_TERMS } from '../../server/market/catalog';
 import { dataOf, fund, openServerDb } from './assets';
 import { opsCall } from './bank';
 import { addBank, as, merchant, person, publish, take, type LegalServer, type Person } from './legal';

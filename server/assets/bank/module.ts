@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { decisionPusher } from '../../http/decision-events';
 import type { ServerModule } from '../../module';
-import { balancePusher } from '../balance-events';
+import { balancePusher } from '../../shared/balance-push';
 import { BankStore } from './bank-store';
 import { registerBankOps } from './ops-routes';
 import { BankReviewService } from './review-service';

@@ -7,7 +7,7 @@ import { accounts } from '../../mine';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import type { BankDepositRow, BankStore } from './bank-store';
 import type { BankReviewService } from './review-service';
 import { toBankDeposit } from './rules';

@@ -15,7 +15,7 @@ import { idField, str } from '../../http/input';
 import { sessionOf, type HandlerRegistry, type LimitSpec } from '../../http/registry';
 import { perUserLimit } from '../../mine/limits';
 import { requireTradePassword } from '../../mine/trade-password';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import type { BankStore } from './bank-store';
 import { checkUpload, parseDepositAmount, toBankDeposit, type Problem } from './rules';
 import type { UploadStore } from '../../shared/uploads';

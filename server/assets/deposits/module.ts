@@ -2,7 +2,7 @@ import { channels, type PrivateEvent } from '../../../domain';
 import { simChainOn } from '../../config';
 import { accounts } from '../../mine';
 import type { ServerContext, ServerModule } from '../../module';
-import { balancePusher } from '../balance-events';
+import { balancePusher } from '../../shared/balance-push';
 import { SimChain } from '../../sim/sim-chain';
 import type { ChainAdapter } from '../chain';
 import { DepositAddressStore } from './address-store';

@@ -16,7 +16,7 @@ import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
 import { SimTxConflictError, type SimChain } from '../../sim/sim-chain';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import type { DepositAddressStore } from './address-store';
 import type { DepositStore } from './deposit-store';
 import { toCryptoDeposit } from './routes';

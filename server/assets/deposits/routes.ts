@@ -13,7 +13,7 @@ import { fail } from '../../http/app-error';
 import { str } from '../../http/input';
 import { sessionOf, type HandlerRegistry } from '../../http/registry';
 import type { ChainAdapter } from '../chain';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import type { DepositAddressStore } from './address-store';
 import type { DepositRow, DepositStore } from './deposit-store';
 

@@ -3,7 +3,7 @@ import { perUserLimit } from '../../mine/limits';
 import { decisionPusher } from '../../http/decision-events';
 import type { ServerModule } from '../../module';
 import { depositLocks } from '../deposits/deposit-locks';
-import { balancePusher } from '../balance-events';
+import { balancePusher } from '../../shared/balance-push';
 import { registerWithdrawOpsRoutes } from './ops-routes';
 import { registerWithdrawRoutes } from './routes';
 import { WithdrawService } from './withdraw-service';

@@ -6,7 +6,7 @@ import { str } from '../../http/input';
 import { accounts } from '../../mine';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsRegistry } from '../../ops/ops-registry';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import { recordId, withdrawalFormat } from './dto';
 import type { WithdrawService } from './withdraw-service';
 

@@ -17,7 +17,7 @@ import type { Catalog } from '../../market/catalog';
 import type { CodeStore } from '../../mine/codes';
 import { requireTradePassword } from '../../mine/trade-password';
 import { requireUser } from '../../mine/users';
-import { pageArgs } from '../paging';
+import { pageArgs } from '../../shared/paging';
 import { recordId, toBoundAddress, withdrawalFormat } from './dto';
 import { sameAddress, type WithdrawService } from './withdraw-service';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LEGAL_TERMS, type LegalTerms } from '../../legal/terms';
+import { DEFAULT_LEGAL_TERMS, type LegalTerms } from './legal-terms';
 import type { CatalogInfo, LeverTerms } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
 
@@ -13,7 +13,7 @@ export interface Catalog extends CatalogInfo {
   demoGrant: Record<string, string>;
   /** Fiat P2P terms (coins, currencies, payment window, cancel rule, fees); checked by the legal module. */
   legal: LegalTerms;
-  /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/lever/catalog-check.ts. */
+  /** Leveraged contracts: terms per pair, fees, liquidation; checked in server/market/catalog/lever-rules.ts. */
   lever: LeverCatalog;
   /** Timed options (`second`): enabled pairs, durations with payout rates, stake bounds, caps. */
   second: SecondTerms;

@@ -7,9 +7,9 @@ import {
   UNIT_DECIMALS,
   type AddressFormat,
 } from '../../../domain';
-import { leverProblems } from '../../lever/catalog-check';
+import { leverProblems } from './lever-rules';
 import { secondTermsProblems } from '../../../domain/second-rules';
-import { referralProblems } from '../../identity/catalog-rules';
+import { referralProblems } from './referral-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**

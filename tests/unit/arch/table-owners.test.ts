@@ -36,7 +36,7 @@ describe('table owners', () => {
     expect(owners.get('journal')).toBe('ledger');
     expect(owners.get('crypto_deposits')).toBe('assets');
     expect(owners.get('identity_kyc')).toBe('identity');
-    expect(owners.get('uploads')).toBe('shared');
+    expect(owners.get('uploads')).toBe('shared/uploads');
     expect(owners.get('sim_chain_txs')).toBe('sim');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referralProblems, sharePpm } from '../../../server/identity/catalog-rules';
+import { referralProblems, sharePpm } from '../../../server/market/catalog';
 import { rebatesOf } from '../../../server/identity/rebates';
 
 const pair = { base: 'BTC', quote: 'USDT' };

@@ -16,7 +16,7 @@ import {
 } from '../../../server/ledger';
 import { OrderService } from '../../../server/legal/order-service';
 import { LegalStore } from '../../../server/legal/store';
-import type { LegalTerms } from '../../../server/legal/terms';
+import type { LegalTerms } from '../../../server/market/catalog';
 import { OpsJournal } from '../../../server/ops/ops-journal';
 
 /** One coin in ledger units (1e-8). */

@@ -1,6 +1,6 @@
-import { LANGS } from '../../domain';
-import type { LegalConfig } from '../../domain/legal';
-import { parseScaled } from '../../domain/legal-rules';
+import { LANGS } from '../../../domain';
+import type { LegalConfig } from '../../../domain/legal';
+import { parseScaled } from '../../../domain/legal-rules';
 
 /** The fiat P2P terms of the catalog (the `legal` section); the app reads them as `legal/config`. */
 export type LegalTerms = LegalConfig;

@@ -1,4 +1,4 @@
-import { fromUnits, stepDecimals, toUnits, UNIT_DECIMALS, type PairInfo } from '../../domain';
+import { fromUnits, stepDecimals, toUnits, UNIT_DECIMALS, type PairInfo } from '../../../domain';
 
 const SCALE = 10n ** BigInt(UNIT_DECIMALS);
 

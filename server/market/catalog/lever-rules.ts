@@ -1,5 +1,5 @@
-import { DECIMAL_PATTERN, stepDecimals, UNIT_DECIMALS } from '../../domain';
-import type { Catalog } from '../market/catalog/defaults';
+import { DECIMAL_PATTERN, stepDecimals, UNIT_DECIMALS } from '../../../domain';
+import type { Catalog } from './defaults';
 
 const positive = (v: unknown) =>
   typeof v === 'string' && DECIMAL_PATTERN.test(v) && !v.startsWith('-') && /[1-9]/.test(v);

@@ -1,5 +1,5 @@
-import { DECIMAL_PATTERN, hasAtMostDecimals } from '../../domain';
-import type { ReferralTerms } from '../market/catalog/defaults';
+import { DECIMAL_PATTERN, hasAtMostDecimals } from '../../../domain';
+import type { ReferralTerms } from './defaults';
 
 /** Decimals of the rebate share: the rebate math scales it to an integer of parts per million. */
 export const SHARE_DECIMALS = 6;
