@@ -1,6 +1,6 @@
 import { BCP47, DEFAULT_LANG, DEFAULT_THEME } from '../domain';
-import type { Prefs } from './core-api';
-import type { DbHandle } from './market/feed-context';
+import type { Prefs } from './prefs';
+import type { DbHandle } from './db-handle';
 import type { CoreDb, DeviceStore, Store, StoreOptions } from './store';
 import { DB_NAME } from './store-keys';
 

@@ -12,7 +12,7 @@ import type {
   Res,
   SpotOrder,
 } from '../domain';
-import type { DbHandle } from './market/feed-context';
+import type { DbHandle } from './db-handle';
 import { isPrivateRead, requestText, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
 import type { PrivateRow } from './store';
 

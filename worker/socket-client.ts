@@ -4,7 +4,6 @@ import {
   SOCKET_RECONNECT_MIN_MS,
   type ClientMessage,
 } from '../domain';
-import type { SocketState } from './core-api';
 import { notify } from './notify';
 import { defaultTimers, type TimerHandle, type Timers } from './timers';
 import {
@@ -15,6 +14,9 @@ import {
   type WebSocketCtor,
   type WebSocketLike,
 } from './web-socket';
+
+/** Socket connection state, for an honest "reconnecting" badge. */
+export type SocketState = 'idle' | 'connecting' | 'open' | 'closed';
 
 /** How often an open socket is pinged, in milliseconds. Below common 30 s proxy idle timeouts. */
 export const SOCKET_PING_INTERVAL_MS = 25_000;

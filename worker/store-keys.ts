@@ -12,7 +12,7 @@ export const KV = {
   favourites: 'favourites',
   /** The market catalog and when it was saved (worker/market/catalog-cache.ts). */
   catalog: 'catalog',
-  /** Support messages typed on this device and not stored by the server yet (worker/kefu-chat.ts). */
+  /** Support messages typed on this device and not stored by the server yet (worker/kefu/chat.ts). */
   kefuOutbox: 'kefu_outbox',
   /** The signed-in user's last support conversation, for an offline first render; gone at sign-out. */
   kefuHistory: 'kefu_history',

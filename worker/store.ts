@@ -1,6 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { BCP47, DEFAULT_LANG, DEFAULT_THEME, isLang, isTheme, type UserInfo } from '../domain';
-import type { Prefs, SavedAddress } from './core-api';
+import type { Prefs, SavedAddress } from './prefs';
 
 export { DB_NAME, KV } from './store-keys';
 import { DB_NAME, KV, PRIVATE_KV_PREFIX } from './store-keys';

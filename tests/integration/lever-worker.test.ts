@@ -50,7 +50,7 @@ describe('worker core: lever positions live', () => {
     expect(lever?.available).toBe('10000.00000000');
     const config = await core.call('lever/config', {});
     if (!config.ok) throw new Error('config');
-    const preview = await core.lever('previewLever', {
+    const preview = await core.previewLever({
       side: 'long',
       price: '64000.00',
       hands: 10,
@@ -62,7 +62,7 @@ describe('worker core: lever positions live', () => {
       liquidationRiskRate: config.data.liquidationRiskRate,
       available: lever!.available,
     });
-    const id = await core.lever('watchLever', (st) => states.push(st));
+    const id = await core.watchLever((st) => states.push(st));
     await until('the first load', () => (last()?.loadedAt ? true : undefined));
     const opened = await core.call('lever/open', {
       symbol: 'BTC/USDT',
@@ -94,13 +94,13 @@ describe('worker core: lever positions live', () => {
     const closed = await core.call('lever/close', { id: opened.data.id });
     expect(closed.ok && closed.data.status).toBe('closed');
     await until('the position gone', () => (last()?.positions.length === 0 ? true : undefined));
-    await core.lever('unwatchLever', id);
+    await core.unwatchLever(id);
     expectLedgerSound(s);
   });
 
   it('sets TP/SL, sees a TP fire and a liquidation close by trades, and closes the rest in one batch', async () => {
     await trade('BTC/USDT', '64000.00', '0.01');
-    const id = await core.lever('watchLever', (st) => states.push(st));
+    const id = await core.watchLever((st) => states.push(st));
     const open = async (fields: Record<string, string | number>) => {
       const out = await core.call('lever/open', {
         symbol: 'BTC/USDT',
@@ -142,13 +142,13 @@ describe('worker core: lever positions live', () => {
     const batch = await core.call('lever/closeAll', { scope: 'short' });
     expect(batch.ok && batch.data.closed.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
     await until('no positions', () => (last()?.totals.all.count === 0 ? true : undefined));
-    await core.lever('unwatchLever', id);
+    await core.unwatchLever(id);
     expectLedgerSound(s);
   });
 
   it('shows the positions it last loaded, dated, when the server cannot be reached', async () => {
     await trade('BTC/USDT', '64000.00', '0.01');
-    const id = await core.lever('watchLever', (st) => states.push(st));
+    const id = await core.watchLever((st) => states.push(st));
     const opened = await core.call('lever/open', {
       symbol: 'BTC/USDT',
       side: 'long',
@@ -157,9 +157,9 @@ describe('worker core: lever positions live', () => {
       hands: 2,
     });
     if (!opened.ok) throw new Error(JSON.stringify(opened));
-    await core.lever('reloadLever', id);
+    await core.reloadLever(id);
     const loadedAt = last()!.loadedAt!;
-    await core.lever('unwatchLever', id);
+    await core.unwatchLever(id);
 
     // The same device, offline: the worker answers from what it stored, with its date.
     const offline = createCore({
@@ -172,7 +172,7 @@ describe('worker core: lever positions live', () => {
     });
     try {
       const seen: LeverLiveState[] = [];
-      await offline.lever('watchLever', (st) => seen.push(st));
+      await offline.watchLever((st) => seen.push(st));
       const cached = await until('the cached positions', () => seen.find((st) => st.positions.length > 0));
       expect(cached.loadedAt).toBe(loadedAt);
       expect(cached.positions.map((p) => p.id)).toContain(opened.data.id);

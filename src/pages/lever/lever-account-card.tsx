@@ -8,7 +8,6 @@ import { useLeverLive } from './use-lever';
 import { useEffect, useState } from 'react';
 import { useCore } from '../../core/contexts';
 import './lever.css';
-import { leverCall } from './lever-core';
 
 /**
  * The lever account on the assets page: available, frozen (margins and entrusting orders) and an
@@ -30,11 +29,7 @@ export function LeverAccountCard() {
         async (b) =>
           [
             b.coin,
-            await leverCall(core, 'leverEquity', [
-              b.available,
-              b.frozen,
-              live.state?.unrealized[b.coin] ?? '0',
-            ]),
+            await core.leverEquity([b.available, b.frozen, live.state?.unrealized[b.coin] ?? '0']),
           ] as const,
       ),
     ).then((pairs) => !gone && setEquity(Object.fromEntries(pairs)));

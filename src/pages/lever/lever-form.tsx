@@ -14,7 +14,6 @@ import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { readAmount } from '../../i18n/numbers';
 import { NONE, useLeverFormat } from './lever-format';
-import { leverCall } from './lever-core';
 
 const FIELDS = ['hands', 'price', 'multiple', 'tradePassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -96,21 +95,23 @@ export function LeverForm(props: LeverFormProps) {
 
   useEffect(() => {
     let gone = false;
-    leverCall(core, 'previewLever', {
-      side,
-      price,
-      hands: values.hands,
-      multiple,
-      lot: pairTerms.lot,
-      tickSize: pair.tickSize,
-      openFeeRate: terms.openFeeRate,
-      overnightRate: terms.overnightRate,
-      liquidationRiskRate: terms.liquidationRiskRate,
-      available,
-    }).then(
-      (p) => !gone && setPreview(p),
-      (e: unknown) => console.error('previewLever failed', e),
-    );
+    core
+      .previewLever({
+        side,
+        price,
+        hands: values.hands,
+        multiple,
+        lot: pairTerms.lot,
+        tickSize: pair.tickSize,
+        openFeeRate: terms.openFeeRate,
+        overnightRate: terms.overnightRate,
+        liquidationRiskRate: terms.liquidationRiskRate,
+        available,
+      })
+      .then(
+        (p) => !gone && setPreview(p),
+        (e: unknown) => console.error('previewLever failed', e),
+      );
     return () => {
       gone = true;
     };

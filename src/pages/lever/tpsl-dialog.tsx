@@ -10,7 +10,6 @@ import { useCall } from '../../core/use-call';
 import { numbersFor } from '../../i18n/numbers';
 import { CoinAmount } from '../../components/coin-amount';
 import { pnlClass, useLeverFormat } from './lever-format';
-import { leverCall } from './lever-core';
 
 const FIELDS = ['tp', 'sl'] as const;
 
@@ -103,7 +102,7 @@ export function TpSlDialog({
     let gone = false;
     const at = (price: string) =>
       price.trim()
-        ? leverCall(core, 'leverPnlAt', {
+        ? core.leverPnlAt({
             side: position.side,
             openPrice: position.openPrice!,
             price,

@@ -5,7 +5,6 @@ import type { LeverTerms } from '../../../domain/lever';
 import type { LeverLiveState } from '../../../worker/core-api';
 import { useCore, useUser } from '../../core/contexts';
 import { usePublicRead } from '../../core/use-dated-read';
-import { leverCall } from './lever-core';
 
 const NONE: Empty = {};
 
@@ -43,22 +42,22 @@ export function useLeverLive(): { state: LeverLiveState | null; reload(): Promis
       lastState = { userId, state: s };
       setState(s);
     });
-    leverCall(core, 'watchLever', listener).then(
+    core.watchLever(listener).then(
       (w) => {
-        if (gone) void leverCall(core, 'unwatchLever', w);
+        if (gone) void core.unwatchLever(w);
         else id.current = w;
       },
       (e: unknown) => console.error('watchLever failed', e),
     );
     return () => {
       gone = true;
-      if (id.current !== null) void leverCall(core, 'unwatchLever', id.current);
+      if (id.current !== null) void core.unwatchLever(id.current);
       id.current = null;
     };
   }, [core, userId]);
 
   const reload = useCallback(async () => {
-    if (id.current !== null) await leverCall(core, 'reloadLever', id.current);
+    if (id.current !== null) await core.reloadLever(id.current);
   }, [core]);
   return { state: userId === null ? null : state, reload };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leverPnlAt, sum } from '../../../worker/lever-live';
+import { leverPnlAt, sum } from '../../../worker/lever/live';
 import { ratioToPoints } from '../../../src/pages/lever/lever-format';
 
 describe('worker lever helpers', () => {

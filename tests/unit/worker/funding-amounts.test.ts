@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amounts } from '../../../worker/funding';
+import { amounts } from '../../../worker/assets/funding';
 
 describe('worker amounts: convert (bank deposit credit)', () => {
   it('multiplies exactly and floors to the coin decimals', () => {

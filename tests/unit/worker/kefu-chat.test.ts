@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../domain';
 import type { KefuMessage } from '../../../domain/kefu-types';
-import { createKefuChat, OUTBOX_KEY, type KefuView } from '../../../worker/kefu-chat';
+import { createKefuChat, OUTBOX_KEY, type KefuView } from '../../../worker/kefu/chat';
 
 type Reply = (req: Record<string, unknown>) => Outcome<unknown>;
 

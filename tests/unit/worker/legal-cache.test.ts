@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../domain';
-import { loadLegal, saveLegal } from '../../../worker/legal';
+import { loadLegal, saveLegal } from '../../../worker/legal/legal';
 import { createStore, type Store } from '../../../worker/store';
 
 let n = 0;

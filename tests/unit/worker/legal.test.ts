@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../worker/core';
-import { legalParse, legalQuote } from '../../../worker/legal';
+import { legalParse, legalQuote } from '../../../worker/legal/legal';
 import { FakeWebSocket, fakeFetch, json } from './fakes';
 
 const ORIGIN = 'http://core.test:8080';

@@ -6,7 +6,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../domain';
 import { fixedDb } from '../../../worker/market/feed-context';
-import { loadLegal, saveLegal } from '../../../worker/legal';
+import { loadLegal, saveLegal } from '../../../worker/legal/legal';
 import { createPrivateCache } from '../../../worker/private-cache';
 import { createStore, openDb, type CoreDb, type Store } from '../../../worker/store';
 

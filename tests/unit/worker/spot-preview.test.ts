@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewInput } from '../../../domain';
-import { previewSpotOrder } from '../../../worker/spot-preview';
+import { previewSpotOrder } from '../../../worker/trade/spot-preview';
 
 const pair = {
   base: 'BTC',

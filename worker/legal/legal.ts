@@ -1,9 +1,9 @@
-import type { EndpointName, ErrorKey } from '../domain';
-import { compareDecimalStrings, parseAmount } from '../domain/display';
-import { FIAT_DECIMALS, parseScaled, quoteTake, quoteText } from '../domain/legal-rules';
-import { storeLimitsProblem } from '../domain/rules';
-import type { DeviceStore } from './store';
-import { PRIVATE_KV_PREFIX } from './store-keys';
+import type { EndpointName, ErrorKey } from '../../domain';
+import { compareDecimalStrings, parseAmount } from '../../domain/display';
+import { FIAT_DECIMALS, parseScaled, quoteTake, quoteText } from '../../domain/legal-rules';
+import { storeLimitsProblem } from '../../domain/rules';
+import type { DeviceStore } from '../store';
+import { PRIVATE_KV_PREFIX } from '../store-keys';
 
 /** A take to convert: by fiat amount or by coin quantity, at an ad's price. */
 export interface LegalQuoteQuery {

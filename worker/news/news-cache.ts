@@ -2,10 +2,10 @@
 // offline with their date. The `news/list` and `news/detail` calls never answer from here (their
 // outcome stays honest about the network); pages read the cache next to the call and show the live
 // answer once it arrives. Only public articles are kept: nothing private is cached.
-import type { Lang } from '../domain';
-import type { NewsArticle, NewsCover, NewsSummary } from '../domain/news-types';
-import type { DbHandle } from './market/feed-context';
-import type { NewsRow } from './store';
+import type { Lang } from '../../domain';
+import type { NewsArticle, NewsCover, NewsSummary } from '../../domain/news-types';
+import type { DbHandle } from '../db-handle';
+import type { NewsRow } from '../store';
 
 /** Cached articles of a list and when the newest of them was stored (null when none). */
 export interface CachedNews {

@@ -1,6 +1,6 @@
-import { previewOrder as computePreview, type OrderPreview, type PreviewInput } from '../domain';
+import { previewOrder as computePreview, type OrderPreview, type PreviewInput } from '../../domain';
 
-export type { OrderPreview, PreviewInput } from '../domain';
+export type { OrderPreview, PreviewInput } from '../../domain';
 
 /**
  * The order form's preview (total, fee, percentage shortcut), computed in the worker with the same

@@ -1,8 +1,8 @@
 // What the identity pages last received (verification state, team summary, credit score), kept on
 // the device per user, so after one visit they render at once – offline too – marked with the time
 // it was saved. The calls themselves never answer from here: an offline call is still offline.
-import type { Res } from '../domain/endpoints';
-import type { DeviceStore } from './store';
+import type { Res } from '../../domain/endpoints';
+import type { DeviceStore } from '../store';
 
 /** The calls whose last answer is kept. */
 export const PRIVATE_CACHED = ['kyc/status', 'team/summary', 'credit/score'] as const;

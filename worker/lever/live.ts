@@ -1,7 +1,7 @@
-import type { LeverPreview, LeverPreviewInput } from '../domain/lever-math';
-import type { LeverOrder, LeverTerms, Outcome, PrivateEvent, TradeTick } from '../domain';
-import { channels } from '../domain/market-data';
-import { isLiquidating, pnlOf, previewLever as compute, riskRateOf } from '../domain/lever-math';
+import type { LeverPreview, LeverPreviewInput } from '../../domain/lever-math';
+import type { LeverOrder, LeverTerms, Outcome, PrivateEvent, TradeTick } from '../../domain';
+import { channels } from '../../domain/market-data';
+import { isLiquidating, pnlOf, previewLever as compute, riskRateOf } from '../../domain/lever-math';
 
 /** An open position or entrusting order with its live mark, as the lever pages show it. */
 export interface LeverLivePosition extends LeverOrder {
@@ -210,14 +210,17 @@ export function previewLeverOrder(input: LeverPreviewInput): LeverPreview {
   }
 }
 
-/** PnL of a position if it closed at `price` (the TP/SL form's "PnL at this price"); null on bad input. */
-export function leverPnlAt(q: {
+/** A position and a price to close it at. */
+export interface LeverPnlQuery {
   side: 'long' | 'short';
   openPrice: string;
   price: string;
   hands: number;
   lot: string;
-}): string | null {
+}
+
+/** PnL of a position if it closed at `price` (the TP/SL form's "PnL at this price"); null on bad input. */
+export function leverPnlAt(q: LeverPnlQuery): string | null {
   if (!/^\d+(\.\d+)?$/.test(q.price.trim()) || !/^\d+(\.\d+)?$/.test(q.openPrice)) return null;
   try {
     return pnlOf(q.side, q.openPrice, q.price.trim(), q.hands, q.lot);
@@ -231,20 +234,18 @@ export interface LeverApiDeps extends LeverLiveDeps {
   notify<A>(listener: (arg: A) => unknown, arg: A): void;
 }
 
-/** The lever area's worker calls, reached through `CoreApi.lever(method, …args)`. */
+/** The lever area's worker calls (CoreApi's lever methods, see worker/lever/module.ts). */
 export interface LeverApi {
   /** Watches positions and entrusting orders live; returns an id for `reloadLever` and `unwatchLever`. */
   watchLever(listener: (state: LeverLiveState) => void): number;
   reloadLever(id: number): Promise<void>;
   unwatchLever(id: number): void;
   previewLever(input: LeverPreviewInput): LeverPreview;
-  leverPnlAt(query: Parameters<typeof leverPnlAt>[0]): string | null;
+  leverPnlAt(query: LeverPnlQuery): string | null;
   /** available + frozen + unrealized PnL, exact; null when a value is not a decimal string. */
   leverEquity(values: string[]): string | null;
   dispose(): void;
 }
-/** A method name of LeverApi callable from the UI. */
-export type LeverMethod = Exclude<keyof LeverApi, 'dispose'>;
 
 /** Creates the lever calls of one core. */
 export function createLeverApi(deps: LeverApiDeps): LeverApi {

@@ -7,7 +7,7 @@ import {
   withdrawReceive,
   type Outcome,
   type UploadType,
-} from '../domain';
+} from '../../domain';
 
 /** Amount math the assets forms ask the worker for, so the UI thread does no arithmetic on money. */
 export interface AmountQuery {

@@ -2,12 +2,12 @@
 // private `kefu` channel, and an outbox on the device. A message typed offline waits in the outbox
 // (IndexedDB) and is sent when the socket is back, in order, with the client id chosen when it was
 // typed, so a resend after a lost reply is stored once by the server (no duplicate, no loss).
-import type { ErrorKey, Outcome } from '../domain';
-import type { KefuEvent, KefuMessage } from '../domain/kefu-types';
-import { KEFU_CHANNEL, KEFU_IMAGE_MAX_BYTES, KEFU_TEXT_MAX } from '../domain/kefu-types';
-import type { ContentEndpoints } from '../domain/content-endpoints';
-import { notify } from './notify';
-import { KV } from './store-keys';
+import type { ErrorKey, Outcome } from '../../domain';
+import type { KefuEvent, KefuMessage } from '../../domain/kefu-types';
+import { KEFU_CHANNEL, KEFU_IMAGE_MAX_BYTES, KEFU_TEXT_MAX } from '../../domain/kefu-types';
+import type { ContentEndpoints } from '../../domain/content-endpoints';
+import { notify } from '../notify';
+import { KV } from '../store-keys';
 
 /** A message typed on this device that the server has not stored yet. */
 export interface PendingMessage {

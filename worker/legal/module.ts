@@ -1,0 +1,37 @@
+// The fiat (P2P) area of the worker: the exact take conversion, the form's amounts, and the device
+// copy of the fiat reads a page shows first on a weak network. Its code loads with the first use.
+import type { EndpointName, ErrorKey, Req, Res } from '../../domain';
+import type { WorkerModuleFactory } from '../module';
+import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
+
+/** The fiat area's part of CoreApi. */
+export interface LegalApi {
+  /** The exact take conversion of a fiat ad (by amount or by quantity), floored like the server. */
+  legalQuote(query: LegalQuoteQuery): Promise<LegalQuote>;
+  /** Amounts of a fiat form as typed in `locale` (plain decimals or null) and the store limits rule (spec §5). */
+  legalParse(
+    texts: Record<string, string>,
+    locale: string,
+  ): Promise<{ values: Record<string, string | null>; limits: ErrorKey | null }>;
+  /**
+   * What the worker last received for a fiat read (`legal/ads`, `legal/order` …) with the same
+   * request, for the signed-in user, and when; null when nothing is kept. Pages show it first, dated.
+   */
+  cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
+}
+
+export const legalModule: WorkerModuleFactory<LegalApi> = ({ store, ready, userId }) => ({
+  api: {
+    legalQuote: async (query) => (await import('./legal')).legalQuote(query),
+    legalParse: async (texts, locale) => (await import('./legal')).legalParse(texts, locale),
+    async cachedLegal(name, req) {
+      await ready();
+      return (await import('./legal')).loadLegal(store, name, req, userId()) as never;
+    },
+  },
+  async answered(answer) {
+    if (!answer.outcome.ok || !answer.name.startsWith('legal/')) return;
+    const legal = await import('./legal');
+    await legal.saveLegal(store, answer.name, answer.req, answer.userId, answer.outcome.data, Date.now());
+  },
+});
