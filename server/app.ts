@@ -35,9 +35,8 @@ import { setCodeHashKey } from './mine/tokens';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { createSecondModule } from './second/module';
-import { simModule } from './sim/module';
-import { createMessageSender, type SmsProvider } from './messaging';
-import type { MessageSender } from './sim/outbox';
+import { createSimChain, createSpotSimulator, OutboxSender, simModule } from './sim';
+import { createMessageSender, type MessageSender, type SmsProvider } from './messaging';
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
 
@@ -47,9 +46,9 @@ export function defaultModules(): ServerModule[] {
     systemModule,
     simModule,
     mineModule,
-    createSpotModule(),
+    createSpotModule({ simulator: createSpotSimulator() }),
     assetsModule,
-    createDepositsModule(),
+    createDepositsModule({ simulated: createSimChain }),
     createBankModule(),
     withdrawalsModule,
     createLeverModule(),
@@ -135,7 +134,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
     sender =
       options.sender ??
-      createMessageSender({ config, db: db.kysely, log: app.log, smsProvider: options.smsProvider });
+      createMessageSender({
+        config,
+        db: db.kysely,
+        log: app.log,
+        smsProvider: options.smsProvider,
+        simulated: (kysely, log) => new OutboxSender(kysely, log, true),
+      });
     const catalog = loadCatalog(config.catalogFile);
     const log = app.log;
     const namespaces = new Map<string, TextCatalog>();

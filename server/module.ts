@@ -13,7 +13,7 @@ import type { TradeTape } from './market/trade-tape';
 import type { SessionStore } from './mine/sessions';
 import type { OpsJournal } from './ops/ops-journal';
 import type { OpsRegistry } from './ops/ops-registry';
-import type { MessageSender } from './sim/outbox';
+import type { MessageSender } from './messaging';
 
 /** Shared services every area module may use. */
 export interface ServerContext {

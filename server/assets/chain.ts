@@ -50,3 +50,43 @@ export interface ChainAdapter {
   /** Stops following the chains (timers, connections). */
   stop(): void;
 }
+
+/** A transfer an operator sends from the outside world to an address (demo mode only). */
+export interface SimDepositReq {
+  chain: string;
+  coin: string;
+  address: string;
+  /** Ledger minor units (1e-8 of the coin), positive. */
+  amount: bigint;
+  /**
+   * Replays a transaction already sent, as a node reporting it twice would; a new id is made when
+   * absent. An unknown id is used as given.
+   */
+  txid?: string;
+}
+
+/** What `sendDeposit` did. */
+export interface SimDepositResult {
+  txid: string;
+  vout: number;
+  /** Null while it waits for the next block. */
+  blockHeight: number | null;
+  /** True when `txid` named a transaction sent before, which was reported again, not sent again. */
+  replayed: boolean;
+}
+
+/** A replayed txid whose coin, address or amount differ from the transaction already sent. */
+export class SimTxConflictError extends Error {
+  override name = 'SimTxConflictError';
+}
+
+/**
+ * A simulated chain (demo mode): a chain adapter an operator can also send deposits on and mine
+ * blocks of. server/sim implements it; app.ts plugs it into the deposits module.
+ */
+export interface SimulatedChain extends ChainAdapter {
+  /** Sends coins from the outside world to `req.address`; `audit` runs in the same transaction. */
+  sendDeposit(req: SimDepositReq, audit?: (txid: string) => void): SimDepositResult;
+  /** Mines `blocks` blocks now on `chain` (every chain when null); returns the new heights. */
+  mine(chain: string | null, blocks: number, audit?: () => void): Record<string, number>;
+}

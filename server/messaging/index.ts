@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene } from '../../domain';
 import { ConfigError, type Config } from '../config';
 import type { Database } from '../db/schema';
-import { OutboxSender, type CodeMessage, type MessageSender } from '../sim/outbox';
+import type { CodeMessage, MessageSender } from './sender';
 import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 import { SmtpSender } from './smtp-sender';
 
 export { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 export { SmtpSender } from './smtp-sender';
+export type { CodeMessage, MessageSender } from './sender';
 
 /** Sends each message through the sender of its channel (e-mail or mobile). */
 export class ChannelSender implements MessageSender {
@@ -42,6 +43,11 @@ export interface SenderDeps {
   log: FastifyBaseLogger;
   /** An SMS gateway supplied in code; wins over SMS_WEBHOOK_URL. */
   smsProvider?: SmsProvider | undefined;
+  /**
+   * Builds the simulated sender (server/sim's outbox) for demo mode; the composition root (app.ts)
+   * passes it, so this production module never imports the simulators.
+   */
+  simulated(db: Kysely<Database>, log: FastifyBaseLogger): MessageSender;
 }
 
 /**
@@ -53,10 +59,10 @@ export interface SenderDeps {
 export function createMessageSender(deps: SenderDeps): MessageSender {
   const { config, db, log } = deps;
   const production = config.mode === 'production';
-  let outbox: OutboxSender | undefined;
+  let outbox: MessageSender | undefined;
   const simulated = (what: string): MessageSender => {
     if (production) throw new ConfigError(`${what} in production: codes must really be delivered`);
-    return (outbox ??= new OutboxSender(db, log, true));
+    return (outbox ??= deps.simulated(db, log));
   };
 
   let email: MessageSender;

@@ -1,5 +1,5 @@
 import type { AccountKind, CodeScene } from '../../domain';
-import type { CodeMessage, MessageSender } from '../sim/outbox';
+import type { CodeMessage, MessageSender } from './sender';
 
 /**
  * An SMS gateway. Production needs one: there is no built-in SMS delivery, so an operator either

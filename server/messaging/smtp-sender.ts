@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AccountKind, CodeScene } from '../../domain';
-import type { CodeMessage, MessageSender } from '../sim/outbox';
+import type { CodeMessage, MessageSender } from './sender';
 
 /** Settings of the SMTP e-mail sender. */
 export interface SmtpOptions {

@@ -10,7 +10,7 @@ import {
 } from '../../domain';
 import { fail } from '../http/app-error';
 import type { TextCatalog } from '../http/messages';
-import type { CodeMessage } from '../sim/outbox';
+import type { CodeMessage } from '../messaging';
 import { bool, requiredStr, str } from '../http/input';
 import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';

@@ -13,6 +13,9 @@ export {
   type TeamUserRow,
 } from './accounts';
 
+/** The demo account demo mode seeds (server/sim) and grants lever and option funds to. */
+export const DEMO_ACCOUNT = 'demo@example.com';
+
 const faces = new WeakMap<SqliteDb, Accounts>();
 
 /** The accounts face on this database (one per connection, so its statements are prepared once). */

@@ -5,7 +5,7 @@ import type { Database, UserRow } from '../db/schema';
 import { fail } from '../http/app-error';
 import type { TextCatalog } from '../http/messages';
 import { str, type Input } from '../http/input';
-import type { MessageSender } from '../sim/outbox';
+import type { MessageSender } from '../messaging';
 import type { CodeStore } from './codes';
 import type { SessionStore } from './sessions';
 import type { TicketStore } from './tickets';

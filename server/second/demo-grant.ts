@@ -2,8 +2,7 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { toUnits } from '../../domain';
 import type { SecondTerms } from '../../domain/second-rules';
 import { hasTxFor, WORLD_USER_ID, type Ledger } from '../ledger';
-import { accounts } from '../mine';
-import { DEMO_ACCOUNT } from '../sim/demo-seed';
+import { accounts, DEMO_ACCOUNT } from '../mine';
 
 /** Ledger ref type marking the demo account's `second` grant, so it is given once. */
 const GRANT_REF = 'second_demo';

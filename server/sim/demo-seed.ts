@@ -6,9 +6,10 @@ import { WORLD_USER_ID, type Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import { hashPassword } from '../mine/passwords';
 import { createUser, findUserByAccount } from '../mine/users';
+import { DEMO_ACCOUNT } from '../mine';
 
 /** The demo account of demo mode (documented in the README). Never created in production mode. */
-export const DEMO_ACCOUNT = 'demo@example.com';
+export { DEMO_ACCOUNT } from '../mine';
 export const DEMO_PASSWORD = 'Demo1234';
 /** Accounts of the simulator's bots; they cannot log in (random unknown passwords). */
 export const SIM_MAKER_ACCOUNT = 'maker@sim.bot';

@@ -2,24 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene, OutboxMessage } from '../../domain';
 import type { Database } from '../db/schema';
+import type { CodeMessage, MessageSender } from '../messaging';
 
-/** A verification message, written in the language of the request that asked for the code. */
-export interface CodeMessage {
-  /** Subject line; only e-mail has one. */
-  subject: string;
-  /** The text, which contains the code. */
-  body: string;
-}
-
-/** Delivers verification messages by SMS or e-mail. */
-export interface MessageSender {
-  /** True when messages are not really delivered (the embedded outbox); shown by `settings`. */
-  readonly simulated: boolean;
-  /** Delivers `message` (whose body contains `code`) to `to`; rejects when delivery failed. */
-  send(to: string, channel: AccountKind, scene: CodeScene, message: CodeMessage, code: string): Promise<void>;
-  /** Releases connections (SMTP pool, gateways) at shutdown. */
-  close?(): void | Promise<void>;
-}
+export type { CodeMessage, MessageSender } from '../messaging';
 
 /**
  * SIMULATOR. The embedded default sender: it delivers nothing, it writes each message to the

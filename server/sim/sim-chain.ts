@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { AddressFormat, ChainInfo } from '../../domain';
-import type { ChainAdapter, ChainListener, ChainTransfer } from '../assets/chain';
+import {
+  SimTxConflictError,
+  type ChainListener,
+  type ChainTransfer,
+  type SimDepositReq,
+  type SimDepositResult,
+  type SimulatedChain,
+} from '../assets/chain';
 import { derivedAddress, randomTxid } from './sim-chain-format';
 
 /** Where the simulator writes what it could not deliver; a Fastify logger fits. */
@@ -19,34 +26,7 @@ export interface SimChainOptions {
   now?: () => number;
 }
 
-/** A transfer an operator sends from the outside world to an address (demo mode only). */
-export interface SimDepositReq {
-  chain: string;
-  coin: string;
-  address: string;
-  /** Ledger minor units (1e-8 of the coin), positive. */
-  amount: bigint;
-  /**
-   * Replays a transaction already sent, as a node reporting it twice would; a new id is made when
-   * absent. An unknown id is used as given.
-   */
-  txid?: string;
-}
-
-/** What `sendDeposit` did. */
-export interface SimDepositResult {
-  txid: string;
-  vout: number;
-  /** Null while it waits for the next block. */
-  blockHeight: number | null;
-  /** True when `txid` named a transaction sent before, which was reported again, not sent again. */
-  replayed: boolean;
-}
-
-/** A replayed txid whose coin, address or amount differ from the transaction already sent. */
-export class SimTxConflictError extends Error {
-  override name = 'SimTxConflictError';
-}
+export { SimTxConflictError, type SimDepositReq, type SimDepositResult } from '../assets/chain';
 
 /** Blocks reported again on `start`, so a listener that stopped mid-way catches up. */
 const REPLAY_BLOCKS = 100;
@@ -84,7 +64,7 @@ const toTransfer = (r: TxRow): ChainTransfer => ({
  * It implements ChainAdapter like a real node or custody adapter would; the deposit logic cannot tell
  * the difference except by `simulated`.
  */
-export class SimChain implements ChainAdapter {
+export class SimChain implements SimulatedChain {
   readonly simulated = true;
   readonly #secret: Buffer;
   readonly #formats: Map<string, AddressFormat>;

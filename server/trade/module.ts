@@ -1,5 +1,4 @@
 import { channels, type PrivateEvent } from '../../domain';
-import { simMarketOn } from '../config';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market/catalog';
 import {
@@ -12,8 +11,6 @@ import {
 } from '../market/data';
 import { registerMarketRoutes } from '../market/routes';
 import type { ServerContext, ServerModule } from '../module';
-import { seedDemo, topUpBot } from '../sim/demo-seed';
-import { MarketMakerSim } from '../sim/market-maker';
 import { balancePusher } from '../shared/balance-push';
 import { toSpotOrder } from './dto';
 import { OrderService, type BatchOutput } from './order-service';
@@ -24,6 +21,24 @@ import { registerTradeRoutes } from './routes';
 export const TICKER_FLUSH_MS = 1_000;
 export const SIM_STEP_MS = 1_000;
 
+/**
+ * What demo mode adds to the spot market (server/sim implements it; app.ts plugs it in, so this
+ * production module never imports the simulators): `prepare` seeds the demo accounts and the first
+ * full ladder before the server listens, `start` runs the market maker's steps, `stop` ends them
+ * before the order service closes.
+ */
+export interface SpotSimulator {
+  prepare(ctx: ServerContext, orders: OrderService): Promise<void>;
+  start(ctx: ServerContext, orders: OrderService): void;
+  stop(): void;
+}
+
+/** Options of the spot area. */
+export interface SpotModuleOptions {
+  /** The demo-mode market simulator; without it the spot market only has its users' orders. */
+  simulator?: SpotSimulator;
+}
+
 const toMarketTrade = (t: TradeRow): MarketTrade => ({
   id: t.id,
   priceTicks: t.priceTicks,
@@ -33,15 +48,13 @@ const toMarketTrade = (t: TradeRow): MarketTrade => ({
 });
 
 /** Builds the spot area: catalog, ledger, order service, market data, routes, channels, simulator. */
-export function createSpotModule(): ServerModule & { service?: OrderService } {
+export function createSpotModule(options: SpotModuleOptions = {}): ServerModule & { service?: OrderService } {
   let catalog: Catalog;
   let ledger: Ledger;
   let orders: OrderService;
   let tickers: TickerBoard;
   const feeds = new Map<string, MarketFeed>();
   const timers: NodeJS.Timeout[] = [];
-  let sim: MarketMakerSim | undefined;
-  let bots: { makerId: number; takerId: number } | undefined;
   let pushBalances: (userId: number) => void;
 
   function publishBatch(ctx: ServerContext, out: BatchOutput): void {
@@ -108,39 +121,15 @@ export function createSpotModule(): ServerModule & { service?: OrderService } {
     async prepare(ctx) {
       // The demo account and the first full ladder exist before the first request: a newcomer
       // opening the app right after start sees a deep book and can sign in.
-      if (ctx.config.mode !== 'demo') return;
-      bots = await seedDemo(ctx.db, ledger, catalog);
-      if (!simMarketOn(ctx.config)) return;
-      sim = new MarketMakerSim(orders, {
-        makerUserId: bots.makerId,
-        takerUserId: bots.takerId,
-        startPrices: catalog.simStart,
-      });
-      topUpBot(ledger, bots.makerId, catalog);
-      await sim.fill();
+      await options.simulator?.prepare(ctx, orders);
     },
     start(ctx) {
       timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
-      if (!sim || !bots) return;
-      const { makerId, takerId } = bots;
-      const stepper = sim;
-      let running = false;
-      timers.push(
-        setInterval(() => {
-          if (running) return;
-          running = true;
-          topUpBot(ledger, makerId, catalog);
-          topUpBot(ledger, takerId, catalog);
-          stepper
-            .step()
-            .catch((err: unknown) => ctx.log.error({ err }, 'market simulator step failed'))
-            .finally(() => (running = false));
-        }, SIM_STEP_MS),
-      );
-      ctx.log.info('market-maker SIMULATOR running (demo mode); set SIM_MARKET=off to stop it');
+      options.simulator?.start(ctx, orders);
     },
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
+      options.simulator?.stop();
       orders?.close();
     },
   };

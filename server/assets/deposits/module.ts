@@ -3,8 +3,7 @@ import { simChainOn } from '../../config';
 import { accounts } from '../../mine';
 import type { ServerContext, ServerModule } from '../../module';
 import { balancePusher } from '../../shared/balance-push';
-import { SimChain } from '../../sim/sim-chain';
-import type { ChainAdapter } from '../chain';
+import type { ChainAdapter, SimulatedChain } from '../chain';
 import { DepositAddressStore } from './address-store';
 import { DepositService } from './deposit-service';
 import { DepositStore } from './deposit-store';
@@ -19,6 +18,11 @@ export interface DepositsOptions {
    * `depositDisabled`.
    */
   adapter?(ctx: ServerContext): ChainAdapter;
+  /**
+   * Builds the simulated chain (server/sim; app.ts plugs it in), used when there is no `adapter`
+   * and `simChainOn(config)` (demo mode).
+   */
+  simulated?(ctx: ServerContext): SimulatedChain;
 }
 
 /**
@@ -35,10 +39,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
     name: 'deposits',
     register(ctx) {
       const { config, catalog, sqlite, ledger, hub } = ctx;
-      const sim =
-        !options.adapter && simChainOn(config)
-          ? new SimChain(sqlite, catalog.chains, { blockMs: config.simChainBlockMs, log: ctx.log })
-          : null;
+      const sim = (!options.adapter && simChainOn(config) && options.simulated?.(ctx)) || null;
       adapter = options.adapter?.(ctx) ?? sim;
       const addresses = new DepositAddressStore(sqlite);
       const pushBalances = balancePusher(ctx);

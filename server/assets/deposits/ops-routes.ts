@@ -15,7 +15,7 @@ import { intField, str, type Input } from '../../http/input';
 import { normalizeAccount } from '../../mine/users';
 import type { OpsJournal } from '../../ops/ops-journal';
 import type { OpsRegistry } from '../../ops/ops-registry';
-import { SimTxConflictError, type SimChain } from '../../sim/sim-chain';
+import { SimTxConflictError, type SimulatedChain } from '../chain';
 import { pageArgs } from '../../shared/paging';
 import type { DepositAddressStore } from './address-store';
 import type { DepositStore } from './deposit-store';
@@ -24,7 +24,7 @@ import { toCryptoDeposit } from './routes';
 /** What the deposit ops routes need. */
 export interface DepositOpsDeps {
   /** The simulated chain; null outside demo mode, and then the `sim/*` routes do not exist. */
-  sim: SimChain | null;
+  sim: SimulatedChain | null;
   addresses: DepositAddressStore;
   deposits: DepositStore;
   opsJournal: OpsJournal;

@@ -1,0 +1,54 @@
+import { simMarketOn } from '../config';
+import type { ServerContext } from '../module';
+import { SIM_STEP_MS, type SpotSimulator } from '../trade/module';
+import { seedDemo, topUpBot } from './demo-seed';
+import { MarketMakerSim } from './market-maker';
+
+/**
+ * SIMULATOR. Demo mode's spot market: `prepare` seeds the demo account and the two bots and, when
+ * the market simulator is on, quotes the first full ladder; `start` steps the market maker every
+ * SIM_STEP_MS, topping the bots up first. Plugged into the spot module by app.ts.
+ */
+export function createSpotSimulator(): SpotSimulator {
+  let sim: MarketMakerSim | undefined;
+  let bots: { makerId: number; takerId: number } | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  return {
+    async prepare(ctx: ServerContext, orders) {
+      if (ctx.config.mode !== 'demo') return;
+      const { ledger, catalog } = ctx;
+      bots = await seedDemo(ctx.db, ledger, catalog);
+      if (!simMarketOn(ctx.config)) return;
+      sim = new MarketMakerSim(orders, {
+        makerUserId: bots.makerId,
+        takerUserId: bots.takerId,
+        startPrices: catalog.simStart,
+      });
+      topUpBot(ledger, bots.makerId, catalog);
+      await sim.fill();
+    },
+    start(ctx: ServerContext) {
+      if (!sim || !bots) return;
+      const { ledger, catalog } = ctx;
+      const { makerId, takerId } = bots;
+      const stepper = sim;
+      let running = false;
+      timers.push(
+        setInterval(() => {
+          if (running) return;
+          running = true;
+          topUpBot(ledger, makerId, catalog);
+          topUpBot(ledger, takerId, catalog);
+          stepper
+            .step()
+            .catch((err: unknown) => ctx.log.error({ err }, 'market simulator step failed'))
+            .finally(() => (running = false));
+        }, SIM_STEP_MS),
+      );
+      ctx.log.info('market-maker SIMULATOR running (demo mode); set SIM_MARKET=off to stop it');
+    },
+    stop() {
+      for (const t of timers.splice(0)) clearInterval(t);
+    },
+  };
+}
