@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { useLocation } from 'react-router-dom';
 import { PULL_OFFSET_HOME_PX, PULL_OFFSET_TRADE_PX } from '../../domain/constants';
 import { useCore } from '../core/contexts';
-import { routeOf } from '../routes/route-table';
 import { Icon } from './icons';
+import { useScreenRoute } from './screen-route';
 import { PullToRefresh } from './pull-to-refresh';
 import { useGoBack } from './use-go-back';
 
@@ -31,8 +30,7 @@ export interface ScreenProps {
 export function Screen({ children, title, backTo, right, onRefresh, bare }: ScreenProps) {
   const { t } = useTranslation();
   const { settings } = useCore();
-  const location = useLocation();
-  const route = routeOf(location.pathname);
+  const route = useScreenRoute();
   const heading = title ?? (route ? t(`pages.${route.title}`) : '');
   const appName = settings?.appName ?? t('appName');
 

@@ -1,29 +1,17 @@
 import type { ComponentType } from 'react';
-import type { Namespace, Texts } from '../i18n/i18n';
+import type { PageTitleKey, ScreenRoute, TabId } from '../components/screen-route';
+import type { Namespace } from '../i18n/i18n';
 
-type PageTitles = Texts['common']['pages'];
-/** A route title key under `common:pages`, such as `mine.login`. */
-export type PageTitleKey = {
-  [A in keyof PageTitles]: `${A & string}.${keyof PageTitles[A] & string}`;
-}[keyof PageTitles];
+export type { PageTitleKey, TabId };
 
 /** Loads a page's chunk and picks its component. */
 export type PageLoader = () => Promise<ComponentType>;
 
-/** The five tabs of spec §2, in bar order. */
-export type TabId = 'home' | 'market' | 'entrust' | 'kefu' | 'mine';
-
 /** One route of spec §2. */
-export interface RouteDef {
+export interface RouteDef extends ScreenRoute {
   path: string;
-  title: PageTitleKey;
   /** The page's chunk; routes without one are not built yet and say so honestly. */
   load?: PageLoader;
-  tab?: TabId;
-  /** Pull-to-refresh trigger offset, for pages that have it (spec §2, §9). */
-  pull?: 'home' | 'trade';
-  /** The fiat pages use the blue background (spec §1). */
-  legal?: boolean;
   /** Text namespaces the page needs, loaded with its chunk; all of them unless listed. */
   ns?: readonly Namespace[];
 }

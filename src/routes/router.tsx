@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { HashRouter, useLocation } from 'react-router-dom';
+import { ScreenRouteContext } from '../components/screen-route';
 import { pageLeft } from '../components/toast';
 import { NotAvailablePage, NotFoundPage } from '../pages/shared/not-available-page';
 import { AppShell } from './app-shell';
@@ -24,7 +25,12 @@ function RoutePage() {
   const page = def?.path ?? pathname;
   // Toasts belong to the page that raised them: leaving it dismisses them (issue 29).
   useEffect(() => () => pageLeft(), [page]);
-  return def ? element(def) : <NotFoundPage />;
+  // The page's chrome (`Screen`) reads its route from here, not from the table (no import circle).
+  return def ? (
+    <ScreenRouteContext.Provider value={def}>{element(def)}</ScreenRouteContext.Provider>
+  ) : (
+    <NotFoundPage />
+  );
 }
 
 /**

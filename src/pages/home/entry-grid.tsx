@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import type { IconName } from '../../components/icons';
-import type { PageTitleKey } from '../../routes/route-table';
+import type { PageTitleKey } from '../../components/screen-route';
 
 /** A home tile: where it goes, its icon and the route title it shows. */
 export interface Entry {
