@@ -149,7 +149,7 @@ export default defineConfig(({ command }) => ({
               // landing page whose texts are in its own group (kefu, mine, contracts, P2P) would
               // otherwise fetch them as files of their own before its first paint.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|pull-to-refresh|spinner|use-go-back|icons|loading-indicator)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](data-age|market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|use-now|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|screen-route|pull-to-refresh|spinner|use-go-back|icons|loading-indicator|data-age|as-of-format)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
               priority: 1,
             },
             {
@@ -186,7 +186,7 @@ export default defineConfig(({ command }) => ({
               // here: what the market list shares (it would load the lot) and the order form, which
               // loads after the first paint.
               name: 'trade-first',
-              test: /[\\/]src[\\/](pages[\\/]trade[\\/](use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of-format|as-of|amount|coin-amount|confirm-dialog)|core[\\/](use-private-read|use-dated-read))\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
+              test: /[\\/]src[\\/](pages[\\/]trade[\\/](use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of|load-state|amount|coin-amount|confirm-dialog)|core[\\/](use-private-read|use-dated-read))\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
               priority: 1,
             },
             {

@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { usePrefs } from '../core/contexts';
 import type { DataTime } from '../core/use-private-read';
-import { BCP47 } from '../../domain/locale';
 import { useTranslation } from '../i18n/use-translation';
-import { formatAsOf } from './as-of-format';
+import { DataAge } from './data-age';
 import { Icon } from './icons';
 import { useOnline } from './use-online';
 
@@ -12,18 +9,9 @@ import { useOnline } from './use-online';
  * reach the server (what is shown may have changed since). Nothing for live data while online.
  */
 export function AsOf({ time, testId = 'as-of' }: { time: DataTime; testId?: string }) {
-  const { t } = useTranslation();
   const online = useOnline();
-  const locale = BCP47[usePrefs().lang];
-  // "Today" is judged against when the note appeared; the time itself never changes.
-  const [now] = useState(() => Date.now());
   if (!time || (online && time.source === 'live')) return null;
-  return (
-    <p className="as-of" data-testid={testId} data-source={time.source}>
-      <Icon name="clock" size={14} />
-      {t('offline.asOf', { time: formatAsOf(time.savedAt, now, locale) })}
-    </p>
-  );
+  return <DataAge at={time.savedAt} says="asOf" look="line" source={time.source} testId={testId} />;
 }
 
 /**

@@ -6,8 +6,11 @@ import { Spinner } from './spinner';
 export interface LoadStateProps {
   failed: boolean;
   onRetry(): void;
-  /** What a failed load says, in the page's own words (already translated). */
-  failedText: string;
+  /**
+   * What a failed load says, in the page's own words (already translated); by default the general
+   * "This could not be loaded. Check your connection and retry." (`assets:loadFailed`).
+   */
+  failedText?: string;
   /** Prefix of the data-testids: `<testId>-loading` for the spinner, `<testId>-error` after a failure. */
   testId: string;
 }
@@ -17,7 +20,7 @@ export interface LoadStateProps {
  * reason the intent handler already showed – a short text and a retry button.
  */
 export function LoadState({ failed, onRetry, failedText, testId }: LoadStateProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'assets']);
   if (!failed) {
     return (
       <div className="state" data-testid={`${testId}-loading`}>
@@ -30,10 +33,24 @@ export function LoadState({ failed, onRetry, failedText, testId }: LoadStateProp
       <span className="state__icon">
         <Icon name="wifiOff" size={32} />
       </span>
-      <p className="state__text">{failedText}</p>
+      <p className="state__text">{failedText ?? t('assets:loadFailed')}</p>
       <button type="button" className="btn btn--secondary" onClick={onRetry}>
         <Icon name="refresh" size={18} />
         {t('actions.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The small form of a failed load, inside a section of a page that otherwise shows. */
+export function InlineRetry({ onRetry, testId, text }: { onRetry(): void; testId?: string; text?: string }) {
+  const { t } = useTranslation(['assets', 'common']);
+  return (
+    <div className="assets-state" data-testid={testId}>
+      <p>{text ?? t('loadFailed')}</p>
+      <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
+        <Icon name="refresh" size={16} />
+        {t('common:actions.retry')}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import type { ProofState } from '../pages/assets/funding/use-proof-upload';
+import type { ProofState } from '../core/use-proof-upload';
 import { Icon } from './icons';
 import { Spinner } from './spinner';
 

@@ -8,16 +8,16 @@ import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
 import { useCatalog } from '../../core/use-catalog';
-import { RequireUser } from '../mine/require-user';
-import { PAGE } from '../trade/use-paged';
+import { RequireUser } from '../../components/require-user';
+import { PAGE } from '../../core/use-paged';
 import { usePrivateResync } from '../trade/use-private-events';
 import type { Dated } from '../../../worker/core-api';
 import { optionalAccount } from './assets-format';
 import { JournalFilters } from './journal-filters';
 import type { JournalFilter } from './journal-filters';
 import { JournalList } from './journal-line';
-import { LoadState } from './load-state';
-import { useHistory } from './use-history';
+import { LoadState } from '../../components/load-state';
+import { useHistory } from '../../core/use-paged';
 
 const lineId = (l: JournalLine) => l.id;
 
@@ -82,7 +82,7 @@ export function AssetsIncomePage() {
             <JournalFilters value={filter} coins={coins} onChange={change} />
             <AsOf time={paged.time} testId="journal-as-of" />
             {paged.failed ? (
-              <LoadState failed onRetry={() => void paged.reload()} />
+              <LoadState failed onRetry={() => void paged.reload()} testId="assets" />
             ) : (
               <JournalList
                 catalogCoins={catalog?.coins ?? []}

@@ -10,12 +10,12 @@ import { useCatalog } from '../../core/use-catalog';
 import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
 import { LeverAccountCard } from '../lever/lever-account-card';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
 import { TotalCard } from './assets-summary';
 import { HideZeroSwitch, HoldingList } from './holding-list';
-import { LoadState } from './load-state';
+import { LoadState } from '../../components/load-state';
 import { useOverview } from './use-overview';
 
 /** One account on the assets page: its estimate, a link to its detail page and its coins. */
@@ -81,7 +81,7 @@ export function AssetsPage() {
       <RequireUser>
         {() =>
           !overview ? (
-            <LoadState failed={failed} onRetry={() => void reload()} />
+            <LoadState failed={failed} onRetry={() => void reload()} testId="assets" />
           ) : (
             <>
               <AsOf time={time} testId="assets-as-of" />

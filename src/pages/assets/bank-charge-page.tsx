@@ -4,7 +4,7 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useCatalog } from '../../core/use-catalog';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { BankDepositForm } from './funding/bank-deposit-form';
 import { BankTermsCard } from './funding/bank-terms-card';
 import { fundingOf } from './funding/funding-catalog';

@@ -13,14 +13,14 @@ import { usePrivateRead } from '../../core/use-private-read';
 import { useCatalog } from '../../core/use-catalog';
 import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';
 import { HideZeroSwitch, HoldingList } from './holding-list';
 import { JournalList } from './journal-line';
-import { InlineRetry, LoadState } from './load-state';
-import { useHistory } from './use-history';
-import type { History } from './use-history';
+import { InlineRetry, LoadState } from '../../components/load-state';
+import { useHistory } from '../../core/use-paged';
+import type { History } from '../../core/use-paged';
 import { useOverview } from './use-overview';
 
 /** Journal lines shown on the account page; the records page has the rest. */
@@ -65,7 +65,7 @@ export function TradeAccountPage() {
           <>
             <AccountSwitch value={account} onChange={(a) => setParams({ account: a }, { replace: true })} />
             {!overview || !data ? (
-              <LoadState failed={failed} onRetry={() => void refresh()} />
+              <LoadState failed={failed} onRetry={() => void refresh()} testId="assets" />
             ) : (
               <>
                 <AsOf time={time} testId="account-as-of" />

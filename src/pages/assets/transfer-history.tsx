@@ -6,8 +6,8 @@ import { usePrefs } from '../../core/contexts';
 import { useNumbers } from '../../i18n/use-numbers';
 import { MoreButton } from '../trade/more-button';
 import { formatMs } from '../trade/trade-format';
-import { LoadState } from './load-state';
-import type { History } from './use-history';
+import { LoadState } from '../../components/load-state';
+import type { History } from '../../core/use-paged';
 
 /** One transfer: accounts, amount, remark and time. */
 function TransferCard({ record }: { record: TransferRecord }) {
@@ -44,7 +44,7 @@ export function TransferHistory({ history }: { history: History<TransferRecord> 
         <h2 className="assets-section__title">{t('transfer.history')}</h2>
       </header>
       {history.failed ? (
-        <LoadState failed onRetry={() => void history.reload()} />
+        <LoadState failed onRetry={() => void history.reload()} testId="assets" />
       ) : history.items === null ? (
         <div className="assets-state">
           <Spinner size={24} />

@@ -10,15 +10,15 @@ import { usePrivateRead } from '../../core/use-private-read';
 import { AsOf } from '../../components/as-of';
 import type { Dated } from '../../../worker/core-api';
 import { useCatalog } from '../../core/use-catalog';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { useBalances } from '../trade/use-balances';
-import { PAGE } from '../trade/use-paged';
+import { PAGE } from '../../core/use-paged';
 import { accountParam } from './assets-format';
-import { LoadState } from './load-state';
+import { LoadState } from '../../components/load-state';
 import { TransferForm } from './transfer-form';
 import { TransferHistory } from './transfer-history';
 import { initialCoin } from './transfer-rules';
-import { useHistory } from './use-history';
+import { useHistory } from '../../core/use-paged';
 
 const transferId = (r: TransferRecord) => r.id;
 
@@ -66,7 +66,7 @@ export function TransferPage() {
       <RequireUser>
         {() =>
           !catalog ? (
-            <LoadState failed={catalogFailed} onRetry={() => void reloadCatalog()} />
+            <LoadState failed={catalogFailed} onRetry={() => void reloadCatalog()} testId="assets" />
           ) : (
             <>
               <AsOf time={balancesTime} testId="available-as-of" />

@@ -4,7 +4,7 @@ import { useWarmNumbers } from '../../i18n/warm-numbers';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { ChangePill } from '../market/change-pill';
-import { DataAge } from '../market/data-age';
+import { DataAge } from '../../components/data-age';
 import {
   changeDirection,
   formatCompact,

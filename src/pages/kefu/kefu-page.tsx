@@ -9,7 +9,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import '../../styles/kefu.css';
 import { HelpCentre } from '../news/help-centre';
-import { SavedAge } from '../news/saved-age';
+import { DataAge } from '../../components/data-age';
 import { ChatComposer } from './chat-composer';
 import { ChatMessages } from './chat-messages';
 import { useKefu, useMarkRead } from './use-kefu';
@@ -56,7 +56,7 @@ function Conversation() {
       )}
       {view.savedAt !== null && view.stale && (
         <p className="news-age">
-          <SavedAge at={view.savedAt} testId="kefu-age" />
+          <DataAge at={view.savedAt} testId="kefu-age" />
         </p>
       )}
       {empty && !view.loaded && !view.stale ? (

@@ -12,7 +12,7 @@ import { SubmitButton } from '../../forms/submit-button';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { defaultCurrency } from './legal-format';
 import { ReadState } from './read-state';
 import { useLegalRead } from './use-legal';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
-import type { ProofState } from '../assets/funding/use-proof-upload';
+import type { ProofState } from '../../core/use-proof-upload';
 
 /**
  * Picks an image (compressed on the device, then sent through the existing upload checks by the

@@ -15,14 +15,14 @@ import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { amountDirection } from '../assets/assets-format';
 import { useKindLabel } from '../assets/journal-line';
-import { LoadState } from '../assets/load-state';
+import { LoadState } from '../../components/load-state';
 import { TransferForm } from '../assets/transfer-form';
-import { useHistory } from '../assets/use-history';
-import { RequireUser } from '../mine/require-user';
+import { useHistory } from '../../core/use-paged';
+import { RequireUser } from '../../components/require-user';
 import { useBalances } from '../trade/use-balances';
 import { usePrivateResync } from '../trade/use-private-events';
 import { formatMs } from '../trade/trade-format';
-import { PAGE } from '../trade/use-paged';
+import { PAGE } from '../../core/use-paged';
 import { AdCard, TakeBlockedNote } from './ad-card';
 import { coinDecimals } from './legal-format';
 import { MerchantHeader } from './merchant-header';
@@ -161,7 +161,7 @@ export function TransactionRecordPage() {
       <RequireUser>
         {() =>
           log.items === null ? (
-            <LoadState failed={log.failed} onRetry={() => void log.reload()} />
+            <LoadState failed={log.failed} onRetry={() => void log.reload()} testId="assets" />
           ) : log.items.length === 0 ? (
             <p className="note">{t('log.empty')}</p>
           ) : (
@@ -197,7 +197,7 @@ export function LegalTransferPage() {
       <RequireUser>
         {() =>
           !catalog ? (
-            <LoadState failed={failed} onRetry={() => void reload()} />
+            <LoadState failed={failed} onRetry={() => void reload()} testId="assets" />
           ) : (
             <>
               <p className="note">{t('transfer.note')}</p>

@@ -9,7 +9,7 @@ import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
-import { useProofUpload } from '../assets/funding/use-proof-upload';
+import { useProofUpload } from '../../core/use-proof-upload';
 import { ImagePick } from './image-pick';
 import { LegalImage } from './legal-image';
 import { fiatText } from './legal-format';

@@ -7,7 +7,7 @@ import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
-import { useProofUpload } from '../assets/funding/use-proof-upload';
+import { useProofUpload } from '../../core/use-proof-upload';
 import { formatMs } from '../trade/trade-format';
 import { ImagePick } from './image-pick';
 import { LegalImage } from './legal-image';

@@ -7,7 +7,7 @@ import { Screen } from '../../components/screen';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { clockText, fiatText } from './legal-format';
 import { OrderActions } from './order-actions';
 import { OrderChat } from './order-chat';

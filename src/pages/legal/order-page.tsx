@@ -1,6 +1,6 @@
 import { Screen } from '../../components/screen';
 import '../../styles/legal.css';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { OrderList } from './order-list';
 
 /** /pages/legal/order: the caller's fiat orders. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { DataAge } from '../../components/data-age';
 import { Icon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { LoadState } from '../../components/load-state';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade/trade-format';
@@ -26,24 +27,13 @@ export function ReadState({
   const { t } = useTranslation(['legal', 'common']);
   if (read.data === null || read.data === undefined) {
     if (read.notFound) return <NotFoundState text={notFound ?? t('notFound')} />;
-    if (!read.failed) {
-      return (
-        <div className="state" data-testid="legal-loading">
-          <Spinner size={28} />
-        </div>
-      );
-    }
     return (
-      <div className="state" data-testid="legal-error">
-        <span className="state__icon">
-          <Icon name="wifiOff" size={32} />
-        </span>
-        <p className="state__text">{t('loadFailed')}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void read.reload()}>
-          <Icon name="refresh" size={18} />
-          {t('common:actions.retry')}
-        </button>
-      </div>
+      <LoadState
+        failed={read.failed}
+        onRetry={() => void read.reload()}
+        failedText={t('loadFailed')}
+        testId="legal"
+      />
     );
   }
   if (empty) {
@@ -79,11 +69,14 @@ export function NotFoundState({ text }: { text: string }) {
 export function Cached({ at }: { at: number | null }) {
   const { t } = useTranslation('legal');
   const { lang } = usePrefs();
-  if (at === null) return null;
   return (
-    <p className="note legal-cached" data-testid="legal-cached">
-      <Icon name="clock" size={16} />
-      {t('cached', { time: formatMs(at, lang) })}
-    </p>
+    <DataAge
+      at={at}
+      look="line"
+      className="note legal-cached"
+      iconSize={16}
+      testId="legal-cached"
+      text={(ms) => t('cached', { time: formatMs(ms, lang) })}
+    />
   );
 }

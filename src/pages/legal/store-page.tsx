@@ -9,7 +9,7 @@ import { SubmitButton } from '../../forms/submit-button';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { MerchantHeader } from './merchant-header';
 import { MyAdRow } from './my-ad-row';
 import { Cached, ReadState } from './read-state';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { PositionsSection } from './positions-section';
 import { useLeverLive } from './use-lever';
 import { usePositionActions } from './use-position-actions';

@@ -7,7 +7,7 @@ import { useUser } from '../../core/contexts';
 import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { useDecisionReload } from '../trade/use-private-events';
 import { ArticleDate } from '../news/news-list';
 import { ListingForm } from './listing-form';

@@ -4,7 +4,7 @@ import type { CandleInterval } from '../../../domain/market-data';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
-import { DataAge } from './data-age';
+import { DataAge } from '../../components/data-age';
 import { useCandleSeries } from './use-candle-series';
 import { useChart } from './use-chart';
 import { useLocale } from './use-locale';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import type { MarketStatus } from '../../../domain/market';
 import type { Ticker } from '../../../domain/market-data';
 import { ChangePill } from './change-pill';
-import { DataAge } from './data-age';
+import { DataAge } from '../../components/data-age';
 import { changeDirection, formatDecimal, formatFixed } from './format-market';
 import { useLocale } from './use-locale';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useCore } from '../../core/contexts';
-import { DataAge } from './data-age';
+import { DataAge } from '../../components/data-age';
 import { MarketList, MarketSkeleton } from './market-list';
 import { FAVOURITES_TAB, MarketToolbar } from './market-toolbar';
 import { useCatalog } from '../../core/use-catalog';

@@ -14,7 +14,7 @@ import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { usePrivateData } from '../../core/use-dated-read';
 import { formatMs } from '../trade/trade-format';
-import { InlineRetry } from '../assets/load-state';
+import { InlineRetry } from '../../components/load-state';
 
 const NONE: Empty = {};
 

@@ -11,10 +11,10 @@ import { usePrefs, useUser } from '../../core/contexts';
 import { usePrivateData } from '../../core/use-dated-read';
 import { useRefreshUser } from '../../core/use-refresh-user';
 import { formatMs } from '../trade/trade-format';
-import { InlineRetry } from '../assets/load-state';
+import { InlineRetry } from '../../components/load-state';
 import { BankCardForm } from './bank-card-form';
 import { BoundAddresses } from './bound-addresses';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
 const NONE: Empty = {};
 

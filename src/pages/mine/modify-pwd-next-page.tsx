@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { useCall } from '../../core/use-call';
 import { Screen } from '../../components/screen';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 import { TicketPasswordForm } from './ticket-password-form';
 
 /** /pages/mine/modifyPwdNext: the new login password after the current one was confirmed. */

@@ -7,7 +7,7 @@ import { applyServerFieldError } from '../../forms/field-errors';
 import { PasswordField } from '../../forms/password-field';
 import { rulesResolver } from '../../forms/rules-resolver';
 import { SubmitButton } from '../../forms/submit-button';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
 interface ModifyValues {
   oldPassword: string;

@@ -5,7 +5,7 @@ import { useCall } from '../../core/use-call';
 import { Screen } from '../../components/screen';
 import { useGoBack } from '../../components/use-go-back';
 import { CodePasswordForm } from './code-password-form';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
 const FIELDS = ['code', 'password', 'confirm'];
 

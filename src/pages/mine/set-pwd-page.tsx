@@ -4,7 +4,7 @@ import { toast } from '../../components/toast';
 import { useCall } from '../../core/use-call';
 import { Screen } from '../../components/screen';
 import { CodePasswordForm } from './code-password-form';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
 const FIELDS = ['code', 'password', 'confirm'];
 

@@ -5,7 +5,7 @@ import { Icon } from '../../components/icons';
 import { ListGroup, ListRow } from '../../components/list';
 import { Screen } from '../../components/screen';
 import { formatCount, formatDateTime } from '../../i18n/format';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
 /** /pages/mine/userCenter: the account, read-only (spec §5: it cannot be changed). */
 export function UserCenterPage() {

@@ -5,7 +5,7 @@ import { Screen } from '../../components/screen';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
-import { SavedAge } from './saved-age';
+import { DataAge } from '../../components/data-age';
 import { ArticleDate } from './news-list';
 import { useArticle, useCover } from './use-news';
 
@@ -72,7 +72,7 @@ export function NewsDetailPage() {
             </span>
           )}
         </p>
-        {cachedAt !== null && <SavedAge at={cachedAt} testId="article-age" />}
+        {cachedAt !== null && <DataAge at={cachedAt} testId="article-age" />}
         <Suspense
           fallback={
             <div className="state">

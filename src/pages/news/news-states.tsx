@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
-import { SavedAge } from './saved-age';
+import { DataAge } from '../../components/data-age';
 import type { NewsListState } from './use-news';
 import { NewsList } from './news-list';
 
@@ -60,7 +60,7 @@ export function NewsListBody({
       {offline}
       {list.cachedAt !== null && (
         <p className="news-age">
-          <SavedAge at={list.cachedAt} testId="news-age" />
+          <DataAge at={list.cachedAt} testId="news-age" />
         </p>
       )}
       {list.items.length === 0 ? (

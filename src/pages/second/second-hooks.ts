@@ -1,4 +1,4 @@
-// Small hooks of the option page. They mirror the market page's (use-locale, use-now)
+// Small hooks of the option page. They mirror the market page's use-locale and the data-age badge's clock
 // rather than import them: sharing those modules re-partitions the chunks home loads first and
 // costs about 1 KiB gzip of the home budget (measured with bench/home-js-size.ts).
 import { useEffect, useState } from 'react';

@@ -12,11 +12,11 @@ import { usePrivateRead } from '../../core/use-private-read';
 import { useCatalog } from '../../core/use-catalog';
 import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { MoreButton } from './more-button';
 import { formatMs } from './trade-format';
-import { PAGE, usePaged } from './use-paged';
-import type { PageLoader } from './use-paged';
+import { PAGE, usePaged } from '../../core/use-paged';
+import type { PageLoader } from '../../core/use-paged';
 import { usePrivateResync } from './use-private-events';
 
 const fillId = (f: SpotFill) => f.tradeId;

@@ -8,12 +8,12 @@ import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
 import { EntrustLeverSection } from '../lever/entrust-lever-section';
-import { RequireUser } from '../mine/require-user';
+import { RequireUser } from '../../components/require-user';
 import { OrderList } from './order-list';
 import { useCancelOrder } from './use-cancel-order';
 import { useOpenOrders } from './use-open-orders';
-import { PAGE, usePaged } from './use-paged';
-import type { PageLoader } from './use-paged';
+import { PAGE, usePaged } from '../../core/use-paged';
+import type { PageLoader } from '../../core/use-paged';
 import { usePrivateEvents } from './use-private-events';
 
 /** The tabs of the orders page. */

@@ -21,7 +21,7 @@ import { BANK_AMOUNT_DECIMALS, bankDepositProblems } from './funding-rules';
 import type { BankDepositValues } from './funding-rules';
 import { ProofPicker } from './proof-picker';
 import { SummaryDialog } from '../../../components/summary-dialog';
-import { useProofUpload } from './use-proof-upload';
+import { useProofUpload } from '../../../core/use-proof-upload';
 
 /** Server fields the form shows inline. */
 const FIELDS = ['amount', 'payerName', 'reference', 'proofId'] as const;

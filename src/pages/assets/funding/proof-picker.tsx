@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { Icon } from '../../../components/icons';
 import { PhotoPicker } from '../../../components/photo-picker';
-import type { ProofState } from './use-proof-upload';
+import type { ProofState } from '../../../core/use-proof-upload';
 
 /** Props of {@link ProofPicker}. */
 export interface ProofPickerProps {

@@ -10,11 +10,11 @@ import { Screen } from '../../../components/screen';
 import { usePrefs, useUser } from '../../../core/contexts';
 import { formatCount, formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
-import { RequireUser } from '../require-user';
+import { RequireUser } from '../../../components/require-user';
 import { LoadState } from '../../../components/load-state';
 import { creditAdvice, STEP_ROUTES } from './credit-advice';
 import { useKept } from './use-kept';
-import { SavedAge } from './saved-age';
+import { DataAge } from '../../../components/data-age';
 import '../../../styles/identity.css';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -107,7 +107,7 @@ function CreditBody() {
             style={{ width: `${Math.max(0, Math.min(100, ((score ?? 0) / CREDIT_RULES.max) * 100))}%` }}
           />
         </div>
-        <SavedAge at={savedAt} testId="credit-saved" />
+        <DataAge at={savedAt} says="asOf" testId="credit-saved" />
         {report && (
           <p className="note identity-note">
             {t('credit.computed', { time: formatDateTime(new Date(report.computedAt).toISOString(), lang) })}

@@ -4,7 +4,7 @@ import type { UserInfo } from '../../../../domain/endpoints';
 import { Icon } from '../../../components/icons';
 import { Screen } from '../../../components/screen';
 import { useTranslation } from '../../../i18n/use-translation';
-import { RequireUser } from '../require-user';
+import { RequireUser } from '../../../components/require-user';
 import { AgentAddForm } from './agent-add-form';
 import { AuthCodeCard } from './auth-code-card';
 import { LoadState } from '../../../components/load-state';
@@ -12,7 +12,7 @@ import { InviteShare } from './invite-share';
 import { TeamLists } from './team-lists';
 import { TeamStats } from './team-stats';
 import { useTeam } from './use-team';
-import { SavedAge } from './saved-age';
+import { DataAge } from '../../../components/data-age';
 import '../../../styles/identity.css';
 
 function InviteBody({ user }: { user: UserInfo }) {
@@ -31,7 +31,7 @@ function InviteBody({ user }: { user: UserInfo }) {
     <>
       {/* The code and link are the user's own: shown at once, offline too. */}
       <InviteShare promoCode={summary?.promoCode ?? user.promoCode} />
-      <SavedAge at={savedAt} testId="team-saved" />
+      <DataAge at={savedAt} says="asOf" testId="team-saved" />
       {summary ? (
         <TeamStats summary={summary} />
       ) : (

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../../forms/submit-button';
 import { TextField } from '../../../forms/text-field';
 import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../components/toast';
-import { useProofUpload } from '../../assets/funding/use-proof-upload';
+import { useProofUpload } from '../../../core/use-proof-upload';
 import { KycPhoto } from './kyc-photo';
 import { kycProblems, PHOTO_FIELDS, type KycValues, type PhotoField } from './kyc-rules';
 

@@ -1,7 +1,7 @@
 import { Icon } from '../../../components/icons';
 import { PhotoPicker } from '../../../components/photo-picker';
 import { useTranslation } from '../../../i18n/use-translation';
-import type { ProofState } from '../../assets/funding/use-proof-upload';
+import type { ProofState } from '../../../core/use-proof-upload';
 import type { PhotoField } from './kyc-rules';
 
 /** Props of {@link KycPhoto}. */

@@ -5,11 +5,11 @@ import { Icon } from '../../../components/icons';
 import { Screen } from '../../../components/screen';
 import { toast } from '../../../components/toast';
 import { useCatalog } from '../../../core/use-catalog';
-import { SavedAge } from './saved-age';
+import { DataAge } from '../../../components/data-age';
 import { useBcp47 } from './use-bcp47';
 import { formatNumber } from '../../../../domain/display';
 import { useTranslation } from '../../../i18n/use-translation';
-import { RequireUser } from '../require-user';
+import { RequireUser } from '../../../components/require-user';
 import { LoadState } from '../../../components/load-state';
 import { KycForm } from './kyc-form';
 import { KycStatusCard } from './kyc-status-card';
@@ -72,7 +72,7 @@ function KycBody() {
     );
   return (
     <>
-      <SavedAge at={savedAt} testId="kyc-saved" />
+      <DataAge at={savedAt} says="asOf" testId="kyc-saved" />
       {view.state === 'none' && <p className="kyc-intro">{t('kyc.intro')}</p>}
       {view.state !== 'none' && <KycStatusCard view={view} />}
       {view.state === 'verified' && from && (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation } from 'react-router-dom';
-import type { UserInfo } from '../../../domain/endpoints';
-import { useCore, useUser } from '../../core/contexts';
-import { Icon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import type { UserInfo } from '../../domain/endpoints';
+import { useCore, useUser } from '../core/contexts';
+import { Icon } from './icons';
+import { Spinner } from './spinner';
 
 /** Renders its children for a signed-in user; otherwise says so and offers to log in. */
 export function RequireUser({ children }: { children(user: UserInfo): ReactNode }) {

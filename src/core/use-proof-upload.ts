@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { UPLOAD_TYPES } from '../../../../domain/funding';
-import { useCore } from '../../../core/contexts';
-import { failureText } from '../../../core/intents';
-import { useFailureHandler } from '../../../core/use-call';
-import { errorMessage } from '../../../i18n/i18n';
+import { UPLOAD_TYPES } from '../../domain/funding';
+import { useCore } from './contexts';
+import { failureText } from './intents';
+import { useFailureHandler } from './use-call';
+import { errorMessage } from '../i18n/i18n';
 
 /** Where the proof image is: nothing yet, being compressed (0–100), uploading, uploaded, or failed. */
 export type ProofState =
