@@ -1,16 +1,14 @@
 import type { EndpointName, Outcome, Req, Res, UserInfo } from '../domain';
 import type { AreaApi } from './modules';
 import type { Prefs } from './prefs';
-import type { Dated, DatedOutcome, PrivateRead } from './private-reads';
-import type { PublicRead } from './public-reads';
 import type { Reachability } from './reachability';
+import type { Dated, DatedOutcome, PrivateRead, PublicRead } from './shared/dated';
 import type { SocketState } from './socket-client';
 
 export type { Prefs, SavedAddress } from './prefs';
 export type { SocketState } from './socket-client';
 export type { Reachability } from './reachability';
-export type { Dated, DatedOutcome, PrivateRead } from './private-reads';
-export type { PublicRead } from './public-reads';
+export type { Dated, DatedOutcome, PrivateRead, PublicRead } from './shared/dated';
 export type {
   BookRow,
   BookStatus,
@@ -24,7 +22,13 @@ export type {
 export type { OrderPreview, PreviewInput } from './trade';
 export type { AmountAnswer, AmountQuery } from './assets';
 export type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
-export type { LeverLivePosition, LeverLiveState, LeverPnlQuery, LeverPreview, LeverPreviewInput } from './lever';
+export type {
+  LeverLivePosition,
+  LeverLiveState,
+  LeverPnlQuery,
+  LeverPreview,
+  LeverPreviewInput,
+} from './lever';
 export type { CachedArticle, CachedNews, NewsFilter } from './news';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu';
 export type { SecondPreview, SecondPreviewInput, SecondState } from './second';

@@ -5,10 +5,8 @@ import type { EndpointName, Outcome, Req, Res } from '../domain';
 import type { ApiClient } from './api-client';
 import type { LazyDeviceStore } from './device-store';
 import type { Answered, CoreCall } from './module';
-import type { PrivateReads } from './private-cache';
-import { isPrivateRead } from './private-reads';
-import { isPublicRead, savePublic } from './public-reads';
 import type { Session } from './session';
+import { isPrivateRead, isPublicRead, savePublic, type PrivateReads } from './shared/dated';
 
 /**
  * How long a catalog read at worker start may answer the page's first catalog call, in ms: the

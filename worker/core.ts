@@ -10,10 +10,14 @@ import { createMarketFeed, type BookTuning, type FrameScheduler } from './market
 import type { Answered, WorkerContext, WorkerModule } from './module';
 import { MODULES, type AreaApi } from './modules';
 import { notify } from './notify';
-import type { PrivateReads } from './private-cache';
-import { loadPublic, readPublic as readPublicAnswer } from './public-reads';
 import { createReachability } from './reachability';
 import { createSession } from './session';
+import {
+  loadPrivateReads,
+  loadPublic,
+  readPublic as readPublicAnswer,
+  type PrivateReads,
+} from './shared/dated';
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
@@ -109,9 +113,12 @@ export function createCore(deps: CoreDeps = {}): Core {
   // The private cache loads with the first private read or event: a signed-out visit never needs it.
   let privateLoad: Promise<PrivateReads> | null = null;
   const privates = (): Promise<PrivateReads> =>
-    (privateLoad ??= import('./private-cache').then((m) =>
-      m.createPrivateReads({ db: store.db, call, userId: () => session.user()?.id, token: session.token }),
-    ));
+    (privateLoad ??= loadPrivateReads({
+      db: store.db,
+      call,
+      userId: () => session.user()?.id,
+      token: session.token,
+    }));
   const modules: WorkerModule[] = [];
   const answered = async (answer: Answered): Promise<void> => {
     for (const m of modules) await Promise.resolve(m.answered?.(answer)).catch(() => undefined);

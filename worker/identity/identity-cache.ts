@@ -3,25 +3,15 @@
 // it was saved. The calls themselves never answer from here: an offline call is still offline.
 import type { Res } from '../../domain/endpoints';
 import type { DeviceStore } from '../store';
+import { forgetDated, keepDated, loadDated, type DatedCopy } from '../shared/dated';
 
 /** The calls whose last answer is kept. */
 export const PRIVATE_CACHED = ['kyc/status', 'team/summary', 'credit/score'] as const;
 /** One of PRIVATE_CACHED. */
 export type PrivateCachedName = (typeof PRIVATE_CACHED)[number];
 
-/** A kept answer and when it was saved (ms since the epoch). */
-export interface CachedPrivate<K extends PrivateCachedName> {
-  data: Res<K>;
-  savedAt: number;
-}
-
-interface Row {
-  userId: number;
-  data: unknown;
-  savedAt: number;
-}
-
-const keyOf = (name: PrivateCachedName) => `private:${name}`;
+/** A kept answer and when it was saved (ms since the epoch), in the worker's one dated cache. */
+export type CachedPrivate<K extends PrivateCachedName> = DatedCopy<Res<K>>;
 
 /** True for a call whose answer is kept. */
 export function isPrivateCached(name: string): name is PrivateCachedName {
@@ -36,8 +26,7 @@ export async function savePrivate(
   data: unknown,
   now: number,
 ): Promise<void> {
-  const row: Row = { userId, data, savedAt: now };
-  await store.set(keyOf(name), row);
+  await keepDated(store, name, userId, data, now);
 }
 
 /** The kept answer of `name` if it belongs to `userId`; another account's is never returned. */
@@ -46,13 +35,10 @@ export async function loadPrivate<K extends PrivateCachedName>(
   userId: number | null,
   name: K,
 ): Promise<CachedPrivate<K> | null> {
-  if (userId === null) return null;
-  const row = await store.get<Row>(keyOf(name));
-  if (!row || row.userId !== userId || typeof row.savedAt !== 'number') return null;
-  return { data: row.data as Res<K>, savedAt: row.savedAt };
+  return userId === null ? null : loadDated<Res<K>>(store, name, userId);
 }
 
 /** Forgets every kept answer (sign-out). */
 export function clearPrivate(store: DeviceStore): Promise<void> {
-  return store.remove(...PRIVATE_CACHED.map(keyOf));
+  return forgetDated(store, PRIVATE_CACHED);
 }

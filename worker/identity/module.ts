@@ -26,7 +26,9 @@ export const identityModule: WorkerModuleFactory<IdentityApi> = ({ store, ready,
       await import('./identity-cache').then((m) => m.clearPrivate(store)).catch(() => undefined);
     } else if (user !== null && outcome.ok && /^(kyc|team|credit)\//.test(name)) {
       await import('./identity-cache')
-        .then((m) => (m.isPrivateCached(name) ? m.savePrivate(store, user, name, outcome.data, Date.now()) : undefined))
+        .then((m) =>
+          m.isPrivateCached(name) ? m.savePrivate(store, user, name, outcome.data, Date.now()) : undefined,
+        )
         .catch(() => undefined);
     }
   },

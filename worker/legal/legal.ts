@@ -3,7 +3,7 @@ import { compareDecimalStrings, parseAmount } from '../../domain/display';
 import { FIAT_DECIMALS, parseScaled, quoteTake, quoteText } from '../../domain/legal-rules';
 import { storeLimitsProblem } from '../../domain/rules';
 import type { DeviceStore } from '../store';
-import { PRIVATE_KV_PREFIX } from '../store-keys';
+import { datedKey, keepDated, loadDated } from '../shared/dated';
 
 /** A take to convert: by fiat amount or by coin quantity, at an ad's price. */
 export interface LegalQuoteQuery {
@@ -83,13 +83,16 @@ export interface CachedReply<T = unknown> {
 
 /**
  * The cache key of a read: per user (private replies never show to another account) and request.
- * A signed-in user's copy sits under the private prefix, so it goes with the session (store.setSession)
- * like every other private copy; a signed-out read (user 0) is public and stays.
+ * A signed-in user's copy is private in the worker's one dated cache (worker/shared/dated), so it
+ * goes with the session like every other private copy; a signed-out read (user 0) is public and stays.
  */
 export function legalKey(name: string, req: unknown, userId: number | null): string {
-  const key = `legal:${userId ?? 0}:${name}:${JSON.stringify(req ?? {})}`;
-  return userId ? `${PRIVATE_KV_PREFIX}${key}` : key;
+  return datedKey(readKey(name, req, userId), userId || null);
 }
+
+/** The dated cache's key of a read, before the private prefix. */
+const readKey = (name: string, req: unknown, userId: number | null) =>
+  `legal:${userId ?? 0}:${name}:${JSON.stringify(req ?? {})}`;
 
 /** Keeps a successful legal read on the device. Failures to store are ignored (quota, private mode). */
 export async function saveLegal(
@@ -107,7 +110,7 @@ export async function saveLegal(
     index.push(key);
     const dropped = index.splice(0, Math.max(0, index.length - MAX_ENTRIES));
     if (dropped.length) await store.remove(...dropped);
-    await store.set(key, { data, cachedAt: now } satisfies CachedReply);
+    await keepDated(store, readKey(name, req, userId), userId || null, data, now);
     await store.set(INDEX_KEY, index);
   } catch {
     // The live reply was shown; a cache that cannot be written only costs the next offline visit.
@@ -122,5 +125,6 @@ export async function loadLegal(
   userId: number | null,
 ): Promise<CachedReply | null> {
   if (!CACHED.has(name)) return null;
-  return (await store.get<CachedReply>(legalKey(name, req, userId)).catch(() => undefined)) ?? null;
+  const copy = await loadDated(store, readKey(name, req, userId), userId || null);
+  return copy && { data: copy.data, cachedAt: copy.savedAt };
 }

@@ -2,8 +2,10 @@
 // pre-trade receipt, PnL at a price and the equity sum. Its code (worker/lever/live.ts) loads with
 // the first lever call, not with the first render.
 import type { LeverPreview, LeverPreviewInput } from '../../domain/lever-math';
+import type { LeverOrder } from '../../domain';
 import { once, type WorkerModuleFactory } from '../module';
 import { notify } from '../notify';
+import { forgetDated, keepDated, loadDated } from '../shared/dated';
 import type { LeverCache, LeverLiveState, LeverPnlQuery } from './live';
 
 /** The lever area's part of CoreApi. */
@@ -21,7 +23,10 @@ export interface LeverCoreApi {
   leverEquity(values: string[]): Promise<string | null>;
 }
 
-/** Device key of the last positions loaded (one user at a time; removed on sign-out). */
+/**
+ * Key of the last positions loaded in the dated cache (private: gone at sign-out). Before that cache,
+ * the same key held `LeverCache` outside the private prefix; it is still read, and removed.
+ */
 export const LEVER_CACHE_KEY = 'lever.positions';
 
 export const leverModule: WorkerModuleFactory<LeverCoreApi> = (ctx) => {
@@ -38,8 +43,16 @@ export const leverModule: WorkerModuleFactory<LeverCoreApi> = (ctx) => {
       unwatch: (n) => market.unwatch(n),
       notify,
       cache: {
-        get: () => store.get<LeverCache>(LEVER_CACHE_KEY),
-        set: (v) => (v ? store.set(LEVER_CACHE_KEY, v) : store.remove(LEVER_CACHE_KEY)),
+        async get() {
+          const userId = ctx.userId();
+          const copy = userId === null ? null : await loadDated<LeverOrder[]>(store, LEVER_CACHE_KEY, userId);
+          if (copy) return { userId: userId!, at: copy.savedAt, orders: copy.data };
+          return store.get<LeverCache>(LEVER_CACHE_KEY);
+        },
+        set: (v) =>
+          v
+            ? keepDated(store, LEVER_CACHE_KEY, v.userId, v.orders, v.at)
+            : forgetDated(store, [LEVER_CACHE_KEY]).then(() => store.remove(LEVER_CACHE_KEY)),
       },
       userId: ctx.userId,
     });
@@ -53,6 +66,7 @@ export const leverModule: WorkerModuleFactory<LeverCoreApi> = (ctx) => {
       leverPnlAt: async (query) => (await lever()).leverPnlAt(query),
       leverEquity: async (values) => (await lever()).leverEquity(values),
     },
+    // The copy written before the dated cache, outside the private prefix.
     privateKeys: [LEVER_CACHE_KEY],
     dispose: async () => (await lever.started())?.dispose(),
   };

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../domain';
 import { fixedDb } from '../../../worker/market/feed-context';
 import { loadLegal, saveLegal } from '../../../worker/legal/legal';
-import { createPrivateCache } from '../../../worker/private-cache';
+import { createPrivateCache } from '../../../worker/shared/dated/private-cache';
 import { createStore, openDb, type CoreDb, type Store } from '../../../worker/store';
 
 let n = 0;

@@ -2,7 +2,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeverOrder, SpotOrder } from '../../../domain';
 import { fixedDb } from '../../../worker/market/feed-context';
-import { createPrivateCache, privateKey } from '../../../worker/private-cache';
+import { createPrivateCache, privateKey } from '../../../worker/shared/dated/private-cache';
 import { openDb, type CoreDb } from '../../../worker/store';
 
 let n = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../domain';
-import { loadPublic, publicKey, readPublic, savePublic } from '../../../worker/public-reads';
+import { loadPublic, publicKey, readPublic, savePublic } from '../../../worker/shared/dated/public';
 import type { DeviceStore } from '../../../worker/store';
 
 /** The part of the device store the public reads use, in memory. */

@@ -2,9 +2,10 @@
 // stream), kept on the device like the catalog, so after one visit those pages render offline,
 // dated, instead of waiting for an answer that cannot come. Public: shared by every account on the
 // device and kept across sign-outs (nothing private may be listed here).
-import type { EndpointName, Outcome, Req, Res } from '../domain';
-import { requestText, type Dated, type DatedOutcome } from './private-reads';
-import type { DeviceStore } from './store';
+import type { EndpointName, Outcome, Req, Res } from '../../../domain';
+import type { DeviceStore } from '../../store';
+import { keepDated, loadDated } from './kv';
+import { requestText, type Dated, type DatedOutcome } from './reads';
 
 /** Public endpoints whose last ok answer is kept on the device. */
 export const PUBLIC_READS = [
@@ -20,11 +21,6 @@ export type PublicRead = (typeof PUBLIC_READS)[number];
 export const isPublicRead = (name: string): name is PublicRead =>
   (PUBLIC_READS as readonly string[]).includes(name);
 
-interface Row {
-  data: unknown;
-  savedAt: number;
-}
-
 /** The `kv` key of a request (see requestText). */
 export function publicKey(name: string, req: unknown): string {
   return `public:${name}|${requestText(req)}`;
@@ -39,7 +35,7 @@ export async function savePublic(
   at: number,
 ): Promise<void> {
   if (!isPublicRead(name)) return;
-  await store.set(publicKey(name, req), { data, savedAt: at } satisfies Row).catch(() => undefined);
+  await keepDated(store, publicKey(name, req), null, data, at).catch(() => undefined);
 }
 
 /** The kept answer of `name`, dated, or null. */
@@ -48,9 +44,8 @@ export async function loadPublic<K extends PublicRead>(
   name: K,
   req: Req<K>,
 ): Promise<Dated<Res<K>> | null> {
-  const row = await store.get<Row>(publicKey(name, req)).catch(() => undefined);
-  if (!row || typeof row.savedAt !== 'number') return null;
-  return { data: row.data as Res<K>, savedAt: row.savedAt, source: 'cache' };
+  const copy = await loadDated<Res<K>>(store, publicKey(name, req), null);
+  return copy && { ...copy, source: 'cache' };
 }
 
 /**

@@ -11,10 +11,10 @@ import type {
   Req,
   Res,
   SpotOrder,
-} from '../domain';
-import type { DbHandle } from './db-handle';
-import { isPrivateRead, requestText, type Dated, type DatedOutcome, type PrivateRead } from './private-reads';
-import type { PrivateRow } from './store';
+} from '../../../domain';
+import type { DbHandle } from '../../db-handle';
+import { isPrivateRead, requestText, type Dated, type DatedOutcome, type PrivateRead } from './reads';
+import type { PrivateRow } from '../../store';
 
 /**
  * The cache key of a request of the signed-in user's `name`, or null when the request is not kept

@@ -1,6 +1,6 @@
 // What the private cache keeps, apart from the cache itself (worker/private-cache.ts, loaded on first
 // use so the first load of the worker stays small).
-import type { EndpointName, Outcome } from '../domain';
+import type { EndpointName, Outcome } from '../../../domain';
 
 /** Endpoints whose answers the private cache keeps; lists only their first page (no `before`). */
 export const PRIVATE_READS = [
