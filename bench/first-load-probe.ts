@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PHONE, launchBrowser } from '../tests/e2e/support';
+import { PHONE, launchBrowser } from '../tests/support/e2e';
 import { startTestServer } from '../tests/support/server';
 import { LIGHTHOUSE_PAGES } from './lighthouse-pages';
 

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM } from '../tests/e2e/support';
+import { CHROMIUM } from '../tests/support/e2e';
 import { startServer } from '../server/app';
 import { LIGHTHOUSE_PAGES } from './lighthouse-pages';
 

@@ -10,7 +10,7 @@
  * Needs `npm run build` first. Run: `npm run bench -- weak-network`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { PHONE, appUrl, launchBrowser, waitForServiceWorker } from '../tests/e2e/support';
+import { PHONE, appUrl, launchBrowser, waitForServiceWorker } from '../tests/support/e2e';
 import { startTestServer } from '../tests/support/server';
 
 const RUNS = Number(process.env.WEAK_NETWORK_RUNS ?? 3);

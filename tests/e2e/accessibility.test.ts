@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/routes/route-table';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
 import { fund } from '../support/assets';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { PHONE, appUrl, launchBrowser, open } from './support';
+import { PHONE, appUrl, open, serverAndBrowser } from '../support/e2e';
 
 // axe-core runs inside the page: injected through the DevTools protocol (page.evaluate), which the
 // app's Content-Security-Policy does not apply to, so the policy under test stays the real one.
@@ -70,28 +68,20 @@ async function setTheme(page: Page, origin: string, theme: 'dark' | 'light'): Pr
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA) of every built page in both themes', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it.each(['dark', 'light'] as const)('signed in, %s theme: no violations', async (theme) => {
-    const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '1000');
-    const context = await browser.newContext(STILL);
+    const grant = await registerUser(env.server.origin);
+    fund(env.server.dataDir, grant.user.id, 'USDT', '1000');
+    const context = await env.browser.newContext(STILL);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     await page.fill('input[type=tel]', grant.user.account);
     await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
     await page.click('button[type=submit]');
     await page.waitForURL(/#\/pages\/mine\/index$/);
-    await setTheme(page, server.origin, theme);
-    const violations = await auditAll(page, server.origin, BUILT);
+    await setTheme(page, env.server.origin, theme);
+    const violations = await auditAll(page, env.server.origin, BUILT);
     expect(violations).toEqual([]);
     await context.close();
   });
@@ -99,11 +89,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every built page in both them
   it.each(['dark', 'light'] as const)(
     'signed out, %s theme: entry pages have no violations',
     async (theme) => {
-      const context = await browser.newContext(STILL);
+      const context = await env.browser.newContext(STILL);
       const page = await context.newPage();
-      await setTheme(page, server.origin, theme);
+      await setTheme(page, env.server.origin, theme);
       const routes = ['/pages/home/home', '/pages/market/market', '/pages/trade/trade', '/pages/mine/login'];
-      const violations = await auditAll(page, server.origin, [...routes, '/pages/mine/register']);
+      const violations = await auditAll(page, env.server.origin, [...routes, '/pages/mine/register']);
       expect(violations).toEqual([]);
       await context.close();
     },

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { readOutboxCode, startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, uniqueEmail } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readOutboxCode } from '../support/server';
+import { PHONE, open, uniqueEmail, serverAndBrowser } from '../support/e2e';
 
 const PASSWORD = 'trade2024x';
 
@@ -12,21 +11,13 @@ function fieldError(page: Page, field: string) {
 }
 
 describe('account pages', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('registers by e-mail with a code from the outbox, logs out and logs in again', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const email = uniqueEmail('reg');
-    await open(page, server.origin, '/pages/mine/register', 'form');
+    await open(page, env.server.origin, '/pages/mine/register', 'form');
     await page.getByRole('tab', { name: 'E-mail' }).click();
     await page.fill('input[type=email]', email);
     await page.click('[data-testid="send-code"]');
@@ -34,7 +25,7 @@ describe('account pages', () => {
     await page.waitForFunction(() =>
       /\d/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
     );
-    const code = await readOutboxCode(server.origin, email);
+    const code = await readOutboxCode(env.server.origin, email);
     await page.fill('input[autocomplete="one-time-code"]', code);
     const passwords = page.locator('input[autocomplete="new-password"]');
     await passwords.nth(0).fill(PASSWORD);
@@ -48,7 +39,7 @@ describe('account pages', () => {
     await page.getByRole('button', { name: 'Keluar' }).click();
     await page.getByRole('link', { name: 'Masuk' }).first().waitFor();
 
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     await page.getByRole('tab', { name: 'E-mail' }).click();
     await page.fill('input[type=email]', email);
     await page.fill('input[autocomplete="current-password"]', PASSWORD);
@@ -57,16 +48,16 @@ describe('account pages', () => {
     await page.locator('.profile__account', { hasText: email }).waitFor();
 
     // The account is shown read-only in the account page.
-    await open(page, server.origin, '/pages/mine/userCenter', '[data-testid="account-value"]');
+    await open(page, env.server.origin, '/pages/mine/userCenter', '[data-testid="account-value"]');
     expect(await page.textContent('[data-testid="account-value"]')).toBe(email);
     expect(await page.locator('input').count()).toBe(0);
     await context.close();
   });
 
   it('shows inline errors for bad input and keeps what was typed', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/register', 'form');
+    await open(page, env.server.origin, '/pages/mine/register', 'form');
     await page.fill('input[type=tel]', '12345');
     const passwords = page.locator('input[autocomplete="new-password"]');
     await passwords.nth(0).fill('123456');
@@ -106,9 +97,9 @@ describe('account pages', () => {
   });
 
   it('shows the login password error next to the password', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     await page.fill('input[type=tel]', '13900139000');
     await page.fill('input[autocomplete="current-password"]', 'wrong-pass1');
     await page.click('button[type=submit]');

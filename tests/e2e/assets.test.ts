@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { SessionGrant } from '../../domain';
-import { registerUser, TEST_PASSWORD } from '../support/accounts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerUser } from '../support/accounts';
 import { callApi } from '../support/api';
-import { readOutboxCode, startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
+import { readOutboxCode } from '../support/server';
 import { errorText, fund, violations } from '../support/assets';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 /** The text of a test id, trimmed. */
 async function text(page: Page, selector: string): Promise<string> {
@@ -35,37 +33,20 @@ async function codeFor(origin: string, account: string, scene: 'bind' | 'tradePw
   return readOutboxCode(origin, account);
 }
 
-/** Signs in through the login page with the mobile number the user registered with. */
-async function login(page: Page, origin: string, grant: SessionGrant): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.fill('input[type=tel]', grant.user.account);
-  await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
-
 describe('assets', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('shows the balance, transfers spot → lever after a confirmation, and lists it in the journal', async () => {
-    const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '100');
-    const context = await browser.newContext(PHONE);
+    const grant = await registerUser(env.server.origin);
+    fund(env.server.dataDir, grant.user.id, 'USDT', '100');
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await login(page, server.origin, grant);
+    await login(page, env.server.origin, grant);
 
     // The assets page: USDT is worth 1, so the total is exact. Numbers are written in id, the
     // default language, at USDT's display decimals (2).
-    await open(page, server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
+    await open(page, env.server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
     expect(await text(page, holding('USDT', 'available'))).toBe('100,00');
     expect(await text(page, '[data-testid="total-estimate"]')).toBe('100,00');
     expect(await text(page, holding('USDT', 'estimate'))).toBe('≈ 100,00 USDT');
@@ -74,7 +55,7 @@ describe('assets', () => {
 
     // A transfer made elsewhere reaches the open page through the private balance event.
     await callApi(
-      server.origin,
+      env.server.origin,
       'assets/transfer',
       { from: 'spot', to: 'finance', coin: 'USDT', amount: '10' },
       { token: grant.token },
@@ -131,7 +112,7 @@ describe('assets', () => {
     expect(await exact.getAttribute('aria-pressed')).toBe('true');
 
     // Both accounts on the assets page.
-    await open(page, server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
+    await open(page, env.server.origin, '/pages/assets/assets', '[data-testid="holding-list"]');
     await waitText(page, holding('USDT', 'available'), '59,87');
     await page.click('[data-testid="account-tab-lever"]');
     await page.waitForSelector('[data-testid="account-panel"][data-account="lever"]');
@@ -147,7 +128,7 @@ describe('assets', () => {
     );
 
     // Income and expenses, filtered by account: only lever lines, the transfer as income with its sign.
-    await open(page, server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-list"]');
+    await open(page, env.server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-list"]');
     expect(await page.locator('[data-testid="journal-line"][data-account="spot"]').count()).toBeGreaterThan(
       0,
     );
@@ -171,21 +152,21 @@ describe('assets', () => {
     await page.waitForSelector('[data-testid="journal-line"][data-account="spot"]');
 
     expect(errors).toEqual([]);
-    expect(violations(server.dataDir)).toEqual([]);
+    expect(violations(env.server.dataDir)).toEqual([]);
     await context.close();
   });
 
   it('shows a refused transfer next to the amount in the user’s language and keeps what was typed', async () => {
-    const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '5');
-    const context = await browser.newContext(PHONE);
+    const grant = await registerUser(env.server.origin);
+    fund(env.server.dataDir, grant.user.id, 'USDT', '5');
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await login(page, server.origin, grant);
+    await login(page, env.server.origin, grant);
 
     await open(
       page,
-      server.origin,
+      env.server.origin,
       '/pages/assets/transfer?from=spot&coin=USDT',
       '[data-testid="transfer-form"]',
     );
@@ -216,12 +197,12 @@ describe('assets', () => {
   });
 
   it('binds a bank card with the trade password and unbinds a withdrawal address', async () => {
-    const grant = await registerUser(server.origin);
+    const grant = await registerUser(env.server.origin);
     const { account } = grant.user;
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await login(page, server.origin, grant);
+    await login(page, env.server.origin, grant);
 
     const fillCard = async (cardNumber: string) => {
       await page.fill('[data-testid="card-bank"]', 'Bank Central Asia');
@@ -231,7 +212,7 @@ describe('assets', () => {
     };
 
     // The form checks the card like the server does, before asking anything.
-    await open(page, server.origin, '/pages/mine/card', '[data-testid="card-form"]');
+    await open(page, env.server.origin, '/pages/mine/card', '[data-testid="card-form"]');
     await fillCard('1234');
     await page.click('[data-testid="card-submit"]');
     const numberError = page.locator('.field__error[data-field="cardNumber"]');
@@ -245,9 +226,9 @@ describe('assets', () => {
     await prompt.waitFor();
     await prompt.locator('.btn--ghost').click();
 
-    const tradeCode = await codeFor(server.origin, account, 'tradePwd');
+    const tradeCode = await codeFor(env.server.origin, account, 'tradePwd');
     const set = await callApi(
-      server.origin,
+      env.server.origin,
       'user/tradePwd',
       { code: tradeCode, password: TRADE_PASSWORD, confirm: TRADE_PASSWORD },
       { token: grant.token },
@@ -266,9 +247,9 @@ describe('assets', () => {
     await waitText(page, '[data-testid="card-masked"]', '**** 5678');
 
     // A bound address is listed and can be unbound after a confirmation.
-    const bindCode = await codeFor(server.origin, account, 'bind');
+    const bindCode = await codeFor(env.server.origin, account, 'bind');
     const bound = await callApi(
-      server.origin,
+      env.server.origin,
       'assets/bindAddress',
       { coin: 'USDT', chain: 'TRC20', address: TRC20_ADDRESS, label: 'Ledger', code: bindCode },
       { token: grant.token },

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { PHONE, open, pageErrors, serverAndBrowser } from '../support/e2e';
 
 describe('first launch', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('is Indonesian and dark, with the five tabs', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await open(page, server.origin, '/', '.tabbar');
+    await open(page, env.server.origin, '/', '.tabbar');
     expect(await page.getAttribute('html', 'lang')).toBe('id');
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#0b0e17');
@@ -32,9 +21,9 @@ describe('first launch', () => {
   });
 
   it('shows an honest not-available page for areas not built yet, with a way back', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/lockming/index', '[data-testid="not-available"]');
+    await open(page, env.server.origin, '/pages/lockming/index', '[data-testid="not-available"]');
     expect(await page.locator('.topbar__title').textContent()).toBe('Penambangan kunci');
     await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
     await page.waitForSelector('.hero');
@@ -42,12 +31,12 @@ describe('first launch', () => {
   });
 
   it('finds a route in any case and with a trailing slash, and says when there is none', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await open(page, server.origin, '/pages/Market/market/', '[data-testid="market-row"], .market-table');
+    await open(page, env.server.origin, '/pages/Market/market/', '[data-testid="market-row"], .market-table');
     expect(await page.locator('.tabbar__item--active, .tabbar [aria-current="page"]').count()).toBe(1);
-    await page.goto(`${server.origin}/h5/#/pages/nowhere/at-all`);
+    await page.goto(`${env.server.origin}/h5/#/pages/nowhere/at-all`);
     await page.waitForSelector('.state__title');
     expect(await page.locator('.topbar__title').textContent()).toBe('Halaman tidak ditemukan');
     await page.getByRole('link', { name: 'Kembali ke beranda' }).click();

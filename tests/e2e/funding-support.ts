@@ -4,9 +4,8 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { SessionGrant } from '../../domain';
 import { callApi } from '../support/api';
-import { TEST_PASSWORD, registerUser } from '../support/accounts';
+import { registerUser } from '../support/accounts';
 import { readOutboxCode } from '../support/server';
-import { open } from './support';
 
 /** The operator token the funding tests start their server with. */
 export const OPS_TOKEN = 'test-token';
@@ -72,15 +71,6 @@ export async function freshUser(origin: string): Promise<SessionGrant> {
     confirm: TRADE_PASSWORD,
   });
   return grant;
-}
-
-/** Logs the (mobile) account in through the login page. */
-export async function loginAs(page: Page, origin: string, account: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.fill('input[type=tel]', account);
-  await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
 }
 
 /** The spot and lever holdings of `coin` from `assets/overview`. */

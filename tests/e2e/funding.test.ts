@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { addressFormatOk, type BankDeposit, type Withdrawal } from '../../domain';
 import { readOutboxCode, startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
 import {
   NO_TIMER_BLOCK_MS,
   OPS_TOKEN,
@@ -11,12 +10,11 @@ import {
   freshUser,
   holdings,
   localeText,
-  loginAs,
   ops,
   smallPng,
   waitText,
 } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 /** A withdrawal address in the TRON format (T + 33 base58 characters). */
 const TRON_ADDRESS = 'TXk8rQSAvPvBBNtqSoY6nCfsXWCSSpTVQF';
@@ -39,28 +37,19 @@ async function waitDeposit(page: Page, shown: string, status: string): Promise<v
 }
 
 describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simChainBlockMs: NO_TIMER_BLOCK_MS }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() =>
+    startTestServer({ operatorToken: OPS_TOKEN, simChainBlockMs: NO_TIMER_BLOCK_MS }),
+  );
 
   it('deposits on the simulated chain, transfers, withdraws to a bound address and adds up', async () => {
     expect(addressFormatOk('tron', TRON_ADDRESS)).toBe(true);
-    const origin = server.origin;
+    const origin = env.server.origin;
     const grant = await freshUser(origin);
     const account = grant.user.account;
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, account);
+    await login(page, origin, account);
 
     // The personal address, its QR code, the confirmations rule and the demo notice.
     await open(page, origin, USDT_TRC20, '[data-testid="deposit-address"]');
@@ -228,7 +217,7 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
   });
 
   it('takes a bank deposit with a proof image and credits it when the operator confirms', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const grant = await freshUser(origin);
     await api(origin, grant.token, 'user/bindCard', {
       bank: 'Bank Central',
@@ -237,10 +226,10 @@ describe('funding: deposit, transfer, withdrawal and bank deposit', () => {
       holder: 'Budi Santoso',
       tradePassword: TRADE_PASSWORD,
     });
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, grant.user.account);
+    await login(page, origin, grant.user.account);
 
     await open(page, origin, '/pages/assets/bankcharge', '[data-testid="bank-deposit-form"]');
     expect(await page.textContent('[data-testid="receiving-card"]')).toBe('6222020000001234567');

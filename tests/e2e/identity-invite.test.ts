@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AuthCodeGrant } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, api, localeText, loginAs, ops, smallPng } from './funding-support';
+import { startTestServer } from '../support/server';
+import { OPS_TOKEN, api, localeText, ops, smallPng } from './funding-support';
 import { openNetworkLink } from './network-link';
-import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import { PHONE, open, pageErrors, waitForServiceWorker, serverAndBrowser, login } from '../support/e2e';
 
 describe('invite and team page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }));
 
   it('shows the promotion code, its QR code and link, copies the link, and lists the team', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const inviter = await registerUser(origin);
     await registerUser(origin, undefined, undefined, { promo: inviter.user.promoCode });
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, inviter.user.account);
+    await login(page, origin, inviter.user.account);
 
     // From home's "share link" entry.
     await open(page, origin, '/pages/home/home', '.entry-grid');
@@ -59,7 +47,7 @@ describe('invite and team page', () => {
 
     // The link registers a new user in this team: opened by someone signed out (a signed-in user is
     // sent to the personal centre), the register form is filled with the code.
-    const visitor = await browser.newContext(PHONE);
+    const visitor = await env.browser.newContext(PHONE);
     const fresh = await visitor.newPage();
     await fresh.goto(link);
     await fresh.waitForSelector('form');
@@ -68,15 +56,15 @@ describe('invite and team page', () => {
   });
 
   it('sends an agent without verified identity to verification (998) and back once verified', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const agent = await registerUser(origin);
     await ops(origin, 'users/agent', { account: agent.user.account, agent: 'true' });
     const user = await registerUser(origin);
     const code = (await api<AuthCodeGrant>(origin, user.token, 'team/authCode')).code;
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, agent.user.account);
+    await login(page, origin, agent.user.account);
 
     await open(page, origin, '/pages/mine/invite', '[data-testid="agent-add-form"]');
     await page.fill('[data-testid="agent-account"]', user.user.account);
@@ -114,14 +102,14 @@ describe('invite and team page', () => {
   });
 
   it('renders the team and the credit score offline after one visit, dated', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const inviter = await registerUser(origin);
     await registerUser(origin, undefined, undefined, { promo: inviter.user.promoCode });
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const link = await openNetworkLink(origin);
     const web = link.origin;
-    await loginAs(page, web, inviter.user.account);
+    await login(page, web, inviter.user.account);
     await open(page, web, '/pages/mine/invite', '[data-testid="team-direct"]');
     await waitForServiceWorker(page);
     await open(page, web, '/pages/home/ping', '[data-testid="credit-factors"]');

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { OPS_TOKEN, api, localeText, loginAs, ops, smallPng } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { startTestServer } from '../support/server';
+import { OPS_TOKEN, api, localeText, ops, smallPng } from './funding-support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 const PHOTO_FIELDS = ['frontId', 'backId', 'handId'] as const;
 
@@ -22,26 +22,15 @@ async function watchProgress(page: Page): Promise<void> {
 const nudge = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 
 describe('identity verification page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }));
 
   it('verifies identity with three photos, through review and a refusal, to verified', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const grant = await registerUser(origin);
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, grant.user.account);
+    await login(page, origin, grant.user.account);
 
     await open(page, origin, '/pages/mine/real_authentication', '[data-testid="kyc-form"]');
     expect(await page.textContent('[data-testid="kyc-limit"]')).toContain('USDT');
@@ -128,12 +117,12 @@ describe('identity verification page', () => {
   });
 
   it('shows the credit score with each published factor, from home', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const grant = await registerUser(origin);
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, grant.user.account);
+    await login(page, origin, grant.user.account);
     await open(page, origin, '/pages/home/home', '.entry-grid');
     await page.click('a[href$="/pages/home/ping"]');
     await page.locator('[data-testid="credit-factors"]').waitFor();

@@ -1,44 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { OPS_TOKEN, opsCall } from '../support/bank';
-import { loginAs, smallPng } from './funding-support';
-import { PHONE, appUrl, launchBrowser, pageErrors } from './support';
+import { smallPng } from './funding-support';
+import { PHONE, appUrl, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 describe('support chat', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }));
 
   it('shows visitors the help centre and a sign-in prompt', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(appUrl(server.origin, '/pages/mine/kefu'));
+    await page.goto(appUrl(env.server.origin, '/pages/mine/kefu'));
     await page.getByTestId('kefu-signin').waitFor();
     await page.getByTestId('help-centre').waitFor();
     await context.close();
   });
 
   it('sends a message with receipts, an image, sees the reply live, and the unread badge on the tab', async () => {
-    const me = await registerUser(server.origin);
+    const me = await registerUser(env.server.origin);
     const account = me.user.account;
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, server.origin, account);
+    await login(page, env.server.origin, account);
     await page.click('a[href="#/pages/mine/kefu"]');
     await page.getByTestId('kefu-empty').waitFor();
 
@@ -56,13 +44,13 @@ describe('support chat', () => {
     await expect.poll(async () => await page.getByTestId('msg-user').count()).toBe(2);
 
     // The operator opens the conversation (delivered), reads it (read) and answers (live).
-    const list = await opsCall(server.origin, 'GET', 'kefu/messages', { account });
+    const list = await opsCall(env.server.origin, 'GET', 'kefu/messages', { account });
     const last = list.body.data.at(-1).id as number;
     await mine.locator('[data-state="delivered"]').waitFor();
-    await opsCall(server.origin, 'POST', 'kefu/read', { account, upTo: last });
+    await opsCall(env.server.origin, 'POST', 'kefu/read', { account, upTo: last });
     await mine.locator('[data-state="read"]').waitFor();
     const sentAt = Date.now();
-    await opsCall(server.origin, 'POST', 'kefu/reply', { account, text: 'We are checking it now' });
+    await opsCall(env.server.origin, 'POST', 'kefu/reply', { account, text: 'We are checking it now' });
     await page.getByTestId('msg-operator').filter({ hasText: 'We are checking it now' }).waitFor();
     const roundTrip = Date.now() - sentAt;
     expect(roundTrip).toBeLessThan(5_000);
@@ -76,7 +64,7 @@ describe('support chat', () => {
     // Away from the chat, a new reply shows as a badge on the support tab.
     await page.click('a[href="#/pages/home/home"]');
     await page.waitForSelector('.hero');
-    await opsCall(server.origin, 'POST', 'kefu/reply', { account, text: 'Found it, credited' });
+    await opsCall(env.server.origin, 'POST', 'kefu/reply', { account, text: 'Found it, credited' });
     await page.getByTestId('kefu-badge').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('kefu-badge').textContent()).toBe('1');
     await page.click('a[href="#/pages/mine/kefu"]');

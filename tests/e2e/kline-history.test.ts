@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../server/db/connect';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, launchBrowser, open, pageErrors } from '../support/e2e';
 
 const MIN = 60_000;
 /** One-minute candles stored before the app starts: more than the first series plus a few pages. */

@@ -5,18 +5,16 @@ import type { Page } from 'playwright-core';
 import { dataOf, fund } from '../support/assets';
 import { opsCall } from '../support/bank';
 import { as, merchant, person, publish, startLegalServer, take } from '../support/legal';
-import { loginAs, smallPng } from './funding-support';
-import { PHONE, launchBrowser, open } from './support';
+import { smallPng } from './funding-support';
+import { PHONE, launchBrowser, open, login, setPrefs } from '../support/e2e';
+import type { Lang, Theme } from '../../domain/locale';
 
-const lang = process.argv[2] ?? 'en';
-const theme = process.argv[3] ?? 'dark';
+const lang = (process.argv[2] ?? 'en') as Lang;
+const theme = (process.argv[3] ?? 'dark') as Theme;
 const out = process.env.SHOTS ?? '/tmp/legal-shots';
 
-async function prefs(page: Page) {
-  await open(page, server.origin, '/pages/mine/security', '[data-testid="language-row"]');
-  await page.click('[data-testid="language-row"]');
-  await page.click(`[data-testid="lang-${lang}"]`);
-  if (theme === 'light') await page.click('[data-testid="theme-switch"]');
+async function prefs(page: Page, origin = server.origin) {
+  await setPrefs(page, origin, { lang, theme });
   // The login toast goes before the screenshots.
   await page.waitForTimeout(4500);
 }
@@ -63,7 +61,7 @@ const pending = await take(origin, u, ad.id, 'amount', '100');
 const browser = await launchBrowser();
 const ctx = await browser.newContext(PHONE);
 const page = await ctx.newPage();
-await loginAs(page, origin, u.account);
+await login(page, origin, u.account);
 await prefs(page);
 // With AXE=1, each page is also audited (WCAG 2.1 AA) and violations printed.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,14 +113,8 @@ await open(page, origin, '/pages/legal/order', '[data-testid="legal-order"]');
 await shot('orders');
 const mctx = await browser.newContext(PHONE);
 const mp = await mctx.newPage();
-await loginAs(mp, origin, m.account);
-await (async () => {
-  await open(mp, origin, '/pages/mine/security', '[data-testid="language-row"]');
-  await mp.click('[data-testid="language-row"]');
-  await mp.click(`[data-testid="lang-${lang}"]`);
-  if (theme === 'light') await mp.click('[data-testid="theme-switch"]');
-  await mp.waitForTimeout(4500);
-})();
+await login(mp, origin, m.account);
+await prefs(mp, origin);
 await open(mp, origin, '/pages/legal/store', '[data-testid="my-ad"]');
 await mp.waitForTimeout(400);
 await mp.screenshot({ path: `${out}/store-${lang}-${theme}.png` });

@@ -1,23 +1,14 @@
 // Issue 29, P2P in Chromium at 390×844 (id): selling to a merchant's buy ad is worded for the seller
 // on the take dialog and on both sides of the order page; after the day's last allowed cancellation
 // the Buy buttons are disabled with the reason and the time buying reopens, before any form.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataOf } from '../support/assets';
 import { verifyIdentity } from '../support/identity';
-import {
-  addBank,
-  as,
-  merchant,
-  person,
-  publish,
-  startLegalServer,
-  take,
-  type LegalServer,
-} from '../support/legal';
+import { addBank, as, merchant, person, publish, startLegalServer, take } from '../support/legal';
 import { fund } from '../support/assets';
-import { localeText, loginAs } from './funding-support';
-import { PHONE, launchBrowser, open } from './support';
+import { localeText } from './funding-support';
+import { PHONE, open, serverAndBrowser, login } from '../support/e2e';
 
 /** An id text (a counted one by its `_other` form) with its `{{name}}` values filled in. */
 const idText = (key: string, values: Record<string, string> = {}) =>
@@ -28,30 +19,22 @@ const idText = (key: string, values: Record<string, string> = {}) =>
 const textOf = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 describe('P2P words and the cancel limit (issue 29)', () => {
-  let server: LegalServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startLegalServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startLegalServer());
 
   it('selling to a buy ad: the dialog and the order speak to the seller, the merchant is told to pay', async () => {
-    const { origin } = server;
-    const shop = await merchant(origin, server.dataDir, '0');
+    const { origin } = env.server;
+    const shop = await merchant(origin, env.server.dataDir, '0');
     await publish(origin, shop, { side: 'buy', total: '100' });
     const seller = await person(origin);
     await verifyIdentity(origin, seller.token, 'Li Lei');
     await addBank(origin, seller, 'Li Lei');
-    fund(server.dataDir, seller.id, 'USDT', '100', 'legal');
+    fund(env.server.dataDir, seller.id, 'USDT', '100', 'legal');
 
-    const sctx = await browser.newContext(PHONE);
-    const mctx = await browser.newContext(PHONE);
+    const sctx = await env.browser.newContext(PHONE);
+    const mctx = await env.browser.newContext(PHONE);
     const sp = await sctx.newPage();
     const mp = await mctx.newPage();
-    await Promise.all([loginAs(sp, origin, seller.account), loginAs(mp, origin, shop.account)]);
+    await Promise.all([login(sp, origin, seller.account), login(mp, origin, shop.account)]);
 
     await open(sp, origin, '/pages/legal/legal?side=sell&currency=CNY', '[data-testid="legal-ad"]');
     await sp.click('[data-testid="ad-take"]');
@@ -92,17 +75,17 @@ describe('P2P words and the cancel limit (issue 29)', () => {
   });
 
   it('after the third cancellation of the day, Buy is disabled with the reason and the reset time', async () => {
-    const { origin } = server;
-    const shop = await merchant(origin, server.dataDir, '1000');
+    const { origin } = env.server;
+    const shop = await merchant(origin, env.server.dataDir, '1000');
     const ad = await publish(origin, shop, { total: '500' });
     const buyer = await person(origin);
     for (let i = 0; i < 3; i++) {
       const o = await take(origin, buyer, ad.id, 'amount', '70');
       dataOf(await as(origin, buyer, 'legal/cancel', { id: o.id }));
     }
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await loginAs(page, origin, buyer.account);
+    await login(page, origin, buyer.account);
     await open(page, origin, '/pages/legal/legal?side=buy&currency=CNY', '[data-testid="legal-ad"]');
     const note = page.locator('[data-testid="cancels-left"][data-blocked]');
     await note.waitFor();

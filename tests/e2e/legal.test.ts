@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fund, violations } from '../support/assets';
 import { verifyIdentity } from '../support/identity';
-import { startTestServer, type TestServer } from '../support/server';
-import { api, freshUser, localeText, loginAs, OPS_TOKEN, smallPng } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { startTestServer } from '../support/server';
+import { api, freshUser, localeText, OPS_TOKEN, smallPng } from './funding-support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -50,33 +50,22 @@ const waitStatus = (page: Page, status: string) =>
   page.waitForSelector(`[data-testid="order-status"][data-status="${status}"]`, { timeout: 15_000 });
 
 describe('fiat P2P: a user and a merchant in two browsers', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = serverAndBrowser(() => startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }));
 
   it('applies, publishes, takes, pays, releases live on both sides; an appeal decided through the CLI', async () => {
-    const origin = server.origin;
+    const origin = suite.server.origin;
     const merchant = await freshUser(origin);
     const buyer = await freshUser(origin);
     // The bank card the merchant adds below must be in the verified name.
     await verifyIdentity(origin, merchant.token, 'Merchant Wang');
-    fund(server.dataDir, merchant.user.id, 'USDT', '1000', 'legal');
+    fund(suite.server.dataDir, merchant.user.id, 'USDT', '1000', 'legal');
 
-    const mctx = await browser.newContext(PHONE);
-    const uctx = await browser.newContext(PHONE);
+    const mctx = await suite.browser.newContext(PHONE);
+    const uctx = await suite.browser.newContext(PHONE);
     const mp = await mctx.newPage();
     const up = await uctx.newPage();
     const errors = [...pageErrors(mp), ...pageErrors(up)];
-    await Promise.all([loginAs(mp, origin, merchant.user.account), loginAs(up, origin, buyer.user.account)]);
+    await Promise.all([login(mp, origin, merchant.user.account), login(up, origin, buyer.user.account)]);
 
     // The merchant adds a bank card on the payment info page, then applies from the shop page.
     await open(mp, origin, '/pages/mine/collect_money', '[data-testid="method-add"]');
@@ -243,7 +232,7 @@ describe('fiat P2P: a user and a merchant in two browsers', () => {
     expect(a11y).toEqual([]);
 
     expect(errors).toEqual([]);
-    expect(violations(server.dataDir)).toEqual([]);
+    expect(violations(suite.server.dataDir)).toEqual([]);
     await mctx.close();
     await uctx.close();
   });

@@ -1,29 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { call, dataOf } from '../support/assets';
-import {
-  expectLedgerSound,
-  spotPair,
-  startLeverServer,
-  trader,
-  type LeverServer,
-} from '../support/lever';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { expectLedgerSound, spotPair, startLeverServer, trader } from '../support/lever';
+import { PHONE, open, pageErrors, serverAndBrowser, login, setPrefs, shot } from '../support/e2e';
 
-const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
 /** Set to a directory to keep screenshots of the lever pages (both themes, en, id and zh). */
 const SHOTS = process.env.LEVER_SHOTS;
-
-async function login(page: Page, origin: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.getByRole('tab', { name: 'E-mail' }).click();
-  await page.fill('input[type=email]', DEMO.email);
-  await page.fill('input[autocomplete="current-password"]', DEMO.password);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
 
 const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 const waitText = (page: Page, selector: string, want: string) =>
@@ -41,40 +23,26 @@ async function openLong(page: Page, multiple: number, hands: string): Promise<vo
   await page.waitForSelector('[data-testid="lever-confirm-open"]', { state: 'hidden' });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // Dialogs fade in: let the animation end first.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
-
 describe('lever e2e', () => {
-  let server: LeverServer;
-  let browser: Browser;
+  const env = serverAndBrowser(() => startLeverServer());
   let trade: Awaited<ReturnType<typeof spotPair>>;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
-    trade = await spotPair(server);
+    trade = await spotPair(env.server);
     await trade('BTC/USDT', '64000.00', '0.01');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('opens a 10× long, follows its PnL with each trade, sets TP/SL, closes all; a liquidation has its receipt', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await login(page, server.origin);
-    await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+    await login(page, env.server.origin);
+    await open(page, env.server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
     await waitText(page, '[data-testid="lever-mark"]', '64.000,00');
 
     // A price tapped in the book makes the order a limit at that price.
-    const seller = await trader(server, '0', { BTC: '1' });
+    const seller = await trader(env.server, '0', { BTC: '1' });
     dataOf(
-      await call(server.origin, 'trade/place', seller.token, {
+      await call(env.server.origin, 'trade/place', seller.token, {
         symbol: 'BTC/USDT',
         side: 'sell',
         type: 'limit',
@@ -111,7 +79,7 @@ describe('lever e2e', () => {
     });
     expect((await priceRow.locator('dt').textContent())?.trim()).toBe('Harga kontrak (transaksi terakhir)');
     expect(await text(page, '[data-testid="confirm-price"]')).toBe('64.000,00');
-    await shot(page, 'confirm-open');
+    await shot(page, SHOTS, 'confirm-open', { settleMs: 400 });
     await page.click('[data-testid="lever-confirm-open"]');
 
     const card = '[data-testid="lever-position"][data-status="trading"]';
@@ -121,7 +89,7 @@ describe('lever e2e', () => {
     await trade('BTC/USDT', '64500.00', '0.01');
     await waitText(page, `${card} [data-testid="lever-pnl"]`, '+5,00');
     expect(await text(page, `${card} [data-testid="lever-risk"]`)).toBe('107,81%');
-    await shot(page, 'position');
+    await shot(page, SHOTS, 'position', { settleMs: 400 });
 
     // TP/SL with the PnL at each price before saving; a stop past liquidation is refused.
     await page.click(`${card} [data-testid="lever-tpsl"]`);
@@ -137,7 +105,7 @@ describe('lever e2e', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="tpsl-sl-pnl"]')?.textContent?.includes('-20,00 USDT'),
     );
-    await shot(page, 'tpsl');
+    await shot(page, SHOTS, 'tpsl', { settleMs: 400 });
     await page.click('[data-testid="tpsl-save"]');
     await waitText(page, `${card} [data-testid="lever-tp"]`, '70.000,00');
     expect(await text(page, `${card} [data-testid="lever-sl"]`)).toBe('62.000,00');
@@ -146,7 +114,7 @@ describe('lever e2e', () => {
     await page.click('[data-testid="lever-close-all"]');
     await waitText(page, '[data-testid="confirm-count"]', '1');
     expect(await text(page, '[data-testid="confirm-pnl"]')).toBe('+5,00 USDT');
-    await shot(page, 'close-all');
+    await shot(page, SHOTS, 'close-all', { settleMs: 400 });
     await page.click('[data-testid="lever-confirm"]');
     await page.waitForSelector(card, { state: 'detached' });
 
@@ -159,7 +127,7 @@ describe('lever e2e', () => {
     expect(await text(page, `${card} [data-testid="lever-openFee"]`)).toMatch(/^\d+,\d\d$/);
     await trade('BTC/USDT', '63000.00', '0.01');
     await page.waitForSelector(card, { state: 'detached' });
-    await open(page, server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
+    await open(page, env.server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
     const liquidated = '[data-testid="lever-order"][data-status="closed"]';
     await page.click(`${liquidated} [data-testid="lever-receipt-open"]`);
     await page.waitForSelector('[data-testid="lever-receipt"][data-rule="liquidation"]');
@@ -168,54 +136,59 @@ describe('lever e2e', () => {
     expect(await text(page, '[data-testid="receipt-margin"]')).toBe(`${cardMargin} USDT`);
     // Trade times in the locale's format, to the millisecond (id: 27/11, 14.03.07,206).
     expect(await text(page, '[data-testid="receipt-trade"]')).toMatch(/\d\d\.\d\d\.\d\d,\d{3}$/);
-    await shot(page, 'receipt-liquidation');
+    await shot(page, SHOTS, 'receipt-liquidation', { settleMs: 400 });
     await page.click('[data-testid="receipt-close"]');
 
     // The CSD tab shows the lever positions beside spot orders.
-    await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+    await open(page, env.server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
     await openLong(page, 10, '1');
-    await open(page, server.origin, '/pages/trade/entrust', '[data-testid="lever-positions"]');
+    await open(page, env.server.origin, '/pages/trade/entrust', '[data-testid="lever-positions"]');
     await page.waitForSelector(card);
 
     // The lever account on assets: available, frozen and an equity estimate with the live PnL.
-    await open(page, server.origin, '/pages/assets/assets?account=lever', '[data-testid="lever-account"]');
+    await open(
+      page,
+      env.server.origin,
+      '/pages/assets/assets?account=lever',
+      '[data-testid="lever-account"]',
+    );
     await page.waitForFunction(() =>
       /\d/.test(document.querySelector('[data-testid="lever-equity"]')?.textContent ?? ''),
     );
-    await shot(page, 'assets-lever');
+    await shot(page, SHOTS, 'assets-lever', { settleMs: 400 });
 
     expect(errors).toEqual([]);
-    expectLedgerSound(server);
+    expectLedgerSound(env.server);
     await context.close();
   });
 
   it.runIf(SHOTS)('screenshots in both themes and three languages', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await login(page, server.origin);
-    for (const lang of ['en', 'id', 'zh']) {
-      for (const theme of ['dark', 'light']) {
-        await open(page, server.origin, '/pages/mine/security', '[data-testid="language-row"]');
-        await page.click('[data-testid="language-row"]');
-        await page.click(`[data-testid="lang-${lang}"]`);
-        const now = await page.evaluate(() => document.documentElement.dataset.theme);
-        if (now !== theme) await page.click('[data-testid="theme-switch"]');
-        await page.waitForFunction((th) => document.documentElement.dataset.theme === th, theme);
-        await open(page, server.origin, '/pages/lever/lever?symbol=BTC/USDT', '[data-testid="lever-form"]');
+    await login(page, env.server.origin);
+    for (const lang of ['en', 'id', 'zh'] as const) {
+      for (const theme of ['dark', 'light'] as const) {
+        await setPrefs(page, env.server.origin, { lang, theme });
+        await open(
+          page,
+          env.server.origin,
+          '/pages/lever/lever?symbol=BTC/USDT',
+          '[data-testid="lever-form"]',
+        );
         await page.fill('[data-testid="lever-hands"]', '10');
         await page.waitForTimeout(300);
-        await shot(page, `lever-${lang}-${theme}`);
+        await shot(page, SHOTS, `lever-${lang}-${theme}`, { settleMs: 400 });
         await page.evaluate(() =>
           document.querySelector('[data-testid="lever-positions"]')?.scrollIntoView(),
         );
-        await shot(page, `positions-${lang}-${theme}`);
-        await open(page, server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
-        await shot(page, `orders-${lang}-${theme}`);
+        await shot(page, SHOTS, `positions-${lang}-${theme}`, { settleMs: 400 });
+        await open(page, env.server.origin, '/pages/lever/orderList', '[data-testid="lever-order"]');
+        await shot(page, SHOTS, `orders-${lang}-${theme}`, { settleMs: 400 });
         await page.click(
           '[data-testid="lever-order"][data-status="closed"] [data-testid="lever-receipt-open"]',
         );
         await page.waitForSelector('[data-testid="lever-receipt"]');
-        await shot(page, `receipt-${lang}-${theme}`);
+        await shot(page, SHOTS, `receipt-${lang}-${theme}`, { settleMs: 400 });
       }
     }
     await context.close();

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { PHONE, appUrl, launchBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server';
+import { PHONE, appUrl, serverAndBrowser } from '../support/e2e';
 
 describe('choose and open a location', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ simMarket: false }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ simMarket: false }));
 
   it('uses the device position on tap, and opens it as coordinates with a geo: link, without map tiles', async () => {
-    const context = await browser.newContext({
+    const context = await env.browser.newContext({
       ...PHONE,
       permissions: ['geolocation'],
       geolocation: { latitude: -6.2, longitude: 106.816666 },
@@ -24,9 +15,9 @@ describe('choose and open a location', () => {
     const foreign: string[] = [];
     page.on(
       'request',
-      (r) => !r.url().startsWith(server.origin) && !r.url().startsWith('data:') && foreign.push(r.url()),
+      (r) => !r.url().startsWith(env.server.origin) && !r.url().startsWith('data:') && foreign.push(r.url()),
     );
-    await page.goto(appUrl(server.origin, '/choose-location'));
+    await page.goto(appUrl(env.server.origin, '/choose-location'));
     await page.getByTestId('locate').click();
     await page.getByTestId('located').waitFor();
     expect(await page.getByTestId('located').textContent()).toBe('6.200000° S, 106.816666° E');
@@ -40,9 +31,9 @@ describe('choose and open a location', () => {
   });
 
   it('says so clearly when permission is refused, and takes typed coordinates instead', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(appUrl(server.origin, '/choose-location'));
+    await page.goto(appUrl(env.server.origin, '/choose-location'));
     await page.getByTestId('locate').click();
     await page.locator('[data-testid="locate-error"][data-reason="denied"]').waitFor();
     await page.getByTestId('lat').fill('95');
@@ -54,7 +45,7 @@ describe('choose and open a location', () => {
     await page.getByTestId('choose').click();
     await page.getByTestId('open-location').waitFor();
     expect(await page.getByTestId('coords').textContent()).toBe('48.858400° N, 2.294500° E');
-    await page.goto(appUrl(server.origin, '/open-location?lat=abc&lng=1'));
+    await page.goto(appUrl(env.server.origin, '/open-location?lat=abc&lng=1'));
     await page.getByTestId('open-location-invalid').waitFor();
     await context.close();
   });

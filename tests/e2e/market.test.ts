@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { CatalogInfo } from '../../domain/market';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
 import { openNetworkLink } from './network-link';
-import { PHONE, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import { PHONE, open, pageErrors, waitForServiceWorker, serverAndBrowser } from '../support/e2e';
 
 const MARKET = '/pages/market/market';
 const ROW = '[data-testid="market-row"]';
@@ -34,28 +32,22 @@ async function waitForPrices(page: Page): Promise<void> {
 }
 
 describe('spot markets', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const env = serverAndBrowser();
   let catalog: CatalogInfo;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    const res = await fetch(`${server.origin}/api/market/catalog`);
+    const res = await fetch(`${env.server.origin}/api/market/catalog`);
     catalog = ((await res.json()) as { data: CatalogInfo }).data;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     return { context, page, errors: pageErrors(page) };
   }
 
   it('lists every pair of a quote tab with live prices that update', async () => {
     const { context, page, errors } = await phone();
-    await open(page, server.origin, MARKET, ROW);
+    await open(page, env.server.origin, MARKET, ROW);
     const quote = catalog.quotes[0]!;
     const symbols = catalog.pairs.filter((p) => p.quote === quote).map((p) => p.symbol);
     await waitForPrices(page);
@@ -101,7 +93,7 @@ describe('spot markets', () => {
       await held;
       await route.continue().catch(() => undefined);
     });
-    await page.goto(`${server.origin}/h5/#${MARKET}`);
+    await page.goto(`${env.server.origin}/h5/#${MARKET}`);
     const frame = page.getByTestId('market-loading');
     await frame.waitFor();
     // Rows of dashes in the rows' own boxes, a busy state for assistive technology, no list yet.
@@ -121,7 +113,7 @@ describe('spot markets', () => {
 
   it('filters the list by the search box', async () => {
     const { context, page } = await phone();
-    await open(page, server.origin, MARKET, ROW);
+    await open(page, env.server.origin, MARKET, ROW);
     await page.fill('[data-testid="market-search"]', 'eth');
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
     expect(await page.getAttribute(ROW, 'data-symbol')).toBe('ETH/USDT');
@@ -133,7 +125,7 @@ describe('spot markets', () => {
 
   it('keeps a favourite across a reload', async () => {
     const { context, page } = await phone();
-    await open(page, server.origin, MARKET, ROW);
+    await open(page, env.server.origin, MARKET, ROW);
     await page.click('[data-testid="tab-favourites"]');
     await page.waitForSelector('[data-testid="market-empty"]');
     await page.click(`[data-testid="tab-${catalog.quotes[0]!}"]`);
@@ -182,7 +174,7 @@ describe('spot markets', () => {
 
   it('opens the K-line page from the list: chart, intervals, book, trades and trade links', async () => {
     const { context, page, errors } = await phone();
-    await open(page, server.origin, MARKET, ROW);
+    await open(page, env.server.origin, MARKET, ROW);
     await page.click(`${ROW}[data-symbol="BTC/USDT"] [data-testid="market-link"]`);
     await page.waitForSelector('[data-testid="kline-chart"] canvas');
     expect(page.url()).toContain('#/pages/market/kline?symbol=BTC%2FUSDT');
@@ -223,7 +215,7 @@ describe('spot markets', () => {
 
   it('reloads offline with the cached catalog and tickers: catalog order, trading state, age', async () => {
     const { context, page } = await phone();
-    const link = await openNetworkLink(server.origin);
+    const link = await openNetworkLink(env.server.origin);
     await open(page, link.origin, MARKET, ROW);
     await waitForServiceWorker(page);
     await page.waitForSelector(ROW);
@@ -264,7 +256,7 @@ describe('spot markets', () => {
       [MARKET, ROW],
     ] as const) {
       const { context, page } = await phone();
-      await open(page, server.origin, route, ready);
+      await open(page, env.server.origin, route, ready);
       if (route === MARKET) await waitForPrices(page);
       else
         await page.waitForFunction(() =>
@@ -290,7 +282,7 @@ describe('spot markets', () => {
 
   it('shows hot products and gainers on the home page', async () => {
     const { context, page } = await phone();
-    await open(page, server.origin, '/', '[data-testid="hot-tile"]');
+    await open(page, env.server.origin, '/', '[data-testid="hot-tile"]');
     expect(await page.locator('[data-testid="hot-tile"]').count()).toBe(3);
     expect(await page.locator('[data-testid="gainer-row"]').count()).toBe(5);
     await context.close();

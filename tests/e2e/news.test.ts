@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server';
 import { OPS_TOKEN, opsCall, PNG } from '../support/bank';
 import { openNetworkLink } from './network-link';
-import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import { PHONE, appUrl, open, pageErrors, waitForServiceWorker, serverAndBrowser } from '../support/e2e';
 
 describe('news and help centre', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ operatorToken: OPS_TOKEN, simMarket: false }));
 
   it('shows notices on home, renders an article safely, and opens it offline after one visit', async () => {
-    const pub = (f: Record<string, string>) => opsCall(server.origin, 'POST', 'news/publish', f);
+    const pub = (f: Record<string, string>) => opsCall(env.server.origin, 'POST', 'news/publish', f);
     const notice = (
       await pub({
         lang: 'id',
@@ -33,10 +21,10 @@ describe('news and help centre', () => {
     ).body.data;
     await pub({ lang: 'id', title: 'Cara deposit', body: 'Buka **Aset**, lalu Deposit.', help: 'true' });
 
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    const link = await openNetworkLink(server.origin);
+    const link = await openNetworkLink(env.server.origin);
     await open(page, link.origin, '/', '.hero');
     await waitForServiceWorker(page);
     await page.getByTestId('home-notice').first().waitFor({ timeout: 15_000 });

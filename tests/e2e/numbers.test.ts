@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callApi } from '../support/api';
-import { readOutboxCode, startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
+import { readOutboxCode } from '../support/server';
 import { fund } from '../support/assets';
-import { api, freshUser, loginAs } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { api, freshUser } from './funding-support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 // Issue 10: one number format everywhere. In id (the default language) a number is written
 // `100.065,10`: '.' groups thousands and ',' marks the fraction. A raw wire string such as
@@ -33,22 +32,14 @@ async function expectIdNumbers(page: Page, selector: string): Promise<string[]> 
 }
 
 describe('numbers are written in the reader’s locale on every money page (id)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('trade, assets, income, transfer and withdrawal show no wire decimal point', async () => {
-    const origin = server.origin;
+    const origin = env.server.origin;
     const grant = await freshUser(origin);
     // Ledger precision on purpose: 8 decimals that the pages must shorten to the display decimals.
-    fund(server.dataDir, grant.user.id, 'USDT', '100065.10598884');
-    fund(server.dataDir, grant.user.id, 'BTC', '0.12345678');
+    fund(env.server.dataDir, grant.user.id, 'USDT', '100065.10598884');
+    fund(env.server.dataDir, grant.user.id, 'BTC', '0.12345678');
     await callApi(origin, 'sms/send', { account: grant.user.account, scene: 'bind' });
     const code = await readOutboxCode(origin, grant.user.account);
     await api(origin, grant.token, 'assets/bindAddress', {
@@ -59,10 +50,10 @@ describe('numbers are written in the reader’s locale on every money page (id)'
       code,
     });
 
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, origin, grant.user.account);
+    await login(page, origin, grant.user.account);
 
     // Trade: the last price, the book and the balance, which stays on one line at 390 px.
     await open(page, origin, '/pages/trade/trade?symbol=BTC/USDT&side=buy', '[data-testid="order-form"]');

@@ -9,24 +9,25 @@
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { BankDeposit } from '../../domain';
 import type { LegalOrder } from '../../domain/legal';
 import { callApi } from '../support/api';
 import { dataOf, fund } from '../support/assets';
 import { TERMS, bankDeposit, depositor } from '../support/bank';
-import {
-  as,
-  merchant,
-  publish,
-  startLegalServer,
-  take,
-  type LegalServer,
-} from '../support/legal';
+import { as, merchant, publish, startLegalServer, take } from '../support/legal';
 import { ADDR, bindAddress } from '../support/withdrawals';
-import { loginAs } from './funding-support';
 import { openNetworkLink, type NetworkLink } from './network-link';
-import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import {
+  PHONE,
+  appUrl,
+  open,
+  pageErrors,
+  waitForServiceWorker,
+  serverAndBrowser,
+  login,
+  shot,
+} from '../support/e2e';
 
 /** Set to a directory to keep screenshots of the offline pages. */
 const SHOTS = process.env.OFFLINE_SHOTS_DIR;
@@ -63,37 +64,30 @@ async function reloadAt(page: Page, origin: string, route: string, ready: string
 const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 describe('offline listing, bank deposits, withdrawal terms, shop and order chat', () => {
-  let server: LegalServer;
+  const env = serverAndBrowser(() => startLegalServer({ catalog: { bankDeposit: TERMS } }));
   let link: NetworkLink;
-  let browser: Browser;
   let user: Awaited<ReturnType<typeof depositor>>;
   let deposit: BankDeposit;
   let shopId: number;
   let order: LegalOrder;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startLegalServer({ catalog: { bankDeposit: TERMS } }),
-      launchBrowser(),
-    ]);
-    link = await openNetworkLink(server.origin);
-    const origin = server.origin;
+    link = await openNetworkLink(env.server.origin);
+    const origin = env.server.origin;
     // One user with something on each page: an application, a bank deposit in review, a bound
     // withdrawal address with USDT to send, and a P2P order with one message.
     user = await depositor(origin);
     dataOf(await callApi(origin, 'listing/apply', listing('Acme Network'), { token: user.token }));
     deposit = dataOf<BankDeposit>(await bankDeposit(origin, user.token, { proofId: user.proofId }));
-    fund(server.dataDir, user.id, 'USDT', '100');
+    fund(env.server.dataDir, user.id, 'USDT', '100');
     await bindAddress(origin, user, 'USDT', 'TRC20', ADDR.TRC20);
-    const shop = await merchant(origin, server.dataDir);
+    const shop = await merchant(origin, env.server.dataDir);
     shopId = shop.id;
     const ad = await publish(origin, shop);
     order = await take(origin, user, ad.id, 'amount', '100');
     dataOf(await as(origin, user, 'legal/messageSend', { id: order.id, text: 'Paid by bank' }));
   });
   afterAll(async () => {
-    await browser?.close();
     await link?.close();
-    await server?.close();
   });
 
   /** The pages checked: route, what must show, and the dated note. */
@@ -120,12 +114,12 @@ describe('offline listing, bank deposits, withdrawal terms, shop and order chat'
   ];
 
   it('after one visit, each page reloads offline with its saved content, dated, quiet, actions disabled', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await open(page, link.origin, '/', '[data-testid="hot-tile"], .screen');
     await waitForServiceWorker(page);
-    await loginAs(page, link.origin, user.account);
+    await login(page, link.origin, user.account);
 
     const online: Record<string, string[]> = {};
     for (const p of pages()) {
@@ -145,7 +139,7 @@ describe('offline listing, bank deposits, withdrawal terms, shop and order chat'
       await page.waitForTimeout(1_000);
       expect(await page.locator('.spinner').count(), p.route).toBe(0);
       expect(await page.locator(TOAST).allTextContents(), p.route).toEqual([]);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${p.asOf}.png`, fullPage: true });
+      await shot(page, SHOTS, `offline-${p.asOf}`, { fullPage: true });
     }
 
     // Network actions are disabled and say why.
@@ -184,18 +178,18 @@ describe('offline listing, bank deposits, withdrawal terms, shop and order chat'
   it('a page left open offline recovers by itself on reconnect', async () => {
     // Online again even when the test before failed while offline.
     await link.set(null, true);
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await open(page, link.origin, '/', '[data-testid="hot-tile"], .screen');
     await waitForServiceWorker(page);
-    await loginAs(page, link.origin, user.account);
+    await login(page, link.origin, user.account);
     await reloadAt(page, link.origin, '/pages/ieo/link', '[data-testid="listing-item"]');
     const before = await page.locator('[data-testid="listing-item"]').count();
 
     await link.set(context, false);
     await reloadAt(page, link.origin, '/pages/ieo/link', '[data-testid="listing-as-of"]');
     // Meanwhile, from another device: a second application.
-    dataOf(await callApi(server.origin, 'listing/apply', listing('Second Chain'), { token: user.token }));
+    dataOf(await callApi(env.server.origin, 'listing/apply', listing('Second Chain'), { token: user.token }));
     await page.waitForTimeout(1_000);
     expect(await page.locator('[data-testid="listing-item"]').count()).toBe(before);
 

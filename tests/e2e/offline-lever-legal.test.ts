@@ -9,15 +9,24 @@
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LeverOrder, SessionGrant } from '../../domain';
 import { callApi } from '../support/api';
 import { call, dataOf } from '../support/assets';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
+import { lever, openOrder, spotPair, startLeverServer } from '../support/lever';
 import { openNetworkLink, type NetworkLink } from './network-link';
-import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import {
+  PHONE,
+  appUrl,
+  open,
+  pageErrors,
+  waitForServiceWorker,
+  serverAndBrowser,
+  login,
+  DEMO,
+  shot,
+} from '../support/e2e';
 
-const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
 /** Set to a directory to keep screenshots of the offline pages. */
 const SHOTS = process.env.OFFLINE_SHOTS_DIR;
 const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -32,15 +41,6 @@ const LEVER = json('locales/id/lever.json') as {
   side: Record<string, string>;
   notice: Record<string, string>;
 };
-
-async function login(page: Page, origin: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.getByRole('tab', { name: 'E-mail' }).click();
-  await page.fill('input[type=email]', DEMO.email);
-  await page.fill('input[autocomplete="current-password"]', DEMO.password);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
 
 /** The pages checked: route, what must show, the dated note, and what is compared online/offline. */
 const PAGES = [
@@ -92,27 +92,25 @@ async function reloadAt(page: Page, origin: string, route: string, ready: string
 }
 
 describe('offline contract, fiat and live pages; take-profit notice', () => {
-  let server: LeverServer;
+  const env = serverAndBrowser(() => startLeverServer());
   let link: NetworkLink;
-  let browser: Browser;
   let demo: { id: number; token: string };
   let trade: Awaited<ReturnType<typeof spotPair>>;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
-    link = await openNetworkLink(server.origin);
+    link = await openNetworkLink(env.server.origin);
     const grant = (
-      await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
+      await callApi(env.server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
     ).body.message as SessionGrant;
     demo = { id: grant.user.id, token: grant.token };
-    trade = await spotPair(server);
+    trade = await spotPair(env.server);
     await trade('BTC/USDT', '64000.00', '0.01');
     // Something in each list: a closed and an open position, a fiat log line, a payment method.
-    const closed = await openOrder(server, demo, {});
-    dataOf(await lever(server, demo, 'lever/tpsl', { id: closed.id, tp: '64500' }));
+    const closed = await openOrder(env.server, demo, {});
+    dataOf(await lever(env.server, demo, 'lever/tpsl', { id: closed.id, tp: '64500' }));
     await trade('BTC/USDT', '64600.00', '0.01');
-    await openOrder(server, demo, {});
+    await openOrder(env.server, demo, {});
     dataOf(
-      await call(server.origin, 'assets/transfer', demo.token, {
+      await call(env.server.origin, 'assets/transfer', demo.token, {
         from: 'spot',
         to: 'legal',
         coin: 'USDT',
@@ -120,7 +118,7 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
       }),
     );
     dataOf(
-      await call(server.origin, 'legal/methodSave', demo.token, {
+      await call(env.server.origin, 'legal/methodSave', demo.token, {
         kind: 'bank',
         realName: 'Demo User',
         bank: 'Bank of Tests',
@@ -129,13 +127,11 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
     );
   });
   afterAll(async () => {
-    await browser?.close();
     await link?.close();
-    await server?.close();
   });
 
   it('after one visit, each page reloads offline with its saved content, dated, and no spinner', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await open(page, link.origin, '/', '[data-testid="hot-tile"], .screen');
@@ -161,7 +157,7 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
       expect(await page.locator('.spinner').count(), p.route).toBe(0);
       // Nor an error toast over the saved view (the bank card and invite pages raised "offline").
       expect(await page.locator('[data-sonner-toast]').allTextContents(), p.route).toEqual([]);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${p.asOf}.png`, fullPage: true });
+      await shot(page, SHOTS, `offline-${p.asOf}`, { fullPage: true });
     }
     // Copies shown from the device name the time they were saved, never "updated now" (issue 29).
     await reloadAt(page, link.origin, '/pages/mine/invite', '[data-testid="team-saved"]');
@@ -194,16 +190,16 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
   it('a take-profit close is told on any page, and the history names the rule', async () => {
     // Online again even when the test before failed while offline.
     await link.set(null, true);
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await login(page, link.origin);
-    const long = await openOrder(server, demo, {});
-    dataOf(await lever(server, demo, 'lever/tpsl', { id: long.id, tp: '65000' }));
+    const long = await openOrder(env.server, demo, {});
+    dataOf(await lever(env.server, demo, 'lever/tpsl', { id: long.id, tp: '65000' }));
     // A page with nothing of contracts on it.
     await open(page, link.origin, '/pages/assets/assets', '[data-testid="total-estimate"]');
 
     await trade('BTC/USDT', '65100.00', '0.01');
-    const closed = dataOf<LeverOrder>(await lever(server, demo, 'lever/order', { id: long.id }));
+    const closed = dataOf<LeverOrder>(await lever(env.server, demo, 'lever/order', { id: long.id }));
     expect(closed.receipt?.rule).toBe('tp');
     const notice = LEVER.notice
       .closed!.replace('{{rule}}', LEVER.rule.tp!)
@@ -212,7 +208,7 @@ describe('offline contract, fiat and live pages; take-profit notice', () => {
       .replace('{{multiple}}', String(long.multiple));
     const toast = page.locator('[data-sonner-toast]', { hasText: notice });
     await toast.waitFor({ timeout: 10_000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/tp-notice.png` });
+    await shot(page, SHOTS, `tp-notice`);
 
     await open(page, link.origin, '/pages/lever/orderList?status=closed', `[data-id="${long.id}"]`);
     const status = page.locator(`[data-id="${long.id}"] [data-testid="lever-order-status"]`);

@@ -10,15 +10,22 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, ConsoleMessage, Page, Request, Worker } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Worker } from 'playwright-core';
 import type { SessionGrant, SpotOrder } from '../../domain';
 import { callApi } from '../support/api';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
 import { openNetworkLink, type NetworkLink } from './network-link';
-import { PHONE, appUrl, launchBrowser, open, pageErrors, waitForServiceWorker } from './support';
+import {
+  PHONE,
+  appUrl,
+  open,
+  pageErrors,
+  waitForServiceWorker,
+  serverAndBrowser,
+  login,
+  DEMO,
+  shot,
+} from '../support/e2e';
 
-const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
 const TRADE = '/pages/trade/trade?symbol=BTC/USDT&side=buy';
 const SHOTS = process.env.OFFLINE_SHOTS_DIR;
 /** The app's default language (id) texts of the offline notes. */
@@ -27,15 +34,6 @@ const TEXTS = (
 ).offline;
 /** "Per 10.57" ("As of 10:57" in id): the note names the hours and minutes the data was current. */
 const AS_OF = new RegExp(`^${TEXTS.asOf!.replace('{{time}}', '(\\S+ \\d{1,2},? )?\\d{2}[.:]\\d{2}')}$`);
-
-async function login(page: Page, origin: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.getByRole('tab', { name: 'E-mail' }).click();
-  await page.fill('input[type=email]', DEMO.email);
-  await page.fill('input[autocomplete="current-password"]', DEMO.password);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
 
 const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 /**
@@ -148,28 +146,24 @@ function watch(page: Page): string[] & { stop(): void } {
 }
 
 describe('offline pages and reconnect', () => {
-  let server: TestServer;
+  const env = serverAndBrowser();
   let link: NetworkLink;
-  let browser: Browser;
   let token: string;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    link = await openNetworkLink(server.origin);
+    link = await openNetworkLink(env.server.origin);
     const grant = (
-      await callApi(server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
+      await callApi(env.server.origin, 'user/login', { account: DEMO.email, password: DEMO.password })
     ).body.message as SessionGrant;
     token = grant.token;
   });
   afterAll(async () => {
-    await browser?.close();
     await link?.close();
-    await server?.close();
   });
 
   /** A resting limit buy of the demo account, placed from "another device". */
   async function restingBuy(qty: string): Promise<SpotOrder> {
     const out = await callApi(
-      server.origin,
+      env.server.origin,
       'trade/place',
       { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '1000', qty },
       { token },
@@ -180,7 +174,7 @@ describe('offline pages and reconnect', () => {
 
   it('after one visit, reloads every tab page and the signed-in pages offline with dated data', async () => {
     await restingBuy('0.01000');
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
     await open(page, link.origin, '/', '[data-testid="hot-tile"]');
@@ -249,7 +243,7 @@ describe('offline pages and reconnect', () => {
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         violations.push(...(await audit(page)).map((v) => `${name} ${theme}: ${v}`));
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-${name}-${theme}.png`, fullPage: true });
+        await shot(page, SHOTS, `offline-${name}-${theme}`, { fullPage: true });
       }
     }
     expect(violations).toEqual([]);
@@ -259,7 +253,7 @@ describe('offline pages and reconnect', () => {
   });
 
   it('back online, the trade page recovers the available balance and open orders within 5 s', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await open(page, link.origin, '/', '[data-testid="hot-tile"]');
     await waitForServiceWorker(page);

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
 import { fund } from '../support/assets';
 import { api } from './funding-support';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { PHONE, appUrl, launchBrowser, open } from './support';
+import { PHONE, appUrl, open, serverAndBrowser } from '../support/e2e';
 
 /** The bottom edge of the first element matching `selector`, in CSS pixels. */
 const bottomOf = (page: Page, selector: string) =>
   page.$eval(selector, (el) => el.getBoundingClientRect().bottom);
 
 describe('small breakages a new user hit (issue 10)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('the page starts at the top of the screen and its icons draw from the sprite in the HTML', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/home/home', '.tabbar');
+    await open(page, env.server.origin, '/pages/home/home', '.tabbar');
     // The sprite sits before #root in <body>: hidden, it takes no room above the app.
     expect(await page.$eval('#root', (el) => el.getBoundingClientRect().top)).toBe(0);
     const icon = await page.$eval('.tabbar svg use', (use) => {
@@ -39,11 +29,11 @@ describe('small breakages a new user hit (issue 10)', () => {
   });
 
   it('K-line: opened without a symbol shows the first market; the interval chips stay on one row', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     // The funding pages' stylesheet (whose .chips wrap) loaded first, as in a real session.
-    await open(page, server.origin, '/pages/assets/charge');
-    await page.goto(appUrl(server.origin, '/pages/market/kline'));
+    await open(page, env.server.origin, '/pages/assets/charge');
+    await page.goto(appUrl(env.server.origin, '/pages/market/kline'));
     await page.waitForURL(/symbol=/);
     expect(await page.locator('[data-testid="kline-unknown"]').count()).toBe(0);
     await page.waitForSelector('[data-testid="interval-1w"]');
@@ -55,10 +45,10 @@ describe('small breakages a new user hit (issue 10)', () => {
   });
 
   it('login and register send a signed-in user to the personal centre', async () => {
-    const grant = await registerUser(server.origin);
-    const context = await browser.newContext(PHONE);
+    const grant = await registerUser(env.server.origin);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     await page.fill('input[type=tel]', grant.user.account);
     await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
     await page.click('button[type=submit]');
@@ -66,7 +56,7 @@ describe('small breakages a new user hit (issue 10)', () => {
     for (const route of ['/pages/mine/login', '/pages/mine/register']) {
       // Opened as a bookmark: a fresh load of the app, whose worker restores the session.
       await page.goto('about:blank');
-      await page.goto(appUrl(server.origin, route));
+      await page.goto(appUrl(env.server.origin, route));
       await page.waitForFunction(() => location.hash === '#/pages/mine/index');
       expect(await page.locator('form input[autocomplete="current-password"]').count()).toBe(0);
     }
@@ -74,23 +64,23 @@ describe('small breakages a new user hit (issue 10)', () => {
   });
 
   it('income: a change of the frozen part reads neutral, not as money received', async () => {
-    const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '100');
-    await api(server.origin, grant.token, 'trade/place', {
+    const grant = await registerUser(env.server.origin);
+    fund(env.server.dataDir, grant.user.id, 'USDT', '100');
+    await api(env.server.origin, grant.token, 'trade/place', {
       symbol: 'ETH/USDT',
       side: 'buy',
       type: 'limit',
       price: '100',
       qty: '0.1',
     });
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     await page.fill('input[type=tel]', grant.user.account);
     await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
     await page.click('button[type=submit]');
     await page.waitForURL(/#\/pages\/mine\/index$/);
-    await open(page, server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-line"]');
+    await open(page, env.server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-line"]');
     const frozenLine = page.locator('[data-testid="journal-line"]', { has: page.locator('.badge--frozen') });
     await frozenLine.first().waitFor();
     const amount = frozenLine.first().locator('[data-testid="journal-amount"]');
@@ -105,9 +95,9 @@ describe('small breakages a new user hit (issue 10)', () => {
   });
 
   it('a toast sits below the header and the offline banner, and the same message shows once', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/pages/mine/login', 'form');
+    await open(page, env.server.origin, '/pages/mine/login', 'form');
     // Offline the way the app sees it: API requests fail at the network.
     await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.fill('input[type=tel]', '13800000000');

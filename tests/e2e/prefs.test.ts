@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { launchPersistent, open, tempProfile } from './support';
+import { launchPersistent, open, tempProfile } from '../support/e2e';
 
 async function expectEnglishLight(page: Page) {
   await page.waitForFunction(() => document.documentElement.lang === 'en');

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/paths';
 import { startTestServer, type TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, waitForServiceWorker } from './support';
+import { PHONE, launchBrowser, open, waitForServiceWorker } from '../support/e2e';
 
 describe('update prompt', () => {
   let server: TestServer;

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, waitForServiceWorker } from './support';
+import { describe, expect, it } from 'vitest';
+import { PHONE, open, waitForServiceWorker, serverAndBrowser } from '../support/e2e';
 
 interface Manifest {
   name?: string;
@@ -24,22 +21,14 @@ function pngSize(bytes: Uint8Array): [number, number] {
 }
 
 describe('installable, offline-capable shell', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser();
 
   it('has a valid web app manifest with loadable 192 and 512 px icons', async () => {
     // Not in the HTML: the page links it once it has loaded (a first visit's files come first).
-    const html = await (await fetch(`${server.origin}/h5/`)).text();
+    const html = await (await fetch(`${env.server.origin}/h5/`)).text();
     expect(html).not.toMatch(/rel="?manifest/);
     const href = '/h5/manifest.webmanifest';
-    const res = await fetch(`${server.origin}${href}`);
+    const res = await fetch(`${env.server.origin}${href}`);
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as Manifest;
     expect(manifest.name).toBeTruthy();
@@ -51,7 +40,7 @@ describe('installable, offline-capable shell', () => {
     expect(manifest.background_color).toBe('#0b0e17');
     const sizes = new Set<string>();
     for (const icon of manifest.icons ?? []) {
-      const url = new URL(icon.src, `${server.origin}${href}`);
+      const url = new URL(icon.src, `${env.server.origin}${href}`);
       const img = await fetch(url);
       expect(img.status, url.href).toBe(200);
       expect(img.headers.get('content-type')).toContain('image/png');
@@ -65,9 +54,9 @@ describe('installable, offline-capable shell', () => {
   });
 
   it('opens the shell offline once the service worker controls the page', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await open(page, server.origin, '/', '.hero');
+    await open(page, env.server.origin, '/', '.hero');
     await waitForServiceWorker(page);
     // The manifest is linked after load, so the browser can offer to install the app.
     await page.waitForSelector('link[rel="manifest"][href="/h5/manifest.webmanifest"]', {

@@ -1,40 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataOf, fund } from '../support/assets';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
+import { lever, openOrder, spotPair, startLeverServer } from '../support/lever';
 import { merchant, publish } from '../support/legal';
 import { registerUser } from '../support/accounts';
-import { loginAs } from './funding-support';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
 
 // Issue 29: the records of a contract showed raw ledger keys (`lever.open`) as titles, had no contract
 // types in the filter, and rounded the released margin away from zero ("+6.43" frozen, "-6.44" back).
 describe('income records of a contract', () => {
-  let server: LeverServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startLeverServer());
 
   it('name every kind, filter by contract kinds, and show a margin frozen and released with the same digits', async () => {
     // 1 hand of 0.001 BTC at 64,321.59 and 10×: a margin of 6.432159 USDT and a fee of 0.03216079.
-    const trade = await spotPair(server);
+    const trade = await spotPair(env.server);
     await trade('BTC/USDT', '64321.59', '0.01');
-    const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '100', 'lever');
+    const grant = await registerUser(env.server.origin);
+    fund(env.server.dataDir, grant.user.id, 'USDT', '100', 'lever');
     const me = { id: grant.user.id, token: grant.token };
-    const order = await openOrder(server, me, { hands: 1 });
-    dataOf(await lever(server, me, 'lever/close', { id: order.id }));
+    const order = await openOrder(env.server, me, { hands: 1 });
+    dataOf(await lever(env.server, me, 'lever/close', { id: order.id }));
 
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, server.origin, grant.user.account);
-    await open(page, server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-list"]');
+    await login(page, env.server.origin, grant.user.account);
+    await open(page, env.server.origin, '/pages/assets/assetsIncome', '[data-testid="journal-list"]');
 
     // Titles in the reader's language (id), never the ledger's key.
     const title = (kind: string) =>
@@ -84,18 +74,18 @@ describe('income records of a contract', () => {
   });
 
   it('write P2P ads with the currency of their limits and coin amounts at the coin’s display decimals', async () => {
-    const m = await merchant(server.origin, server.dataDir, '800');
-    await publish(server.origin, m, { price: '7.05', total: '300', min: '10', max: '500' });
-    const context = await browser.newContext(PHONE);
+    const m = await merchant(env.server.origin, env.server.dataDir, '800');
+    await publish(env.server.origin, m, { price: '7.05', total: '300', min: '10', max: '500' });
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await loginAs(page, server.origin, m.account);
+    await login(page, env.server.origin, m.account);
     // The merchant's own ad wrote "10,00–500,00" without a currency and "300 / 300" without decimals.
-    await open(page, server.origin, '/pages/legal/store', '[data-testid="my-ad"]');
+    await open(page, env.server.origin, '/pages/legal/store', '[data-testid="my-ad"]');
     const mine = async (id: string) => ((await page.textContent(`[data-testid="${id}"]`)) ?? '').trim();
     expect(await mine('my-ad-limits')).toBe('10,00–500,00 CNY');
     expect(await mine('my-ad-remaining')).toBe('300,00 / 300,00 USDT');
-    await open(page, server.origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');
+    await open(page, env.server.origin, '/pages/legal/legal?currency=CNY', '[data-testid="legal-ad"]');
     expect(await mine('ad-available')).toBe('300,00 USDT');
     expect(errors).toEqual([]);
     await context.close();

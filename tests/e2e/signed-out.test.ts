@@ -2,12 +2,12 @@
 // or works without an account. None may tell someone who never signed in that their session expired
 // (recordlist and collect_money did), and a missing record is a not-found state, not a network one,
 // whose toast (if any) stays with the page that raised it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/routes/route-table';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { localeText } from './funding-support';
-import { PHONE, appUrl, launchBrowser, open } from './support';
+import { PHONE, appUrl, open, serverAndBrowser } from '../support/e2e';
 
 /** Records the text of every toast the page shows, with the route it showed on. */
 async function recordToasts(page: Page): Promise<void> {
@@ -26,21 +26,13 @@ async function recordToasts(page: Page): Promise<void> {
 const toastsOf = (page: Page) => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
 
 describe('signed out (issue 29)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ simMarket: false }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startTestServer({ simMarket: false }));
 
   it('no page of the route table says a session expired', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await recordToasts(page);
-    await open(page, server.origin, '/pages/home/home', '.tabbar');
+    await open(page, env.server.origin, '/pages/home/home', '.tabbar');
     const expired = localeText('id', 'errors', 'sessionInvalid');
     const signIn = localeText('id', 'common', 'signInRequired');
     const saidExpired: string[] = [];
@@ -57,7 +49,7 @@ describe('signed out (issue 29)', () => {
     expect(saidExpired).toEqual([]);
     // The two pages of the issue say the one signed-out text of the app.
     for (const route of ['/pages/legal/recordlist', '/pages/mine/collect_money']) {
-      await page.goto(appUrl(server.origin, route));
+      await page.goto(appUrl(env.server.origin, route));
       await page.waitForSelector('[data-testid="sign-in-required"]');
       expect(await page.textContent('[data-testid="sign-in-required"]')).toContain(signIn);
     }
@@ -65,7 +57,7 @@ describe('signed out (issue 29)', () => {
   });
 
   it('a shop that does not exist is not found, not offline, and its toast does not follow', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await recordToasts(page);
     for (const route of [
@@ -73,7 +65,7 @@ describe('signed out (issue 29)', () => {
       '/pages/legal/storeUser?id=987654',
       '/pages/legal/storeUser?id=x',
     ]) {
-      await open(page, server.origin, route, '[data-testid="legal-not-found"]');
+      await open(page, env.server.origin, route, '[data-testid="legal-not-found"]');
       expect(await page.locator('[data-testid="legal-error"]').count()).toBe(0);
       expect(await page.textContent('[data-testid="legal-not-found"]')).toContain(
         localeText('id', 'legal', 'store.notFound'),

@@ -3,21 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { PHONE, launchBrowser, open, pageErrors } from './support';
+import { PHONE, launchBrowser, open, pageErrors, login } from '../support/e2e';
 
-const DEMO = { email: 'demo@example.com', password: 'Demo1234' };
 const TRADE = '/pages/trade/trade?symbol=BTC/USDT&side=buy';
 /** Far below any simulated BTC price: this buy rests in the book and never fills. */
 const LOW_PRICE = '1000';
-
-async function login(page: Page, origin: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.getByRole('tab', { name: 'E-mail' }).click();
-  await page.fill('input[type=email]', DEMO.email);
-  await page.fill('input[autocomplete="current-password"]', DEMO.password);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
 
 /** A number as the app writes it in id, the default language (`100.000,00` → `100000.00`). */
 const fromId = (text: string): string => text.replace(/\./g, '').replace(',', '.');

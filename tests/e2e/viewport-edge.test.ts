@@ -1,12 +1,12 @@
 // Issue 29: at 390 px nothing on a page may cross the viewport's edge or make the page scroll
 // sideways. Checked WITH DATA (an open position, an entrusting limit, a closed order), since an empty
 // list has no long timestamp to push a card wider, in the languages with the longest dates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { registerUser, TEST_PASSWORD } from '../support/accounts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerUser } from '../support/accounts';
 import { fund } from '../support/assets';
-import { lever, openOrder, spotPair, startLeverServer, type LeverServer } from '../support/lever';
-import { PHONE, launchBrowser, open } from './support';
+import { lever, openOrder, spotPair, startLeverServer } from '../support/lever';
+import { PHONE, open, serverAndBrowser, login, setLang } from '../support/e2e';
 
 /** Where the page crosses the viewport: its scroll width and every visible box past either edge. */
 export async function edgeCrossings(
@@ -50,46 +50,23 @@ async function expectInside(page: Page, where: string): Promise<void> {
   });
 }
 
-async function login(page: Page, origin: string, account: string): Promise<void> {
-  await open(page, origin, '/pages/mine/login', 'form');
-  await page.fill('input[type=tel]', account);
-  await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
-  await page.click('button[type=submit]');
-  await page.waitForURL(/#\/pages\/mine\/index$/);
-}
-
-async function setLang(page: Page, origin: string, lang: string): Promise<void> {
-  await open(page, origin, '/pages/mine/security', '[data-testid="language-row"]');
-  await page.click('[data-testid="language-row"]');
-  await page.click(`[data-testid="lang-${lang}"]`);
-  await page.waitForFunction((l) => localStorage.getItem('lang') === l, lang);
-}
-
 describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
-  let server: LeverServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startLeverServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = serverAndBrowser(() => startLeverServer());
 
   it('contract pages with an open position, an entrusting limit and a closed order', async () => {
-    const trade = await spotPair(server);
+    const trade = await spotPair(env.server);
     await trade('BTC/USDT', '64000.00', '0.01');
-    const grant = await registerUser(server.origin);
+    const grant = await registerUser(env.server.origin);
     const user = { id: grant.user.id, token: grant.token };
-    fund(server.dataDir, user.id, 'USDT', '10000', 'lever');
-    const closed = await openOrder(server, user, { hands: 1 });
-    await lever(server, user, 'lever/close', { id: closed.id });
-    await openOrder(server, user, { hands: 1 });
-    await openOrder(server, user, { type: 'limit', price: '60000.00', hands: 1 });
+    fund(env.server.dataDir, user.id, 'USDT', '10000', 'lever');
+    const closed = await openOrder(env.server, user, { hands: 1 });
+    await lever(env.server, user, 'lever/close', { id: closed.id });
+    await openOrder(env.server, user, { hands: 1 });
+    await openOrder(env.server, user, { type: 'limit', price: '60000.00', hands: 1 });
 
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await login(page, server.origin, grant.user.account);
+    await login(page, env.server.origin, grant.user.account);
     const position = '[data-testid="lever-position"][data-status="trading"]';
     const pages: [string, string][] = [
       ['/pages/lever/lever?symbol=BTC/USDT', position],
@@ -98,10 +75,10 @@ describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
       ['/pages/trade/entrust', position],
     ];
     // English writes the longest times (12-hour, AM/PM); Indonesian and Chinese the other scripts.
-    for (const lang of ['en', 'id', 'zh']) {
-      await setLang(page, server.origin, lang);
+    for (const lang of ['en', 'id', 'zh'] as const) {
+      await setLang(page, env.server.origin, lang);
       for (const [route, ready] of pages) {
-        await open(page, server.origin, route, ready);
+        await open(page, env.server.origin, route, ready);
         await page.waitForSelector(
           '[data-testid="lever-position"][data-status="entrusting"], [data-testid="lever-order"][data-status="entrusting"]',
         );
@@ -112,11 +89,11 @@ describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
   });
 
   it('a top bar action stays on one line in every script (zh broke "规则" into a column)', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    for (const lang of ['zh', 'jp', 'kor', 'en']) {
-      await setLang(page, server.origin, lang);
-      await open(page, server.origin, '/pages/market/second?symbol=BTC/USDT', '.second-rules-btn');
+    for (const lang of ['zh', 'jp', 'kor', 'en'] as const) {
+      await setLang(page, env.server.origin, lang);
+      await open(page, env.server.origin, '/pages/market/second?symbol=BTC/USDT', '.second-rules-btn');
       const lines = await page.evaluate(() => {
         const el = document.querySelector('.topbar__right .second-rules-btn');
         if (!el) return -1;

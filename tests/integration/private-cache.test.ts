@@ -46,7 +46,8 @@ async function privateRows(): Promise<number> {
   }
 }
 
-async function login(): Promise<SessionGrant> {
+/** Logs the demo account in through the worker core. */
+async function loginDemo(): Promise<SessionGrant> {
   const out = await core.call('user/login', { account: 'demo@example.com', password: 'Demo1234' });
   if (!out.ok) throw new Error(JSON.stringify(out));
   return out.data;
@@ -68,7 +69,7 @@ beforeAll(async () => {
     dbName,
   });
   await core.init({ origin: server.origin, socketPath: '/ws' });
-  await login();
+  await loginDemo();
 });
 
 afterAll(async () => {
@@ -188,7 +189,7 @@ describe('worker core: the private cache', () => {
   });
 
   it('drops the private cache when the server ends the session', async () => {
-    const grant = await login();
+    const grant = await loginDemo();
     await core.call('assets/balances', {});
     await core.call('trade/orders', OPEN);
     expect(await privateRows()).toBeGreaterThan(1);

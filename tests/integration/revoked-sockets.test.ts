@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { PrivateEvent, ServerMessage, SessionGrant } from '../../domain';
+import type { PrivateEvent, ServerMessage } from '../../domain';
 import { callApi } from '../support/api';
-import { registerUser, TEST_PASSWORD } from '../support/accounts';
+import { loginByApi, registerUser, TEST_PASSWORD } from '../support/accounts';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
 import { dataOf, fund } from '../support/assets';
 
@@ -59,12 +59,6 @@ async function watch(origin: string, token: string): Promise<Watch> {
 const isSessionInvalid = (m: ServerMessage) => 'op' in m && m.op === 'error' && m.msg === 'sessionInvalid';
 const isPrivate = (m: ServerMessage) => 'ch' in m && m.ch === 'private' && 'data' in m;
 
-async function login(origin: string, account: string, password = TEST_PASSWORD): Promise<SessionGrant> {
-  const reply = await callApi(origin, 'user/login', { account, password });
-  if (reply.body?.type !== 'ok') throw new Error(`login failed: ${reply.text}`);
-  return reply.body.message as SessionGrant;
-}
-
 /** A resting buy far below the market: one order event and one balance event for its owner. */
 async function placeOrder(origin: string, token: string): Promise<void> {
   dataOf(
@@ -104,7 +98,7 @@ describe('a revoked session loses its socket at once', () => {
   async function twoSessions() {
     const first = await registerUser(server.origin);
     fund(server.dataDir, first.user.id, 'USDT', '1000');
-    const second = await login(server.origin, first.user.account);
+    const second = await loginByApi(server.origin, first.user.account);
     return { account: first.user.account, t1: first.token, t2: second.token };
   }
 
@@ -157,7 +151,7 @@ describe('a revoked session loses its socket at once', () => {
       confirm: 'Reset7890',
     });
     expect(next.body?.type).toBe('ok');
-    const fresh = await login(server.origin, account, 'Reset7890');
+    const fresh = await loginByApi(server.origin, account, 'Reset7890');
     const live = await watch(server.origin, fresh.token);
     await expectCutOff(server.origin, stale, live, fresh.token);
     stale.close();
@@ -180,7 +174,7 @@ describe('an expired session loses its socket when it expires', () => {
     const started = Date.now();
     await stale.next(isSessionInvalid);
     expect(Date.now() - started).toBeLessThan(4_500);
-    const fresh = await login(server.origin, first.user.account);
+    const fresh = await loginByApi(server.origin, first.user.account);
     const live = await watch(server.origin, fresh.token);
     await expectCutOff(server.origin, stale, live, fresh.token);
     stale.close();

@@ -38,3 +38,14 @@ export async function registerUser(
   if (reg.body?.type !== 'ok') throw new Error(`user/register failed: ${reg.status} ${reg.text}`);
   return reg.body.message as SessionGrant;
 }
+
+/** Logs `account` in through `user/login` (no page) and returns the grant; throws with the reply when refused. */
+export async function loginByApi(
+  origin: string,
+  account: string,
+  password = TEST_PASSWORD,
+): Promise<SessionGrant> {
+  const reply = await callApi(origin, 'user/login', { account, password });
+  if (reply.body?.type !== 'ok') throw new Error(`login failed: ${reply.text}`);
+  return reply.body.message as SessionGrant;
+}
