@@ -71,42 +71,52 @@ function deviceStore(deps: CoreDeps) {
   return createDeviceStore(options);
 }
 
-/** Creates the worker core. Nothing touches the network before `init`, `call` or `subscribe`. */
-export function createCore(deps: CoreDeps = {}): Core {
+/** What the core's start changes: the server (`init`) and the preferences (loaded, set). */
+interface CoreState {
+  origin: string;
+  socketPath: string | null;
+  prefs: Prefs | null;
+}
+
+/** The shared services of a core: device store, session, API client, socket, market feed. */
+function createServices(deps: CoreDeps, state: CoreState) {
   // Wrapped rather than passed as is: an unbound global `fetch` throws "Illegal invocation".
   const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  let origin = deps.origin ?? '';
-  let socketPath: string | null = null;
   const store = deviceStore(deps);
   const session = createSession(store);
-  let prefs: Prefs | null = null;
   const reachability = createReachability();
   const api = createApiClient({
     fetch: fetchImpl,
     reached: (reached) => reachability.request(reached),
-    origin: () => origin,
+    origin: () => state.origin,
     token: () => session.token(),
-    lang: () => prefs?.lang ?? 'id',
+    lang: () => state.prefs?.lang ?? 'id',
     ...(deps.timers && { timers: deps.timers }),
     ...(deps.requestTimeoutMs !== undefined && { timeoutMs: deps.requestTimeoutMs }),
   });
   const link = createConnection({
     WebSocket: deps.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketCtor),
-    url: () => (socketPath === null ? null : socketUrlFor(origin, socketPath)),
-    origin: () => origin,
+    url: () => (state.socketPath === null ? null : socketUrlFor(state.origin, state.socketPath)),
+    origin: () => state.origin,
     api,
     session,
     reachability,
     ...(deps.timers && { timers: deps.timers }),
   });
-  const { socket } = link;
-  const market = createMarketFeed(api, socket, store, deps);
+  const market = createMarketFeed(api, link.socket, store, deps);
+  return { store, session, reachability, api, link, socket: link.socket, market };
+}
+
+/** Creates the worker core. Nothing touches the network before `init`, `call` or `subscribe`. */
+export function createCore(deps: CoreDeps = {}): Core {
+  const state: CoreState = { origin: deps.origin ?? '', socketPath: null, prefs: null };
+  const { store, session, reachability, api, link, socket, market } = createServices(deps, state);
 
   // Loaded once, on first use; every method waits for it so none sees a half-loaded state.
   let loaded: Promise<void> | null = null;
   const ready = (): Promise<void> =>
     (loaded ??= (async () => {
-      prefs = await store.getPrefs();
+      state.prefs = await store.getPrefs();
       await session.load();
       socket.setToken(session.token());
     })());
@@ -132,7 +142,7 @@ export function createCore(deps: CoreDeps = {}): Core {
     market,
     ready,
     userId: () => session.user()?.id ?? null,
-    lang: (): Lang => prefs!.lang,
+    lang: (): Lang => state.prefs!.lang,
     ...(deps.timers && { timers: deps.timers }),
   };
   modules.push(...MODULES.map((make) => make(ctx) as WorkerModule));
@@ -155,8 +165,8 @@ export function createCore(deps: CoreDeps = {}): Core {
   const base: Omit<Core, keyof AreaApi> = {
     prefetchMarket,
     async init(options: InitOptions): Promise<Boot> {
-      origin = options.origin;
-      socketPath = options.socketPath;
+      state.origin = options.origin;
+      state.socketPath = options.socketPath;
       // Nearly every first page shows prices: read them while the page's own code still loads
       // (unless the worker entry already did).
       if (options.prefetchTickers) prefetchMarket();
@@ -164,18 +174,18 @@ export function createCore(deps: CoreDeps = {}): Core {
       // Channels subscribed before init waited for the URL; connect them now.
       socket.connect();
       const user = await session.refresh(() => api.call('user/info', {}));
-      return { prefs: prefs!, user };
+      return { prefs: state.prefs!, user };
     },
     call,
     cachedRead: async (name, req) => (await ready(), (await privates()).cached(name, req)),
     readPrivate: async (name, req) => (await ready(), (await privates()).read(name, req)),
     cachedPublic: async (name, req) => (await ready(), loadPublic(store, name, req)),
     readPublic: async (name, req) => readPublicAnswer(store, name, req, call),
-    getPrefs: async () => (await ready(), prefs!),
+    getPrefs: async () => (await ready(), state.prefs!),
     async setPrefs(patch) {
       await ready();
-      prefs = await store.setPrefs(patch);
-      return prefs;
+      state.prefs = await store.setPrefs(patch);
+      return state.prefs;
     },
     currentUser: async () => (await ready(), session.user()),
     async onLoading(listener) {
