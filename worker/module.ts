@@ -5,7 +5,7 @@
 import type { EndpointName, Lang, Outcome, Req, Res } from '../domain';
 import type { ApiClient } from './api-client';
 import type { LazyDeviceStore } from './device-store';
-import type { LazyMarketFeed } from './market/lazy-market-feed';
+import type { LazyMarketFeed } from './market';
 import type { SocketClient } from './socket-client';
 import type { Timers } from './timers';
 

@@ -1,9 +1,8 @@
 // The market area of the worker: order books, tickers, trades and candles (the feed lives in the
 // context, shared with lever's marks), and the catalog's device copy.
-import type { CandleInterval, Outcome, Res, Ticker, TradeTick } from '../../domain';
+import type { CandleInterval, EndpointName, Outcome, Res, Ticker, TradeTick } from '../../domain';
 import type { ApiClient } from '../api-client';
 import type { LazyDeviceStore } from '../device-store';
-import type { WorkerModuleFactory } from '../module';
 import type { SocketClient } from '../socket-client';
 import type { Timers } from '../timers';
 import type { BookTuning } from './book-feed';
@@ -85,7 +84,24 @@ export function createMarketFeed(
   });
 }
 
-export const marketModule: WorkerModuleFactory<MarketApi> = ({ market, store, ready }) => ({
+/**
+ * What the market module takes from the WorkerContext. Named here rather than imported: the context
+ * (worker/module.ts) carries this area's feed, and an import back would close a circle.
+ */
+export interface MarketContext {
+  market: LazyMarketFeed;
+  store: LazyDeviceStore;
+  ready(): Promise<void>;
+}
+
+/** The market area's WorkerModule (worker/module.ts), structurally. */
+export interface MarketModule {
+  api: MarketApi;
+  answered(answer: { name: EndpointName; outcome: Outcome<unknown> }): void;
+  dispose(): Promise<void>;
+}
+
+export const marketModule = ({ market, store, ready }: MarketContext): MarketModule => ({
   api: {
     watchBook: async (symbol, options, listener) => market.watchBook(symbol, options, listener),
     setBookView: async (id, options) => market.setBookView(id, options),
