@@ -4,12 +4,7 @@ import { registerUser } from '../support/accounts';
 import { callApi } from '../support/api';
 import { readOutboxCode } from '../support/server';
 import { errorText, fund, violations } from '../support/assets';
-import { PHONE, open, pageErrors, serverAndBrowser, login } from '../support/e2e';
-
-/** The text of a test id, trimmed. */
-async function text(page: Page, selector: string): Promise<string> {
-  return ((await page.textContent(selector)) ?? '').trim();
-}
+import { PHONE, open, pageErrors, serverAndBrowser, login, text } from '../support/e2e';
 
 /** Waits until the element's text is exactly `want`. */
 async function waitText(page: Page, selector: string, want: string): Promise<void> {

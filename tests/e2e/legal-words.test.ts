@@ -1,14 +1,13 @@
 // Issue 29, P2P in Chromium at 390×844 (id): selling to a merchant's buy ad is worded for the seller
 // on the take dialog and on both sides of the order page; after the day's last allowed cancellation
 // the Buy buttons are disabled with the reason and the time buying reopens, before any form.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../support/assets';
 import { verifyIdentity } from '../support/identity';
 import { addBank, as, merchant, person, publish, startLegalServer, take } from '../support/legal';
 import { fund } from '../support/assets';
 import { localeText } from './funding-support';
-import { PHONE, open, serverAndBrowser, login } from '../support/e2e';
+import { PHONE, open, serverAndBrowser, login, text } from '../support/e2e';
 
 /** An id text (a counted one by its `_other` form) with its `{{name}}` values filled in. */
 const idText = (key: string, values: Record<string, string> = {}) =>
@@ -16,7 +15,6 @@ const idText = (key: string, values: Record<string, string> = {}) =>
     (s, [k, v]) => s.replaceAll(`{{${k}}}`, v),
     (localeText('id', 'legal', key) as string | undefined) ?? localeText('id', 'legal', `${key}_other`),
   );
-const textOf = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 describe('P2P words and the cancel limit (issue 29)', () => {
   const env = serverAndBrowser(() => startLegalServer());
@@ -40,13 +38,13 @@ describe('P2P words and the cancel limit (issue 29)', () => {
     await sp.click('[data-testid="ad-take"]');
     await sp.waitForSelector('[data-testid="take-window"]');
     const name = `Shop ${shop.id}`;
-    expect(await textOf(sp, 'dialog[open] h2')).toBe(
+    expect(await text(sp, 'dialog[open] h2')).toBe(
       idText('take.titleSell', { coin: 'USDT', merchant: name }),
     );
-    expect(await textOf(sp, '[data-testid="take-window"]')).toBe(
+    expect(await text(sp, '[data-testid="take-window"]')).toBe(
       idText('take.windowSeller', { min: '10', coin: 'USDT' }),
     );
-    expect(await textOf(sp, '[data-testid="take-window"]')).not.toMatch(/^Bayar/);
+    expect(await text(sp, '[data-testid="take-window"]')).not.toMatch(/^Bayar/);
     await sp.fill('[data-testid="take-value"]', '70');
     await sp.waitForFunction(() =>
       document.querySelector('[data-testid="quote-qty"]')?.textContent?.startsWith('10'),
@@ -54,22 +52,22 @@ describe('P2P words and the cancel limit (issue 29)', () => {
     await sp.click('[data-testid="take-confirm"]');
     await sp.waitForSelector('[data-testid="order-status"][data-status="pending"]');
     const id = new URL(sp.url().replace('#', '')).searchParams.get('id')!;
-    expect(await textOf(sp, '[data-testid="order-state-name"]')).toBe(idText('stateName.seller.pending'));
-    expect(await textOf(sp, '[data-testid="order-state-hint"]')).toBe(
+    expect(await text(sp, '[data-testid="order-state-name"]')).toBe(idText('stateName.seller.pending'));
+    expect(await text(sp, '[data-testid="order-state-hint"]')).toBe(
       idText('order.waitBuyer', { amount: '70,00', currency: 'CNY' }),
     );
     // The merchant buys: they are the one told to pay.
     await open(mp, origin, `/pages/legal/orderDetail?id=${id}`, '[data-testid="order-status"]');
-    expect(await textOf(mp, '[data-testid="order-state-name"]')).toBe(idText('stateName.buyer.pending'));
-    expect(await textOf(mp, '[data-testid="order-state-hint"]')).toBe(
+    expect(await text(mp, '[data-testid="order-state-name"]')).toBe(idText('stateName.buyer.pending'));
+    expect(await text(mp, '[data-testid="order-state-hint"]')).toBe(
       idText('order.payYourself', { amount: '70,00', currency: 'CNY' }),
     );
     // Cancelled by the buyer: each side is told what it means for them.
     dataOf(await as(origin, shop, 'legal/cancel', { id }));
     await sp.waitForSelector('[data-testid="order-status"][data-status="cancelled"]');
-    expect(await textOf(sp, '[data-testid="order-state-hint"]')).toBe(idText('state.seller.cancelled'));
+    expect(await text(sp, '[data-testid="order-state-hint"]')).toBe(idText('state.seller.cancelled'));
     await mp.waitForSelector('[data-testid="order-status"][data-status="cancelled"]');
-    expect(await textOf(mp, '[data-testid="order-state-hint"]')).toBe(idText('state.buyer.cancelled'));
+    expect(await text(mp, '[data-testid="order-state-hint"]')).toBe(idText('state.buyer.cancelled'));
     await sctx.close();
     await mctx.close();
   });

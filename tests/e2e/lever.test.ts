@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, dataOf } from '../support/assets';
 import { expectLedgerSound, spotPair, startLeverServer, trader } from '../support/lever';
-import { PHONE, open, pageErrors, serverAndBrowser, login, setPrefs, shot } from '../support/e2e';
+import { PHONE, open, pageErrors, serverAndBrowser, login, setPrefs, shot, text } from '../support/e2e';
 
 /** Set to a directory to keep screenshots of the lever pages (both themes, en, id and zh). */
 const SHOTS = process.env.LEVER_SHOTS;
 
-const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 const waitText = (page: Page, selector: string, want: string) =>
   page.waitForFunction(([sel, w]) => document.querySelector(sel!)?.textContent?.trim() === w, [
     selector,

@@ -9,7 +9,6 @@
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { BankDeposit } from '../../domain';
 import type { LegalOrder } from '../../domain/legal';
 import { callApi } from '../support/api';
@@ -20,13 +19,14 @@ import { ADDR, bindAddress } from '../support/withdrawals';
 import { openNetworkLink, type NetworkLink } from './network-link';
 import {
   PHONE,
-  appUrl,
   open,
   pageErrors,
   waitForServiceWorker,
   serverAndBrowser,
   login,
   shot,
+  text,
+  reloadAt,
 } from '../support/e2e';
 
 /** Set to a directory to keep screenshots of the offline pages. */
@@ -47,21 +47,6 @@ const listing = (project: string) => ({
   contact: 'team@acme.example',
   description: '',
 });
-
-/** Reloads `route` as a fresh document and waits for `ready`, saying what the page showed if it does not come. */
-async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(appUrl(origin, route));
-  try {
-    await page.waitForSelector(ready, { timeout: 15_000 });
-  } catch (e) {
-    const body = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
-    const spinners = await page.locator('.spinner').count();
-    throw new Error(`${route}: no ${ready} (${spinners} spinners)\npage text: ${body}\n${String(e)}`);
-  }
-}
-
-const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 describe('offline listing, bank deposits, withdrawal terms, shop and order chat', () => {
   const env = serverAndBrowser(() => startLegalServer({ catalog: { bankDeposit: TERMS } }));

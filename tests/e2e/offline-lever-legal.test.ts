@@ -9,7 +9,6 @@
 // "Offline" is a cut TCP link plus `context.setOffline`, as in offline-pages.test.ts.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { LeverOrder, SessionGrant } from '../../domain';
 import { callApi } from '../support/api';
 import { call, dataOf } from '../support/assets';
@@ -17,7 +16,6 @@ import { lever, openOrder, spotPair, startLeverServer } from '../support/lever';
 import { openNetworkLink, type NetworkLink } from './network-link';
 import {
   PHONE,
-  appUrl,
   open,
   pageErrors,
   waitForServiceWorker,
@@ -25,6 +23,7 @@ import {
   login,
   DEMO,
   shot,
+  reloadAt,
 } from '../support/e2e';
 
 /** Set to a directory to keep screenshots of the offline pages. */
@@ -77,19 +76,6 @@ const PAGES = [
     asOf: 'history-as-of',
   },
 ] as const;
-
-/** Reloads `route` as a fresh document and waits for `ready`, saying what the page showed if it does not come. */
-async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(appUrl(origin, route));
-  try {
-    await page.waitForSelector(ready, { timeout: 15_000 });
-  } catch (e) {
-    const body = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
-    const spinners = await page.locator('.spinner').count();
-    throw new Error(`${route}: no ${ready} (${spinners} spinners)\npage text: ${body}\n${String(e)}`);
-  }
-}
 
 describe('offline contract, fiat and live pages; take-profit notice', () => {
   const env = serverAndBrowser(() => startLeverServer());

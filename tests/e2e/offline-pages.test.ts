@@ -24,6 +24,7 @@ import {
   login,
   DEMO,
   shot,
+  text,
 } from '../support/e2e';
 
 const TRADE = '/pages/trade/trade?symbol=BTC/USDT&side=buy';
@@ -35,7 +36,6 @@ const TEXTS = (
 /** "Per 10.57" ("As of 10:57" in id): the note names the hours and minutes the data was current. */
 const AS_OF = new RegExp(`^${TEXTS.asOf!.replace('{{time}}', '(\\S+ \\d{1,2},? )?\\d{2}[.:]\\d{2}')}$`);
 
-const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 /**
  * Waits until the element shows a digit. A function, not a string: a string predicate that is not
  * true at once is polled through `eval`, which the app's CSP refuses.

@@ -195,3 +195,24 @@ export async function shot(
   if (options.settleMs) await page.waitForTimeout(options.settleMs);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
+
+/** The trimmed text of the first element matching `selector` ('' when it has none). */
+export async function text(page: Page, selector: string): Promise<string> {
+  return ((await page.textContent(selector)) ?? '').trim();
+}
+
+/**
+ * Opens `route` as a fresh document (through about:blank) and waits for `ready`; when it does not
+ * come, the error says what the page showed and how many spinners it had.
+ */
+export async function reloadAt(page: Page, origin: string, route: string, ready: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(appUrl(origin, route));
+  try {
+    await page.waitForSelector(ready, { timeout: 15_000 });
+  } catch (e) {
+    const body = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
+    const spinners = await page.locator('.spinner').count();
+    throw new Error(`${route}: no ${ready} (${spinners} spinners)\npage text: ${body}\n${String(e)}`);
+  }
+}
