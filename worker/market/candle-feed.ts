@@ -74,6 +74,58 @@ function replaces(source: Source, incoming: Candle, known: Candle): boolean {
   return isDecimalString(incoming.v) && compareDecimalStrings(incoming.v, known.v) >= 0;
 }
 
+/**
+ * What watcher `w` of series `s` is told now: its changed candles, or the whole series when the
+ * chart must reset (it can only update its last bar); null when nothing it has changed.
+ */
+function updateOf(s: Series, w: CandleWatcher): CandleUpdate | null {
+  const last = s.candles[s.candles.length - 1];
+  const changed = [...w.pending].sort((a, b) => a - b);
+  w.pending.clear();
+  // The chart can only update its last bar: anything older than what it has needs a full reset.
+  const full = w.reset || (w.lastT !== null && changed.length > 0 && changed[0]! < w.lastT);
+  let candles: Candle[];
+  if (full) candles = s.candles.slice();
+  else {
+    candles = [];
+    for (const t of changed) {
+      const i = findCandle(s.candles, t);
+      if (i >= 0) candles.push(s.candles[i]!);
+    }
+    if (candles.length === 0) return null;
+  }
+  w.reset = false;
+  w.lastT = last?.t ?? null;
+  return {
+    symbol: s.symbol,
+    interval: s.interval,
+    reset: full,
+    candles,
+    savedAt: s.savedAt,
+    history: s.history,
+  };
+}
+
+/** Puts `items` into the series (a cached candle never replaces a known one): the times changed. */
+function put(s: Series, items: readonly Candle[], source: Source): { changed: number[]; inserted: boolean } {
+  const changed: number[] = [];
+  let inserted = false;
+  for (const c of items) {
+    const i = findCandle(s.candles, c.t);
+    if (i >= 0) {
+      if (!replaces(source, c, s.candles[i]!)) continue;
+      s.candles[i] = c;
+    } else {
+      const at = -i - 1;
+      if (at < s.candles.length) inserted = true;
+      s.candles.splice(at, 0, c);
+    }
+    changed.push(c.t);
+    if (source !== 'cache') s.dirty.add(c.t);
+  }
+  return { changed, inserted };
+}
+
 /** Creates the candle part of the market feed; `fetchCandles` (REST history) seeds a series when given. */
 export function createCandleFeed(
   ctx: FeedContext,
@@ -86,32 +138,8 @@ export function createCandleFeed(
 
   const emit = (s: Series, id: number): void => {
     const w = s.watchers.get(id);
-    if (!w) return;
-    const last = s.candles[s.candles.length - 1];
-    const changed = [...w.pending].sort((a, b) => a - b);
-    w.pending.clear();
-    // The chart can only update its last bar: anything older than what it has needs a full reset.
-    const full = w.reset || (w.lastT !== null && changed.length > 0 && changed[0]! < w.lastT);
-    let candles: Candle[];
-    if (full) candles = s.candles.slice();
-    else {
-      candles = [];
-      for (const t of changed) {
-        const i = findCandle(s.candles, t);
-        if (i >= 0) candles.push(s.candles[i]!);
-      }
-      if (candles.length === 0) return;
-    }
-    w.reset = false;
-    w.lastT = last?.t ?? null;
-    notify(w.listener, {
-      symbol: s.symbol,
-      interval: s.interval,
-      reset: full,
-      candles,
-      savedAt: s.savedAt,
-      history: s.history,
-    });
+    const update = w && updateOf(s, w);
+    if (update) notify(w.listener, update);
   };
   const schedule = (s: Series, id: number) => ctx.coalescer.schedule(key(id), () => emit(s, id));
 
@@ -121,21 +149,7 @@ export function createCandleFeed(
     source: Source,
     savedAt: number | null = null,
   ): boolean => {
-    const changed: number[] = [];
-    let inserted = false;
-    for (const c of items) {
-      const i = findCandle(s.candles, c.t);
-      if (i >= 0) {
-        if (!replaces(source, c, s.candles[i]!)) continue;
-        s.candles[i] = c;
-      } else {
-        const at = -i - 1;
-        if (at < s.candles.length) inserted = true;
-        s.candles.splice(at, 0, c);
-      }
-      changed.push(c.t);
-      if (source !== 'cache') s.dirty.add(c.t);
-    }
+    const { changed, inserted } = put(s, items, source);
     if (changed.length === 0) return false;
     if (s.candles.length > CANDLE_CACHE_LIMIT) s.candles.splice(0, s.candles.length - CANDLE_CACHE_LIMIT);
     if (source === 'cache') s.savedAt = s.savedAt ?? savedAt;
