@@ -126,6 +126,30 @@ function put(s: Series, items: readonly Candle[], source: Source): { changed: nu
   return { changed, inserted };
 }
 
+/** An empty series whose cache writer saves the candles changed since the last write. */
+function newSeries(ctx: FeedContext, symbol: string, interval: CandleInterval, history: boolean): Series {
+  const s: Series = {
+    symbol,
+    interval,
+    subId: 0,
+    candles: [],
+    savedAt: null,
+    history,
+    dirty: new Set(),
+    watchers: new Map(),
+    writer: createCacheWriter(
+      ctx,
+      () => {
+        const rows = s.candles.filter((c) => s.dirty.has(c.t));
+        s.dirty.clear();
+        return rows;
+      },
+      (db, rows) => saveCandles(db, symbol, interval, rows, ctx.timers.now()),
+    ),
+  };
+  return s;
+}
+
 /** Creates the candle part of the market feed; `fetchCandles` (REST history) seeds a series when given. */
 export function createCandleFeed(
   ctx: FeedContext,
@@ -177,25 +201,7 @@ export function createCandleFeed(
   };
 
   const open = (symbol: string, interval: CandleInterval): Series => {
-    const s: Series = {
-      symbol,
-      interval,
-      subId: 0,
-      candles: [],
-      savedAt: null,
-      history: !fetchCandles,
-      dirty: new Set(),
-      watchers: new Map(),
-      writer: createCacheWriter(
-        ctx,
-        () => {
-          const rows = s.candles.filter((c) => s.dirty.has(c.t));
-          s.dirty.clear();
-          return rows;
-        },
-        (db, rows) => saveCandles(db, symbol, interval, rows, ctx.timers.now()),
-      ),
-    };
+    const s = newSeries(ctx, symbol, interval, !fetchCandles);
     const alive = () => series.get(seriesKey(symbol, interval)) === s;
     s.subId = ctx.socket.subscribe(channels.candles(symbol, interval), (data) =>
       merge(s, itemsOf(data, isCandle), 'live'),
