@@ -186,7 +186,7 @@ export default defineConfig(({ command }) => ({
               // here: what the market list shares (it would load the lot) and the order form, which
               // loads after the first paint.
               name: 'trade-first',
-              test: /[\\/]src[\\/](pages[\\/]trade[\\/](use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of|load-state|amount|coin-amount|confirm-dialog)|core[\\/](use-private-read|use-dated-read))\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
+              test: /[\\/]src[\\/](pages[\\/]trade[\\/](index|use-balances|order-book|pair-bar|use-book|use-ticker|percent-buttons|order-summary|login-to-trade|side-tabs|open-orders-section|lazy-order-form|order-form-frame|live-market|more-button|order-card|use-cancel-order|use-open-orders)|components[\\/](as-of|load-state|amount|coin-amount|confirm-dialog)|core[\\/](use-private-read|use-dated-read))\.tsx?$|[\\/]domain[\\/]book-steps\.ts$|[\\/]locales[\\/]id[\\/]trade\.json$/,
               priority: 1,
             },
             {

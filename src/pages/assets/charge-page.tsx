@@ -10,7 +10,7 @@ import { AsOf, NothingSaved } from '../../components/as-of';
 import type { DataTime } from '../../core/use-private-read';
 import { RequireUser } from '../../components/require-user';
 import { Amount } from '../../components/amount';
-import { spotAvailable, useBalances } from '../trade/use-balances';
+import { spotAvailable, useBalances } from '../trade';
 import { PAGE, usePaged } from '../../core/use-paged';
 import type { PageLoader, Paged } from '../../core/use-paged';
 import { CoinChainPicker } from './funding/coin-chain-picker';

@@ -5,9 +5,9 @@ import { Amount } from '../../components/amount';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
 import { coinOf } from '../../i18n/numbers';
-import { MoreButton } from '../trade/more-button';
-import type { Paging } from '../trade/order-list';
-import { formatMs } from '../trade/trade-format';
+import { MoreButton } from '../trade';
+import type { Paging } from '../trade';
+import { formatMs } from '../trade';
 import { amountDirection, kindLabelKey } from './assets-format';
 
 /** The label of a ledger kind: translated when known, else the kind as the ledger wrote it. */

@@ -4,8 +4,8 @@ import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { usePrefs } from '../../core/contexts';
 import { useNumbers } from '../../i18n/use-numbers';
-import { MoreButton } from '../trade/more-button';
-import { formatMs } from '../trade/trade-format';
+import { MoreButton } from '../trade';
+import { formatMs } from '../trade';
 import { LoadState } from '../../components/load-state';
 import type { History } from '../../core/use-paged';
 

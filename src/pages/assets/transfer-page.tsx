@@ -11,7 +11,7 @@ import { AsOf } from '../../components/as-of';
 import type { Dated } from '../../../worker/core-api';
 import { useCatalog } from '../../core/use-catalog';
 import { RequireUser } from '../../components/require-user';
-import { useBalances } from '../trade/use-balances';
+import { useBalances } from '../trade';
 import { PAGE } from '../../core/use-paged';
 import { accountParam } from './assets-format';
 import { LoadState } from '../../components/load-state';

@@ -3,18 +3,12 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useWarmNumbers } from '../../i18n/warm-numbers';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/icons';
-import { ChangePill } from '../market/change-pill';
+import { ChangePill } from '../market';
 import { DataAge } from '../../components/data-age';
-import {
-  changeDirection,
-  formatCompact,
-  formatDecimal,
-  klinePath,
-  splitSymbol,
-} from '../market/format-market';
-import { hotTickers, topGainers } from '../market/rank-tickers';
-import { useLocale } from '../market/use-locale';
-import type { TickersState } from '../market/use-tickers';
+import { changeDirection, formatCompact, formatDecimal, klinePath, splitSymbol } from '../market';
+import { hotTickers, topGainers } from '../market';
+import { useLocale } from '../market';
+import type { TickersState } from '../market';
 
 /** Hot products shown as tiles, and rows in the gainers list. */
 const HOT_COUNT = 3;

@@ -7,7 +7,7 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { formatTime } from '../../i18n/format';
 import { afterLoad } from '../../core/after-first-render';
-import { useTickers } from '../market/use-tickers';
+import { useTickers } from '../market';
 import { EntryGrid } from './entry-grid';
 import type { Entry } from './entry-grid';
 import { HomeMarkets } from './home-markets';

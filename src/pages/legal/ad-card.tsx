@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { LegalAd } from '../../../domain/legal';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { CoinAmount } from '../../components/coin-amount';
 import { durationParts, fiatText, rateText } from './legal-format';
 import { TAKE_BLOCKED_ID, type TakeBlock } from './take-rule';

@@ -13,7 +13,7 @@ import { Cached, ReadState } from './read-state';
 import { coinDecimals, defaultCurrency } from './legal-format';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { takeBlock } from './take-rule';
-import { useBalances } from '../trade/use-balances';
+import { useBalances } from '../trade';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};

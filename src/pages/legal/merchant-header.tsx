@@ -4,7 +4,7 @@ import { Icon } from '../../components/icons';
 import { usePrefs } from '../../core/contexts';
 import { formatCount } from '../../i18n/format';
 import { useTranslation } from '../../i18n/use-translation';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { durationParts, rateText } from './legal-format';
 
 /** A merchant's card: name, the three verification levels and the statistics from the timelines. */

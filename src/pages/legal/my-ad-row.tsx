@@ -5,7 +5,7 @@ import { SummaryDialog } from '../../components/summary-dialog';
 import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { CoinAmount } from '../../components/coin-amount';
 import { useCatalogCoin } from '../../core/catalog-coins';
 import { useNumbers } from '../../i18n/use-numbers';

@@ -8,7 +8,7 @@ import { useCall } from '../../core/use-call';
 import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import { useProofUpload } from '../../core/use-proof-upload';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { ImagePick } from './image-pick';
 import { LegalImage } from './legal-image';
 

@@ -5,7 +5,7 @@ import { CoinAmount } from '../../components/coin-amount';
 import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { fiatText } from './legal-format';
 import { Cached, ReadState } from './read-state';
 import { useLegalPush, useLegalRead } from './use-legal';

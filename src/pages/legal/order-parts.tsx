@@ -3,8 +3,8 @@ import { CoinAmount } from '../../components/coin-amount';
 import { CopyButton } from '../../components/copy-button';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { isZeroAmount } from '../assets/assets-format';
-import { formatMs } from '../trade/trade-format';
+import { isZeroAmount } from '../assets';
+import { formatMs } from '../trade';
 import { fiatText } from './legal-format';
 import { LegalImage } from './legal-image';
 

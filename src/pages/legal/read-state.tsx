@@ -5,7 +5,7 @@ import { Icon } from '../../components/icons';
 import { LoadState } from '../../components/load-state';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 
 /**
  * Loading, failure, not-found and empty states of a fiat read; children once there is data. A failed

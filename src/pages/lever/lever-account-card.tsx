@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { BalanceLine } from '../../../domain/spot';
-import { useBalances } from '../trade/use-balances';
+import { useBalances } from '../trade';
 import { CoinAmount } from '../../components/coin-amount';
 import { NONE, pnlClass } from './lever-format';
 import { useLeverLive } from './use-lever';

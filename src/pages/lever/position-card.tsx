@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { CoinAmount } from '../../components/coin-amount';
 import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { pnlClass, useLeverFormat } from './lever-format';
 import type { PositionActions } from './use-position-actions';
 

@@ -5,7 +5,7 @@ import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';
 import { usePrefs } from '../../core/contexts';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { PositionCard } from './position-card';
 import type { PositionActions } from './use-position-actions';
 

@@ -3,7 +3,7 @@ import type { LeverOrder } from '../../../domain/lever';
 import { CoinAmount } from '../../components/coin-amount';
 import { Dialog } from '../../components/dialog';
 import { usePrefs } from '../../core/contexts';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { pnlClass, useLeverFormat } from './lever-format';
 
 const LABELS = ['margin', 'pnl', 'closeFee', 'payout', 'houseCover', 'openFee'] as const;

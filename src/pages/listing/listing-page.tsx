@@ -8,7 +8,7 @@ import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { RequireUser } from '../../components/require-user';
-import { useDecisionReload } from '../trade/use-private-events';
+import { useDecisionReload } from '../trade';
 import { ArticleDate } from '../news/news-list';
 import { ListingForm } from './listing-form';
 

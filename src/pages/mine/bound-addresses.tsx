@@ -13,7 +13,7 @@ import { useOnline } from '../../components/use-online';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { usePrivateData } from '../../core/use-dated-read';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { InlineRetry } from '../../components/load-state';
 
 const NONE: Empty = {};

@@ -10,7 +10,7 @@ import { AsOf } from '../../components/as-of';
 import { usePrefs, useUser } from '../../core/contexts';
 import { usePrivateData } from '../../core/use-dated-read';
 import { useRefreshUser } from '../../core/use-refresh-user';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { InlineRetry } from '../../components/load-state';
 import { BankCardForm } from './bank-card-form';
 import { BoundAddresses } from './bound-addresses';

@@ -9,8 +9,8 @@ import { usePrefs } from '../../core/contexts';
 import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
 import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
-import { SelectField } from '../assets/select-field';
-import { formatMs } from '../trade/trade-format';
+import { SelectField } from '../assets';
+import { formatMs } from '../trade';
 import { resultClass } from './second-format';
 
 const PAGE = 20;

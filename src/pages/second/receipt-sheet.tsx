@@ -5,7 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocale } from './second-hooks';
-import { formatMs } from '../trade/trade-format';
+import { formatMs } from '../trade';
 import { formatPrice, resultClass } from './second-format';
 
 /**

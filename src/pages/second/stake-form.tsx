@@ -13,8 +13,8 @@ import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocale } from './second-hooks';
-import { PercentButtons } from '../trade/percent-buttons';
-import { newClientOrderId } from '../trade/trade-format';
+import { PercentButtons } from '../trade';
+import { newClientOrderId } from '../trade';
 import { ConfirmOptionDialog } from './confirm-option-dialog';
 
 /** Failures after which the option may or may not exist: a retry must reuse the same client id. */

@@ -6,7 +6,7 @@ import { useOnline } from '../../../components/use-online';
 import { usePrefs } from '../../../core/contexts';
 import { errorMessage } from '../../../i18n/i18n';
 import { useNumbers } from '../../../i18n/use-numbers';
-import { NONE, formatMs } from '../../trade/trade-format';
+import { NONE, formatMs } from '../../trade';
 import { BANK_DECIMALS } from './bank-deposit-list';
 import { BankDepositStatusLabel } from './bank-deposit-status';
 import { ProofImage } from './proof-image';

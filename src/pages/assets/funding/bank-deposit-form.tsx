@@ -16,7 +16,7 @@ import { SubmitButton } from '../../../forms/submit-button';
 import { TextField } from '../../../forms/text-field';
 import { errorMessage } from '../../../i18n/i18n';
 import { useNumbers } from '../../../i18n/use-numbers';
-import { NONE } from '../../trade/trade-format';
+import { NONE } from '../../trade';
 import { BANK_AMOUNT_DECIMALS, bankDepositProblems } from './funding-rules';
 import type { BankDepositValues } from './funding-rules';
 import { ProofPicker } from './proof-picker';

@@ -4,10 +4,10 @@ import type { BankDeposit } from '../../../../domain/funding';
 import { Icon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
-import { MoreButton } from '../../trade/more-button';
-import type { Paging } from '../../trade/order-list';
+import { MoreButton } from '../../trade';
+import type { Paging } from '../../trade';
 import { useNumbers } from '../../../i18n/use-numbers';
-import { formatMs } from '../../trade/trade-format';
+import { formatMs } from '../../trade';
 import { BankDepositStatusLabel } from './bank-deposit-status';
 
 /** Bank transfers are in cents (BankDepositReq). */

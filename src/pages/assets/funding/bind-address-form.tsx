@@ -13,8 +13,8 @@ import type { Problems } from '../../../forms/rules-resolver';
 import { SubmitButton } from '../../../forms/submit-button';
 import { TextField } from '../../../forms/text-field';
 import { errorMessage } from '../../../i18n/i18n';
-import { CodeField, narrow } from '../../mine/account-fields';
-import type { CodeValues } from '../../mine/account-fields';
+import { CodeField, narrow } from '../../mine';
+import type { CodeValues } from '../../mine';
 import type { CoinChainChoice } from './funding-catalog';
 
 /** The address binding form as typed. */

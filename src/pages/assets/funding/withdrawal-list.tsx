@@ -3,10 +3,10 @@ import type { Withdrawal } from '../../../../domain/funding';
 import { Spinner } from '../../../components/spinner';
 import { useOnline } from '../../../components/use-online';
 import { usePrefs } from '../../../core/contexts';
-import { MoreButton } from '../../trade/more-button';
-import type { Paging } from '../../trade/order-list';
+import { MoreButton } from '../../trade';
+import type { Paging } from '../../trade';
 import { useNumbers } from '../../../i18n/use-numbers';
-import { formatMs } from '../../trade/trade-format';
+import { formatMs } from '../../trade';
 import { copyText } from './address-qr';
 import { middleEllipsis } from './funding-format';
 
