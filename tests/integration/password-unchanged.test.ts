@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { TEST_PASSWORD, registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
-import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
+import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from '../support/server';
 import { call, dataOf, errorText } from '../support/assets';
 
 let server: TestServer;
@@ -10,10 +9,7 @@ beforeAll(async () => {
   server = await startTestServer({
     simMarket: false,
     rateLimits: {
-      ...DEFAULT_RATE_LIMITS,
-      loginPerIp: 100_000,
-      codesPerIp: 100_000,
-      accountChecksPerIp: 100_000,
+      ...TEST_RATE_LIMITS,
       codeResendMs: 1,
     },
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { callApi } from '../support/api';
 import { TEST_PASSWORD, freshMobile, registerUser } from '../support/accounts';
-import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
+import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from '../support/server';
 
 let server: TestServer;
 let origin: string;
@@ -11,11 +10,8 @@ beforeAll(async () => {
   // itself is tested in server-limits.test.ts.
   server = await startTestServer({
     rateLimits: {
-      ...DEFAULT_RATE_LIMITS,
-      loginPerIp: 100_000,
-      codesPerIp: 100_000,
+      ...TEST_RATE_LIMITS,
       codeResendMs: 1,
-      accountChecksPerIp: 100_000,
     },
   });
   origin = server.origin;

@@ -4,12 +4,11 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import type { LegalAd, LegalOrder, LegalOrderPush } from '../../domain/legal';
 import { defaultModules, startServer } from '../../server/app';
-import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { createLegalModule, type LegalModule } from '../../server/legal/module';
-import { ROOT_DIR } from '../../server/paths';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { dataOf, fund, openServerDb } from './assets';
+import { TEST_RATE_LIMITS, testDistDir } from './server';
 import { opsCall, PNG } from './bank';
 import { verifyIdentity } from './identity';
 
@@ -65,13 +64,8 @@ export async function startLegalServer(
       simChain: false,
       operatorToken: 'test-token',
       ...(catalogFile && { catalogFile }),
-      distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
-      rateLimits: {
-        ...DEFAULT_RATE_LIMITS,
-        loginPerIp: 100_000,
-        codesPerIp: 100_000,
-        accountChecksPerIp: 100_000,
-      },
+      distDir: testDistDir(),
+      rateLimits: TEST_RATE_LIMITS,
     },
   });
   return {

@@ -7,10 +7,10 @@ import { defaultModules, startServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { createLeverModule, type LeverModule } from '../../server/lever/module';
 import { DEFAULT_CATALOG, type Catalog } from '../../server/market/catalog';
-import { ROOT_DIR } from '../../server/paths';
 import { registerUser } from '../support/accounts';
 import type { RawReply } from '../support/api';
 import { call, dataOf, fund, openServerDb, violations } from './assets';
+import { testDistDir } from './server';
 import { OPS_TOKEN } from './withdrawals';
 
 /** A lever test server: no market simulator (tests make every spot trade), a settable clock. */
@@ -70,8 +70,7 @@ export async function startLeverServer(
       simMarket: false,
       simChain: false,
       catalogFile,
-      // As tests/support/server.ts: a helper building into its own directory sets TEST_DIST_DIR.
-      distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
+      distDir: testDistDir(),
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
       operatorToken: OPS_TOKEN,
     },

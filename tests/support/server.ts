@@ -12,6 +12,22 @@ import type { MessageSender } from '../../server/sim/outbox';
  */
 export const discardSender: MessageSender = { simulated: false, send: async () => {} };
 
+/**
+ * The rate limits of a test server: every test request comes from 127.0.0.1, so the per-IP budgets
+ * are raised; per-account budgets keep their real values.
+ */
+export const TEST_RATE_LIMITS: Config['rateLimits'] = {
+  ...DEFAULT_RATE_LIMITS,
+  loginPerIp: 100_000,
+  codesPerIp: 100_000,
+  accountChecksPerIp: 100_000,
+};
+
+/** The built app a test server serves: TEST_DIST_DIR when a helper builds into its own directory (so parallel builds do not collide), else the repository's dist/. */
+export function testDistDir(): string {
+  return process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist');
+}
+
 /** A real server on a random local port with its own throw-away data directory. */
 export interface TestServer {
   /** Such as `http://127.0.0.1:41234`; API at `${origin}/api/…`, socket at `${origin}/ws`. */
@@ -57,14 +73,8 @@ export async function startTestServer(
         mode: 'demo',
         // As loadConfig does: the market simulator runs by default in demo mode only.
         simMarket: (overrides.mode ?? 'demo') === 'demo',
-        // A helper building into its own directory sets TEST_DIST_DIR so parallel builds do not collide.
-        distDir: process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist'),
-        rateLimits: {
-          ...DEFAULT_RATE_LIMITS,
-          loginPerIp: 100_000,
-          codesPerIp: 100_000,
-          accountChecksPerIp: 100_000,
-        },
+        distDir: testDistDir(),
+        rateLimits: TEST_RATE_LIMITS,
         ...overrides,
       },
     });

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BoundAddress, Withdrawal } from '../../domain';
-import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import type { Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
-import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
+import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from './server';
 import { call, dataOf, fund, openServerDb } from './assets';
 
 /** The operator token of the withdrawal test servers. */
@@ -43,10 +42,7 @@ export async function startWithdrawServer(
       ...(opts.sim === false && { simMarket: false }),
       ...(catalogDir && { catalogFile: path.join(catalogDir, 'catalog.json') }),
       rateLimits: {
-        ...DEFAULT_RATE_LIMITS,
-        loginPerIp: 100_000,
-        codesPerIp: 100_000,
-        accountChecksPerIp: 100_000,
+        ...TEST_RATE_LIMITS,
         codeResendMs: 1,
         tradePwdChecksPerMinute: perUser,
       },
