@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { archPlugin } from './scripts/arch/eslint-area-faces.js';
 
 const layer = (name) => [`**/${name}/**`, `../${name}/*`, `../../${name}/*`, `../../../${name}/*`];
 const restrict = (message, ...layers) => ({
@@ -54,6 +55,13 @@ export default tseslint.config(
   },
   { files: ['worker/**/*.ts'], rules: restrict('worker/ may import domain/ only.', 'src', 'server', 'sw') },
   { files: ['server/**/*.ts'], rules: restrict('server/ may import domain/ only.', 'src', 'worker', 'sw') },
+  // One face per area (issue 24): another area is imported through its index.ts or module.ts only.
+  // The tiers the rule checks; worker/ and src/pages/ join when their deep imports reach 0.
+  {
+    files: ['server/**/*.ts'],
+    plugins: { arch: archPlugin },
+    rules: { 'arch/area-faces': ['error', { tiers: ['server'] }] },
+  },
   {
     files: ['domain/**/*.ts'],
     rules: restrict('domain/ imports nothing of ours.', 'src', 'worker', 'server', 'sw'),

@@ -2,36 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createBankModule } from './assets/bank/module';
-import { createDepositsModule } from './assets/deposits/module';
-import { assetsModule } from './assets/module';
-import { withdrawalsModule } from './assets/withdrawals/module';
+import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/connect';
-import { ChannelHub } from './http/channels';
-import { loadMessages, loadTexts, type TextCatalog } from './http/messages';
-import { HandlerRegistry } from './http/registry';
-import { createHttp, mountHttp } from './http/server';
+import { openDatabase } from './db/module';
+import {
+  ChannelHub,
+  loadMessages,
+  loadTexts,
+  type TextCatalog,
+  HandlerRegistry,
+  createHttp,
+  mountHttp,
+  startSysChannel,
+} from './http';
 import { createLeverModule } from './lever/module';
-import { startSysChannel } from './http/ws';
 import { Ledger } from './ledger';
 import { createIdentityModule } from './identity/module';
-import { loadCatalog } from './market/catalog';
-import { TickerBoard } from './market/data';
-import { TradeTape } from './market/trade-tape';
+import { loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
 import { listingModule } from './listing/module';
-import { mountOps } from './ops/http';
+import { mountOps, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
 import { opsModule } from './ops/module';
-import { OpsJournal } from './ops/ops-journal';
-import { OpsRegistry } from './ops/ops-registry';
-import { resolveOperatorToken } from './ops/operator-token';
-import { SessionStore } from './mine/sessions';
-import { setCodeHashKey } from './mine/tokens';
+import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { createSecondModule } from './second/module';

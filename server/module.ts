@@ -2,17 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Database } from './db/schema';
-import type { ChannelHub } from './http/channels';
-import type { TextCatalog } from './http/messages';
-import type { HandlerRegistry } from './http/registry';
+import type { Database } from './db';
+import type { ChannelHub, TextCatalog, HandlerRegistry } from './http';
 import type { Ledger } from './ledger';
-import type { Catalog } from './market/catalog';
-import type { TickerBoard } from './market/data';
-import type { TradeTape } from './market/trade-tape';
-import type { SessionStore } from './mine/sessions';
-import type { OpsJournal } from './ops/ops-journal';
-import type { OpsRegistry } from './ops/ops-registry';
+import type { Catalog, TickerBoard, TradeTape } from './market';
+import type { SessionStore } from './mine';
+import type { OpsJournal, OpsRegistry } from './ops';
 import type { MessageSender } from './messaging';
 
 /** Shared services every area module may use. */

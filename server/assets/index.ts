@@ -15,3 +15,16 @@ export function depositActivity(sqlite: SqliteDb): DepositActivity {
   if (!face) faces.set(sqlite, (face = new DepositActivity(sqlite)));
   return face;
 }
+export { checkUpload } from './bank/rules';
+export { bankMigration } from './bank/schema';
+export {
+  type ChainListener,
+  type ChainTransfer,
+  type SimDepositReq,
+  type SimDepositResult,
+  SimTxConflictError,
+  type SimulatedChain,
+} from './chain';
+export { depositsMigration } from './deposits/schema';
+export { assetsMigration } from './schema';
+export { withdrawalsMigration } from './withdrawals/schema';

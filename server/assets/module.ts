@@ -19,3 +19,6 @@ export const assetsModule: ServerModule = {
     });
   },
 };
+export { createBankModule } from './bank/module';
+export { createDepositsModule } from './deposits/module';
+export { withdrawalsModule } from './withdrawals/module';

@@ -6,11 +6,9 @@ import {
   type CoinInfo,
   type TransferRecord,
 } from '../../domain';
-import { fail } from '../http/app-error';
-import { str } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { fail, str, sessionOf, type HandlerRegistry } from '../http';
 import type { JournalStore, Ledger } from '../ledger';
-import type { TickerBoard } from '../market/data';
+import type { TickerBoard } from '../market';
 import { buildOverview } from './overview';
 import { pageArgs } from '../shared/paging';
 import type { TransferService } from './transfer-service';

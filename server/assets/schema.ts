@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Transfers between a user's own accounts. `amount` is INTEGER ledger minor units (1e-8 of the

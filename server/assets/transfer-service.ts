@@ -1,6 +1,6 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { ParsedTransfer } from '../../domain';
-import { fail } from '../http/app-error';
+import { fail } from '../http';
 import { InsufficientBalanceError, type Ledger } from '../ledger';
 import { TransferStore, type TransferRow } from './transfer-store';
 

@@ -1,13 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { Migration } from './migration';
 import { MIGRATIONS } from './migrations/index';
 
-/** One schema step. `up` runs inside a transaction together with its bookkeeping row. */
-export interface Migration {
-  /** Unique and sortable, such as `001-accounts`; never renamed once shipped. */
-  name: string;
-  // The schema grows across migrations, so a migration only sees an untyped database.
-  up(db: Kysely<unknown>): Promise<void>;
-}
+export type { Migration } from './migration';
 
 /** Applies the migrations not yet recorded in the `migrations` table, in order. Returns their names. */
 export async function migrate(

@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { AuthCodeGrant } from '../../domain/identity-endpoints';
-import { fail } from '../http/app-error';
-import { sameDigest } from '../mine/tokens';
+import { fail } from '../http';
+import { sameDigest } from '../mine';
 
 /** An authorization code is valid this long after it is shown, in milliseconds. */
 export const AUTH_CODE_TTL_MS = 30 * 60_000;

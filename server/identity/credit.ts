@@ -5,8 +5,7 @@ import {
   type CreditFacts,
   type CreditReport,
 } from '../../domain/identity-credit';
-import { loginRequired } from '../http/app-error';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { loginRequired, sessionOf, type HandlerRegistry } from '../http';
 import { accounts, type Accounts } from '../mine';
 import { tradeLog, type TradeLog } from '../trade';
 

@@ -3,3 +3,5 @@
  * real name identity verification confirmed. The ServerModule is in `module.ts`.
  */
 export { VerifiedNames } from './verified-name';
+export { CreditService } from './credit';
+export { identityMigration } from './schema';

@@ -9,10 +9,8 @@ import {
   type KycDocType,
 } from '../../domain/identity-rules';
 import { pageArgs } from '../shared/paging';
-import { fail, notFound } from '../http/app-error';
-import { idField, str } from '../http/input';
-import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
-import type { OpsRegistry } from '../ops/ops-registry';
+import { fail, notFound, idField, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../http';
+import type { OpsRegistry } from '../ops';
 import { KycPendingError, type KycRow, type KycStore } from './kyc-store';
 
 /** Submissions per user per window: a few retries after a refusal, not a flood of reviews. */

@@ -2,7 +2,7 @@ import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { KycState } from '../../domain';
 import type { KycDocType } from '../../domain/identity-rules';
 import { accounts, type Accounts } from '../mine';
-import type { OpsJournal } from '../ops/ops-journal';
+import type { OpsJournal } from '../ops';
 import { UploadRecords } from '../shared/uploads';
 
 /** A row of `identity_kyc`; times in ms since the epoch. */

@@ -1,10 +1,9 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
-import type { CoinInfo, PairInfo } from '../../domain';
-import { UNIT_DECIMALS } from '../../domain';
+import { type CoinInfo, type PairInfo, UNIT_DECIMALS } from '../../domain';
 import { HOUSE_USER_ID, type Ledger } from '../ledger';
 import { accounts, type Accounts } from '../mine';
 import { tradeLog, type FeeTradeRow, type TradeLog } from '../trade';
-import { sharePpm } from '../market/catalog';
+import { sharePpm } from '../market';
 
 /** Trades with a referred side paid per transaction when catching up. */
 const CHUNK = 500;

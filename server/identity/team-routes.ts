@@ -3,14 +3,10 @@ import { fromUnits, type CoinInfo } from '../../domain';
 import type { RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { AUTH_CODE_PATTERN, maskAccount, normalizeAuthCode } from '../../domain/identity-rules';
 import { pageArgs } from '../shared/paging';
-import { AppError, fail, loginRequired } from '../http/app-error';
-import { str } from '../http/input';
-import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
-import type { ReferralTerms } from '../market/catalog';
-import { accounts, type TeamUserRow } from '../mine';
-import { normalizeAccount } from '../mine/users';
-import type { OpsJournal } from '../ops/ops-journal';
-import type { OpsRegistry } from '../ops/ops-registry';
+import { AppError, fail, loginRequired, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../http';
+import type { ReferralTerms } from '../market';
+import { accounts, type TeamUserRow, normalizeAccount } from '../mine';
+import type { OpsJournal, OpsRegistry } from '../ops';
 import type { AuthCodes } from './auth-codes';
 import type { MemberRow, TeamStore } from './team-store';
 

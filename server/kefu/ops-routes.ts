@@ -1,12 +1,8 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
-import type { Publisher } from '../http/channels';
-import { fail, notFound } from '../http/app-error';
-import { pageFields, str, type Input } from '../http/input';
-import { accounts } from '../mine';
-import { normalizeAccount } from '../mine/users';
-import type { OpsJournal } from '../ops/ops-journal';
-import type { OpsRegistry } from '../ops/ops-registry';
+import { type Publisher, fail, notFound, pageFields, str, type Input } from '../http';
+import { accounts, normalizeAccount } from '../mine';
+import type { OpsJournal, OpsRegistry } from '../ops';
 import { clientIdOf, messageOf, upToOf } from './rules';
 import type { KefuStore } from './store';
 

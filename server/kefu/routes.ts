@@ -1,8 +1,14 @@
 import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
-import type { Publisher } from '../http/channels';
-import { fail, notFound } from '../http/app-error';
-import { pageFields, str } from '../http/input';
-import { sessionOf, type HandlerRegistry, type LimitSpec } from '../http/registry';
+import {
+  type Publisher,
+  fail,
+  notFound,
+  pageFields,
+  str,
+  sessionOf,
+  type HandlerRegistry,
+  type LimitSpec,
+} from '../http';
 import { clientIdOf, messageOf, upToOf } from './rules';
 import type { KefuStore } from './store';
 

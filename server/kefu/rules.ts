@@ -1,7 +1,6 @@
 import { KEFU_CLIENT_ID, KEFU_IMAGE_MAX_BYTES, KEFU_TEXT_MAX } from '../../domain/kefu-types';
-import { checkUpload } from '../assets/bank/rules';
-import { fail } from '../http/app-error';
-import { intField, str, type Input } from '../http/input';
+import { checkUpload } from '../assets';
+import { fail, intField, str, type Input } from '../http';
 
 /** A checked message: text, or an image (then `text` is empty). */
 export interface MessageBody {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Ledger tables. Amounts are INTEGER minor units (1e-8 of a coin, see UNIT_DECIMALS), read as BigInt.

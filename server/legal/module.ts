@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LEGAL_CHANNEL, type LegalOrderPush } from '../../domain/legal';
 import { balancePusher } from '../shared/balance-push';
-import { decisionPusher } from '../http/decision-events';
+import { decisionPusher } from '../http';
 import { VerifiedNames } from '../identity';
 import type { ServerContext, ServerModule } from '../module';
 import { isUploadId, UploadRecords } from '../shared/uploads';
@@ -12,7 +12,7 @@ import { OrderService } from './order-service';
 import { registerLegalRoutes } from './routes';
 import { MerchantStatsReader } from './stats';
 import { LegalStore, type OrderRow } from './store';
-import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from '../market/catalog';
+import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from '../market';
 import { LegalTimers } from './timers';
 import { LegalViews } from './views';
 

@@ -1,11 +1,7 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import type { DecisionPush } from '../http/decision-events';
-import { bool, idField, str } from '../http/input';
-import { fail, notFound } from '../http/app-error';
-import type { OpsJournal } from '../ops/ops-journal';
-import type { OpsRegistry } from '../ops/ops-registry';
-import { accounts } from '../mine';
-import { normalizeAccount } from '../mine/users';
+import { type DecisionPush, bool, idField, str, fail, notFound } from '../http';
+import type { OpsJournal, OpsRegistry } from '../ops';
+import { accounts, normalizeAccount } from '../mine';
 import type { OrderService } from './order-service';
 import type { ApplicationRow, AppealRow, LegalStore, OrderRow } from './store';
 import { toAppeal } from './views';

@@ -10,9 +10,9 @@ import {
   utcDay,
   type OrderAction,
 } from '../../domain/legal-rules';
-import { AppError, fail, notFound } from '../http/app-error';
+import { AppError, fail, notFound } from '../http';
 import { InsufficientBalanceError, type Ledger } from '../ledger';
-import type { OpsJournal } from '../ops/ops-journal';
+import type { OpsJournal } from '../ops';
 import { Escrow } from './escrow';
 import type { LegalStore, OrderRow } from './store';
 import { toMethod } from './views';

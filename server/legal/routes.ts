@@ -1,15 +1,27 @@
 import type { LegalMe, OrderMessage, PaymentMethodReq } from '../../domain/legal';
 import { checkPaymentMethod, LEGAL_MESSAGE_MAX, LEGAL_TEXT_MAX, nextUtcDay } from '../../domain/legal-rules';
 import { sameHolder } from '../../domain';
-import { AppError, fail, notFound } from '../http/app-error';
-import { bool, idField, integerText, optionalIdField, pageFields, str } from '../http/input';
-import { sessionOf, type HandlerContext, type HandlerRegistry, type LimitSpec } from '../http/registry';
+import {
+  AppError,
+  fail,
+  notFound,
+  bool,
+  idField,
+  integerText,
+  optionalIdField,
+  pageFields,
+  str,
+  sessionOf,
+  type HandlerContext,
+  type HandlerRegistry,
+  type LimitSpec,
+} from '../http';
 import { pageArgs } from '../shared/paging';
 import type { AdService } from './ad-service';
 import type { OrderService } from './order-service';
 import type { LegalStore, OrderRow } from './store';
 import { toMethod, type LegalViews } from './views';
-import type { LegalTerms } from '../market/catalog';
+import type { LegalTerms } from '../market';
 
 /** Payment methods per user. */
 export const METHODS_MAX = 10;

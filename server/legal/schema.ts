@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Fiat P2P tables. Fiat prices and amounts are INTEGER cents (2 decimals); coin quantities INTEGER

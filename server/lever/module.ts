@@ -1,8 +1,7 @@
 import { channels, toUnits, type PrivateEvent } from '../../domain';
 import { hasTxOfKind, HOUSE_USER_ID, WORLD_USER_ID } from '../ledger';
 import type { ServerContext, ServerModule } from '../module';
-import { DEMO_ACCOUNT } from '../mine';
-import { findUserByAccount } from '../mine/users';
+import { DEMO_ACCOUNT, findUserByAccount } from '../mine';
 import { balancePusher, toBalanceLine } from '../shared/balance-push';
 import { toLeverOrder } from './dto';
 import { missedOvernights, nextOvernightAt } from './overnight';

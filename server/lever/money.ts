@@ -1,8 +1,8 @@
 import { fromUnits, toUnits, type KindsOf, type SettlementReceipt, type SettlementRule } from '../../domain';
 import { leverFeeOf, liquidationPriceOf, marginOf, notionalOf, settlementOf } from '../../domain/lever-math';
 import { HOUSE_USER_ID, InsufficientBalanceError, type Holder, type Ledger, type TxMeta } from '../ledger';
-import { fail } from '../http/app-error';
-import type { TapeTrade } from '../market/trade-tape';
+import { fail } from '../http';
+import type { TapeTrade } from '../market';
 import type { PairUnits } from '../shared/units';
 import type { LeverRow } from './store';
 

@@ -1,7 +1,6 @@
 import type { LeverOpenReq, LeverOrderType, LeverPairTerms, LeverSide } from '../../domain';
-import { fail } from '../http/app-error';
-import { optionalWholeField, type Input } from '../http/input';
-import type { Catalog } from '../market/catalog';
+import { fail, optionalWholeField, type Input } from '../http';
+import type { Catalog } from '../market';
 import type { PairUnits } from '../shared/units';
 
 /** An open request checked against the catalog, without touching any state. */

@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { LeverCloseScope, LeverOpenReq, LeverStatus, LeverTerms } from '../../domain';
-import type { Database } from '../db/schema';
-import { fail, notFound } from '../http/app-error';
-import { idField, pageFields, str, type Input } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
-import type { Catalog } from '../market/catalog';
-import { requireTradePassword } from '../mine/trade-password';
+import type { Database } from '../db';
+import {
+  fail,
+  notFound,
+  idField,
+  pageFields,
+  str,
+  type Input,
+  sessionOf,
+  type HandlerRegistry,
+} from '../http';
+import type { Catalog } from '../market';
+import { requireTradePassword } from '../mine';
 import { toLeverOrder } from './dto';
 import { termsOf } from './parse';
 import type { LeverService } from './service';

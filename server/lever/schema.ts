@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Contract orders and positions (one row per order: entrusting → trading → closed, or cancelled),

@@ -1,10 +1,9 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { tpSlProblem } from '../../domain/lever-math';
 import { fromUnits, type LeverCloseScope, type LeverOpenReq, type SettlementRule } from '../../domain';
-import { fail, notFound } from '../http/app-error';
+import { fail, notFound } from '../http';
 import type { Ledger } from '../ledger';
-import type { Catalog } from '../market/catalog';
-import type { TapeTrade, TradeTape } from '../market/trade-tape';
+import type { Catalog, TapeTrade, TradeTape } from '../market';
 import { PairUnits } from '../shared/units';
 import {
   liquidationTicks,
@@ -18,8 +17,7 @@ import {
   postOvernight,
 } from './money';
 import { parseOpen, parsePrice } from './parse';
-import type { LeverRow } from './store';
-import { LeverStore } from './store';
+import { type LeverRow, LeverStore } from './store';
 import { LiveBook } from './live-book';
 import { feeDay } from './overnight';
 import type { Trigger } from './trigger-book';

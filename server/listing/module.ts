@@ -1,9 +1,6 @@
 import { parseListing } from '../../domain/listing-rules';
 import type { ListingApplication, ListingReq, ListingStatus } from '../../domain/listing-types';
-import { fail, notFound } from '../http/app-error';
-import { decisionPusher } from '../http/decision-events';
-import { idField, str, type Input } from '../http/input';
-import { sessionOf, type LimitSpec } from '../http/registry';
+import { fail, notFound, decisionPusher, idField, str, type Input, sessionOf, type LimitSpec } from '../http';
 import { accounts } from '../mine';
 import type { ServerModule } from '../module';
 

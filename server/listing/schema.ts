@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Coin-listing applications: what the applicant sent, and the operator's decision. The status moves

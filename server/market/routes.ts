@@ -1,7 +1,5 @@
 import { CANDLE_INTERVALS, type CandleInterval } from '../../domain';
-import { fail } from '../http/app-error';
-import { intField, optionalIntField, str } from '../http/input';
-import type { HandlerRegistry } from '../http/registry';
+import { fail, intField, optionalIntField, str, type HandlerRegistry } from '../http';
 import { publicCatalog, type Catalog } from './catalog';
 import { candleHistory, type CandleStore, type MarketFeed, type TickerBoard } from './data';
 

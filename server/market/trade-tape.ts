@@ -1,6 +1,6 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, stepDecimals, toUnits, type PairInfo } from '../../domain';
-import { fail } from '../http/app-error';
+import { fail } from '../http';
 import { tradeLog, type TapeRow, type TradeLog } from '../trade';
 
 /**

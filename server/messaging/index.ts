@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene } from '../../domain';
 import { ConfigError, type Config } from '../config';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import type { CodeMessage, MessageSender } from './sender';
 import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 import { SmtpSender } from './smtp-sender';

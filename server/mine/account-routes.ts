@@ -8,11 +8,8 @@ import {
   type Lang,
   type RegisterInput,
 } from '../../domain';
-import { fail } from '../http/app-error';
-import type { TextCatalog } from '../http/messages';
+import { fail, type TextCatalog, bool, requiredStr, str, sessionOf, type HandlerRegistry } from '../http';
 import type { CodeMessage } from '../messaging';
-import { bool, requiredStr, str } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
 import { CODE_TTL_MS } from './codes';
 import { accountCheckLimits, codeLimits, loginLimits } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CodeScene } from '../../domain';
-import type { Database } from '../db/schema';
-import { fail } from '../http/app-error';
+import type { Database } from '../db';
+import { fail } from '../http';
 import { hashCode, newCode, sameDigest } from './tokens';
 
 /** A code is valid this long after sending, in milliseconds. */

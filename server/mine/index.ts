@@ -24,3 +24,10 @@ export function accounts(sqlite: SqliteDb): Accounts {
   if (!face) faces.set(sqlite, (face = new Accounts(sqlite)));
   return face;
 }
+export { CodeStore } from './codes';
+export { perUserLimit } from './limits';
+export { hashPassword } from './passwords';
+export { SessionStore } from './sessions';
+export { sameDigest, setCodeHashKey } from './tokens';
+export { requireTradePassword } from './trade-password';
+export { createUser, findUserByAccount, normalizeAccount, requireUser } from './users';

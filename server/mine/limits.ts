@@ -1,6 +1,5 @@
 import type { RateLimits } from '../config';
-import { str } from '../http/input';
-import { sessionOf, type LimitSpec } from '../http/registry';
+import { str, sessionOf, type LimitSpec } from '../http';
 import { normalizeAccount } from './users';
 
 /** Login budgets: per account (guessing one password) and per IP (spraying many accounts). */

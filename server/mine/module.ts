@@ -1,5 +1,5 @@
 import type { ServerModule } from '../module';
-import { CreditService } from '../identity/credit';
+import { CreditService } from '../identity';
 import { registerAccountRoutes } from './account-routes';
 import { CodeStore } from './codes';
 import { registerSecurityRoutes } from './security-routes';

@@ -1,7 +1,5 @@
 import { codeProblem } from '../../domain';
-import { fail } from '../http/app-error';
-import { requiredStr, str } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { fail, requiredStr, str, sessionOf, type HandlerRegistry } from '../http';
 import { perUserLimit } from './limits';
 import { requireTradePassword } from './trade-password';
 import { hashPassword, verifyPassword } from './passwords';

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { Authenticator, RevokeListener } from '../http/auth';
-import type { AuthSession } from '../http/registry';
+import type { Database } from '../db';
+import type { Authenticator, RevokeListener, AuthSession } from '../http';
 import { hashToken, newToken } from './tokens';
 
 /** A freshly issued session token. */

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import { confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
 import type { Config } from '../config';
-import type { Database, UserRow } from '../db/schema';
-import { fail } from '../http/app-error';
-import type { TextCatalog } from '../http/messages';
-import { str, type Input } from '../http/input';
+import type { Database, UserRow } from '../db';
+import { fail, type TextCatalog, str, type Input } from '../http';
 import type { MessageSender } from '../messaging';
 import type { CodeStore } from './codes';
 import type { SessionStore } from './sessions';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, TicketPurpose } from '../db/schema';
-import { fail } from '../http/app-error';
+import type { Database, TicketPurpose } from '../db';
+import { fail } from '../http';
 import { hashToken, newToken } from './tokens';
 
 /** A ticket is valid this long, in milliseconds: enough to type a new password twice. */

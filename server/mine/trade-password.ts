@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { AppError, fail } from '../http/app-error';
+import type { Database } from '../db';
+import { AppError, fail } from '../http';
 import { verifyPassword } from './passwords';
 import { requireUser } from './users';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountKindOf, type AccountKind, type UserInfo } from '../../domain';
-import type { Database, UserRow } from '../db/schema';
-import { loginRequired } from '../http/app-error';
+import type { Database, UserRow } from '../db';
+import { loginRequired } from '../http';
 import { newPromoCode } from './tokens';
 
 /**

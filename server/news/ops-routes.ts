@@ -2,11 +2,9 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { isLang } from '../../domain';
 import { checkArticle } from '../../domain/news-rules';
 import { NEWS_COVER_MAX_BYTES } from '../../domain/news-types';
-import { checkUpload } from '../assets/bank/rules';
-import { fail, notFound } from '../http/app-error';
-import { bool, idField, str, type Input } from '../http/input';
-import type { OpsJournal } from '../ops/ops-journal';
-import type { OpsRegistry } from '../ops/ops-registry';
+import { checkUpload } from '../assets';
+import { fail, notFound, bool, idField, str, type Input } from '../http';
+import type { OpsJournal, OpsRegistry } from '../ops';
 import type { ArticleInput, NewsStore, OpsArticle } from './store';
 
 /** What the news ops routes need. */

@@ -1,8 +1,6 @@
 import { isLang, type Lang } from '../../domain';
 import { NEWS_PAGE_MAX, NEWS_QUERY_MAX } from '../../domain/news-types';
-import { fail, notFound } from '../http/app-error';
-import { bool, idField, pageFields, str, type Input } from '../http/input';
-import type { HandlerRegistry } from '../http/registry';
+import { fail, notFound, bool, idField, pageFields, str, type Input, type HandlerRegistry } from '../http';
 import type { NewsStore } from './store';
 
 /** Articles per page when the caller does not say. */

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { okBody } from '../../domain';
-import { AppError, notFound } from '../http/app-error';
-import { readInput } from '../http/input';
+import { AppError, notFound, readInput } from '../http';
 import type { OpsRegistry } from './ops-registry';
 
 /** Who may be named in `X-Operator`. */

@@ -1,4 +1,4 @@
-import { intField, optionalIntField } from '../http/input';
+import { intField, optionalIntField } from '../http';
 import type { ServerModule } from '../module';
 
 /**

@@ -1,6 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /** One operator action as the audit trail keeps it. */
 export interface OpsAction {

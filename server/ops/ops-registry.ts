@@ -1,4 +1,4 @@
-import type { Input } from '../http/input';
+import type { Input } from '../http';
 
 /** The operator behind an ops request, and what they sent. */
 export interface OpsContext {

@@ -11,10 +11,9 @@ import {
   type OptionResult,
   type SecondTerms,
 } from '../../domain/second-rules';
-import { fail } from '../http/app-error';
-import { optionalWholeField } from '../http/input';
+import { fail, optionalWholeField } from '../http';
 import { HOUSE_USER_ID, InsufficientBalanceError, PostingNet, type Ledger } from '../ledger';
-import type { TapeTrade, TradeTape } from '../market/trade-tape';
+import type { TapeTrade, TradeTape } from '../market';
 import { ExpiryQueue } from './expiry-queue';
 import { OptionStore, type OptionRow, type Settlement } from './option-store';
 

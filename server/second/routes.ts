@@ -1,8 +1,6 @@
 import { OPTION_RESULTS, type OptionResult, type SecondTerms } from '../../domain/second-rules';
 import type { PlaceOptionReq } from '../../domain/second-endpoints';
-import { fail, notFound } from '../http/app-error';
-import { idField, pageFields, str } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
+import { fail, notFound, idField, pageFields, str, sessionOf, type HandlerRegistry } from '../http';
 import { toSecondOption } from './dto';
 import type { OptionRow } from './option-store';
 import type { OptionService } from './option-service';

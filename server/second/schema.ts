@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Timed options. Money columns (`*_units`) are ledger minor units (1e-8 of the stake coin). The

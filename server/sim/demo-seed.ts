@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { toUnits, type JournalKind } from '../../domain';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import { WORLD_USER_ID, type Ledger } from '../ledger';
-import type { Catalog } from '../market/catalog';
-import { hashPassword } from '../mine/passwords';
-import { createUser, findUserByAccount } from '../mine/users';
-import { DEMO_ACCOUNT } from '../mine';
+import type { Catalog } from '../market';
+import { hashPassword, createUser, findUserByAccount, DEMO_ACCOUNT } from '../mine';
 
 /** The demo account of demo mode (documented in the README). Never created in production mode. */
 export { DEMO_ACCOUNT } from '../mine';

@@ -15,3 +15,4 @@ export { SimChain } from './sim-chain';
 export function createSimChain(ctx: ServerContext): SimChain {
   return new SimChain(ctx.sqlite, ctx.catalog.chains, { blockMs: ctx.config.simChainBlockMs, log: ctx.log });
 }
+export { SIM_CHAIN_DDL } from './schema';

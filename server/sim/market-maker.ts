@@ -1,5 +1,5 @@
 import { fromUnits, seededRandom, type PlaceOrderReq } from '../../domain';
-import type { OrderService } from '../trade/order-service';
+import type { OrderService } from '../trade/module';
 import type { PairUnits } from '../shared/units';
 
 /** Settings of the market-maker simulator. */

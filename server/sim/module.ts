@@ -1,7 +1,6 @@
-import { fail, notFound } from '../http/app-error';
-import { str } from '../http/input';
+import { fail, notFound, str } from '../http';
 import type { ServerModule } from '../module';
-import { normalizeAccount } from '../mine/users';
+import { normalizeAccount } from '../mine';
 import { readOutbox } from './outbox';
 
 /**

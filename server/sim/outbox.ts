@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene, OutboxMessage } from '../../domain';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import type { CodeMessage, MessageSender } from '../messaging';
 
 export type { CodeMessage, MessageSender } from '../messaging';

@@ -8,7 +8,7 @@ import {
   type SimDepositReq,
   type SimDepositResult,
   type SimulatedChain,
-} from '../assets/chain';
+} from '../assets';
 import { derivedAddress, randomTxid } from './sim-chain-format';
 
 /** Where the simulator writes what it could not deliver; a Fastify logger fits. */
@@ -26,7 +26,7 @@ export interface SimChainOptions {
   now?: () => number;
 }
 
-export { SimTxConflictError, type SimDepositReq, type SimDepositResult } from '../assets/chain';
+export { SimTxConflictError, type SimDepositReq, type SimDepositResult } from '../assets';
 
 /** Blocks reported again on `start`, so a listener that stopped mid-way catches up. */
 const REPLAY_BLOCKS = 100;

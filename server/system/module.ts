@@ -1,7 +1,7 @@
 import { langFromHeader, type AddressLookup, type Settings } from '../../domain';
 import { simChainOn, simMarketOn } from '../config';
 import type { ServerModule } from '../module';
-import { SOCKET_PATH } from '../http/ws';
+import { SOCKET_PATH } from '../http';
 
 /** The region subtag of the first Accept-Language entry (`id-ID` → `ID`), or null. */
 export function regionFromHeader(value: string | undefined): string | null {

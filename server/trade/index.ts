@@ -15,3 +15,4 @@ export function tradeLog(sqlite: SqliteDb): TradeLog {
   if (!face) faces.set(sqlite, (face = new TradeLog(sqlite)));
   return face;
 }
+export { spotMigration } from './schema';

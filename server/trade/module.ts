@@ -1,15 +1,15 @@
 import { channels, type PrivateEvent } from '../../domain';
 import type { Ledger } from '../ledger';
-import type { Catalog } from '../market/catalog';
 import {
+  type Catalog,
   loadCandles,
   MarketFeed,
   SqliteCandleStore,
   TICKER_WINDOW_MS,
   type MarketTrade,
   type TickerBoard,
-} from '../market/data';
-import { registerMarketRoutes } from '../market/routes';
+  registerMarketRoutes,
+} from '../market';
 import type { ServerContext, ServerModule } from '../module';
 import { balancePusher } from '../shared/balance-push';
 import { toSpotOrder } from './dto';
@@ -135,3 +135,4 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
   };
   return mod;
 }
+export type { OrderService } from './order-service';

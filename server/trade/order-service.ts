@@ -1,8 +1,8 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PairInfo, PlaceOrderReq } from '../../domain';
-import { fail, notFound } from '../http/app-error';
+import { fail, notFound } from '../http';
 import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
-import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market/engine';
+import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market';
 import { OrderStore, type OrderRow, type TradeRow } from './order-store';
 import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { PlaceOrderReq } from '../../domain';
-import type { Database } from '../db/schema';
-import { fail } from '../http/app-error';
-import { idField, pageFields, str } from '../http/input';
-import { sessionOf, type HandlerRegistry } from '../http/registry';
+import type { Database } from '../db';
+import { fail, idField, pageFields, str, sessionOf, type HandlerRegistry } from '../http';
 import type { Ledger } from '../ledger';
-import type { Catalog } from '../market/catalog';
-import { requireTradePassword } from '../mine/trade-password';
+import type { Catalog } from '../market';
+import { requireTradePassword } from '../mine';
 import { toBalanceLine } from '../shared/balance-push';
 import { toSpotFill, toSpotOrder } from './dto';
 import type { OrderService } from './order-service';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../db';
 
 /**
  * Spot orders and trades. Prices are integer ticks and quantities integer lots of the pair; money

@@ -1,5 +1,5 @@
 import { hasAtMostDecimals, toUnits, type OrderSide, type OrderType, type PlaceOrderReq } from '../../domain';
-import { fail } from '../http/app-error';
+import { fail } from '../http';
 import type { PairUnits } from '../shared/units';
 
 /** A place request checked against the pair's grid; integers for the engine, units for the ledger. */

@@ -1,7 +1,6 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { LIVE_TITLE_MAX, type LiveStream } from '../../domain/zhibo-types';
-import { fail } from '../http/app-error';
-import { str, type Input } from '../http/input';
+import { fail, str, type Input } from '../http';
 import type { ServerModule } from '../module';
 
 interface Row {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { decisionPusher } from '../../http/decision-events';
+import { decisionPusher } from '../../http';
 import type { ServerModule } from '../../module';
 import { balancePusher } from '../../shared/balance-push';
 import { BankStore } from './bank-store';

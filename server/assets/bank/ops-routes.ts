@@ -1,12 +1,8 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
-import { fail, notFound } from '../../http/app-error';
-import type { DecisionPush } from '../../http/decision-events';
-import { idField, str } from '../../http/input';
-import { accounts } from '../../mine';
-import { normalizeAccount } from '../../mine/users';
-import type { OpsJournal } from '../../ops/ops-journal';
-import type { OpsRegistry } from '../../ops/ops-registry';
+import { fail, notFound, type DecisionPush, idField, str } from '../../http';
+import { accounts, normalizeAccount } from '../../mine';
+import type { OpsJournal, OpsRegistry } from '../../ops';
 import { pageArgs } from '../../shared/paging';
 import type { BankDepositRow, BankStore } from './bank-store';
 import type { BankReviewService } from './review-service';

@@ -1,8 +1,8 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits } from '../../../domain';
-import { fail, notFound } from '../../http/app-error';
+import { fail, notFound } from '../../http';
 import { WORLD_USER_ID, type Ledger } from '../../ledger';
-import type { OpsJournal } from '../../ops/ops-journal';
+import type { OpsJournal } from '../../ops';
 import type { BankDepositRow, BankStore } from './bank-store';
 import { centsText } from './rules';
 

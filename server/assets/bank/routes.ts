@@ -9,12 +9,9 @@ import {
   type CoinInfo,
 } from '../../../domain';
 import type { RateLimits } from '../../config';
-import type { Database } from '../../db/schema';
-import { fail, notFound } from '../../http/app-error';
-import { idField, str } from '../../http/input';
-import { sessionOf, type HandlerRegistry, type LimitSpec } from '../../http/registry';
-import { perUserLimit } from '../../mine/limits';
-import { requireTradePassword } from '../../mine/trade-password';
+import type { Database } from '../../db';
+import { fail, notFound, idField, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../../http';
+import { perUserLimit, requireTradePassword } from '../../mine';
 import { pageArgs } from '../../shared/paging';
 import type { BankStore } from './bank-store';
 import { checkUpload, parseDepositAmount, toBankDeposit, type Problem } from './rules';

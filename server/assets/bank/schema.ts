@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Migration } from '../../db/migrate';
-import { UPLOADS_DDL } from '../../shared/uploads/schema';
+import type { Migration } from '../../db';
+import { UPLOADS_DDL } from '../../shared/uploads';
 
 /**
  * Bank cards, proof uploads and bank-card deposits.

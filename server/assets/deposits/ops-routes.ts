@@ -10,11 +10,9 @@ import {
   type CoinInfo,
   type CryptoDepositStatus,
 } from '../../../domain';
-import { fail } from '../../http/app-error';
-import { intField, str, type Input } from '../../http/input';
-import { normalizeAccount } from '../../mine/users';
-import type { OpsJournal } from '../../ops/ops-journal';
-import type { OpsRegistry } from '../../ops/ops-registry';
+import { fail, intField, str, type Input } from '../../http';
+import { normalizeAccount } from '../../mine';
+import type { OpsJournal, OpsRegistry } from '../../ops';
 import { SimTxConflictError, type SimulatedChain } from '../chain';
 import { pageArgs } from '../../shared/paging';
 import type { DepositAddressStore } from './address-store';

@@ -9,9 +9,7 @@ import {
   type CryptoDeposit,
   type DepositAddress,
 } from '../../../domain';
-import { fail } from '../../http/app-error';
-import { str } from '../../http/input';
-import { sessionOf, type HandlerRegistry } from '../../http/registry';
+import { fail, str, sessionOf, type HandlerRegistry } from '../../http';
 import type { ChainAdapter } from '../chain';
 import { pageArgs } from '../../shared/paging';
 import type { DepositAddressStore } from './address-store';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../../db/migrate';
+import type { Migration } from '../../db';
 
 /**
  * Deposit addresses and crypto deposits (the simulated chain's own tables are the simulator's:

@@ -1,5 +1,5 @@
 import { fromUnits, type BoundAddress, type CoinInfo, type Withdrawal } from '../../../domain';
-import { idField, type Input } from '../../http/input';
+import { idField, type Input } from '../../http';
 import type { AddressRow } from './address-store';
 import type { OpsWithdrawalRow, WithdrawalRow } from './withdrawal-store';
 

@@ -1,6 +1,5 @@
-import { CodeStore } from '../../mine/codes';
-import { perUserLimit } from '../../mine/limits';
-import { decisionPusher } from '../../http/decision-events';
+import { CodeStore, perUserLimit } from '../../mine';
+import { decisionPusher } from '../../http';
 import type { ServerModule } from '../../module';
 import { depositLocks } from '../deposits/deposit-locks';
 import { balancePusher } from '../../shared/balance-push';

@@ -1,11 +1,8 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CoinInfo, WithdrawalStatus } from '../../../domain';
-import { fail } from '../../http/app-error';
-import type { DecisionPush } from '../../http/decision-events';
-import { str } from '../../http/input';
-import { accounts } from '../../mine';
-import { normalizeAccount } from '../../mine/users';
-import type { OpsRegistry } from '../../ops/ops-registry';
+import { fail, type DecisionPush, str } from '../../http';
+import { accounts, normalizeAccount } from '../../mine';
+import type { OpsRegistry } from '../../ops';
 import { pageArgs } from '../../shared/paging';
 import { recordId, withdrawalFormat } from './dto';
 import type { WithdrawService } from './withdraw-service';

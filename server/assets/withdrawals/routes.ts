@@ -9,14 +9,10 @@ import {
   toUnits,
   type WithdrawQuota,
 } from '../../../domain';
-import type { Database } from '../../db/schema';
-import { fail, notFound } from '../../http/app-error';
-import { str, type Input } from '../../http/input';
-import { sessionOf, type HandlerRegistry, type LimitSpec } from '../../http/registry';
-import type { Catalog } from '../../market/catalog';
-import type { CodeStore } from '../../mine/codes';
-import { requireTradePassword } from '../../mine/trade-password';
-import { requireUser } from '../../mine/users';
+import type { Database } from '../../db';
+import { fail, notFound, str, type Input, sessionOf, type HandlerRegistry, type LimitSpec } from '../../http';
+import type { Catalog } from '../../market';
+import { type CodeStore, requireTradePassword, requireUser } from '../../mine';
 import { pageArgs } from '../../shared/paging';
 import { recordId, toBoundAddress, withdrawalFormat } from './dto';
 import { sameAddress, type WithdrawService } from './withdraw-service';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../../db/migrate';
+import type { Migration } from '../../db';
 
 /**
  * Bound withdrawal addresses and withdrawals. A user binds at most one address per coin and chain

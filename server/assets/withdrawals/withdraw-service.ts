@@ -1,10 +1,9 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import type { AddressFormat, KycState, WithdrawLimit } from '../../../domain';
-import { toUnits } from '../../../domain';
-import { fail, notFound } from '../../http/app-error';
+import { type AddressFormat, type KycState, type WithdrawLimit, toUnits } from '../../../domain';
+import { fail, notFound } from '../../http';
 import { HOUSE_USER_ID, InsufficientBalanceError, WORLD_USER_ID, type Ledger } from '../../ledger';
 import { accounts } from '../../mine';
-import type { OpsJournal } from '../../ops/ops-journal';
+import type { OpsJournal } from '../../ops';
 import { AddressStore } from './address-store';
 import { WithdrawalStore, type OpsWithdrawalRow, type WithdrawalRow } from './withdrawal-store';
 

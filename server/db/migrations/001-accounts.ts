@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /** Users, sessions, verification codes, password-flow tickets and the message outbox. */
 export const accounts: Migration = {

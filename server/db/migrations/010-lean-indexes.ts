@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Narrower indexes on the hottest tables, measured with `npm run bench -- orders`: every order,

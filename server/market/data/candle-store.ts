@@ -1,7 +1,7 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval } from '../../../domain';
-import type { Migration } from '../../db/migrate';
+import type { Migration } from '../../db';
 import type { CandleBook } from './candles';
 
 /** One candle to persist, with its market and interval. */

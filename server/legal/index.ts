@@ -1,0 +1,5 @@
+/**
+ * The fiat P2P area's face for other areas and the migrations list. The ServerModule is in
+ * `module.ts`.
+ */
+export { legalMigration } from './schema';

@@ -1,0 +1,5 @@
+/**
+ * The leveraged-contracts area's face for other areas and the migrations list. The ServerModule is
+ * in `module.ts`.
+ */
+export { leverMigration, leverOvernightDaysMigration } from './schema';

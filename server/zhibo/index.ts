@@ -1,0 +1,5 @@
+/**
+ * The live-stream area's face for other areas and the migrations list. The ServerModule is in
+ * `module.ts`.
+ */
+export { zhiboMigration } from './schema';
