@@ -52,6 +52,9 @@ describe('worker dated cache', () => {
     await s.set('private:legal:7:legal/me:{}', { data: { merchant: true }, cachedAt: 5 });
     await s.set('legal:0:legal/ads:{"side":"buy"}', { data: [{ id: 9 }], cachedAt: 6 });
     expect(await loadLegal(s, 'legal/me', {}, 7)).toEqual({ data: { merchant: true }, cachedAt: 5 });
-    expect(await loadLegal(s, 'legal/ads', { side: 'buy' }, null)).toEqual({ data: [{ id: 9 }], cachedAt: 6 });
+    expect(await loadLegal(s, 'legal/ads', { side: 'buy' }, null)).toEqual({
+      data: [{ id: 9 }],
+      cachedAt: 6,
+    });
   });
 });
