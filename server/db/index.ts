@@ -1,7 +1,10 @@
 /**
- * The database's face for the areas: the typed schema Kysely knows and the shape of a migration.
- * Types only, so no area reaches the migration list through it; the composition root opens the
- * database through `module.ts`.
+ * The database's face for the areas: the typed schema Kysely knows, the shape of a migration, and
+ * the typed statement tables every store declares its SQL in. It carries no migration list, so no
+ * area reaches the migrations through it; the composition root opens the database through
+ * `module.ts`.
  */
 export type { Migration } from './migration';
 export type { Database, TicketPurpose, UserRow } from './schema';
+export { prepareAll, sql } from './statements';
+export type { PrepareOptions, Prepared, PreparedSet, RunResult, StatementDef } from './statements';

@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { OrderSide, OrderType, SpotOrderStatus } from '../../domain';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { BulkInsert } from '../ledger';
 
 /** A spot order row; integer columns that hold money are bigint. */
@@ -131,37 +132,97 @@ const TRADE_COLUMNS = [
   'ts',
 ] as const;
 
+type Status = 'open' | 'history' | 'all';
+const maxOf = (r: Record<string, unknown>): number => num(r.m);
+
+/** The statements over spot_orders and spot_trades, named by what they do. */
+const STATEMENTS = {
+  maxId: sql<[], number>('select coalesce(max(id), 0) as m from spot_orders', maxOf),
+  byId: sql<[id: number], OrderRow>('select * from spot_orders where id = ?', toOrder),
+  byClient: sql<[userId: number, clientOrderId: string], OrderRow>(
+    'select * from spot_orders where user_id = ? and client_order_id = ?',
+    toOrder,
+  ),
+  save: sql<
+    [
+      filledLots: number,
+      filledQuoteUnits: bigint,
+      feeUnits: bigint,
+      frozenUnits: bigint,
+      status: SpotOrderStatus,
+      reason: string | null,
+      updatedAt: number,
+      id: number,
+    ]
+  >(`update spot_orders set filled_lots = ?, filled_quote_units = ?, fee_units = ?, frozen_units = ?,
+     status = ?, reason = ?, updated_at = ? where id = ?`),
+  maxTradeId: sql<[], number>('select coalesce(max(id), 0) as m from spot_trades', maxOf),
+  open: sql<[symbol: string], OrderRow>(
+    `select * from spot_orders where symbol = ? and status = 'open' order by seq`,
+    toOrder,
+  ),
+  maxSeq: sql<[symbol: string], number>(
+    'select coalesce(max(seq), 0) as m from spot_orders where symbol = ?',
+    maxOf,
+  ),
+  ordersOf: sql<
+    [
+      userId: number,
+      symbol: string | null,
+      symbol2: string | null,
+      status: Status,
+      status2: Status,
+      status3: Status,
+      before: number,
+      limit: number,
+    ],
+    OrderRow
+  >(
+    `select * from spot_orders where user_id = ? and (? is null or symbol = ?)
+     and (? = 'all' or (? = 'open' and status = 'open') or (? = 'history' and status != 'open'))
+     and id < ? order by id desc limit ?`,
+    toOrder,
+  ),
+  fillsOf: sql<
+    [
+      userId: number,
+      userId2: number,
+      symbol: string | null,
+      symbol2: string | null,
+      before: number,
+      limit: number,
+    ],
+    TradeRow
+  >(
+    `select * from spot_trades where (maker_user_id = ? or taker_user_id = ?)
+     and (? is null or symbol = ?) and id < ? order by id desc limit ?`,
+    toTrade,
+  ),
+  recent: sql<[symbol: string, limit: number], TradeRow>(
+    'select * from spot_trades where symbol = ? order by id desc limit ?',
+    toTrade,
+  ),
+  since: sql<[symbol: string, ts: number], TradeRow>(
+    'select * from spot_trades where symbol = ? and ts >= ? order by id',
+    toTrade,
+  ),
+};
+
 /**
- * Prepared statements over spot_orders and spot_trades. Synchronous. Inside `withBatch` (the order
+ * The store of spot_orders and spot_trades. Synchronous. Inside `withBatch` (the order
  * service's group commit) the order rows a batch touches are read once and kept in memory, and new
  * orders, changed orders and trades are written when the batch ends, inside the same transaction
  * (new rows with multi-row INSERTs); outside it every call reads and writes through.
  */
 export class OrderStore {
-  private readonly s: Record<string, Statement>;
+  private readonly q: PreparedSet<typeof STATEMENTS>;
   private readonly newOrders: BulkInsert;
   private readonly newTrades: BulkInsert;
   private batch: Batch | null = null;
 
   constructor(sqlite: SqliteDb) {
-    const p = (text: string) => sqlite.prepare(text).safeIntegers(true);
-    this.s = {
-      maxId: p('select coalesce(max(id), 0) as m from spot_orders'),
-      byId: p('select * from spot_orders where id = ?'),
-      byClient: p('select * from spot_orders where user_id = ? and client_order_id = ?'),
-      save: p(`update spot_orders set filled_lots = ?, filled_quote_units = ?, fee_units = ?, frozen_units = ?,
-               status = ?, reason = ?, updated_at = ? where id = ?`),
-      maxTradeId: p('select coalesce(max(id), 0) as m from spot_trades'),
-      open: p(`select * from spot_orders where symbol = ? and status = 'open' order by seq`),
-      maxSeq: p('select coalesce(max(seq), 0) as s from spot_orders where symbol = ?'),
-      ordersOf: p(`select * from spot_orders where user_id = ? and (? is null or symbol = ?)
-                   and (? = 'all' or (? = 'open' and status = 'open') or (? = 'history' and status != 'open'))
-                   and id < ? order by id desc limit ?`),
-      fillsOf: p(`select * from spot_trades where (maker_user_id = ? or taker_user_id = ?)
-                  and (? is null or symbol = ?) and id < ? order by id desc limit ?`),
-      recent: p('select * from spot_trades where symbol = ? order by id desc limit ?'),
-      since: p('select * from spot_trades where symbol = ? and ts >= ? order by id'),
-    };
+    // Money columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow ids.
+    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
     this.newOrders = new BulkInsert(sqlite, 'spot_orders', ORDER_COLUMNS);
     this.newTrades = new BulkInsert(sqlite, 'spot_trades', TRADE_COLUMNS);
   }
@@ -218,7 +279,7 @@ export class OrderStore {
           o.updatedAt,
         );
       } else {
-        this.s.save!.run(
+        this.q.save.run(
           o.filledLots,
           o.filledQuoteUnits,
           o.feeUnits,
@@ -244,12 +305,12 @@ export class OrderStore {
   }
 
   private maxTradeId(): number {
-    return num((this.s.maxTradeId!.get() as { m: bigint }).m);
+    return this.q.maxTradeId.get()!;
   }
 
   /** The highest order id ever written (ids are allocated by the service, in memory). */
   maxId(): number {
-    return num((this.s.maxId!.get() as { m: bigint }).m);
+    return this.q.maxId.get()!;
   }
 
   /**
@@ -259,8 +320,7 @@ export class OrderStore {
   get(id: number): OrderRow | undefined {
     const cached = this.batch?.rows.get(id);
     if (cached) return cached.row;
-    const r = this.s.byId!.get(id) as Record<string, unknown> | undefined;
-    const row = r && toOrder(r);
+    const row = this.q.byId.get(id);
     if (row && this.batch) this.batch.rows.set(id, { row, isNew: false });
     return row;
   }
@@ -268,10 +328,10 @@ export class OrderStore {
   byClientId(userId: number, clientOrderId: string): OrderRow | undefined {
     const fresh = this.batch?.clientIds.get(`${userId}|${clientOrderId}`);
     if (fresh !== undefined) return this.get(fresh);
-    const r = this.s.byClient!.get(userId, clientOrderId) as Record<string, unknown> | undefined;
-    if (!r) return undefined;
+    const row = this.q.byClient.get(userId, clientOrderId);
+    if (!row) return undefined;
     // Through `get`, so that inside a batch the cached row (possibly changed since) is the one returned.
-    return this.batch ? this.get(num(r.id)) : toOrder(r);
+    return this.batch ? this.get(row.id) : row;
   }
 
   /** Adds one fill to an order; `spentUnits` leaves its frozen amount. */
@@ -305,11 +365,11 @@ export class OrderStore {
   }
 
   openOrders(symbol: string): OrderRow[] {
-    return (this.s.open!.all(symbol) as Record<string, unknown>[]).map(toOrder);
+    return this.q.open.all(symbol);
   }
 
   maxSeq(symbol: string): number {
-    return num((this.s.maxSeq!.get(symbol) as { s: bigint }).s);
+    return this.q.maxSeq.get(symbol)!;
   }
 
   /** A user's orders, newest first, with ids below `before`. */
@@ -320,24 +380,22 @@ export class OrderStore {
     before: number,
     limit: number,
   ) {
-    const rows = this.s.ordersOf!.all(userId, symbol, symbol, status, status, status, before, limit);
-    return (rows as Record<string, unknown>[]).map(toOrder);
+    return this.q.ordersOf.all(userId, symbol, symbol, status, status, status, before, limit);
   }
 
   /** Trades a user took part in, newest first, with ids below `before`. */
   fillsOf(userId: number, symbol: string | null, before: number, limit: number): TradeRow[] {
-    const rows = this.s.fillsOf!.all(userId, userId, symbol, symbol, before, limit);
-    return (rows as Record<string, unknown>[]).map(toTrade);
+    return this.q.fillsOf.all(userId, userId, symbol, symbol, before, limit);
   }
 
   /** The latest trades of a market, newest first. */
   recentTrades(symbol: string, limit: number): TradeRow[] {
-    return (this.s.recent!.all(symbol, limit) as Record<string, unknown>[]).map(toTrade);
+    return this.q.recent.all(symbol, limit);
   }
 
   /** Trades of a market at or after `ts` (ms), oldest first. */
   tradesSince(symbol: string, ts: number): TradeRow[] {
-    return (this.s.since!.all(symbol, ts) as Record<string, unknown>[]).map(toTrade);
+    return this.q.since.all(symbol, ts);
   }
 
   /** Queues a trade for the batch's bulk write; returns its id, allocated in memory. Batch only. */

@@ -1,0 +1,58 @@
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { prepareAll, sql } from '../../../server/db/statements';
+
+interface Item {
+  id: number;
+  units: bigint;
+}
+
+function open() {
+  const sqlite = new SQLite(':memory:');
+  sqlite.exec('create table items (id integer primary key, units integer not null)');
+  return sqlite;
+}
+
+const STATEMENTS = {
+  add: sql<[units: bigint]>('insert into items (units) values (?)'),
+  byId: sql<[id: number], Item>('select id, units from items where id = ?', (r) => ({
+    id: Number(r.id),
+    units: BigInt(r.units as bigint),
+  })),
+  all: sql<[], { id: number }>('select id from items order by id'),
+};
+
+describe('typed statements', () => {
+  it('runs each named statement with its parameters and maps rows', () => {
+    const q = prepareAll(open(), STATEMENTS, { bigints: true });
+    const big = 2n ** 60n + 1n;
+    expect(q.add.run(big)).toEqual({ changes: 1, lastId: 1 });
+    expect(q.add.run(5n)).toEqual({ changes: 1, lastId: 2 });
+    // Above 2^53: exact only because integers come back as bigint.
+    expect(q.byId.get(1)).toEqual({ id: 1, units: big });
+    expect(q.byId.get(3)).toBeUndefined();
+    expect(q.all.all().map((r) => Number(r.id))).toEqual([1, 2]);
+  });
+
+  it('reads integers as numbers unless the store asks for bigints', () => {
+    const sqlite = open();
+    const q = prepareAll(sqlite, STATEMENTS);
+    q.add.run(7n);
+    expect(q.all.all()).toEqual([{ id: 1 }]);
+    expect(typeof q.all.get()!.id).toBe('number');
+  });
+
+  it('names the statement whose text does not prepare', () => {
+    expect(() => prepareAll(open(), { broken: sql('select nope from missing') })).toThrow(
+      /statement "broken"/,
+    );
+  });
+
+  it('types parameters from the definition', () => {
+    const q = prepareAll(open(), STATEMENTS);
+    // @ts-expect-error a string id and a parameter the statement does not take
+    expect(() => q.byId.get('x', 1)).toThrow();
+    // @ts-expect-error a statement the table does not have
+    expect(q.missing).toBeUndefined();
+  });
+});
