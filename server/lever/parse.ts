@@ -32,6 +32,8 @@ export function parseHands(value: unknown, terms: LeverPairTerms): number {
   if (!v) throw fail('required', 'hands');
   if (!/^\d+(\.\d+)?$/.test(v)) throw fail('amountFormat', 'hands');
   if (!/^\d+$/.test(v)) throw fail('leverHandsWhole', 'hands');
+  // One spelling per count, as for ids (server/http/input.ts): "05" is a typo, not 5 hands.
+  if (/^0\d/.test(v)) throw fail('amountFormat', 'hands');
   const hands = Number(v);
   if (!Number.isSafeInteger(hands) || hands < terms.minHands || hands > terms.maxHands) {
     throw fail('handsOutOfBounds', 'hands');

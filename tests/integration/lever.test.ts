@@ -173,6 +173,8 @@ describe('lever: refusals change nothing', () => {
       ['handsOutOfBounds', 'lever/open', { hands: 501 }],
       ['leverHandsWhole', 'lever/open', { hands: '1.5' }],
       ['amountFormat', 'lever/open', { hands: 'abc' }],
+      ['amountFormat', 'lever/open', { hands: '05' }],
+      ['amountFormat', 'lever/open', { hands: '00' }],
       ['leverMultiple', 'lever/open', { multiple: 7 }],
       ['priceStep', 'lever/open', { type: 'limit', price: '63000.001' }],
       ['insufficientBalance', 'lever/open', { hands: 20 }],
