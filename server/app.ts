@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/module';
+import type { Migration } from './db';
+import { DB_MIGRATIONS, openDatabase } from './db/module';
 import {
   ChannelHub,
   loadMessages,
@@ -16,9 +17,9 @@ import {
   startSysChannel,
 } from './http';
 import { createLeverModule } from './lever/module';
-import { Ledger } from './ledger';
+import { Ledger, ledgerMigration } from './ledger';
 import { createIdentityModule } from './identity/module';
-import { loadCatalog, TickerBoard, TradeTape } from './market';
+import { candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
@@ -57,6 +58,15 @@ export function defaultModules(): ServerModule[] {
     createIdentityModule(),
     opsModule,
   ];
+}
+
+/**
+ * Every schema step the server applies: the database's own, the shared infrastructure's (the
+ * ledger, the market's candles) and each area module's. Adding an area adds its migrations to its
+ * module, not here.
+ */
+export function allMigrations(modules: readonly ServerModule[] = defaultModules()): Migration[] {
+  return [...DB_MIGRATIONS, ledgerMigration, candlesMigration, ...modules.flatMap((m) => m.migrations ?? [])];
 }
 
 /** Options of `startServer`. */
@@ -107,7 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: Config = { ...loadConfig(env), ...options.config };
   if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, allMigrations(modules));
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();

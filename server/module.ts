@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Database } from './db';
+import type { Database, Migration } from './db';
 import type { ChannelHub, TextCatalog, HandlerRegistry } from './http';
 import type { Ledger } from './ledger';
 import type { Catalog, TickerBoard, TradeTape } from './market';
@@ -55,6 +55,11 @@ export interface ServerContext {
  */
 export interface ServerModule {
   name: string;
+  /**
+   * The schema steps of the tables this area owns, in any order: the composition root collects every
+   * module's and the database applies them in name order before any module registers.
+   */
+  migrations?: readonly Migration[];
   register(ctx: ServerContext): void | Promise<void>;
   prepare?(ctx: ServerContext): void | Promise<void>;
   start?(ctx: ServerContext): void | Promise<void>;

@@ -3,10 +3,12 @@ import type { ServerModule } from '../module';
 import { balancePusher } from '../shared/balance-push';
 import { registerAssetsRoutes } from './routes';
 import { TransferService } from './transfer-service';
+import { assetsMigration } from './schema';
 
 /** The assets area: overview of the five accounts, transfers between them, the journal. */
 export const assetsModule: ServerModule = {
   name: 'assets',
+  migrations: [assetsMigration],
   register(ctx) {
     const { ledger } = ctx;
     registerAssetsRoutes(ctx.registry, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrate } from './migrate';
+import type { Migration } from './migration';
 import type { Database } from './schema';
 
 /** The database file inside DATA_DIR. */
@@ -23,9 +24,9 @@ export interface Db {
 
 /**
  * Opens (creating if needed) the SQLite database in `dataDir`, or an in-memory one for `:memory:`,
- * and applies pending migrations.
+ * and applies the pending ones of `migrations` (every area's: `allMigrations` in server/app.ts).
  */
-export async function openDatabase(dataDir: string): Promise<Db> {
+export async function openDatabase(dataDir: string, migrations: readonly Migration[]): Promise<Db> {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -45,7 +46,7 @@ export async function openDatabase(dataDir: string): Promise<Db> {
 
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
-    await migrate(kysely as unknown as Kysely<unknown>);
+    await migrate(kysely as unknown as Kysely<unknown>, migrations);
   } catch (err) {
     await kysely.destroy();
     throw err;

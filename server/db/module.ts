@@ -1,6 +1,7 @@
 /**
  * The database's face for the composition root (app.ts): `openDatabase` opens the file and applies
- * every migration (`migrations/index.ts` collects them from the areas' faces).
+ * the migrations it is given (`allMigrations` in app.ts collects them from the areas' modules).
  */
 export { DB_FILE_NAME, openDatabase, type Db } from './connect';
 export { migrate } from './migrate';
+export { DB_MIGRATIONS } from './migrations/index';

@@ -9,6 +9,7 @@ import { KycStore } from './kyc-store';
 import { RebateService } from './rebates';
 import { registerTeamOps, registerTeamRoutes } from './team-routes';
 import { TeamStore } from './team-store';
+import { identityMigration } from './schema';
 
 /**
  * Identity verification (KYC) with the operator's review, invite and team with referral rebates and
@@ -21,6 +22,7 @@ export function createIdentityModule(): ServerModule {
   let unlisten: (() => void) | null = null;
   return {
     name: 'identity',
+    migrations: [identityMigration],
     register(ctx) {
       const credit = new CreditService(ctx.sqlite);
       const kyc = new KycStore(ctx.sqlite, ctx.opsJournal);

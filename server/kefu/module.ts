@@ -3,10 +3,12 @@ import type { ServerModule } from '../module';
 import { registerKefuOps } from './ops-routes';
 import { registerKefuRoutes } from './routes';
 import { KefuStore } from './store';
+import { kefuMigration } from './schema';
 
 /** The support chat: user routes, the private `kefu` socket channel, operator replies. */
 export const kefuModule: ServerModule = {
   name: 'kefu',
+  migrations: [kefuMigration],
   register(ctx) {
     const store = new KefuStore(ctx.sqlite);
     ctx.hub.onSubscribe(KEFU_CHANNEL, undefined, { private: true });

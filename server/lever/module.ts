@@ -7,6 +7,7 @@ import { toLeverOrder } from './dto';
 import { missedOvernights, nextOvernightAt } from './overnight';
 import { registerLeverRoutes } from './routes';
 import { LeverService } from './service';
+import { leverMigration, leverOvernightDaysMigration } from './schema';
 
 /** Options of the lever area (tests inject a clock). */
 export interface LeverModuleOptions {
@@ -27,6 +28,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
 
   const mod: LeverModule = {
     name: 'lever',
+    migrations: [leverMigration, leverOvernightDaysMigration],
     register(ctx) {
       const lever = new LeverService(ctx.sqlite, ctx.ledger, ctx.catalog, ctx.tape, now);
       mod.service = lever;

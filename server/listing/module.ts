@@ -3,6 +3,7 @@ import type { ListingApplication, ListingReq, ListingStatus } from '../../domain
 import { fail, notFound, decisionPusher, idField, str, type Input, sessionOf, type LimitSpec } from '../http';
 import { accounts } from '../mine';
 import type { ServerModule } from '../module';
+import { listingMigration } from './schema';
 
 interface Row {
   id: number;
@@ -46,6 +47,7 @@ const toApplication = (r: Row): ListingApplication => ({
 /** Coin-listing applications: users apply and follow the status; operators review (journaled). */
 export const listingModule: ServerModule = {
   name: 'listing',
+  migrations: [listingMigration],
   register(ctx) {
     const { sqlite } = ctx;
     const byId = sqlite.prepare('select * from listing_applications where id = ?');

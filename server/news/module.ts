@@ -2,10 +2,12 @@ import type { ServerModule } from '../module';
 import { registerNewsOps } from './ops-routes';
 import { registerNewsRoutes } from './routes';
 import { NewsStore } from './store';
+import { newsMigration } from './schema';
 
 /** News, notices and the help centre: public reads, operator publishing. */
 export const newsModule: ServerModule = {
   name: 'news',
+  migrations: [newsMigration],
   register(ctx) {
     const store = new NewsStore(ctx.sqlite);
     registerNewsRoutes(ctx.registry, store);

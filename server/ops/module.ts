@@ -1,5 +1,6 @@
 import { intField, optionalIntField } from '../http';
 import type { ServerModule } from '../module';
+import { opsMigration } from './ops-journal';
 
 /**
  * The operator's own routes: the route list and the audit trail. Each area adds its reviews (identity,
@@ -7,6 +8,7 @@ import type { ServerModule } from '../module';
  */
 export const opsModule: ServerModule = {
   name: 'ops',
+  migrations: [opsMigration],
   register(ctx) {
     const { ops, opsJournal } = ctx;
     // Lets the ops CLI find each route's method without a copy of this list.

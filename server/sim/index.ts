@@ -15,4 +15,3 @@ export { SimChain } from './sim-chain';
 export function createSimChain(ctx: ServerContext): SimChain {
   return new SimChain(ctx.sqlite, ctx.catalog.chains, { blockMs: ctx.config.simChainBlockMs, log: ctx.log });
 }
-export { SIM_CHAIN_DDL } from './schema';

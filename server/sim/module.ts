@@ -2,6 +2,7 @@ import { fail, notFound, str } from '../http';
 import type { ServerModule } from '../module';
 import { normalizeAccount } from '../mine';
 import { readOutbox } from './outbox';
+import { simChainMigration } from './schema';
 
 /**
  * SIMULATORS. Exposes the code outbox at `dev/outbox` so a demo user (and the tests) can read the
@@ -9,6 +10,7 @@ import { readOutbox } from './outbox';
  */
 export const simModule: ServerModule = {
   name: 'sim',
+  migrations: [simChainMigration],
   register(ctx) {
     ctx.registry.add('dev/outbox', async ({ input }) => {
       if (ctx.config.mode !== 'demo') throw notFound();

@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
+import type { Migration } from '../db';
+
 /**
  * The simulated chain's own state (demo mode only, server/sim/sim-chain.ts): the secret its addresses
  * derive from, each chain's height and its transactions, so addresses, heights and unmined transfers
- * survive a restart. A real chain adapter keeps none of this here. The tables are created by the
- * deposits migration (`006-deposits`, server/db/migrations/index.ts), right after the deposit tables,
- * as they were when that migration shipped.
+ * survive a restart. A real chain adapter keeps none of this here. The tables are created in the
+ * deposits step (`006-deposits`), right after the deposit tables, as they were when that step
+ * shipped: the simulator carries them as the step's second part (`simChainMigration`).
  */
 export const SIM_CHAIN_DDL: readonly string[] = [
   `create table sim_chain_meta (
@@ -27,3 +30,12 @@ export const SIM_CHAIN_DDL: readonly string[] = [
    )`,
   `create index sim_chain_txs_block on sim_chain_txs (chain, block_height)`,
 ];
+
+/** The simulated chain's part of `006-deposits`: applied with the deposit tables, after them. */
+export const simChainMigration: Migration = {
+  name: '006-deposits',
+  part: 1,
+  async up(db) {
+    for (const stmt of SIM_CHAIN_DDL) await sql.raw(stmt).execute(db);
+  },
+};

@@ -2,6 +2,7 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { LIVE_TITLE_MAX, type LiveStream } from '../../domain/zhibo-types';
 import { fail, str, type Input } from '../http';
 import type { ServerModule } from '../module';
+import { zhiboMigration } from './schema';
 
 interface Row {
   id: number;
@@ -65,6 +66,7 @@ export function liveAt(row: Row | undefined, now: number): LiveStream {
 /** The live stream: the operator sets or clears it (journaled); the app reads what is on now. */
 export const zhiboModule: ServerModule = {
   name: 'zhibo',
+  migrations: [zhiboMigration],
   register(ctx) {
     const sqlite: SqliteDb = ctx.sqlite;
     const current = sqlite.prepare('select * from zhibo_streams order by id desc limit 1');

@@ -7,6 +7,7 @@ import { registerBankOps } from './ops-routes';
 import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from '../../shared/uploads';
+import { bankMigration } from './schema';
 
 /** How long a proof image may wait for its deposit form to be sent, in milliseconds. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000;
@@ -24,6 +25,7 @@ export function createBankModule(): ServerModule {
   let sweeper: NodeJS.Timeout | null = null;
   return {
     name: 'bank',
+    migrations: [bankMigration],
     register(ctx) {
       const { dir, temporary } = openUploadDir(ctx.config);
       if (temporary) temporaryDir = dir;

@@ -9,6 +9,7 @@ import { DepositService } from './deposit-service';
 import { DepositStore } from './deposit-store';
 import { registerDepositOps } from './ops-routes';
 import { registerDepositRoutes, toCryptoDeposit } from './routes';
+import { depositsMigration } from './schema';
 
 /** How the deposits area reaches the chains. */
 export interface DepositsOptions {
@@ -37,6 +38,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
 
   return {
     name: 'deposits',
+    migrations: [depositsMigration],
     register(ctx) {
       const { config, catalog, sqlite, ledger, hub } = ctx;
       const sim = (!options.adapter && simChainOn(config) && options.simulated?.(ctx)) || null;

@@ -6,6 +6,7 @@ import { balancePusher } from '../../shared/balance-push';
 import { registerWithdrawOpsRoutes } from './ops-routes';
 import { registerWithdrawRoutes } from './routes';
 import { WithdrawService } from './withdraw-service';
+import { withdrawalsMigration } from './schema';
 
 /**
  * Withdrawals to bound addresses: binding (with a verification code), quota, requests that freeze
@@ -13,6 +14,7 @@ import { WithdrawService } from './withdraw-service';
  */
 export const withdrawalsModule: ServerModule = {
   name: 'withdrawals',
+  migrations: [withdrawalsMigration],
   register(ctx) {
     const service = new WithdrawService({
       sqlite: ctx.sqlite,
