@@ -5,7 +5,7 @@ import { DepositAddressStore } from '../../../server/assets/deposits/address-sto
 import { depositLocks } from '../../../server/assets/deposits/deposit-locks';
 import { DEPOSIT_KIND, DepositService, statusAt } from '../../../server/assets/deposits/deposit-service';
 import type { DepositRow } from '../../../server/assets/deposits/deposit-store';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { Ledger, ledgerViolations } from '../../../server/ledger';
 
 const COINS: CoinInfo[] = [
@@ -87,7 +87,7 @@ function block(chainId: string, height: number): void {
 }
 
 beforeEach(async () => {
-  db = await openDatabase(':memory:');
+  db = await openTestDatabase(':memory:');
   ledger = new Ledger(db.sqlite);
   chain = new FakeChain();
   addresses = new DepositAddressStore(db.sqlite, () => 1);

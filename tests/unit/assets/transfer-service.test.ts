@@ -7,7 +7,7 @@ import {
   type TransferReq,
 } from '../../../domain';
 import { TransferService } from '../../../server/assets/transfer-service';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { AppError } from '../../../server/http/app-error';
 import { JournalStore, Ledger, ledgerViolations, WORLD_USER_ID } from '../../../server/ledger';
 
@@ -38,7 +38,7 @@ function addUser(id: number): void {
 }
 
 beforeEach(async () => {
-  db = await openDatabase(':memory:');
+  db = await openTestDatabase(':memory:');
   ledger = new Ledger(db.sqlite);
   service = new TransferService(db.sqlite, ledger, () => 1_700_000_000_000);
   addUser(1);

@@ -7,7 +7,7 @@ import {
   WithdrawService,
   type WithdrawOrder,
 } from '../../../server/assets/withdrawals/withdraw-service';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { Ledger, ledgerViolations, HOUSE_USER_ID, WORLD_USER_ID } from '../../../server/ledger';
 import { OpsJournal } from '../../../server/ops/ops-journal';
 
@@ -75,7 +75,7 @@ const keyOf = (fn: () => unknown) => {
 };
 
 beforeEach(async () => {
-  db = await openDatabase(':memory:');
+  db = await openTestDatabase(':memory:');
   ledger = new Ledger(db.sqlite);
   journal = new OpsJournal(db.sqlite);
   now = NOON;

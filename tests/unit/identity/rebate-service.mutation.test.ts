@@ -4,7 +4,7 @@
 // (docs/mutation.md).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoinInfo, PairInfo } from '../../../domain';
-import { openDatabase } from '../../../server/db/connect';
+import { openTestDatabase } from '../../support/db';
 import { RebateService, rebatesOf } from '../../../server/identity/rebates';
 import { HOUSE_USER_ID, Ledger, ledgerViolations } from '../../../server/ledger';
 
@@ -22,7 +22,7 @@ const INVITED_BY: Array<[number, number | null]> = [
   [3, null],
 ];
 
-type Db = Awaited<ReturnType<typeof openDatabase>>;
+type Db = Awaited<ReturnType<typeof openTestDatabase>>;
 const open: Db[] = [];
 afterEach(async () => {
   vi.useRealTimers();
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function setup(share = '0.2') {
-  const db = await openDatabase(':memory:');
+  const db = await openTestDatabase(':memory:');
   open.push(db);
   const { sqlite } = db;
   const addUser = sqlite.prepare(

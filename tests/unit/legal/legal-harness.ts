@@ -5,7 +5,7 @@
  * balances after each step of an order (tests/unit/legal/*.mutation.test.ts).
  */
 import type SQLite from 'better-sqlite3';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import {
   HOUSE_USER_ID,
   Ledger,
@@ -65,7 +65,7 @@ export interface LegalHarness {
 
 /** Builds the service; `clock.now` may be moved by the test. */
 export async function legalHarness(terms: LegalTerms = TERMS): Promise<LegalHarness> {
-  const db = await openDatabase(':memory:');
+  const db = await openTestDatabase(':memory:');
   const sqlite: SQLite.Database = db.sqlite;
   const clock = { now: T0 };
   const now = () => clock.now;

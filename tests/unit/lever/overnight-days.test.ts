@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate';
-import { MIGRATIONS } from '../../../server/db/migrations/index';
+import { allMigrations } from '../../../server/app';
+import { migrationsUpTo, stepNames } from '../../support/db';
 import { DAY_MS, feeDay, missedOvernights } from '../../../server/lever/overnight';
 import { LeverStore } from '../../../server/lever/store';
 
@@ -54,22 +55,22 @@ describe('missed overnights when the time of day changes', () => {
 
 async function migrated(sqlite: SQLite.Database, upTo: string): Promise<Kysely<unknown>> {
   const k = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(k, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === upTo) + 1));
+  await migrate(k, migrationsUpTo(upTo));
   return k;
 }
 
 describe('025-lever-overnight-days', () => {
   it('keys the runs by day, keeps each day’s first run, and refuses a second run of a day', async () => {
     const sqlite = new SQLite(':memory:');
-    const i = MIGRATIONS.findIndex((m) => m.name === '025-lever-overnight-days');
-    const k = await migrated(sqlite, MIGRATIONS[i - 1]!.name);
+    const names = stepNames();
+    const k = await migrated(sqlite, names[names.indexOf('025-lever-overnight-days') - 1]!);
     // The defect's history: day D charged at 14:59, 15:00 and 15:01; the day before once.
     sqlite.exec(`insert into lever_overnight_runs (at, positions, ran_at) values
       (${D - DAY_MS + 14 * H + 59 * M}, 2, ${D - DAY_MS + 15 * H}),
       (${D + 15 * H + M}, 3, ${D + 15 * H + 2 * M}),
       (${D + 14 * H + 59 * M}, 3, ${D + 15 * H}),
       (${D + 15 * H}, 3, ${D + 15 * H + M})`);
-    await migrate(k, MIGRATIONS);
+    await migrate(k, allMigrations());
     expect(sqlite.prepare('select * from lever_overnight_runs order by day').all()).toEqual([
       { day: '2031-03-04', at: D - DAY_MS + 14 * H + 59 * M, positions: 2, ran_at: D - DAY_MS + 15 * H },
       { day: '2031-03-05', at: D + 14 * H + 59 * M, positions: 3, ran_at: D + 15 * H },

@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate';
-import { MIGRATIONS } from '../../../server/db/migrations/index';
+import { allMigrations } from '../../../server/app';
+import { migrationsUpTo, stepNames } from '../../support/db';
 import { OptionStore } from '../../../server/second/option-store';
 import { receiptOf } from '../../../server/second/dto';
 
@@ -13,15 +14,14 @@ const NAME = '024-second-settlements';
 async function migratedUpTo(sqlite: SQLite.Database, last: string): Promise<Kysely<unknown>> {
   sqlite.pragma('foreign_keys = ON');
   const k = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const upTo = MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === last) + 1);
-  await migrate(k, upTo);
+  await migrate(k, migrationsUpTo(last));
   return k;
 }
 
 describe('024-second-settlements', () => {
   it('moves each settled option’s result into second_settlements and keeps the open ones open', async () => {
     const sqlite = new SQLite(':memory:');
-    const before = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === NAME) - 1]!.name;
+    const before = stepNames()[stepNames().indexOf(NAME) - 1]!;
     const k = await migratedUpTo(sqlite, before);
     sqlite.exec(`insert into users (id, account, account_kind, password_hash, promo_code, created_at)
       values (7, 'u7@example.com', 'email', 'x', 'INV7', 1)`);
@@ -39,7 +39,7 @@ describe('024-second-settlements', () => {
       values (2, 7, 'BTC/USDT', 'down', 60, 'USDT', 2000000000, '0.85', 3700000000, 2, '64001.00', 31000,
         31001, 91001, 'open', 13, null)`);
 
-    await migrate(k, MIGRATIONS);
+    await migrate(k, allMigrations());
     const store = new OptionStore(sqlite);
     const won = store.get(1)!;
     expect(won).toMatchObject({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { AppError } from '../../../server/http/app-error';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, CodeStore } from '../../../server/mine/codes';
 
@@ -20,7 +20,7 @@ async function failure(p: Promise<unknown>): Promise<{ key: string; field: strin
 const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
 
 beforeEach(async () => {
-  db = await openDatabase(':memory:');
+  db = await openTestDatabase(':memory:');
   now = 1_700_000_000_000;
   codes = new CodeStore(db.kysely, () => now);
 });

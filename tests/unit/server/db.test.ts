@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME, openDatabase } from '../../../server/db/connect';
 import { migrate, type Migration } from '../../../server/db/migrate';
-import { MIGRATIONS } from '../../../server/db/migrations/index';
+import { allMigrations } from '../../../server/app';
+import { stepNames } from '../../support/db';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,26 +17,26 @@ describe('openDatabase', () => {
   it('creates DATA_DIR and the file, with WAL, foreign keys and a busy timeout', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'db-')), 'nested', 'data');
     dirs.push(path.dirname(path.dirname(dir)));
-    const db = await openDatabase(dir);
+    const db = await openDatabase(dir, allMigrations());
     expect(db.file).toBe(path.join(dir, DB_FILE_NAME));
     expect(fs.existsSync(db.file)).toBe(true);
     expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     const applied = await db.kysely.selectFrom('migrations').select('name').orderBy('name').execute();
-    expect(applied.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    expect(applied.map((r) => r.name)).toEqual(stepNames());
     await db.close();
 
     // Reopening applies nothing twice and keeps the data.
-    const again = await openDatabase(dir);
+    const again = await openDatabase(dir, allMigrations());
     expect(await again.kysely.selectFrom('migrations').select('name').execute()).toHaveLength(
-      MIGRATIONS.length,
+      stepNames().length,
     );
     await again.close();
   });
 
   it('enforces foreign keys and unique accounts', async () => {
-    const db = await openDatabase(':memory:');
+    const db = await openDatabase(':memory:', allMigrations());
     const session = { token_hash: 'x', user_id: 99, created_at: 0, expires_at: 1, revoked_at: null };
     await expect(db.kysely.insertInto('sessions').values(session).execute()).rejects.toThrow(/FOREIGN KEY/);
     const user = {
@@ -61,7 +62,7 @@ describe('openDatabase', () => {
 
 describe('migrate', () => {
   it('applies pending migrations in order, each atomically with its record', async () => {
-    const db = await openDatabase(':memory:');
+    const db = await openDatabase(':memory:', allMigrations());
     const k = db.kysely as unknown as Kysely<unknown>;
     const steps: Migration[] = [
       { name: '900-a', up: async (d) => void (await sql`create table t_a (x integer)`.execute(d)) },
@@ -81,7 +82,67 @@ describe('migrate', () => {
     expect(names).toContain('t_a');
     expect(names).not.toContain('t_b');
     expect(await migrate(k, [steps[0]!])).toEqual([]);
-    await expect(migrate(k, [steps[1]!, steps[0]!])).rejects.toThrow(/order/);
     await db.close();
+  });
+
+  it('applies steps handed in module order by name, parts of one step together and in part order', async () => {
+    const db = await openDatabase(':memory:', allMigrations());
+    const k = db.kysely as unknown as Kysely<unknown>;
+    const ran: string[] = [];
+    const step = (name: string, part?: number): Migration => ({
+      name,
+      part,
+      up: async () => void ran.push(`${name}#${part ?? 0}`),
+    });
+    expect(await migrate(k, [step('902-c'), step('901-b', 1), step('900-a'), step('901-b')])).toEqual([
+      '900-a',
+      '901-b',
+      '902-c',
+    ]);
+    expect(ran).toEqual(['900-a#0', '901-b#0', '901-b#1', '902-c#0']);
+    await expect(migrate(k, [step('903-d'), step('903-d')])).rejects.toThrow(/duplicate/);
+    await db.close();
+  });
+
+  it('refuses a new step that sorts before one the database already has, and applies nothing', async () => {
+    const db = await openDatabase(':memory:', allMigrations());
+    const k = db.kysely as unknown as Kysely<unknown>;
+    const late: Migration = {
+      name: '015-late',
+      up: async (d) => void (await sql`create table t_late (x integer)`.execute(d)),
+    };
+    await expect(migrate(k, [...allMigrations(), late])).rejects.toThrow(/015-late is out of order/);
+    const t = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 't_late'`.execute(
+      k,
+    );
+    expect(t.rows[0]!.n).toBe(0);
+    await db.close();
+  });
+});
+
+describe("the areas' migrations", () => {
+  it('are every shipped step, in the shipped order', () => {
+    expect(stepNames()).toEqual([
+      '001-accounts',
+      '002-ledger',
+      '003-spot',
+      '004-candles',
+      '005-transfers',
+      '006-deposits',
+      '007-withdrawals',
+      '008-bank',
+      '009-ops-actions',
+      '010-lean-indexes',
+      '011-lever',
+      '012-second',
+      '013-legal',
+      '014-identity',
+      '020-news',
+      '021-kefu',
+      '022-zhibo',
+      '023-listing',
+      '024-second-settlements',
+      '025-lever-overnight-days',
+    ]);
   });
 });

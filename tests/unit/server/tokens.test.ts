@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { SessionStore } from '../../../server/mine/sessions';
 import {
   hashCode,
@@ -61,7 +61,7 @@ describe('SessionStore', () => {
   let now: number;
   let sessions: SessionStore;
   beforeEach(async () => {
-    db = await openDatabase(':memory:');
+    db = await openTestDatabase(':memory:');
     now = 1_700_000_000_000;
     sessions = new SessionStore(db.kysely, 3_600_000, () => now);
     await db.kysely

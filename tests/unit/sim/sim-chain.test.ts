@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressFormatOk, toUnits, type AddressFormat, type ChainInfo } from '../../../domain';
 import type { ChainTransfer } from '../../../server/assets/chain';
-import { openDatabase, type Db } from '../../../server/db/connect';
+import { openTestDatabase, type Db } from '../../support/db';
 import { DEFAULT_CATALOG } from '../../../server/market/catalog';
 import { SimChain, SimTxConflictError } from '../../../server/sim/sim-chain';
 
@@ -24,7 +24,7 @@ let dir: string;
 let db: Db;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sim-chain-'));
-  db = await openDatabase(dir);
+  db = await openTestDatabase(dir);
 });
 afterEach(async () => {
   await db.close();
@@ -79,10 +79,10 @@ describe('SimChain addresses', () => {
   it('keeps addresses across a new instance on the same database, and a new database gets others', async () => {
     const before = CHAINS.map((c) => chainOf().depositAddress(42, c.id));
     await db.close();
-    db = await openDatabase(dir);
+    db = await openTestDatabase(dir);
     expect(CHAINS.map((c) => chainOf().depositAddress(42, c.id))).toEqual(before);
 
-    const other = await openDatabase(':memory:');
+    const other = await openTestDatabase(':memory:');
     try {
       const fresh = new SimChain(other.sqlite, CHAINS, { blockMs: 0 });
       expect(fresh.depositAddress(42, 'TRC20')).not.toBe(before[0]);
@@ -145,7 +145,7 @@ describe('SimChain blocks and transfers', () => {
     sim.mine('TRC20', 1);
     const waiting = deposit(sim, '2');
     await db.close();
-    db = await openDatabase(dir);
+    db = await openTestDatabase(dir);
 
     const again = chainOf();
     expect(again.height('TRC20')).toBe(11);
