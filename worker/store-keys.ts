@@ -14,7 +14,10 @@ export const KV = {
   catalog: 'catalog',
   /** Support messages typed on this device and not stored by the server yet (worker/kefu/chat.ts). */
   kefuOutbox: 'kefu_outbox',
-  /** The signed-in user's last support conversation, for an offline first render; gone at sign-out. */
+  /**
+   * The signed-in user's last support conversation, for an offline first render, in the dated cache
+   * (worker/shared/dated, so stored under PRIVATE_KV_PREFIX); gone at sign-out.
+   */
   kefuHistory: 'kefu_history',
 } as const;
 

@@ -244,11 +244,12 @@ describe('support chat in the worker', () => {
     expect(texts).toEqual(['first', 'queued one', 'queued two', 'queued three']);
     expect(count(`select count(*) as n from kefu_messages where text like 'queued%'`)).toBe(3);
 
-    // Signing out removes the saved conversation from the device.
+    // Signing out removes the saved conversation from the device (a private copy of the dated cache).
     const db = openDb({ name: `kefu-it-${process.pid}`, indexedDB, IDBKeyRange });
-    expect(await db.kv.get('kefu_history')).toBeDefined();
+    expect(await db.kv.get('private:kefu_history')).toBeDefined();
     await c.call('user/logout', {});
-    await expect.poll(async () => (await db.kv.get('kefu_history')) ?? null).toBeNull();
+    await expect.poll(async () => (await db.kv.get('private:kefu_history')) ?? null).toBeNull();
+    expect(await db.kv.get('kefu_history')).toBeUndefined();
     db.close();
   }, 60_000);
 });

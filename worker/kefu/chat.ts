@@ -2,22 +2,16 @@
 // private `kefu` channel, and an outbox on the device. A message typed offline waits in the outbox
 // (IndexedDB) and is sent when the socket is back, in order, with the client id chosen when it was
 // typed, so a resend after a lost reply is stored once by the server (no duplicate, no loss).
+// Its parts live beside it: the conversation and its dated device copy (transcript.ts), the outbox
+// (outbox.ts), who watches and the channel held for them (watchers.ts).
 import type { Outcome } from '../../domain';
-import type { KefuEvent, KefuMessage } from '../../domain/kefu-types';
-import { KEFU_CHANNEL } from '../../domain/kefu-types';
+import type { KefuEvent } from '../../domain/kefu-types';
 import { notify } from '../notify';
-import {
-  acknowledge,
-  createImageCache,
-  keepHistory,
-  merged,
-  readUpTo,
-  savedHistory,
-  unreadOf,
-  withReceipt,
-} from './conversation';
+import { createImageCache } from './conversation';
 import { createOutbox } from './outbox';
+import { createTranscript } from './transcript';
 import { PAGE, draftItem, randomId, type KefuDeps, type KefuDraft, type KefuView } from './types';
+import { createWatchers } from './watchers';
 
 export {
   HISTORY_KEY,
@@ -32,20 +26,11 @@ export {
 export function createKefuChat(deps: KefuDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? randomId;
-  const viewers = new Map<number, (view: KefuView) => void>();
-  const unreadListeners = new Map<number, (count: number) => void>();
-  let nextId = 1;
-  let channelId: number | null = null;
-  let messages: KefuMessage[] = [];
-  let unread = 0;
-  let loaded = false;
-  let stale = false;
-  let savedAt: number | null = null;
-  let hasOlder = false;
-  let forUser: number | null = null;
+  const transcript = createTranscript(deps, now);
+  const outbox = createOutbox(deps, { stored: (m) => transcript.stored(m), changed: () => emit() });
 
   const view = (): KefuView => ({
-    messages,
+    ...transcript.view(),
     pending: outbox.mine().map((i) => ({
       clientId: i.clientId,
       text: i.text,
@@ -53,92 +38,28 @@ export function createKefuChat(deps: KefuDeps) {
       createdAt: i.createdAt,
       failed: i.failed,
     })),
-    unread,
-    loaded,
-    stale,
-    savedAt: loaded && !stale ? null : savedAt,
-    hasOlder,
   });
-  const emit = () => {
-    const v = view();
-    for (const l of viewers.values()) notify(l, v);
-    for (const l of unreadListeners.values()) notify(l, unread);
-  };
-
-  /** Forgets the conversation of a user who signed out (or another who signed in). */
-  const checkUser = () => {
-    const u = deps.userId();
-    if (u === forUser) return;
-    forUser = u;
-    messages = [];
-    unread = 0;
-    loaded = false;
-    stale = false;
-    savedAt = null;
-  };
-
-  const saveHistory = () => {
-    const userId = deps.userId();
-    if (userId === null) return;
-    savedAt = now();
-    keepHistory(deps, { userId, savedAt, messages, unread });
-  };
-  /** The saved conversation of this user, shown until the server answers. */
-  const loadHistory = async () => {
-    const row = await savedHistory(deps);
-    if (row && messages.length === 0) ({ messages, unread, savedAt } = row);
-  };
-  const merge = (incoming: readonly KefuMessage[]) => {
-    messages = merged(messages, incoming);
-  };
-  const acknowledgeAll = () => acknowledge(deps.call, messages);
-
-  const outbox = createOutbox(deps, { stored: (m) => merge([m]), changed: () => emit() });
+  const emit = () => watchers.tell(view(), transcript.unread());
 
   const onEvent = (data: unknown) => {
     const e = data as KefuEvent;
     if (e?.type === 'message') {
-      merge([e.message]);
       // Sent from this device: it is stored now, so it leaves the outbox.
       if (e.message.clientId && e.message.sender === 'user') void outbox.remove(e.message.clientId, false);
-      if (e.message.sender === 'operator') {
-        unread += 1;
-        acknowledgeAll();
-      }
-      saveHistory();
-    } else if (e?.type === 'receipt') {
-      messages = withReceipt(messages, e);
-      if (e.sender === 'operator' && e.state === 'read') {
-        unread = unreadOf(messages);
-      }
-    } else return;
+      transcript.received(e.message);
+    } else if (e?.type === 'receipt') transcript.receipt(e);
+    else return;
     emit();
   };
-
-  const listening = () => viewers.size + unreadListeners.size > 0;
-  const ensureChannel = () => {
-    if (listening() && deps.userId() !== null && channelId === null) {
-      channelId = deps.subscribe(KEFU_CHANNEL, onEvent);
-    } else if ((!listening() || deps.userId() === null) && channelId !== null) {
-      deps.unsubscribe(channelId);
-      channelId = null;
-    }
-  };
+  const watchers = createWatchers(deps, onEvent);
 
   /** Reads the newest page of the conversation. */
   const refresh = async (): Promise<void> => {
-    checkUser();
+    transcript.checkUser();
     if (deps.userId() === null) return;
     const out = await deps.call('kefu/history', { limit: PAGE });
-    if (out.ok) {
-      if (!loaded) hasOlder = out.data.messages.length >= PAGE;
-      merge(out.data.messages);
-      unread = out.data.unread;
-      loaded = true;
-      stale = false;
-      saveHistory();
-      acknowledgeAll();
-    } else stale = true;
+    if (out.ok) transcript.readNewest(out.data);
+    else transcript.unreachable();
     emit();
   };
 
@@ -146,40 +67,32 @@ export function createKefuChat(deps: KefuDeps) {
 
   deps.onSocketState((state) => {
     if (state !== 'open') return;
-    void flush().then(() => (viewers.size > 0 ? refresh() : undefined));
+    void flush().then(() => (watchers.hasViewers() ? refresh() : undefined));
   });
 
   return {
     async watch(listener: (view: KefuView) => void): Promise<number> {
-      checkUser();
-      const id = nextId++;
-      viewers.set(id, listener);
-      ensureChannel();
+      transcript.checkUser();
+      const id = watchers.addViewer(listener);
       await outbox.load();
-      await loadHistory();
+      await transcript.restore();
       notify(listener, view());
       void refresh().then(() => flush());
       return id;
     },
     async watchUnread(listener: (count: number) => void): Promise<number> {
-      checkUser();
-      const id = nextId++;
-      unreadListeners.set(id, listener);
-      ensureChannel();
+      transcript.checkUser();
+      const id = watchers.addUnread(listener);
       if (deps.userId() !== null) {
         const out = await deps.call('kefu/unread', {});
-        if (out.ok) unread = out.data.count;
+        if (out.ok) transcript.counted(out.data.count);
         // Messages typed before the app was closed leave with the first badge, not only the chat page.
         void flush();
       }
-      notify(listener, deps.userId() === null ? 0 : unread);
+      notify(listener, deps.userId() === null ? 0 : transcript.unread());
       return id;
     },
-    unwatch(id: number): boolean {
-      const had = viewers.delete(id) || unreadListeners.delete(id);
-      ensureChannel();
-      return had;
-    },
+    unwatch: (id: number): boolean => watchers.remove(id),
     /** Queues a message and tries to send it; refuses at once what the server would refuse. */
     async send(draft: KefuDraft): Promise<Outcome<null>> {
       const userId = deps.userId();
@@ -200,18 +113,16 @@ export function createKefuChat(deps: KefuDeps) {
     async markRead(upTo: number): Promise<void> {
       const out = await deps.call('kefu/mark', { upTo, state: 'read' });
       if (!out.ok) return;
-      messages = readUpTo(messages, upTo, now);
-      unread = unreadOf(messages);
+      transcript.readUpTo(upTo);
       emit();
     },
     /** Reads the page before the oldest message shown. */
     async older(): Promise<void> {
-      const oldest = messages[0]?.id;
+      const oldest = transcript.oldest();
       if (oldest === undefined) return;
       const out = await deps.call('kefu/history', { before: oldest, limit: PAGE });
       if (!out.ok) return;
-      merge(out.data.messages);
-      hasOlder = out.data.messages.length >= PAGE;
+      transcript.readOlder(out.data.messages);
       emit();
     },
     /** Pull-to-refresh: sends what waits, then reads the conversation again. */

@@ -1,6 +1,7 @@
-// The support conversation's pure steps (worker/kefu/chat.ts): merging pages and events, receipts,
-// the unread count, and the device copy shown before the server answers.
-import type { KefuEvent, KefuMessage } from '../../domain/kefu-types';
+// The support conversation's pure steps (worker/kefu/transcript.ts): merging pages and events,
+// receipts, the unread count, and the device copy shown before the server answers.
+import type { KefuEvent, KefuHistory, KefuMessage } from '../../domain/kefu-types';
+import { keepDated, loadDated } from '../shared/dated';
 import { HISTORY_KEY, SAVED_MAX, type Call, type KefuDeps, type SavedHistory } from './types';
 
 /** Stored messages with `incoming` added or replaced by id, ordered by id. */
@@ -45,13 +46,32 @@ export function acknowledge(call: Call, messages: readonly KefuMessage[]): void 
   if (newest) void call('kefu/mark', { upTo: newest.id, state: 'delivered' });
 }
 
-/** Keeps the conversation on the device; fails quietly (quota, private mode). */
+/**
+ * Keeps the conversation (its newest SAVED_MAX messages and the unread count) in the worker's dated
+ * cache, as the user's private copy: gone at sign-out. Fails quietly (quota, private mode).
+ */
 export function keepHistory(deps: KefuDeps, row: SavedHistory): void {
-  void deps.set(HISTORY_KEY, { ...row, messages: row.messages.slice(-SAVED_MAX) }).catch(() => undefined);
+  const data: KefuHistory = { messages: row.messages.slice(-SAVED_MAX), unread: row.unread };
+  void keepDated(deps, HISTORY_KEY, row.userId, data, row.savedAt).catch(() => undefined);
 }
 
-/** The saved conversation of the signed-in user, or null; another user's is dropped. */
+/**
+ * The saved conversation of the signed-in user, or null. A copy written before the dated cache
+ * (the whole row under the public key, removed at sign-out by the module's `privateKeys`) still
+ * reads; another user's is dropped.
+ */
 export async function savedHistory(deps: KefuDeps): Promise<SavedHistory | null> {
+  const userId = deps.userId();
+  const copy = userId === null ? null : await loadDated<KefuHistory>(deps, HISTORY_KEY, userId);
+  if (userId === null || !copy) return legacyHistory(deps);
+  const { data, savedAt } = copy;
+  return Array.isArray(data?.messages)
+    ? { userId, savedAt, messages: data.messages, unread: data.unread }
+    : null;
+}
+
+/** The conversation as it was kept before the dated cache (`{userId, savedAt, messages, unread}`). */
+async function legacyHistory(deps: KefuDeps): Promise<SavedHistory | null> {
   const row = await deps.get<SavedHistory | null>(HISTORY_KEY).catch(() => undefined);
   if (!row) return null;
   if (row.userId !== deps.userId()) {

@@ -61,7 +61,9 @@ export const kefuModule: WorkerModuleFactory<KefuApi> = (ctx) => {
       kefuOlder: async () => (await chat()).older(),
       kefuImage: async (id) => (await chat()).image(id),
     },
-    // A private conversation does not outlive the session on the device (shared phones).
+    // A private conversation does not outlive the session on the device (shared phones): the dated
+    // cache's copy goes with the session; this is the copy written before it, outside the prefix.
+    // The outbox stays (see worker/kefu/outbox.ts).
     privateKeys: [KV.kefuHistory],
   };
 };

@@ -1,6 +1,12 @@
 // The support chat's outbox on the device: messages typed here wait in `kv` (OUTBOX_KEY) and are
 // sent in order, with the client id chosen when they were typed, so a resend after a lost reply is
 // stored once by the server.
+//
+// The one store of the chat outside the dated cache (worker/shared/dated), on purpose: that cache
+// holds what the server last answered, dated, and drops it at sign-out; the outbox holds what the
+// user wrote and the server has not stored yet. It outlives a sign-out so a message typed offline is
+// not lost when the session ends before the network is back: each item carries its author, and only
+// the signed-in author's items are shown or sent (`mine`).
 import type { KefuMessage } from '../../domain/kefu-types';
 import { OUTBOX_KEY, TRANSIENT, type KefuDeps, type OutboxItem } from './types';
 

@@ -35,7 +35,10 @@ export interface KefuView {
   hasOlder: boolean;
 }
 
-/** The conversation as last read, kept on the device for an offline first render. */
+/**
+ * The conversation as last read, restored from the device for an offline first render (the dated
+ * cache keeps `{messages, unread}`; rows written before it kept this whole shape).
+ */
 export interface SavedHistory {
   userId: number;
   savedAt: number;
@@ -82,7 +85,11 @@ export interface KefuDeps {
 
 /** Key of the outbox in the `kv` table. */
 export const OUTBOX_KEY = KV.kefuOutbox;
-/** Key of the saved conversation in the `kv` table (one user's; removed at sign-out by the core). */
+/**
+ * Key of the saved conversation in the dated cache (worker/shared/dated: private, gone at sign-out).
+ * Before that cache the same key held the row outside the private prefix; it is still read, and
+ * removed at sign-out (the module's `privateKeys`).
+ */
 export const HISTORY_KEY = KV.kefuHistory;
 /** Messages kept on the device for an offline first render. */
 export const SAVED_MAX = 100;

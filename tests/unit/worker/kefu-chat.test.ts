@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../domain';
 import type { KefuMessage } from '../../../domain/kefu-types';
-import { createKefuChat, OUTBOX_KEY, type KefuView } from '../../../worker/kefu/chat';
+import { createKefuChat, HISTORY_KEY, OUTBOX_KEY, type KefuView } from '../../../worker/kefu/chat';
+import { datedKey } from '../../../worker/shared/dated';
 
 type Reply = (req: Record<string, unknown>) => Outcome<unknown>;
 
@@ -103,5 +104,74 @@ describe('support chat outbox', () => {
     const big = new Blob([new Uint8Array(1024 * 1024 + 1)], { type: 'image/png' });
     expect(await t.chat.send({ image: big })).toMatchObject({ ok: false, messageKey: 'uploadTooLarge' });
     expect(t.calls.filter((c) => c.name === 'kefu/send')).toEqual([]);
+  });
+});
+
+describe('support chat saved conversation', () => {
+  const message = (id: number, text: string): KefuMessage => ({
+    id,
+    clientId: null,
+    sender: 'operator',
+    kind: 'text',
+    text,
+    imageId: null,
+    createdAt: 0,
+    deliveredAt: 1,
+    readAt: null,
+  });
+
+  /** A chat of user `userId` over `kv`, whose server answers `kefu/history` with `messages` or is gone. */
+  function chatOn(kv: Map<string, unknown>, userId: number, messages: KefuMessage[] | 'offline') {
+    const chat = createKefuChat({
+      call: (async (name: string) => {
+        if (messages === 'offline') return offline;
+        if (name === 'kefu/history') return { ok: true, data: { messages, unread: 1 } };
+        return { ok: true, data: {} };
+      }) as never,
+      subscribe: () => 1,
+      unsubscribe: () => {},
+      onSocketState: () => {},
+      get: async <T>(k: string) => kv.get(k) as T | undefined,
+      set: async (k, v) => void kv.set(k, v),
+      userId: () => userId,
+      now: () => 5_000,
+    });
+    const views: KefuView[] = [];
+    void chat.watch((v) => views.push(v));
+    return { chat, views };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('keeps the conversation as a private dated copy and shows it, dated, when the server is gone', async () => {
+    const kv = new Map<string, unknown>();
+    chatOn(kv, 7, [message(1, 'hello')]);
+    await settle();
+    expect(kv.get(datedKey(HISTORY_KEY, 7))).toMatchObject({
+      userId: 7,
+      savedAt: 5_000,
+      data: { messages: [{ id: 1 }], unread: 1 },
+    });
+    expect(kv.has(HISTORY_KEY)).toBe(false);
+
+    const later = chatOn(kv, 7, 'offline');
+    await settle();
+    expect(later.views.at(-1)).toMatchObject({
+      stale: true,
+      savedAt: 5_000,
+      unread: 1,
+      messages: [{ text: 'hello' }],
+    });
+    const other = chatOn(kv, 8, 'offline');
+    await settle();
+    expect(other.views.at(-1)).toMatchObject({ messages: [], savedAt: null });
+  });
+
+  it('still shows a conversation kept before the dated cache', async () => {
+    const kv = new Map<string, unknown>([
+      [HISTORY_KEY, { userId: 7, savedAt: 4_000, messages: [message(1, 'old')], unread: 1 }],
+    ]);
+    const { views } = chatOn(kv, 7, 'offline');
+    await settle();
+    expect(views.at(-1)).toMatchObject({ stale: true, savedAt: 4_000, messages: [{ text: 'old' }] });
   });
 });
