@@ -37,6 +37,7 @@ export const secondModule: WorkerModuleFactory<SecondApi> = (ctx) => {
       },
       previewSecond: async (input) => (await import('./second-preview')).previewSecond(input),
     },
+    // The copy kept before the dated cache, outside the private prefix (the dated one goes with the session).
     privateKeys: [SECOND_CACHE_KEY],
     dispose() {
       for (const stop of watches.values()) stop();

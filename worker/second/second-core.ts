@@ -7,7 +7,9 @@ import {
   type Res,
 } from '../../domain';
 import type { SocketClient } from '../socket-client';
+import type { DeviceStore } from '../store';
 import type { Timers } from '../timers';
+import { secondCache } from './second-cache';
 import { watchSecondOptions, type SecondState } from './second-watch';
 
 /** What the core lends the option watcher (kept here so the core's first load stays as it was). */
@@ -15,7 +17,7 @@ export interface SecondCoreDeps {
   socket: Pick<SocketClient, 'subscribe' | 'unsubscribe' | 'state' | 'onState'>;
   call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>>;
   userId(): number | null;
-  store: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> };
+  store: Pick<DeviceStore, 'get' | 'set'>;
   timers?: Timers;
 }
 
@@ -39,7 +41,7 @@ export function startSecondWatch(deps: SecondCoreDeps, listener: (s: SecondState
         });
       },
       userId: deps.userId,
-      cache: { get: (k) => deps.store.get(k), set: (k, v) => deps.store.set(k, v) },
+      cache: secondCache(deps.store),
       ...(deps.timers && { timers: deps.timers }),
     },
     listener,

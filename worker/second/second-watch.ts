@@ -1,7 +1,6 @@
 import type { EndpointName, Outcome, PrivateEvent, Req, Res } from '../../domain';
 import type { SecondOption, SecondTermsInfo } from '../../domain/second-endpoints';
 import { notify } from '../notify';
-import { SECOND_CACHE_KEY } from './second-cache-key';
 import { defaultTimers, type TimerHandle, type Timers } from '../timers';
 
 /** What the option page shows of the user's options; plain data, display-ready. */
@@ -33,17 +32,18 @@ export interface SecondWatchDeps {
   /** Socket state changes; returns an unsubscribe. */
   onSocketOpen(listener: () => void): () => void;
   userId(): number | null;
-  cache: {
-    get(key: string): Promise<unknown>;
-    set(key: string, value: unknown): Promise<void>;
-  };
+  /** The device copy of the state (worker/second/second-cache.ts: the dated cache). */
+  cache: SecondCache;
   timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
   now?: () => number;
 }
 
-interface CacheRow {
-  userId: number;
-  state: SecondState;
+/** The device copy of one user's option state. */
+export interface SecondCache {
+  /** The state kept for `userId`, or null (none, another user's, unreadable). */
+  load(userId: number): Promise<SecondState | null>;
+  /** Keeps `state` for `userId`, received at `at` (ms since the epoch). */
+  keep(userId: number, state: SecondState, at: number): Promise<void>;
 }
 
 const byExpiry = (a: SecondOption, b: SecondOption) => a.expiresAt - b.expiresAt || a.id - b.id;
@@ -75,10 +75,7 @@ export function watchSecondOptions(deps: SecondWatchDeps, listener: (s: SecondSt
     if (stopped) return;
     notify(listener, state);
     scheduleCheck();
-    if (persist && user !== null) {
-      const row: CacheRow = { userId: user, state };
-      deps.cache.set(SECOND_CACHE_KEY, row).catch(() => undefined);
-    }
+    if (persist && user !== null) deps.cache.keep(user, state, now()).catch(() => undefined);
   };
 
   const apply = (o: SecondOption) => {
@@ -143,9 +140,9 @@ export function watchSecondOptions(deps: SecondWatchDeps, listener: (s: SecondSt
 
   void (async () => {
     if (user !== null) {
-      const row = (await deps.cache.get(SECOND_CACHE_KEY).catch(() => undefined)) as CacheRow | undefined;
-      if (!stopped && row && row.userId === user && state.syncedAt === null) {
-        state = { ...row.state, terms: row.state.terms ?? null, cached: true };
+      const saved = await deps.cache.load(user).catch(() => null);
+      if (!stopped && saved && state.syncedAt === null) {
+        state = { ...saved, terms: saved.terms ?? null, cached: true };
         emit(false);
       }
     }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PrivateEvent } from '../../../domain';
 import type { SecondOption } from '../../../domain/second-endpoints';
 import { previewSecond } from '../../../worker/second/second-preview';
+import { secondCache } from '../../../worker/second/second-cache';
 import { SECOND_CACHE_KEY } from '../../../worker/second/second-cache-key';
+import { datedKey } from '../../../worker/shared/dated';
 import {
   watchSecondOptions,
   type SecondState,
@@ -55,7 +57,10 @@ function harness(server: { open: SecondOption[]; settled: SecondOption[]; time: 
       return () => (openFn = null);
     },
     userId: () => 7,
-    cache: { get: async (k) => cache.get(k), set: async (k, v) => void cache.set(k, v) },
+    cache: secondCache({
+      get: async <T>(k: string) => cache.get(k) as T | undefined,
+      set: async (k, v) => void cache.set(k, v),
+    }),
     now: () => clock,
     timers: {
       setTimeout: (fn, ms) => {
@@ -91,9 +96,10 @@ describe('watchSecondOptions', () => {
   it('shows the cached state first, then the server state with the server clock offset', async () => {
     const server = { open: [option(2)], settled: [], time: 12_000 };
     const h = harness(server);
-    h.cache.set(SECOND_CACHE_KEY, {
+    h.cache.set(datedKey(SECOND_CACHE_KEY, 7), {
       userId: 7,
-      state: { open: [option(1)], settled: [], clockOffsetMs: 0, syncedAt: 5, cached: false },
+      data: { open: [option(1)], settled: [], clockOffsetMs: 0, syncedAt: 5, cached: false },
+      savedAt: 6,
     });
     const seen: SecondState[] = [];
     const stop = watchSecondOptions(h.deps, (s) => seen.push(s));
@@ -106,12 +112,34 @@ describe('watchSecondOptions', () => {
       open: [{ id: 2 }],
       terms: { serverTime: 12_000 },
     });
-    expect(h.cache.get(SECOND_CACHE_KEY)).toMatchObject({ userId: 7, state: { open: [{ id: 2 }] } });
+    // Kept in the dated cache, private (gone at sign-out), dated when it was received.
+    expect(h.cache.get(datedKey(SECOND_CACHE_KEY, 7))).toMatchObject({
+      userId: 7,
+      savedAt: 10_000,
+      data: { open: [{ id: 2 }] },
+    });
     stop();
+  });
+
+  it('still shows a state kept before the dated cache', async () => {
+    const h = harness({ open: [], settled: [], time: 10_000 });
+    h.cache.set(SECOND_CACHE_KEY, {
+      userId: 7,
+      state: { open: [option(1)], settled: [], clockOffsetMs: 0, syncedAt: 5, cached: false },
+    });
+    const seen: SecondState[] = [];
+    watchSecondOptions(h.deps, (s) => seen.push(s));
+    await flush();
+    expect(seen[0]).toMatchObject({ cached: true, syncedAt: 5, open: [{ id: 1 }] });
   });
 
   it('ignores a cached state of another user', async () => {
     const h = harness({ open: [], settled: [], time: 10_000 });
+    h.cache.set(datedKey(SECOND_CACHE_KEY, 8), {
+      userId: 8,
+      data: { open: [option(9)], settled: [] },
+      savedAt: 1,
+    });
     h.cache.set(SECOND_CACHE_KEY, { userId: 8, state: { open: [option(9)], settled: [] } });
     const seen: SecondState[] = [];
     watchSecondOptions(h.deps, (s) => seen.push(s));
