@@ -64,14 +64,15 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
       const ended = subs.remove(id);
       if (ended !== null) conn.send({ op: 'unsub', ch: ended });
     },
-    whenSubscribed: (id) => subs.whenSubscribed(id),
-    setToken: (token) => conn.setToken(token),
-    state: () => conn.state(),
-    onState: (listener) => conn.onState(listener),
-    channels: () => subs.channels(),
-    connect: () => conn.connect(),
-    retryNow: () => conn.retryNow(),
-    dropNow: () => conn.dropNow(),
-    close: () => conn.close(),
+    // The rest is the registry's or the connection's own (closures, no `this`).
+    whenSubscribed: subs.whenSubscribed,
+    setToken: conn.setToken,
+    state: conn.state,
+    onState: conn.onState,
+    channels: subs.channels,
+    connect: conn.connect,
+    retryNow: conn.retryNow,
+    dropNow: conn.dropNow,
+    close: conn.close,
   };
 }
