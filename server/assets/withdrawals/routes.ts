@@ -1,28 +1,14 @@
-import type { Kysely } from 'kysely';
-import {
-  addressFormatOk,
-  codeProblem,
-  findCoinChain,
-  fromUnits,
-  LABEL_MAX,
-  parseWithdraw,
-  toUnits,
-  type WithdrawQuota,
-} from '../../../domain';
-import type { Database } from '../../db';
-import { fail, notFound, str, type Input, sessionOf, type HandlerRegistry, type LimitSpec } from '../../http';
-import type { Catalog } from '../../market';
-import { type CodeStore, requireTradePassword, requireUser } from '../../mine';
+import { fromUnits, parseWithdraw, toUnits, type WithdrawQuota } from '../../../domain';
+import { fail, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../../http';
+import { requireTradePassword } from '../../mine';
 import { pageArgs } from '../../shared/paging';
-import { recordId, toBoundAddress, withdrawalFormat } from './dto';
-import { sameAddress, type WithdrawService } from './withdraw-service';
+import { registerAddressRoutes, type AddressRoutesDeps } from './address-routes';
+import { coinChainOf, optionalCoinOrChain } from './catalog-input';
+import { recordId, withdrawalFormat } from './dto';
+import { sameAddress } from './withdraw-service';
 
 /** What the withdrawal and address routes need. */
-export interface WithdrawRoutesDeps {
-  db: Kysely<Database>;
-  catalog: Catalog;
-  codes: CodeStore;
-  service: WithdrawService;
+export interface WithdrawRoutesDeps extends AddressRoutesDeps {
   /** Budget of `assets/withdraw` per user: it checks the trade password, so it must not allow guessing. */
   withdrawLimits: readonly LimitSpec[];
   /** Called after a user's balances changed (pushes the private `balance` event). */
@@ -31,68 +17,14 @@ export interface WithdrawRoutesDeps {
 
 /** Address binding, quota, withdrawal requests, cancellation and history of the caller (variant 3). */
 export function registerWithdrawRoutes(registry: HandlerRegistry, deps: WithdrawRoutesDeps): void {
-  const { db, catalog, codes, service, onBalances } = deps;
+  const { db, catalog, service, onBalances } = deps;
   const { toWithdrawal } = withdrawalFormat(catalog.coins);
-  const coinChain = (input: Input) => {
-    const found = findCoinChain(
-      str(input, 'coin').trim(),
-      str(input, 'chain').trim(),
-      catalog.coinChains,
-      catalog.chains,
-      catalog.coins,
-    );
-    if ('problem' in found) throw fail(found.problem.key, found.problem.field);
-    return found.ok;
-  };
-  const optional = (input: Input, name: 'coin' | 'chain'): string | null => {
-    const value = str(input, name).trim();
-    if (value === '') return null;
-    const known =
-      name === 'coin'
-        ? catalog.coins.some((c) => c.symbol === value)
-        : catalog.chains.some((c) => c.id === value);
-    if (!known) throw fail(name === 'coin' ? 'unknownCoin' : 'unknownChain', name);
-    return value;
-  };
 
-  registry.add('assets/bindAddress', async (ctx) => {
-    const userId = sessionOf(ctx).userId;
-    const { coin, chain } = coinChain(ctx.input);
-    const address = str(ctx.input, 'address').trim();
-    if (address === '') throw fail('required', 'address');
-    if (!addressFormatOk(chain.format, address)) throw fail('addressFormat', 'address');
-    const label = str(ctx.input, 'label').trim();
-    if ([...label].length > LABEL_MAX) throw fail('textTooLong', 'label');
-    const code = str(ctx.input, 'code');
-    const codeKey = codeProblem(code);
-    if (codeKey) throw fail(codeKey, 'code');
-    const user = await requireUser(db, userId);
-    await codes.consume(user.account, 'bind', code);
-    const row = service.addresses.bind({
-      userId,
-      coin: coin.symbol,
-      chain: chain.id,
-      address,
-      label,
-      createdAt: Date.now(),
-    });
-    return toBoundAddress(row);
-  });
-
-  registry.add('assets/addresses', (ctx) => {
-    const coin = optional(ctx.input, 'coin');
-    const chain = optional(ctx.input, 'chain');
-    return service.addresses.list(sessionOf(ctx).userId, coin, chain).map(toBoundAddress);
-  });
-
-  registry.add('assets/unbindAddress', (ctx) => {
-    if (!service.addresses.unbind(sessionOf(ctx).userId, recordId(ctx.input))) throw notFound();
-    return {};
-  });
+  registerAddressRoutes(registry, deps);
 
   registry.add('assets/withdrawInfo', (ctx): WithdrawQuota => {
     const userId = sessionOf(ctx).userId;
-    const { coin, chain, terms } = coinChain(ctx.input);
+    const { coin, chain, terms } = coinChainOf(catalog, ctx.input);
     const d = coin.decimals;
     const q = service.quota(userId, coin.symbol);
     const remaining = q.dailyLimit > q.usedToday ? q.dailyLimit - q.usedToday : 0n;
@@ -161,7 +93,7 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
   });
 
   registry.add('assets/withdrawals', (ctx) => {
-    const coin = optional(ctx.input, 'coin');
+    const coin = optionalCoinOrChain(catalog, ctx.input, 'coin');
     const { before, limit } = pageArgs(ctx.input);
     return service.store
       .list({ userId: sessionOf(ctx).userId, coin, status: null, before, limit })
