@@ -1,0 +1,42 @@
+import { codeProblem } from '../../domain';
+import { fail, requiredStr, str, type HandlerRegistry } from '../http';
+import { accountCheckLimits } from './limits';
+import { hashPassword } from './passwords';
+import { newPassword, type MineDeps } from './shared';
+import { findUserByAccount, normalizeAccount, setPasswordHash } from './users';
+
+function checkCode(code: string): void {
+  const p = codeProblem(code);
+  if (p) throw fail(p, 'code');
+}
+
+/** A forgotten password: the code buys a ticket (`user/forget`), the ticket a new password. */
+export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps): void {
+  const { db, sessions, codes, tickets, config } = deps;
+
+  registry.add(
+    'user/forget',
+    async ({ input }) => {
+      const account = normalizeAccount(requiredStr(input, 'account'));
+      const code = str(input, 'code');
+      checkCode(code);
+      const user = await findUserByAccount(db, account);
+      if (!user) throw fail('accountUnknown', 'account');
+      await codes.consume(account, 'forget', code);
+      return { ticket: await tickets.issue(user.id, 'forget') };
+    },
+    // It answers accountUnknown before looking at the code.
+    { limits: accountCheckLimits(config.rateLimits) },
+  );
+
+  registry.add('user/forgetNext', async ({ input }) => {
+    const ticket = requiredStr(input, 'ticket');
+    const password = newPassword(input);
+    const passwordHash = await hashPassword(password);
+    const userId = await tickets.use(ticket, 'forget');
+    await setPasswordHash(db, userId, passwordHash);
+    // Whoever knew the old password must not stay signed in.
+    await sessions.revokeAllOf(userId);
+    return {};
+  });
+}
