@@ -1,54 +1,19 @@
-import Decimal from 'decimal.js';
-import {
-  addressFormatOk,
-  findCoinChain,
-  fromUnits,
-  hasAtMostDecimals,
-  toUnits,
-  type ChainInfo,
-  type CoinChain,
-  type CoinInfo,
-  type CryptoDepositStatus,
-} from '../../../domain';
-import { fail, intField, str, type Input } from '../../http';
+import type { CryptoDepositStatus } from '../../../domain';
+import { fail, str } from '../../http';
 import { normalizeAccount } from '../../mine';
-import type { OpsJournal, OpsRegistry } from '../../ops';
-import { SimTxConflictError, type SimulatedChain } from '../chain';
+import type { OpsRegistry } from '../../ops';
+import type { SimulatedChain } from '../chain';
 import { pageArgs } from '../../shared/paging';
-import type { DepositAddressStore } from './address-store';
-import type { DepositStore } from './deposit-store';
 import { toCryptoDeposit } from './routes';
+import { registerSimDepositOps, type SimDepositOpsDeps } from './sim-ops-routes';
 
 /** What the deposit ops routes need. */
-export interface DepositOpsDeps {
+export interface DepositOpsDeps extends SimDepositOpsDeps {
   /** The simulated chain; null outside demo mode, and then the `sim/*` routes do not exist. */
   sim: SimulatedChain | null;
-  addresses: DepositAddressStore;
-  deposits: DepositStore;
-  opsJournal: OpsJournal;
-  findUser(account: string): { id: number } | undefined;
-  coins: readonly CoinInfo[];
-  chains: readonly ChainInfo[];
-  coinChains: readonly CoinChain[];
 }
-
-/** Largest simulated deposit, in whole coins: far below what the ledger's 64-bit sums can hold. */
-export const SIM_DEPOSIT_MAX = '1000000000';
-/** Most blocks one `sim/mine` call mines. */
-export const SIM_MINE_MAX = 100;
 
 const STATUSES: readonly CryptoDepositStatus[] = ['pending', 'credited', 'final'];
-const AMOUNT = /^\d+(\.\d+)?$/;
-const TXID = /^[0-9A-Za-z]{8,100}$/;
-
-function simAmount(input: Input, coin: CoinInfo): bigint {
-  const amount = str(input, 'amount').trim();
-  if (amount === '') throw fail('required', 'amount');
-  if (!AMOUNT.test(amount) || !hasAtMostDecimals(amount, coin.decimals)) throw fail('amountFormat', 'amount');
-  if (!new Decimal(amount).gt(0)) throw fail('amountPositive', 'amount');
-  if (new Decimal(amount).gt(SIM_DEPOSIT_MAX)) throw fail('amountAboveMax', 'amount');
-  return toUnits(amount);
-}
 
 /**
  * Operator routes of crypto deposits: the list of deposits, and in demo mode the simulated chain's
@@ -56,7 +21,7 @@ function simAmount(input: Input, coin: CoinInfo): bigint {
  * simulated action is journaled with the operator who took it.
  */
 export function registerDepositOps(ops: OpsRegistry, deps: DepositOpsDeps): void {
-  const { sim, addresses, deposits, opsJournal, coins, chains, coinChains } = deps;
+  const { sim, deposits, coins } = deps;
 
   ops.add('GET', 'deposits', ({ input }) => {
     const status = str(input, 'status').trim();
@@ -88,93 +53,5 @@ export function registerDepositOps(ops: OpsRegistry, deps: DepositOpsDeps): void
       }));
   });
 
-  if (!sim) return;
-
-  ops.add('POST', 'sim/deposit', ({ operator, input }) => {
-    const found = findCoinChain(
-      str(input, 'coin').trim(),
-      str(input, 'chain').trim(),
-      coinChains,
-      chains,
-      coins,
-    );
-    if ('problem' in found) throw fail(found.problem.key, found.problem.field);
-    const { coin, chain, terms } = found.ok;
-    if (!terms.depositEnabled) throw fail('depositDisabled', 'chain');
-    const amount = simAmount(input, coin);
-
-    const accountText = normalizeAccount(str(input, 'account'));
-    let address = str(input, 'address').trim();
-    if (accountText !== '' && address !== '') throw fail('badRequest', 'account');
-    let userId: number | null = null;
-    if (accountText !== '') {
-      const user = deps.findUser(accountText);
-      if (!user) throw fail('accountUnknown', 'account');
-      userId = user.id;
-      address = addresses.ensure(user.id, chain.id, () => sim.depositAddress(user.id, chain.id));
-    } else {
-      if (address === '') throw fail('required', 'address');
-      if (!addressFormatOk(chain.format, address)) throw fail('addressFormat', 'address');
-      userId = addresses.owner(chain.id, address);
-    }
-    const txidText = str(input, 'txid').trim();
-    if (txidText !== '' && !TXID.test(txidText)) throw fail('badRequest', 'txid');
-
-    try {
-      const sent = sim.sendDeposit(
-        {
-          chain: chain.id,
-          coin: coin.symbol,
-          address,
-          amount,
-          ...(txidText !== '' && { txid: txidText }),
-        },
-        (txid) =>
-          opsJournal.record({
-            operator,
-            action: 'sim.deposit',
-            targetType: 'sim_chain_txs',
-            targetId: `${chain.id}:${txid}`,
-            detail: {
-              chain: chain.id,
-              coin: coin.symbol,
-              address,
-              amount: fromUnits(amount, coin.decimals),
-              userId,
-            },
-          }),
-      );
-      const deposit = deposits.byKey(chain.id, sent.txid, sent.vout);
-      return {
-        ...sent,
-        chain: chain.id,
-        coin: coin.symbol,
-        address,
-        amount: fromUnits(amount, coin.decimals),
-        // Null for an address this exchange never handed out: the chain takes it, nobody is credited.
-        userId,
-        depositId: deposit?.id ?? null,
-      };
-    } catch (err) {
-      if (err instanceof SimTxConflictError) throw fail('badRequest', 'txid');
-      throw err;
-    }
-  });
-
-  ops.add('POST', 'sim/mine', ({ operator, input }) => {
-    const chainText = str(input, 'chain').trim();
-    if (chainText !== '' && !chains.some((c) => c.id === chainText)) throw fail('unknownChain', 'chain');
-    const blocks = intField(input, 'blocks', { min: 1, max: SIM_MINE_MAX });
-    const chain = chainText === '' ? null : chainText;
-    const heights = sim.mine(chain, blocks, () =>
-      opsJournal.record({
-        operator,
-        action: 'sim.mine',
-        targetType: 'sim_chain',
-        targetId: chain ?? '*',
-        detail: { blocks },
-      }),
-    );
-    return { heights };
-  });
+  if (sim) registerSimDepositOps(ops, sim, deps);
 }
