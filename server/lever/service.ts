@@ -10,9 +10,7 @@ import {
   openCost,
   openReceipt,
   postCancel,
-  postClose,
   postEntrust,
-  postEntry,
   postOpen,
   postOvernight,
 } from './money';
@@ -20,6 +18,7 @@ import { parseOpen, parsePrice } from './parse';
 import { type LeverRow, LeverStore } from './store';
 import { LiveBook } from './live-book';
 import { feeDay } from './overnight';
+import { LeverSettlement } from './settlement';
 import type { Trigger } from './trigger-book';
 
 /** Called after a change commits, with the rows it changed (for the private socket channel). */
@@ -36,6 +35,7 @@ export class LeverService {
   readonly store: LeverStore;
   private readonly units = new Map<string, PairUnits>();
   private readonly mem: LiveBook;
+  private readonly settlement: LeverSettlement;
   private readonly listeners: ChangeListener[] = [];
   private nextId = 0;
 
@@ -47,6 +47,7 @@ export class LeverService {
     private readonly now: () => number = Date.now,
   ) {
     this.store = new LeverStore(sqlite);
+    this.settlement = new LeverSettlement(ledger, this.store, catalog, tape);
     for (const t of catalog.lever.pairs) {
       this.units.set(t.symbol, new PairUnits(catalog.pairs.find((p) => p.symbol === t.symbol)!));
     }
@@ -335,39 +336,7 @@ export class LeverService {
   /** Fires one trigger inside the batch transaction; returns the order's new state. */
   private fire(row: LeverRow, trig: Trigger, trade: TapeTrade): LeverRow {
     const now = this.now();
-    const units = this.unitsOf(row.symbol);
-    if (trig.kind === 'entry') {
-      // A limit order opens at its limit price, named by the trade that reached it.
-      const next: LeverRow = {
-        ...row,
-        status: 'trading',
-        openTicks: row.limitTicks,
-        openTradeId: trade.id,
-        openedAt: now,
-        updatedAt: now,
-      };
-      next.liqTicks = liquidationTicks(next, units, this.catalog.lever.liquidationRiskRate);
-      const txId = postEntry(this.ledger, next);
-      this.store.save(next);
-      this.store.addReceipt(next.id, openReceipt(next, trade, 'limitEntry', txId, now));
-      this.mem.track(next);
-      return next;
-    }
-    const rule: SettlementRule = trig.kind;
-    const next = { ...row };
-    const receipt = postClose(
-      this.ledger,
-      next,
-      units,
-      trade,
-      rule,
-      this.catalog.lever.closeFeeRate,
-      'engine',
-      now,
-      this.entryTrade(next),
-    );
-    this.store.save(next);
-    this.store.addReceipt(next.id, receipt);
+    const next = this.settlement.fire(row, trig, trade, this.unitsOf(row.symbol), now);
     this.mem.track(next);
     return next;
   }
@@ -377,26 +346,10 @@ export class LeverService {
     const out = rows.map((r) => ({ ...r }));
     this.commit(out, () => {
       out.forEach((next, i) => {
-        const receipt = postClose(
-          this.ledger,
-          next,
-          this.unitsOf(next.symbol),
-          trades[i]!,
-          rule,
-          this.catalog.lever.closeFeeRate,
-          actor,
-          now,
-          this.entryTrade(next),
-        );
-        this.store.save(next);
-        this.store.addReceipt(next.id, receipt);
+        this.settlement.close(next, this.unitsOf(next.symbol), trades[i]!, rule, actor, now);
       });
     });
     return out;
-  }
-
-  private entryTrade(row: LeverRow): TapeTrade | undefined {
-    return row.openTradeId === null ? undefined : this.tape.byId(row.openTradeId);
   }
 
   /** The caller's order, or not found (another user's order is indistinguishable from none). */
