@@ -32,6 +32,7 @@ import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { createSecondModule } from './second/module';
+import { UploadClaims } from './shared/uploads';
 import { createSimChain, createSpotSimulator, OutboxSender, simModule } from './sim';
 import { createMessageSender, type MessageSender, type SmsProvider } from './messaging';
 import { systemModule } from './system/module';
@@ -164,6 +165,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       tape: new TradeTape(db.sqlite, catalog.pairs),
       ops: new OpsRegistry(),
       opsJournal: new OpsJournal(db.sqlite),
+      uploadClaims: new UploadClaims(
+        db.sqlite,
+        modules.flatMap((m) => m.uploadClaims ?? []),
+      ),
       log: app.log,
       version: readVersion(),
       texts(ns) {

@@ -9,6 +9,7 @@ import type { Catalog, TickerBoard, TradeTape } from './market';
 import type { SessionStore } from './mine';
 import type { OpsJournal, OpsRegistry } from './ops';
 import type { MessageSender } from './messaging';
+import type { UploadClaim, UploadClaims } from './shared/uploads';
 
 /** Shared services every area module may use. */
 export interface ServerContext {
@@ -40,6 +41,8 @@ export interface ServerContext {
   ops: OpsRegistry;
   /** The operator audit trail; record inside the transaction of the change. */
   opsJournal: OpsJournal;
+  /** Which uploads the areas keep: every module's `uploadClaims`, gathered before any registers. */
+  uploadClaims: UploadClaims;
   log: FastifyBaseLogger;
   /** `version` of package.json. */
   version: string;
@@ -60,6 +63,11 @@ export interface ServerModule {
    * module's and the database applies them in name order before any module registers.
    */
   migrations?: readonly Migration[];
+  /**
+   * Columns of this area's tables that name uploads it keeps: an upload one of them names is never
+   * swept nor taken again by another form (see UploadClaims).
+   */
+  uploadClaims?: readonly UploadClaim[];
   register(ctx: ServerContext): void | Promise<void>;
   prepare?(ctx: ServerContext): void | Promise<void>;
   start?(ctx: ServerContext): void | Promise<void>;

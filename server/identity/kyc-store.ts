@@ -3,7 +3,7 @@ import type { KycState } from '../../domain';
 import type { KycDocType } from '../../domain/identity-rules';
 import { accounts, type Accounts } from '../mine';
 import type { OpsJournal } from '../ops';
-import { UploadRecords } from '../shared/uploads';
+import type { UploadClaims } from '../shared/uploads';
 
 /** A row of `identity_kyc`; times in ms since the epoch. */
 export interface KycRow {
@@ -50,7 +50,6 @@ export class KycStore {
   readonly #list: Statement;
   readonly #decide: Statement;
   readonly #users: Accounts;
-  readonly #uploads: UploadRecords;
   readonly #submit: (row: NewKyc) => KycRow;
   readonly #decideTx: (
     operator: string,
@@ -60,9 +59,11 @@ export class KycStore {
     at: number,
   ) => KycRow | null;
 
+  /** `claims`: the uploads every area keeps, so a photo already kept anywhere is refused. */
   constructor(
     sqlite: SqliteDb,
     private readonly journal: OpsJournal,
+    private readonly claims: UploadClaims,
   ) {
     this.#insert = sqlite.prepare(
       `insert into identity_kyc (user_id, name, doc_type, id_number, front_id, back_id, hand_id, status, created_at)
@@ -80,7 +81,6 @@ export class KycStore {
        where id = ? and status = 'review'`,
     );
     this.#users = accounts(sqlite);
-    this.#uploads = new UploadRecords(sqlite);
     this.#submit = sqlite.transaction((row: NewKyc) => {
       let id: number;
       try {
@@ -142,7 +142,7 @@ export class KycStore {
   /** Whether `uploadId` is the user's own upload and nothing keeps it yet. */
   photoFree(uploadId: string, userId: number): boolean {
     // Owned by the user, and kept by nothing yet (another submission, a bank deposit proof).
-    return this.#uploads.isFreeFor(uploadId, userId);
+    return this.claims.isFreeFor(uploadId, userId);
   }
 
   /** The user's `users.kyc`. */

@@ -9,7 +9,7 @@ import { KycStore } from './kyc-store';
 import { RebateService } from './rebates';
 import { registerTeamOps, registerTeamRoutes } from './team-routes';
 import { TeamStore } from './team-store';
-import { identityMigration } from './schema';
+import { identityMigration, KYC_UPLOAD_CLAIMS } from './schema';
 
 /**
  * Identity verification (KYC) with the operator's review, invite and team with referral rebates and
@@ -23,9 +23,10 @@ export function createIdentityModule(): ServerModule {
   return {
     name: 'identity',
     migrations: [identityMigration],
+    uploadClaims: KYC_UPLOAD_CLAIMS,
     register(ctx) {
       const credit = new CreditService(ctx.sqlite);
-      const kyc = new KycStore(ctx.sqlite, ctx.opsJournal);
+      const kyc = new KycStore(ctx.sqlite, ctx.opsJournal, ctx.uploadClaims);
       const users = accounts(ctx.sqlite);
       const kycDeps = {
         store: kyc,

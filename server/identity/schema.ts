@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db';
+import type { UploadClaim } from '../shared/uploads';
 
 /**
  * Identity verification, agents' team additions, authorization codes and referral rebates.
@@ -68,6 +69,13 @@ export const IDENTITY_DDL: readonly string[] = [
      id integer primary key check (id = 1),
      last_trade_id integer not null
    )`,
+];
+
+/** The uploads an identity submission keeps: its three photos. */
+export const KYC_UPLOAD_CLAIMS: readonly UploadClaim[] = [
+  { table: 'identity_kyc', column: 'front_id' },
+  { table: 'identity_kyc', column: 'back_id' },
+  { table: 'identity_kyc', column: 'hand_id' },
 ];
 
 /** Migration that creates the identity and team tables. */

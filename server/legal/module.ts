@@ -15,7 +15,7 @@ import { LegalStore, type OrderRow } from './store';
 import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from '../market';
 import { LegalTimers } from './timers';
 import { LegalViews } from './views';
-import { legalMigration } from './schema';
+import { LEGAL_UPLOAD_CLAIMS, legalMigration } from './schema';
 
 /** Options of the fiat module; tests pass a fake clock. */
 export interface LegalModuleOptions {
@@ -37,6 +37,7 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
   return {
     name: 'legal',
     migrations: [legalMigration],
+    uploadClaims: LEGAL_UPLOAD_CLAIMS,
     register(ctx: ServerContext) {
       const terms: LegalTerms = (ctx.catalog as { legal?: LegalTerms }).legal ?? DEFAULT_LEGAL_TERMS;
       const problems = legalTermsProblems(terms, new Set(ctx.catalog.coins.map((c) => c.symbol)));

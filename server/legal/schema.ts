@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db';
+import type { UploadClaim } from '../shared/uploads';
 
 /**
  * Fiat P2P tables. Fiat prices and amounts are INTEGER cents (2 decimals); coin quantities INTEGER
@@ -151,6 +152,9 @@ export const LEGAL_DDL: readonly string[] = [
   `create trigger legal_events_no_delete before delete on legal_events
      begin select raise(abort, 'legal_events is append-only'); end`,
 ];
+
+/** The uploads the fiat area keeps: payment QR codes, appeal evidence and order chat images. */
+export const LEGAL_UPLOAD_CLAIMS: readonly UploadClaim[] = [{ table: 'legal_images', column: 'upload_id' }];
 
 /** Migration that creates the fiat P2P tables (named after issue 13, so areas sort by issue). */
 export const legalMigration: Migration = {

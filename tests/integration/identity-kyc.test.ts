@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawQuota } from '../../domain';
 import type { CreditReport } from '../../domain/identity-credit';
 import type { KycView } from '../../domain/identity-endpoints';
-import { UploadStore } from '../../server/shared/uploads';
+import { defaultModules } from '../../server/app';
+import { UploadClaims, UploadStore } from '../../server/shared/uploads';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, openServerDb } from '../support/assets';
@@ -162,7 +163,12 @@ describe('identity verification', () => {
     const db = openServerDb(server.dataDir, false);
     try {
       const dir = `${server.dataDir}/uploads`;
-      const removed = await new UploadStore(db, dir).sweepUnattached(Date.now() + 1000);
+      // The claims every module of the server declares, as startServer gathers them.
+      const claims = new UploadClaims(
+        db,
+        defaultModules().flatMap((m) => m.uploadClaims ?? []),
+      );
+      const removed = await new UploadStore(db, dir, claims).sweepUnattached(Date.now() + 1000);
       const left = db.prepare('select id from uploads where user_id = ?').pluck().all(me.id);
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(left).toEqual(expect.arrayContaining(Object.values(me.photos)));

@@ -1,6 +1,6 @@
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { BankCard, BankDepositStatus } from '../../../domain';
-import { unclaimedSql } from '../../shared/uploads';
+import type { UploadClaims } from '../../shared/uploads';
 
 /** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
 export interface BankDepositRow {
@@ -55,10 +55,13 @@ export class BankStore {
   readonly #insert: Statement;
   readonly #byId: Statement;
   readonly #page: Statement;
-  readonly #proofUsed: Statement;
   readonly #decide: Statement;
 
-  constructor(sqlite: SqliteDb) {
+  /** `claims`: the uploads every area keeps, so a proof already kept anywhere is refused. */
+  constructor(
+    sqlite: SqliteDb,
+    private readonly claims: UploadClaims,
+  ) {
     this.#card = sqlite.prepare(
       `select bank, branch, card_number as cardNumber, holder, updated_at as updatedAt
        from bank_cards where user_id = ?`,
@@ -83,8 +86,6 @@ export class BankStore {
          order by id desc limit @limit`,
       )
       .safeIntegers(true);
-    // Kept by anything (another deposit, an identity submission): see UPLOAD_CLAIMS.
-    this.#proofUsed = sqlite.prepare(`select 1 where not (${unclaimedSql(sqlite, ':id')})`).pluck();
     this.#decide = sqlite.prepare(
       `update bank_deposits set status = ?, reason = ?, decided_by = ?, decided_at = ?
        where id = ? and status = 'review'`,
@@ -101,9 +102,9 @@ export class BankStore {
     this.#upsertCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
   }
 
-  /** Whether a deposit already uses the upload as its proof. */
+  /** Whether something already keeps the upload (another deposit's proof, an identity photo …). */
   proofUsed(proofId: string): boolean {
-    return this.#proofUsed.get({ id: proofId }) !== undefined;
+    return this.claims.isClaimed(proofId);
   }
 
   /** Inserts a deposit in `review` and returns it. */

@@ -7,7 +7,7 @@ import { registerBankOps } from './ops-routes';
 import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from '../../shared/uploads';
-import { bankMigration } from './schema';
+import { BANK_UPLOAD_CLAIMS, bankMigration } from './schema';
 
 /** How long a proof image may wait for its deposit form to be sent, in milliseconds. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000;
@@ -26,11 +26,12 @@ export function createBankModule(): ServerModule {
   return {
     name: 'bank',
     migrations: [bankMigration],
+    uploadClaims: BANK_UPLOAD_CLAIMS,
     register(ctx) {
       const { dir, temporary } = openUploadDir(ctx.config);
       if (temporary) temporaryDir = dir;
-      const store = new BankStore(ctx.sqlite);
-      uploads = new UploadStore(ctx.sqlite, dir);
+      const store = new BankStore(ctx.sqlite, ctx.uploadClaims);
+      uploads = new UploadStore(ctx.sqlite, dir, ctx.uploadClaims);
       registerBankRoutes(ctx.registry, {
         db: ctx.db,
         rateLimits: ctx.config.rateLimits,

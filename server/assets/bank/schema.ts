@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../db';
-import { UPLOADS_DDL } from '../../shared/uploads';
+import { UPLOADS_DDL, type UploadClaim } from '../../shared/uploads';
 
 /**
  * Bank cards, proof uploads and bank-card deposits.
@@ -46,6 +46,9 @@ export const BANK_DDL: readonly string[] = [
   `create index bank_deposits_user on bank_deposits (user_id, id)`,
   `create index bank_deposits_status on bank_deposits (status, id)`,
 ];
+
+/** The uploads a bank-card deposit keeps: its proof image. */
+export const BANK_UPLOAD_CLAIMS: readonly UploadClaim[] = [{ table: 'bank_deposits', column: 'proof_id' }];
 
 /** Migration that creates the bank-card tables. */
 export const bankMigration: Migration = {

@@ -1,13 +1,13 @@
 /**
  * Uploaded images, shared by the areas that take them (bank deposit proofs, identity photos, fiat
  * payment codes, evidence and chat): the files with their rows (UploadStore), checks on the rows
- * (UploadRecords), and the `uploads` table's statements (UPLOADS_DDL).
+ * (UploadRecords), which uploads the areas keep (UploadClaims, from each module's `uploadClaims`),
+ * and the `uploads` table's statements (UPLOADS_DDL).
  */
+export { UploadClaims, type UploadClaim } from './upload-claims';
 export {
   isUploadId,
   openUploadDir,
-  unclaimedSql,
-  UPLOAD_CLAIMS,
   UploadRecords,
   UploadStore,
   type UploadDir,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Database as SqliteDb, Statement } from 'better-sqlite3';
 import type { UploadType } from '../../../domain';
 import type { Config } from '../../config';
+import type { UploadClaims } from './upload-claims';
 
 /** A row of `uploads`; `size` in bytes, times in ms since the epoch. */
 export interface UploadRow {
@@ -14,31 +15,6 @@ export interface UploadRow {
   size: number;
   sha256: string;
   createdAt: number;
-}
-
-/**
- * Rows that keep an upload alive, as `[table, column]`: an upload no row names is swept after a day.
- * An area that keeps uploads (identity photos …) adds its columns here.
- */
-export const UPLOAD_CLAIMS: readonly (readonly [table: string, column: string])[] = [
-  ['bank_deposits', 'proof_id'],
-  ['identity_kyc', 'front_id'],
-  ['identity_kyc', 'back_id'],
-  ['identity_kyc', 'hand_id'],
-  // Fiat payment codes, appeal evidence and order chat images (server/legal).
-  ['legal_images', 'upload_id'],
-];
-
-/**
- * SQL condition, true when no claim names the upload whose id is the expression `idExpr`. Claims of
- * tables the database does not have (a test schema with only the bank tables) are left out.
- */
-export function unclaimedSql(sqlite: SqliteDb, idExpr: string): string {
-  const exists = sqlite.prepare(`select 1 from sqlite_master where type = 'table' and name = ?`).pluck();
-  const parts = UPLOAD_CLAIMS.filter(([t]) => exists.get(t) !== undefined).map(
-    ([t, c]) => `not exists (select 1 from ${t} where ${c} = ${idExpr})`,
-  );
-  return parts.length ? parts.join(' and ') : '1';
 }
 
 /** Upload ids: 128 random bits in hex, which is also a safe file name. */
@@ -87,6 +63,7 @@ export class UploadStore {
   constructor(
     sqlite: SqliteDb,
     readonly dir: string,
+    claims: UploadClaims,
     private readonly now: () => number = Date.now,
   ) {
     this.#insert = sqlite.prepare(
@@ -95,19 +72,19 @@ export class UploadStore {
     this.#byId = sqlite.prepare(
       `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
     );
-    // Images the fiat area keeps (payment QR codes, appeal evidence, chat) are in use too, where that
-    // area's table exists.
+    // In use: whatever a claim of any area names (deposit proofs, identity photos, fiat images).
     this.#unattached = sqlite
-      .prepare(`select id from uploads u where created_at < ? and ${unclaimedSql(sqlite, 'u.id')}`)
+      .prepare(`select id from uploads u where created_at < ? and ${claims.unclaimedSql('u.id')}`)
       .pluck();
     this.#remove = sqlite.prepare(
-      `delete from uploads where id = ? and ${unclaimedSql(sqlite, 'uploads.id')}`,
+      `delete from uploads where id = ? and ${claims.unclaimedSql('uploads.id')}`,
     );
   }
 
   /**
-   * Removes images uploaded before `before` (ms since the epoch) that nothing uses (UPLOAD_CLAIMS): a user who
-   * picked a proof and then left the form leaves it behind, and nobody may ever read it again.
+   * Removes images uploaded before `before` (ms since the epoch) that no claim names (UploadClaims):
+   * a user who picked a proof and then left the form leaves it behind, and nobody may ever read it
+   * again.
    * Returns how many went. The row goes first, so a file can only outlive its row, never the reverse.
    */
   async sweepUnattached(before: number): Promise<number> {
@@ -162,13 +139,12 @@ export class UploadStore {
 }
 
 /**
- * Checks on upload rows for the areas that keep uploads (identity photos, fiat images), without the
- * files. Statements are prepared on first use, so a test schema without some claim tables serves.
+ * Checks on upload rows for the areas that keep uploads (fiat images), without the files. Statements
+ * are prepared on first use. Whether an upload is still free to take is `UploadClaims.isFreeFor`.
  */
 export class UploadRecords {
   #mime: Statement | undefined;
   #owned: Statement | undefined;
-  #free: Statement | undefined;
 
   constructor(private readonly sqlite: SqliteDb) {}
 
@@ -182,15 +158,5 @@ export class UploadRecords {
   isOwnedBy(id: string, userId: number): boolean {
     this.#owned ??= this.sqlite.prepare('select id from uploads where id = ? and user_id = ?').pluck();
     return this.#owned.get(id, userId) !== undefined;
-  }
-
-  /** Whether `userId` owns upload `id` and nothing keeps it yet (UPLOAD_CLAIMS). */
-  isFreeFor(id: string, userId: number): boolean {
-    this.#free ??= this.sqlite
-      .prepare(
-        `select 1 from uploads where id = ? and user_id = ? and ${unclaimedSql(this.sqlite, 'uploads.id')}`,
-      )
-      .pluck();
-    return this.#free.get(id, userId) !== undefined;
   }
 }

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBankModule } from '../../../server/assets/module';
 import { BANK_DDL } from '../../../server/assets/bank/schema';
-import { UploadStore } from '../../../server/shared/uploads';
+import { UploadClaims, UploadStore } from '../../../server/shared/uploads';
 
 const HOUR = 3_600_000;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -21,7 +22,8 @@ beforeEach(() => {
   sqlite.exec('insert into users (id) values (1)');
   for (const stmt of BANK_DDL) sqlite.exec(stmt);
   now = 1_700_000_000_000;
-  store = new UploadStore(sqlite, dir, () => now);
+  // The claims the bank module declares: a deposit's proof is kept.
+  store = new UploadStore(sqlite, dir, new UploadClaims(sqlite, createBankModule().uploadClaims!), () => now);
 });
 afterEach(() => {
   sqlite.close();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { BANK_DDL } from '../../../server/assets/bank/schema';
-import { UploadStore } from '../../../server/shared/uploads';
+import { createLegalModule } from '../../../server/legal/module';
+import { UploadClaims, UploadStore } from '../../../server/shared/uploads';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-keep-'));
@@ -18,7 +19,13 @@ it('the sweep of unused uploads keeps the images the fiat area uses (payment cod
   sqlite.exec(`create table legal_images (upload_id text primary key references uploads (id), user_id integer,
     purpose text, created_at integer)`);
   const now = 1_700_000_000_000;
-  const store = new UploadStore(sqlite, dir, () => now);
+  // The claims the fiat module declares.
+  const store = new UploadStore(
+    sqlite,
+    dir,
+    new UploadClaims(sqlite, createLegalModule().uploadClaims!),
+    () => now,
+  );
   const kept = await store.save(1, 'image/png', PNG);
   const unused = await store.save(1, 'image/png', PNG);
   sqlite.prepare(`insert into legal_images values (?, 1, 'method', ?)`).run(kept.id, now);

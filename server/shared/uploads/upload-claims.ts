@@ -1,0 +1,60 @@
+import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+
+/**
+ * A column of an area's table that names the uploads the area keeps (a deposit's proof, an identity
+ * photo, a payment code …). An area declares its claims on its ServerModule (`uploadClaims`); an
+ * upload no claim names is free to take, and swept a day after it was uploaded.
+ */
+export interface UploadClaim {
+  /** The area's table. */
+  table: string;
+  /** The column of `table` holding upload ids. */
+  column: string;
+}
+
+/** A plain SQL name: claims are spliced into statements, so nothing else may pass. */
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The upload claims of one server, gathered from its modules before any registers (see `startServer`),
+ * so this folder names no area's table. Statements are prepared on first use.
+ */
+export class UploadClaims {
+  readonly #claims: readonly UploadClaim[];
+  #claimed: Statement | undefined;
+  #free: Statement | undefined;
+
+  constructor(
+    private readonly sqlite: SqliteDb,
+    claims: readonly UploadClaim[],
+  ) {
+    for (const c of claims) {
+      if (!SQL_NAME.test(c.table) || !SQL_NAME.test(c.column)) {
+        throw new Error(`invalid upload claim ${c.table}.${c.column}`);
+      }
+    }
+    this.#claims = claims.map(({ table, column }) => ({ table, column }));
+  }
+
+  /** SQL condition, true when no claim names the upload whose id is the expression `idExpr`. */
+  unclaimedSql(idExpr: string): string {
+    const parts = this.#claims.map(
+      ({ table, column }) => `not exists (select 1 from ${table} where ${column} = ${idExpr})`,
+    );
+    return parts.length ? parts.join(' and ') : '1';
+  }
+
+  /** Whether some claim names upload `id`, whoever owns it. */
+  isClaimed(id: string): boolean {
+    this.#claimed ??= this.sqlite.prepare(`select 1 where not (${this.unclaimedSql(':id')})`).pluck();
+    return this.#claimed.get({ id }) !== undefined;
+  }
+
+  /** Whether `userId` owns upload `id` and no claim names it yet. */
+  isFreeFor(id: string, userId: number): boolean {
+    this.#free ??= this.sqlite
+      .prepare(`select 1 from uploads where id = ? and user_id = ? and ${this.unclaimedSql('uploads.id')}`)
+      .pluck();
+    return this.#free.get(id, userId) !== undefined;
+  }
+}
