@@ -1,14 +1,8 @@
-import { codeProblem } from '../../domain';
 import { fail, requiredStr, str, type HandlerRegistry } from '../http';
 import { accountCheckLimits } from './limits';
 import { hashPassword } from './passwords';
-import { newPassword, type MineDeps } from './shared';
+import { checkCode, newPassword, type MineDeps } from './shared';
 import { findUserByAccount, normalizeAccount, setPasswordHash } from './users';
-
-function checkCode(code: string): void {
-  const p = codeProblem(code);
-  if (p) throw fail(p, 'code');
-}
 
 /** A forgotten password: the code buys a ticket (`user/forget`), the ticket a new password. */
 export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps): void {

@@ -1,15 +1,9 @@
-import { codeProblem } from '../../domain';
 import { fail, requiredStr, str, sessionOf, type HandlerRegistry } from '../http';
 import { perUserLimit } from './limits';
 import { requireTradePassword } from './trade-password';
 import { hashPassword, verifyPassword } from './passwords';
-import { newPassword, type MineDeps } from './shared';
+import { checkCode, newPassword, type MineDeps } from './shared';
 import { requireUser, setPasswordHash, setTradePasswordHash } from './users';
-
-function checkCode(code: string): void {
-  const p = codeProblem(code);
-  if (p) throw fail(p, 'code');
-}
 
 /** Password and trade-password management of the signed-in user (variant 3). */
 export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps): void {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
+import { codeProblem, confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
 import type { Config } from '../config';
 import type { Database, UserRow } from '../db';
 import { fail, type TextCatalog, str, type Input } from '../http';
@@ -47,4 +47,10 @@ export function newPassword(input: Input): string {
   const c = confirmProblem(password, confirm);
   if (c) throw fail(c, 'confirm');
   return password;
+}
+
+/** Refuses a verification code of the wrong shape (field `code`) before any store is asked. */
+export function checkCode(code: string): void {
+  const p = codeProblem(code);
+  if (p) throw fail(p, 'code');
 }
