@@ -1,6 +1,9 @@
 import type { ESLint, Rule } from 'eslint';
 
 export declare const DEFAULT_TIERS: string[];
+export declare const LAZY_PAGE_LOADERS: string[];
+export declare const isPageModule: (file: string) => boolean;
+export declare const isLazyPageLoader: (from: string, to: string) => boolean;
 export declare function areaOf(
   file: string,
   tiers: readonly string[],

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { circlesOf } from './circles';
+import { isLazyPageLoader } from './eslint-area-faces.js';
 import { foreignSqlOf, tableOwners, type ForeignSql } from './sql';
 
 /** The tiers whose top folders are areas with one face each. */
@@ -24,6 +25,8 @@ export interface SourceFile {
   lines: number;
   /** Resolved project paths this file imports (type-only included), relative imports only. */
   imports: string[];
+  /** Those of `imports` it names in an `import()` expression (once per expression). */
+  lazyImports: string[];
   ast: ts.SourceFile;
 }
 
@@ -37,6 +40,11 @@ export interface DeepImport {
 /** What `archReport` measures. */
 export interface ArchReport {
   deepImports: DeepImport[];
+  /**
+   * The route table's lazy page loaders: deep imports by design, each page its own chunk, which the
+   * lint rule `arch/area-faces` allows (scripts/arch/eslint-area-faces.js); not in `deepImports`.
+   */
+  lazyPageLoaders: DeepImport[];
   /** Each circle is the sorted list of its files. */
   circles: string[][];
   foreignSql: ForeignSql[];
@@ -74,8 +82,10 @@ export function readSources(root: string): SourceFile[] {
     const file = path.relative(root, abs).split(path.sep).join('/');
     const ast = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const imports: string[] = [];
+    const lazyImports: string[] = [];
     const visit = (node: ts.Node): void => {
       let spec: ts.Expression | undefined;
+      let lazy = false;
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
         spec = node.moduleSpecifier;
       } else if (
@@ -84,15 +94,18 @@ export function readSources(root: string): SourceFile[] {
         node.arguments.length > 0
       ) {
         spec = node.arguments[0];
+        lazy = true;
       }
       if (spec && ts.isStringLiteralLike(spec)) {
         const target = resolve(root, file, spec.text);
         if (target) imports.push(target);
+        if (target && lazy) lazyImports.push(target);
       }
       ts.forEachChild(node, visit);
     };
     visit(ast);
-    return { file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports, ast };
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    return { file, lines, imports, lazyImports, ast };
   });
 }
 
@@ -117,18 +130,25 @@ export function areaOf(file: string): { tier: string; area: string; rest: string
 /** Whether `rest` (a path inside its area) is that area's face. */
 export const isFace = (rest: string): boolean => /^(index|module)\.tsx?$/.test(rest);
 
-function deepImportsOf(sources: SourceFile[]): DeepImport[] {
-  const out: DeepImport[] = [];
+/** Imports into another area's files, with the route table's lazy page loaders apart. */
+function deepImportsOf(sources: SourceFile[]): Pick<ArchReport, 'deepImports' | 'lazyPageLoaders'> {
+  const deepImports: DeepImport[] = [];
+  const lazyPageLoaders: DeepImport[] = [];
   for (const s of sources) {
     const from = areaOf(s.file);
+    // `imports` lists each import once per occurrence, the lazy ones among them.
+    const lazyLeft = [...s.lazyImports];
     for (const to of s.imports) {
+      const lazyAt = lazyLeft.indexOf(to);
+      if (lazyAt >= 0) lazyLeft.splice(lazyAt, 1);
       const target = areaOf(to);
       if (!target || isFace(target.rest)) continue;
       if (from && from.tier === target.tier && from.area === target.area) continue;
-      out.push({ tier: target.tier, from: s.file, to });
+      const list = lazyAt >= 0 && isLazyPageLoader(s.file, to) ? lazyPageLoaders : deepImports;
+      list.push({ tier: target.tier, from: s.file, to });
     }
   }
-  return out;
+  return { deepImports, lazyPageLoaders };
 }
 
 function longFunctionsOf(sources: SourceFile[]): ArchReport['longFunctions'] {
@@ -157,7 +177,7 @@ export function archReport(root: string): ArchReport {
   const sources = readSources(root);
   const owners = tableOwners(sources);
   return {
-    deepImports: deepImportsOf(sources),
+    ...deepImportsOf(sources),
     circles: circlesOf(sources),
     foreignSql: foreignSqlOf(sources, owners),
     longFiles: sources

@@ -5,7 +5,7 @@ import type { PrivateEvent } from '../../domain/spot';
 import { toast } from '../components/toast';
 import { useUser } from '../core/contexts';
 import { loadNamespaces, translate } from '../i18n/i18n';
-import { usePrivateEvents } from '../pages/trade/use-private-events';
+import { usePrivateEvents } from '../core/use-private-events';
 
 /** Rules that close a position without the user's own action: the user must be told, wherever they are. */
 const UNASKED: ReadonlySet<SettlementRule> = new Set(['tp', 'sl', 'liquidation']);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { HashRouter, useLocation } from 'react-router-dom';
 import { ScreenRouteContext } from '../components/screen-route';
 import { pageLeft } from '../components/toast';
-import { NotAvailablePage, NotFoundPage } from '../pages/shared/not-available-page';
+import { NotAvailablePage, NotFoundPage } from '../pages/shared';
 import { AppShell } from './app-shell';
 import { AsyncPage } from './async-page';
 import { routeOf } from './route-table';

@@ -1,10 +1,11 @@
 import { useTranslation } from '../i18n/use-translation';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { afterLoad } from '../core/after-first-render';
 import { useUser } from '../core/contexts';
 import { Icon } from '../components/icons';
 import type { IconName } from '../components/icons';
+import { KefuBadge } from '../pages/kefu';
 import { TABS } from './route-table';
 import type { TabId } from './route-table';
 
@@ -15,10 +16,6 @@ const ICONS: Record<TabId, IconName> = {
   kefu: 'support',
   mine: 'user',
 };
-
-// The support tab's unread badge: its own chunk, fetched once the page has loaded, for a signed-in
-// user only (a visitor has no conversation).
-const KefuBadge = lazy(() => import('../pages/kefu/kefu-badge').then((m) => ({ default: m.KefuBadge })));
 
 /** The five-entry tab bar of spec §2, above the home indicator (safe-area inset). */
 export function TabBar({ active }: { active: TabId }) {

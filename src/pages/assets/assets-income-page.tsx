@@ -10,7 +10,7 @@ import { usePrivateRead } from '../../core/use-private-read';
 import { useCatalog } from '../../core/use-catalog';
 import { RequireUser } from '../../components/require-user';
 import { PAGE } from '../../core/use-paged';
-import { usePrivateResync } from '../trade';
+import { usePrivateResync } from '../../core/use-private-events';
 import type { Dated } from '../../../worker/core-api';
 import { optionalAccount } from './assets-format';
 import { JournalFilters } from './journal-filters';

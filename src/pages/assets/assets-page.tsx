@@ -9,7 +9,7 @@ import { Screen } from '../../components/screen';
 import { useCatalog } from '../../core/use-catalog';
 import { coinOf } from '../../i18n/numbers';
 import { useNumbers } from '../../i18n/use-numbers';
-import { LeverAccountCard } from '../lever/lever-account-card';
+import { LeverAccountCard } from '../lever';
 import { RequireUser } from '../../components/require-user';
 import { AccountSwitch } from './account-switch';
 import { accountParam } from './assets-format';

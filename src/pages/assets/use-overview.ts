@@ -3,7 +3,7 @@ import type { AssetsOverview } from '../../../domain/assets-estimate';
 import type { PrivateEvent } from '../../../domain/spot';
 import { useUser } from '../../core/contexts';
 import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
-import { usePrivateEvents } from '../trade';
+import { usePrivateEvents } from '../../core/use-private-events';
 
 /** The assets overview as a page holds it. */
 export interface OverviewState {

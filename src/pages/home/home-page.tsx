@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { useCore, usePrefs, useUser } from '../../core/contexts';
@@ -8,6 +8,7 @@ import { Screen } from '../../components/screen';
 import { formatTime } from '../../i18n/format';
 import { afterLoad } from '../../core/after-first-render';
 import { useTickers } from '../market';
+import { HomeNotices } from '../news';
 import { EntryGrid } from './entry-grid';
 import type { Entry } from './entry-grid';
 import { HomeMarkets } from './home-markets';
@@ -39,10 +40,9 @@ const MORE: readonly Entry[] = [
   { to: '/pages/ieo/link', icon: 'coins', title: 'ieo.link' },
 ];
 
-// Pinned notices are their own chunk, fetched once the page has loaded and shown its first prices
-// (or found it has none): never part of what home needs to render, however slow the prices are.
-const HomeNotices = lazy(() => import('../news/home-notices').then((m) => ({ default: m.HomeNotices })));
-
+// Pinned notices are their own chunk (`HomeNotices` is lazy), fetched once the page has loaded and
+// shown its first prices (or found it has none): never part of what home needs to render, however
+// slow the prices are.
 /** Pause between home's first prices and fetching the notices, in milliseconds. */
 const NOTICES_DELAY_MS = 1_000;
 /** When home still shows no prices this long after loading, the notices are fetched anyway. */

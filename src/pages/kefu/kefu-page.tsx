@@ -8,7 +8,7 @@ import { useCore, useUser } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import '../../styles/kefu.css';
-import { HelpCentre } from '../news/help-centre';
+import { HelpCentre } from '../news';
 import { DataAge } from '../../components/data-age';
 import { ChatComposer } from './chat-composer';
 import { ChatMessages } from './chat-messages';

@@ -20,7 +20,7 @@ import { TransferForm } from '../assets';
 import { useHistory } from '../../core/use-paged';
 import { RequireUser } from '../../components/require-user';
 import { useBalances } from '../trade';
-import { usePrivateResync } from '../trade';
+import { usePrivateResync } from '../../core/use-private-events';
 import { formatMs } from '../trade';
 import { PAGE } from '../../core/use-paged';
 import { AdCard, TakeBlockedNote } from './ad-card';

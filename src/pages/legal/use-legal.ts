@@ -8,7 +8,7 @@ import { useReconnect } from '../../components/use-reconnect';
 import { UNREACHED } from '../../core/intents';
 import { useCall } from '../../core/use-call';
 import type { DecisionSubject } from '../../../domain/spot';
-import { useDecisionReload } from '../trade';
+import { useDecisionReload } from '../../core/use-private-events';
 
 /** A fiat read as a page holds it. */
 export interface LegalRead<T> {

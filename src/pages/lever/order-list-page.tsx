@@ -15,7 +15,7 @@ import { useHistory } from '../../core/use-paged';
 import { RequireUser } from '../../components/require-user';
 import { formatMs } from '../trade';
 import { PAGE } from '../../core/use-paged';
-import { usePrivateEvents } from '../trade';
+import { usePrivateEvents } from '../../core/use-private-events';
 import { NONE, pnlClass, useLeverFormat } from './lever-format';
 import { ReceiptDialog } from './receipt-dialog';
 import './lever.css';

@@ -8,8 +8,8 @@ import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { RequireUser } from '../../components/require-user';
-import { useDecisionReload } from '../trade';
-import { ArticleDate } from '../news/news-list';
+import { useDecisionReload } from '../../core/use-private-events';
+import { ArticleDate } from '../news';
 import { ListingForm } from './listing-form';
 
 /** The caller's applications with their status and, when rejected, the reason. */

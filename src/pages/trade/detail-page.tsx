@@ -17,7 +17,7 @@ import { MoreButton } from './more-button';
 import { formatMs } from './trade-format';
 import { PAGE, usePaged } from '../../core/use-paged';
 import type { PageLoader } from '../../core/use-paged';
-import { usePrivateResync } from './use-private-events';
+import { usePrivateResync } from '../../core/use-private-events';
 
 const fillId = (f: SpotFill) => f.tradeId;
 

@@ -7,14 +7,14 @@ import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { useUser } from '../../core/contexts';
 import { usePrivateRead } from '../../core/use-private-read';
-import { EntrustLeverSection } from '../lever/entrust-lever-section';
+import { EntrustLeverSection } from '../lever';
 import { RequireUser } from '../../components/require-user';
 import { OrderList } from './order-list';
 import { useCancelOrder } from './use-cancel-order';
 import { useOpenOrders } from './use-open-orders';
 import { PAGE, usePaged } from '../../core/use-paged';
 import type { PageLoader } from '../../core/use-paged';
-import { usePrivateEvents } from './use-private-events';
+import { usePrivateEvents } from '../../core/use-private-events';
 
 /** The tabs of the orders page. */
 export const ENTRUST_TABS = ['open', 'all', 'history'] as const;

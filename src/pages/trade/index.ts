@@ -7,5 +7,4 @@ export { PercentButtons } from './percent-buttons';
 export { NONE, formatMs, newClientOrderId } from './trade-format';
 export { spotAvailable, useBalances } from './use-balances';
 export { useGroupedBook } from './use-book';
-export { useDecisionReload, usePrivateEvents, usePrivateResync } from './use-private-events';
 export { useTicker } from './use-ticker';

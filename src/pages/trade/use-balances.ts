@@ -3,7 +3,7 @@ import type { BalanceLine, PrivateEvent } from '../../../domain/spot';
 import { useUser } from '../../core/contexts';
 import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
 import type { DatedOutcome } from '../../../worker/core-api';
-import { usePrivateEvents } from './use-private-events';
+import { usePrivateEvents } from '../../core/use-private-events';
 
 interface Held {
   /** Whose balances these are: a sign-out or another account never shows the previous ones. */

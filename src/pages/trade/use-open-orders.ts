@@ -3,7 +3,7 @@ import type { PrivateEvent, SpotOrder } from '../../../domain/spot';
 import { useUser } from '../../core/contexts';
 import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
 import type { DatedOutcome } from '../../../worker/core-api';
-import { usePrivateEvents } from './use-private-events';
+import { usePrivateEvents } from '../../core/use-private-events';
 
 /** Most open orders listed at once (the server's page limit is 200). */
 const OPEN_LIMIT = 100;

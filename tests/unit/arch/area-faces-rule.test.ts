@@ -16,7 +16,7 @@ function lint(file: string, code: string, tiers?: string[]): string[] {
     code,
     [
       {
-        files: ['**/*.ts'],
+        files: ['**/*.ts', '**/*.tsx'],
         languageOptions: { parser: tseslint.parser as Linter.Parser },
         plugins: { arch: archPlugin },
         rules: { 'arch/area-faces': ['error', tiers ? { tiers } : {}] },
@@ -62,7 +62,50 @@ describe('arch/area-faces', () => {
 
   it('checks only the tiers it is given', () => {
     const code = "import { x } from '../legal/legal-cache';";
-    expect(lint('worker/lever/x.ts', code)).toEqual([]);
+    expect(lint('worker/lever/x.ts', code, ['server'])).toEqual([]);
     expect(lint('worker/lever/x.ts', code, ['server', 'worker'])).toHaveLength(1);
+  });
+
+  it('checks the worker tier: areas and the core that assembles them import faces only', () => {
+    expect(lint('worker/lever/x.ts', "import { legalCache } from '../legal/legal-cache';")).toEqual([
+      "'../legal/legal-cache' reaches into worker/legal/legal-cache.ts: import worker/legal's face (index.ts or module.ts) instead.",
+    ]);
+    expect(lint('worker/core.ts', "import { leverModule } from './lever/lever-cache';")).toHaveLength(1);
+    expect(lint('worker/lever/x.ts', "const m = import('../news/news-cache');")).toHaveLength(1);
+    expect(lint('worker/core.ts', "import { leverModule } from './lever';")).toEqual([]);
+    expect(lint('worker/lever/x.ts', "import { datedCache } from '../shared/dated';")).toEqual([]);
+    expect(lint('worker/lever/x.ts', "import { lever } from './lever-cache';")).toEqual([]);
+  });
+
+  it('checks the page tier, from pages and from the rest of src/ alike', () => {
+    expect(
+      lint(
+        'src/pages/assets/assets-page.tsx',
+        "import { LeverAccountCard } from '../lever/lever-account-card';",
+      ),
+    ).toEqual([
+      "'../lever/lever-account-card' reaches into src/pages/lever/lever-account-card.tsx: import src/pages/lever's face (index.ts or module.ts) instead.",
+    ]);
+    expect(
+      lint('src/routes/app-shell.tsx', "import { useTicker } from '../pages/trade/use-ticker';"),
+    ).toHaveLength(1);
+    expect(lint('src/pages/assets/assets-page.tsx', "import { LeverAccountCard } from '../lever';")).toEqual(
+      [],
+    );
+    expect(lint('src/routes/app-shell.tsx', "import { useTicker } from '../pages/trade';")).toEqual([]);
+    expect(lint('src/pages/news/x.tsx', "import { useNewsList } from './use-news';")).toEqual([]);
+    expect(lint('src/pages/news/x.tsx', "import { Screen } from '../../components/screen';")).toEqual([]);
+  });
+
+  it("lets the route table's lazy page loaders through, and nothing else past a face", () => {
+    const table = 'src/routes/route-table.ts';
+    expect(lint(table, "const load = () => import('../pages/home/home-page');")).toEqual([]);
+    expect(lint(table, "const load = () => import('../pages/legal/legal-pages');")).toEqual([]);
+    // A static import of a page, or a lazy one of a module that is not a page, is a deep import.
+    expect(lint(table, "import { HomePage } from '../pages/home/home-page';")).toHaveLength(1);
+    expect(lint(table, "const m = import('../pages/news/use-news');")).toHaveLength(1);
+    // Only the route table: a lazy page import anywhere else names the area's face.
+    expect(lint('src/routes/tab-bar.tsx', "const m = import('../pages/kefu/kefu-page');")).toHaveLength(1);
+    expect(lint('src/pages/home/x.tsx', "const m = import('../news/news-page');")).toHaveLength(1);
   });
 });

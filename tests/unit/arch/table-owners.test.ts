@@ -12,6 +12,7 @@ function source(file: string, text: string): SourceFile {
     file,
     lines: text.split('\n').length,
     imports: [],
+    lazyImports: [],
     ast: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true),
   };
 }

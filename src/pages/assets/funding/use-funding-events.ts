@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { PrivateEvent } from '../../../../domain/spot';
-import { usePrivateEvents } from '../../trade';
+import { usePrivateEvents } from '../../../core/use-private-events';
 
 /** Bursts of events (a block credits several deposits) settle into one reload. */
 const SETTLE_MS = 200;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
-import type { DecisionSubject, PrivateEvent } from '../../../domain/spot';
-import { channels } from '../../../domain/market-data';
-import { useReconnect } from '../../components/use-reconnect';
-import { useCore } from '../../core/contexts';
+import type { DecisionSubject, PrivateEvent } from '../../domain/spot';
+import { channels } from '../../domain/market-data';
+import { useReconnect } from '../components/use-reconnect';
+import { useCore } from './contexts';
 
 /**
  * Listens to the signed-in user's `private` socket channel (order and balance events) while
