@@ -1,17 +1,22 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, type LegalOrder } from '../../../domain/legal';
+import type { Dated } from '../../../worker/core-api';
 import { CoinAmount } from '../../components/coin-amount';
-import { usePrefs } from '../../core/contexts';
+import { useReconnect } from '../../components/use-reconnect';
+import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
+import { PAGE, useHistory, type History } from '../../core/use-paged';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade';
 import { fiatText } from './legal-format';
 import { Cached, ReadState } from './read-state';
-import { useLegalPush, useLegalRead } from './use-legal';
+import { QUIET, useLegalPush } from './use-legal';
 
-const PAGE = 20;
 const FILTERS = ['', 'open', ...ORDER_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+
+const orderId = (o: LegalOrder) => o.id;
 
 /**
  * One order in a list: side, status, fiat amount (2 decimals), quantity (the coin's display
@@ -49,31 +54,43 @@ export function OrderRow({ order }: { order: LegalOrder }) {
   );
 }
 
+/**
+ * The orders of one filter, a page at a time: the first page as the fiat reads show it (what the
+ * worker last kept, dated, then the server's answer, with no toast for an unreached server), the
+ * older pages on demand. A new filter starts over.
+ */
+function useOrders(status: Filter, asMerchant: boolean): History<LegalOrder> {
+  const { core } = useCore();
+  const call = useCall();
+  const fetchPage = useCallback(
+    async (before?: number, onCached?: (cached: Dated<LegalOrder[]>) => void) => {
+      const req = { status, asMerchant, limit: PAGE };
+      if (before !== undefined) return call('legal/orders', { ...req, before });
+      if (onCached) {
+        void core.cachedLegal('legal/orders', req).then(
+          (c) => c && onCached({ data: c.data as LegalOrder[], savedAt: c.cachedAt, source: 'cache' }),
+          () => undefined,
+        );
+      }
+      return call('legal/orders', req, { states: QUIET });
+    },
+    [core, call, status, asMerchant],
+  );
+  const orders = useHistory(JSON.stringify([status, asMerchant]), fetchPage, orderId);
+  const { reload } = orders;
+  // A pushed order, or the server reached again, reads the first page again.
+  useLegalPush(useCallback(() => void reload(), [reload]));
+  useReconnect(reload);
+  return orders;
+}
+
 /** The caller's orders (or, `asMerchant`, their shop's), filtered by state, newest first, live. */
 export function OrderList({ asMerchant }: { asMerchant: boolean }) {
   const { t } = useTranslation('legal');
-  const call = useCall();
-  const [status, setStatus] = useState<(typeof FILTERS)[number]>('');
-  const read = useLegalRead('legal/orders', { status, asMerchant, limit: PAGE });
-  const [more, setMore] = useState<LegalOrder[]>([]);
-  const [end, setEnd] = useState(false);
-  const { reload } = read;
-  useLegalPush(
-    useCallback(() => {
-      setMore([]);
-      void reload();
-    }, [reload]),
-  );
-  const shown = [...(read.data ?? []), ...more];
-  const loadMore = async () => {
-    const last = shown.at(-1);
-    if (!last) return;
-    const out = await call('legal/orders', { status, asMerchant, limit: PAGE, before: last.id });
-    if (out.ok) {
-      setMore((m) => [...m, ...out.data]);
-      if (out.data.length < PAGE) setEnd(true);
-    }
-  };
+  const [status, setStatus] = useState<Filter>('');
+  const orders = useOrders(status, asMerchant);
+  const shown = orders.items ?? [];
+  const cachedAt = orders.time?.source === 'cache' ? orders.time.savedAt : null;
   return (
     <>
       <div className="legal-filters legal-filters--scroll" role="radiogroup">
@@ -84,25 +101,24 @@ export function OrderList({ asMerchant }: { asMerchant: boolean }) {
             role="radio"
             aria-checked={status === f}
             className={`legal-chip${status === f ? ' legal-chip--active' : ''}`}
-            onClick={() => {
-              setStatus(f);
-              setMore([]);
-              setEnd(false);
-            }}
+            onClick={() => setStatus(f)}
           >
             {f === '' ? t('filter.all') : f === 'open' ? t('filter.open') : t(`status.${f}`)}
           </button>
         ))}
       </div>
-      <Cached at={read.cachedAt} />
-      <ReadState read={read} empty={shown.length === 0 ? t('orders.empty') : null}>
+      <Cached at={cachedAt} />
+      <ReadState
+        read={{ data: orders.items, failed: orders.failed, reload: orders.reload }}
+        empty={shown.length === 0 ? t('orders.empty') : null}
+      >
         <div className="legal-list" data-testid="legal-order-list">
           {shown.map((o) => (
             <OrderRow key={o.id} order={o} />
           ))}
         </div>
-        {!end && (read.data?.length ?? 0) >= PAGE && (
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => void loadMore()}>
+        {!orders.done && (
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => void orders.more()}>
             …
           </button>
         )}

@@ -32,7 +32,7 @@ const DECISIONS: Partial<Record<EndpointName, readonly DecisionSubject[]>> = {
 };
 const NO_DECISIONS: readonly DecisionSubject[] = [];
 /** Failures a fiat page shows as a state of its own, without a toast. */
-const QUIET: readonly ErrorKey[] = ['notFound', ...UNREACHED];
+export const QUIET: readonly ErrorKey[] = ['notFound', ...UNREACHED];
 
 /**
  * Reads `name` with `req`: what the worker last knew first (dated, for a weak network), then the

@@ -1,18 +1,17 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { RebateLine, TeamMember } from '../../../../domain/identity-endpoints';
 import { formatNumber } from '../../../../domain/display';
 import { Spinner } from '../../../components/spinner';
 import { usePrefs } from '../../../core/contexts';
 import { AsOf } from '../../../components/as-of';
-import { usePrivateRead } from '../../../core/use-private-read';
 import { formatDateTime } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useBcp47 } from './use-bcp47';
-import { TEAM_PAGE, usePages, type Pages } from './use-pages';
+import { useTeamList, type TeamList } from './use-team-list';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function More<T>({ pages }: { pages: Pages<T> }) {
+function More<T>({ pages }: { pages: TeamList<T> }) {
   const { t } = useTranslation(['identity', 'common']);
   if (pages.failed) {
     return (
@@ -21,25 +20,25 @@ function More<T>({ pages }: { pages: Pages<T> }) {
       </button>
     );
   }
-  if (!pages.more) return null;
+  if (!pages.items || pages.done) return null;
   return (
     <button
       type="button"
       className="btn btn--ghost btn--small btn--block"
-      disabled={pages.busy}
-      onClick={() => void pages.loadMore()}
+      disabled={pages.loading}
+      onClick={() => void pages.more()}
     >
-      {pages.busy && <Spinner size={16} />}
+      {pages.loading && <Spinner size={16} />}
       {t('invite.more')}
     </button>
   );
 }
 
-function Members({ pages }: { pages: Pages<TeamMember> }) {
+function Members({ pages }: { pages: TeamList<TeamMember> }) {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
-  if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
-  if (pages.rows.length === 0)
+  if (!pages.items) return pages.failed ? null : <Spinner size={24} />;
+  if (pages.items.length === 0)
     return (
       <p className="team-empty" data-testid="team-empty">
         {t('invite.noMembers')}
@@ -47,7 +46,7 @@ function Members({ pages }: { pages: Pages<TeamMember> }) {
     );
   return (
     <ul className="team-list" data-testid="team-members">
-      {pages.rows.map((m) => (
+      {pages.items.map((m) => (
         <li key={m.id} className="team-list__row">
           <span className="team-list__main">
             <span className="mono">{m.account}</span>
@@ -64,15 +63,15 @@ function Members({ pages }: { pages: Pages<TeamMember> }) {
   );
 }
 
-function Rebates({ pages }: { pages: Pages<RebateLine> }) {
+function Rebates({ pages }: { pages: TeamList<RebateLine> }) {
   const { t } = useTranslation('identity');
   const { lang } = usePrefs();
   const locale = useBcp47();
-  if (!pages.rows) return pages.failed ? null : <Spinner size={24} />;
-  if (pages.rows.length === 0) return <p className="team-empty">{t('invite.noRebates')}</p>;
+  if (!pages.items) return pages.failed ? null : <Spinner size={24} />;
+  if (pages.items.length === 0) return <p className="team-empty">{t('invite.noRebates')}</p>;
   return (
     <ul className="team-list" data-testid="team-rebates">
-      {pages.rows.map((r) => (
+      {pages.items.map((r) => (
         <li key={r.id} className="team-list__row">
           <span className="team-list__main">
             <span>{t('invite.fromTrade', { symbol: r.symbol, id: r.tradeId, from: r.from })}</span>
@@ -95,15 +94,9 @@ function Rebates({ pages }: { pages: Pages<RebateLine> }) {
 /** Members and rebate records, one at a time, each paged. */
 export function TeamLists() {
   const { t } = useTranslation('identity');
-  // Private reads: the first page of each list is kept on the device and shown offline, dated.
-  const read = usePrivateRead();
   const [tab, setTab] = useState<'members' | 'rebates'>('members');
-  const members = usePages<TeamMember>(
-    useCallback((before) => read('team/members', { limit: TEAM_PAGE, ...(before && { before }) }), [read]),
-  );
-  const rebates = usePages<RebateLine>(
-    useCallback((before) => read('team/rebates', { limit: TEAM_PAGE, ...(before && { before }) }), [read]),
-  );
+  const members = useTeamList('team/members');
+  const rebates = useTeamList('team/rebates');
   return (
     <section className="card team-lists">
       <div className="segmented" role="tablist">
