@@ -162,9 +162,12 @@ export default defineConfig(({ command }) => ({
               // The texts loader (a map of ~100 file names, 1.2 KiB gzip) and the default language's
               // message texts (4 KiB, loaded right after every first load anyway) are here too: a
               // landing page whose texts are in its own group (kefu, mine, contracts, P2P) would
-              // otherwise fetch them as files of their own before its first paint.
+              // otherwise fetch them as files of their own before its first paint. The paging hook
+              // (core/use-paged, 0.5 KiB gzip) too: news (the support tab) and the option history
+              // page with it, and the orders tab's group, the first to reach it otherwise, would be
+              // loaded by the support and options landing pages.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render)|components[\\/](use-online|toast|offline-banner|screen|screen-route|pull-to-refresh|spinner|use-go-back|icons|loading-indicator|data-age|as-of-format)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render|use-paged)|components[\\/](use-online|toast|offline-banner|screen|screen-route|pull-to-refresh|spinner|use-go-back|icons|loading-indicator|data-age|as-of-format)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
               priority: 1,
             },
             {

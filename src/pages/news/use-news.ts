@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { NewsArticle, NewsSummary } from '../../../domain/news-types';
 import { useCore, usePrefs } from '../../core/contexts';
 import { coreCall } from '../../core/core-client';
+import { usePaged, type PageLoader } from '../../core/use-paged';
 
 /** What a list shows: items, and when they were stored when they came from the device cache. */
 export interface NewsListState {
@@ -15,9 +16,6 @@ export interface NewsListState {
   hasMore?: boolean;
 }
 
-/** Articles per page of the list (the server's default). */
-const PAGE = 20;
-
 /** Filters of a list. */
 export interface NewsListFilter {
   help?: boolean;
@@ -25,75 +23,69 @@ export interface NewsListFilter {
   q?: string;
 }
 
+const articleId = (a: NewsSummary) => a.id;
+
 /**
- * The device's copy first (dated), then the server's answer. Public reads go straight to the core:
- * a failed read keeps what is shown and says so inline, with no toast over the page.
+ * The device's copy first (dated), then the server's answer, a page at a time (`usePaged`; older
+ * pages by the last article's id: pinned ones lead only the first page). Public reads go straight
+ * to the core: a failed read shows the device's copy, dated, and says so inline, with no toast.
+ * A new filter or language reads the first page again under the same key, so the list shown stays
+ * until the answer is in; an answer for an older filter is dropped.
  */
 export function useNewsList(
   filter: NewsListFilter,
 ): NewsListState & { reload(): Promise<void>; more(): Promise<void> } {
   const { core } = useCore();
   const { lang } = usePrefs();
-  const [state, setState] = useState<NewsListState>({
-    items: null,
-    cachedAt: null,
-    failed: false,
-    loading: true,
-  });
   const { help, pinned, q } = filter;
+  const [failed, setFailed] = useState(false);
+  // Counts first-page reads: a page, or a device copy, of an older one is not shown.
   const seq = useRef(0);
 
-  /** The server's answer, or the device's copy marked as failed; null when a newer read started. */
-  const fetchLive = useCallback(async (): Promise<NewsListState | null> => {
-    const mine = ++seq.current;
-    const f = { ...(help && { help: true }), ...(pinned && { pinned: true }), ...(q && { q }) };
-    const out = await coreCall(core, 'news/list', { lang, ...f });
-    if (out.ok)
-      return mine === seq.current ? { items: out.data, cachedAt: null, failed: false, loading: false } : null;
-    const cached = await core.cachedNews(f);
-    return mine === seq.current
-      ? { items: cached.items, cachedAt: cached.cachedAt, failed: true, loading: false }
-      : null;
-  }, [core, lang, help, pinned, q]);
-
-  useEffect(() => {
-    let live = true;
-    const f = { ...(help && { help: true }), ...(pinned && { pinned: true }), ...(q && { q }) };
-    // The device's copy shows at once unless the live answer already came.
-    void core
-      .cachedNews(f)
-      .then(
-        (c) =>
-          live &&
-          setState((s) => (s.loading || s.failed ? { ...s, items: c.items, cachedAt: c.cachedAt } : s)),
-      );
-    void fetchLive().then((next) => live && next && setState(next));
-    return () => {
-      live = false;
-    };
-  }, [core, fetchLive, help, pinned, q]);
-
-  const reload = useCallback(async () => {
-    const next = await fetchLive();
-    if (next) setState(next);
-  }, [fetchLive]);
-
-  /** The next page: older than the oldest article not pinned (pinned ones lead the first page). */
-  const more = useCallback(async () => {
-    const shown = state.items ?? [];
-    const oldest = Math.min(...shown.filter((a) => !a.pinned).map((a) => a.id), ...shown.map((a) => a.id));
-    if (!Number.isFinite(oldest)) return;
-    const mine = seq.current;
-    const f = { ...(help && { help: true }), ...(pinned && { pinned: true }), ...(q && { q }) };
-    const out = await coreCall(core, 'news/list', { lang, ...f, before: oldest });
-    if (!out.ok || mine !== seq.current) return;
-    setState((s) => {
-      const known = new Set((s.items ?? []).map((a) => a.id));
-      const items = [...(s.items ?? []), ...out.data.filter((a) => !known.has(a.id))];
-      return { ...s, items, hasMore: out.data.length >= PAGE };
-    });
-  }, [core, lang, help, pinned, q, state.items]);
-  return { ...state, reload, more };
+  const load = useCallback<PageLoader<NewsSummary>>(
+    async (before, onCached) => {
+      const mine = before === undefined ? ++seq.current : seq.current;
+      const current = () => mine === seq.current;
+      const f = { ...(help && { help: true }), ...(pinned && { pinned: true }), ...(q && { q }) };
+      if (onCached) {
+        void core.cachedNews(f).then((c) => {
+          if (current() && c.cachedAt !== null)
+            onCached({ data: c.items, savedAt: c.cachedAt, source: 'cache' });
+        });
+      }
+      const out = await coreCall(core, 'news/list', {
+        lang,
+        ...f,
+        ...(before !== undefined && { before }),
+      });
+      if (!current()) return null;
+      if (before !== undefined) return out.ok ? out.data : null;
+      setFailed(!out.ok);
+      if (out.ok) return out.data;
+      const cached = await core.cachedNews(f);
+      if (!current()) return null;
+      return cached.cachedAt === null
+        ? cached.items
+        : { data: cached.items, savedAt: cached.cachedAt, source: 'cache' };
+    },
+    [core, lang, help, pinned, q],
+  );
+  const paged = usePaged('news', load, articleId);
+  // A later page may repeat a pinned article of the first one.
+  const items = useMemo(() => {
+    if (!paged.items) return null;
+    const seen = new Set<number>();
+    return paged.items.filter((a) => !seen.has(a.id) && seen.add(a.id));
+  }, [paged.items]);
+  return {
+    items,
+    cachedAt: paged.time?.source === 'cache' ? paged.time.savedAt : null,
+    failed,
+    loading: paged.items === null,
+    hasMore: !paged.done,
+    reload: paged.reload,
+    more: paged.more,
+  };
 }
 
 type ArticleState = {

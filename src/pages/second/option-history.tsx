@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { DatedOutcome } from '../../../worker/core-api';
+import { useCallback, useState } from 'react';
 import type { SecondListReq, SecondOption } from '../../../domain/second-endpoints';
 import { OPTION_RESULTS } from '../../../domain/second-rules';
 import { AsOf } from '../../components/as-of';
 import { Spinner } from '../../components/spinner';
 import { useCatalogCoin } from '../../core/catalog-coins';
 import { usePrefs } from '../../core/contexts';
-import { timeOf, usePrivateRead, type DataTime } from '../../core/use-private-read';
+import { PAGE, useHistory } from '../../core/use-paged';
+import { usePrivateRead } from '../../core/use-private-read';
 import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { SelectField } from '../assets';
 import { formatMs } from '../trade';
 import { resultClass } from './second-format';
 
-const PAGE = 20;
+const optionId = (o: SecondOption) => o.id;
 
 /** Props of {@link OptionHistory}. */
 export interface OptionHistoryProps {
@@ -30,12 +30,10 @@ export function OptionHistory({ pairs, version, onReceipt }: OptionHistoryProps)
   const read = usePrivateRead();
   const [symbol, setSymbol] = useState('');
   const [result, setResult] = useState('');
-  const [rows, setRows] = useState<SecondOption[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [time, setTime] = useState<DataTime>(null);
 
+  // A new filter or `version` is a new loader under the same key: the first page is read again and
+  // the rows shown stay until it is in. No device copy first: the server's answer, or offline the
+  // device's copy, dated.
   const fetchPage = useCallback(
     (before?: number) => {
       const req: SecondListReq = { limit: PAGE };
@@ -45,25 +43,11 @@ export function OptionHistory({ pairs, version, onReceipt }: OptionHistoryProps)
       if (before !== undefined) req.before = before;
       return read('second/options', req);
     },
-    [read, symbol, result],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for the first page again
+    [read, symbol, result, version],
   );
-  const keep = useCallback((out: DatedOutcome<SecondOption[]>, append: boolean) => {
-    setFailed(!out.ok);
-    if (!out.ok) return;
-    if (!append) setTime(timeOf(out));
-    setRows((prev) => (append ? [...(prev ?? []), ...out.data] : out.data));
-    setMore(out.data.length === PAGE);
-  }, []);
-
-  useEffect(() => {
-    void fetchPage().then((out) => keep(out, false));
-  }, [fetchPage, keep, version]);
-
-  const loadMore = async (before: number | undefined) => {
-    setLoading(true);
-    keep(await fetchPage(before), true);
-    setLoading(false);
-  };
+  const history = useHistory('second/options', fetchPage, optionId);
+  const rows = history.items;
 
   const filtered = symbol !== '' || result !== '';
   return (
@@ -93,15 +77,11 @@ export function OptionHistory({ pairs, version, onReceipt }: OptionHistoryProps)
           ))}
         </SelectField>
       </div>
-      <AsOf time={time} testId="history-as-of" />
+      <AsOf time={history.time} testId="history-as-of" />
       {rows === null ? (
         <div className="state">
-          {failed ? (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => void fetchPage().then((out) => keep(out, false))}
-            >
+          {history.failed ? (
+            <button type="button" className="btn btn--secondary" onClick={() => void history.reload()}>
               {t('common:actions.retry')}
             </button>
           ) : (
@@ -121,14 +101,14 @@ export function OptionHistory({ pairs, version, onReceipt }: OptionHistoryProps)
           ))}
         </ul>
       )}
-      {more && rows && (
+      {!history.done && rows && (
         <button
           type="button"
           className="btn btn--secondary btn--block"
-          disabled={loading}
-          onClick={() => void loadMore(rows.at(-1)?.id)}
+          disabled={history.loading}
+          onClick={() => void history.more()}
         >
-          {loading && <Spinner size={18} />}
+          {history.loading && <Spinner size={18} />}
           {t('history.more')}
         </button>
       )}
