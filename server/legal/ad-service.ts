@@ -107,26 +107,22 @@ export class AdService {
         this.#requireMethods(userId, side, p.methods);
         const now = this.d.now();
         const expiresAt = p.autoCancelMin > 0 ? now + p.autoCancelMin * 60_000 : null;
-        const id = Number(
-          this.d.store
-            .s('adInsert')
-            .run(
-              userId,
-              side,
-              coin,
-              currency,
-              p.price,
-              p.min,
-              p.max,
-              Number(p.total),
-              Number(p.total),
-              p.methods,
-              p.autoCancelMin,
-              expiresAt,
-              now,
-              now,
-            ).lastInsertRowid,
-        );
+        const id = this.d.store.insertAd({
+          merchantId: userId,
+          side,
+          coin,
+          currency,
+          price: p.price,
+          minAmount: p.min,
+          maxAmount: p.max,
+          total: Number(p.total),
+          remaining: Number(p.total),
+          methods: p.methods,
+          autoCancelMin: p.autoCancelMin,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        });
         if (side === 'sell') {
           this.d.ledger.freeze(
             { kind: LEGAL_KINDS.adFreeze, refType: 'legal_ads', refId: String(id), actor: `user:${userId}` },
@@ -159,20 +155,17 @@ export class AdService {
           else this.d.ledger.unfreeze({ ...meta, kind: LEGAL_KINDS.adUnfreeze }, holder, -delta);
         }
         const expiresAt = p.autoCancelMin > 0 ? now + p.autoCancelMin * 60_000 : null;
-        this.d.store
-          .s('adUpdate')
-          .run(
-            p.price,
-            p.min,
-            p.max,
-            Number(p.total),
-            Number(remaining),
-            p.methods,
-            p.autoCancelMin,
-            expiresAt,
-            now,
-            ad.id,
-          );
+        this.d.store.updateAd(ad.id, {
+          price: p.price,
+          minAmount: p.min,
+          maxAmount: p.max,
+          total: Number(p.total),
+          remaining: Number(remaining),
+          methods: p.methods,
+          autoCancelMin: p.autoCancelMin,
+          expiresAt,
+          updatedAt: now,
+        });
         return this.d.store.ad(ad.id)!;
       })(),
     );
@@ -183,7 +176,7 @@ export class AdService {
       const from = paused ? 'online' : 'paused';
       if (!paused) this.#requireMerchant(userId);
       if (ad.status !== from) throw fail('legalAdNotOnline');
-      this.d.store.s('adStatus').run(paused ? 'paused' : 'online', ad.remaining, this.d.now(), ad.id, from);
+      this.d.store.setAdStatus(ad.id, from, paused ? 'paused' : 'online', ad.remaining, this.d.now());
       return this.d.store.ad(ad.id)!;
     })();
 
@@ -193,7 +186,7 @@ export class AdService {
       const ad = userId === null ? this.d.store.ad(id) : this.own(userId, id);
       if (!ad) throw notFound();
       if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
-      this.d.store.s('adStatus').run('withdrawn', 0, this.d.now(), ad.id, ad.status);
+      this.d.store.setAdStatus(ad.id, ad.status, 'withdrawn', 0, this.d.now());
       if (ad.side === 'sell' && ad.remaining > 0) {
         this.d.ledger.unfreeze(
           {
@@ -211,8 +204,8 @@ export class AdService {
 
   /** Withdraws ads whose auto-cancel time passed; returns how many. */
   expireDue(): number {
-    const due = this.d.store.s('adsDue').all(this.d.now()) as Array<{ id: number }>;
-    for (const { id } of due) this.withdraw(null, id);
+    const due = this.d.store.adsDue(this.d.now());
+    for (const id of due) this.withdraw(null, id);
     return due.length;
   }
 }

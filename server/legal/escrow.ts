@@ -49,7 +49,7 @@ export class Escrow {
   giveBack(o: OrderRow, actor: string, at: number): void {
     const ad = this.store.ad(o.adId);
     const adLive = ad !== undefined && ad.status !== 'withdrawn';
-    if (adLive) this.store.s('adRemaining').run(o.qty, at, o.adId, o.qty);
+    if (adLive) this.store.addRemaining(o.adId, o.qty, at);
     const keptByAd = adLive && ad.side === 'sell';
     if (!keptByAd) {
       this.ledger.unfreeze(

@@ -19,15 +19,12 @@ export function registerHallRoutes(registry: HandlerRegistry, d: LegalRouteDeps,
     // The user's `buy` tab lists the merchants' sell ads, cheapest first; `sell` their buy ads, best first.
     const adSide = side === 'buy' ? 'sell' : 'buy';
     const now = d.now();
-    const rows = (store.s('hall').all(adSide, coin, currency) as ReturnType<typeof store.ad>[])
+    const rows = store
+      .hall(adSide, coin, currency)
       .filter(
         (r) =>
-          r &&
-          r.id < page.before &&
-          (r.expiresAt === null || r.expiresAt > now) &&
-          !store.freeze(r.merchantId),
-      )
-      .map((r) => r!);
+          r.id < page.before && (r.expiresAt === null || r.expiresAt > now) && !store.freeze(r.merchantId),
+      );
     const cache = new Map();
     const list = rows.map((r) => views.ad(r, dec(r.coin), cache));
     const rate = (x: string | null) => (x === null ? -1 : Number(x));

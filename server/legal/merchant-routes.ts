@@ -31,16 +31,15 @@ export function registerMerchantRoutes(
     if (store.methods(userId).length === 0) throw new AppError('paymentInfo', 'legalMethodRequired');
     if (!nickname) throw fail('required', 'nickname');
     if ([...nickname].length > LEGAL_TEXT_MAX / 2) throw fail('textTooLong', 'nickname');
-    store.s('appInsert').run(userId, nickname, d.now());
+    store.insertApplication(userId, nickname, d.now());
     return kit.me(userId);
   });
   registry.add('legal/merchant', (ctx) => {
     const info = views.merchant(idField(ctx.input, 'userId'));
     if (!info) throw notFound();
     const now = d.now();
-    const list = (
-      store.s('adsOf').all(info.userId, 'online', 'online') as NonNullable<ReturnType<typeof store.ad>>[]
-    )
+    const list = store
+      .adsOf(info.userId, 'online')
       .filter((r) => r.remaining > 0 && (r.expiresAt === null || r.expiresAt > now))
       .map((r) => views.ad(r, dec(r.coin)));
     return { ...info, ads: list };
@@ -48,9 +47,7 @@ export function registerMerchantRoutes(
   registry.add('legal/myAds', (ctx) => {
     const userId = uid(ctx);
     const status = str(ctx.input, 'status').trim() || null;
-    return (store.s('adsOf').all(userId, status, status) as NonNullable<ReturnType<typeof store.ad>>[]).map(
-      (r) => views.ad(r, dec(r.coin)),
-    );
+    return store.adsOf(userId, status).map((r) => views.ad(r, dec(r.coin)));
   });
   registry.add(
     'legal/adSave',

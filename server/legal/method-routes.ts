@@ -39,17 +39,10 @@ export function registerMethodRoutes(registry: HandlerRegistry, d: LegalRouteDep
           const row = store.method(editId);
           if (!row || row.userId !== userId) throw notFound();
           id = row.id;
-          store
-            .s('methodUpdate')
-            .run(m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now, id);
+          store.updateMethod(id, { ...m, updatedAt: now });
         } else {
           if (store.methods(userId).length >= METHODS_MAX) throw fail('badRequest', 'id');
-          id = Number(
-            store
-              .s('methodInsert')
-              .run(userId, m.kind, m.realName, m.bank, m.cardNumber, m.account, m.nickname, m.qrId, now)
-              .lastInsertRowid,
-          );
+          id = store.insertMethod({ userId, ...m, updatedAt: now });
         }
         if (m.qrId) store.keepImage(m.qrId, userId, 'method', now);
         return toMethod(store.method(id)!);
@@ -63,11 +56,11 @@ export function registerMethodRoutes(registry: HandlerRegistry, d: LegalRouteDep
     if (!row || row.userId !== userId) throw notFound();
     // A sell ad still online needs a method of each kind it offers.
     const others = store.methods(userId).filter((m) => m.id !== row.id && m.kind === row.kind);
-    const inUse = (
-      store.s('adsOf').all(userId, null, null) as Array<{ side: string; status: string; methods: string }>
-    ).some((a) => a.side === 'sell' && a.status !== 'withdrawn' && a.methods.split(',').includes(row.kind));
+    const inUse = store
+      .adsOf(userId, null)
+      .some((a) => a.side === 'sell' && a.status !== 'withdrawn' && a.methods.split(',').includes(row.kind));
     if (inUse && others.length === 0) throw fail('legalMethodInUse', 'id');
-    store.s('methodRemove').run(d.now(), row.id);
+    store.removeMethod(row.id, d.now());
     return {};
   });
 }

@@ -76,7 +76,7 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
 
       sweepFn = () => {
         let n = 0;
-        for (const { id } of store.s('ordersDue').all(now()) as Array<{ id: number }>) {
+        for (const id of store.ordersDue(now())) {
           const o = orders.expire(id);
           if (o) {
             changed(o);
@@ -88,12 +88,7 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
       timers = new LegalTimers(
         {
           sweep: () => sweepFn(),
-          nextDue: () => {
-            const a = store.s('orderNextDue').pluck().get() as number | null;
-            const b = store.s('adNextDue').pluck().get() as number | null;
-            if (a === null) return b;
-            return b === null ? a : Math.min(a, b);
-          },
+          nextDue: () => store.nextDue(),
         },
         now,
         ctx.log,

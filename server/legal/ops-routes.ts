@@ -3,7 +3,7 @@ import { type DecisionPush, bool, idField, str, fail, notFound } from '../http';
 import type { OpsJournal, OpsRegistry } from '../ops';
 import { accounts, normalizeAccount } from '../mine';
 import type { OrderService } from './order-service';
-import type { ApplicationRow, AppealRow, LegalStore, OrderRow } from './store';
+import type { ApplicationRow, LegalStore, OrderRow } from './store';
 import { toAppeal } from './views';
 
 /** Longest operator reason or note, in characters. */
@@ -38,14 +38,14 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
 
   ops.add('GET', 'legal/applications', ({ input }) => {
     const status = str(input, 'status').trim() || null;
-    return store.s('appList').all(status, status) as ApplicationRow[];
+    return store.applications(status);
   });
   const decideApp = (approve: boolean) =>
     d.sqlite.transaction((operator: string, id: number, reason: string) => {
-      const app = store.s('appGet').get(id) as ApplicationRow | undefined;
+      const app = store.application(id);
       if (!app) throw notFound();
       const status = approve ? 'approved' : 'rejected';
-      if (store.s('appDecide').run(status, reason || null, operator, d.now(), id).changes !== 1) {
+      if (!store.decideApplication(id, status, reason || null, operator, d.now())) {
         throw fail('recordNotPending', 'id');
       }
       journal.record({
@@ -55,7 +55,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
         targetId: String(id),
         detail: { userId: app.userId, nickname: app.nickname, ...(reason && { reason }) },
       });
-      return store.s('appGet').get(id) as ApplicationRow;
+      return store.application(id)!;
     });
   const approve = decideApp(true);
   const reject = decideApp(false);
@@ -72,7 +72,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
 
   ops.add('GET', 'legal/appeals', ({ input }) => {
     const status = str(input, 'status').trim() || null;
-    return (store.s('appeals').all(status, status) as AppealRow[]).map((a) => ({
+    return store.appeals(status).map((a) => ({
       ...toAppeal(a),
       orderId: a.orderId,
       decidedBy: a.decidedBy,
@@ -104,9 +104,9 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     return store.freeze(userId) ?? null;
   });
   const lift = d.sqlite.transaction((operator: string, id: number, reason: string) => {
-    const f = store.s('freezeById').get(id) as { userId: number } | undefined;
+    const f = store.freezeById(id);
     if (!f) throw notFound();
-    if (store.s('freezeLift').run(operator, d.now(), id).changes !== 1) throw fail('recordNotPending', 'id');
+    if (!store.liftFreeze(id, operator, d.now())) throw fail('recordNotPending', 'id');
     journal.record({
       operator,
       action: 'legal.freeze.lift',
@@ -114,7 +114,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
       targetId: String(id),
       detail: { userId: f.userId, reason },
     });
-    return { userId: f.userId, row: store.s('freezeById').get(id) };
+    return { userId: f.userId, row: store.freezeById(id) };
   });
   ops.add('POST', 'legal/freezes/lift', ({ operator, input }) => {
     const id = idField(input, 'id');

@@ -27,12 +27,13 @@ export function registerOrderRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     const userId = uid(ctx);
     const { before, limit } = pageArgs(ctx.input);
     const status = str(ctx.input, 'status').trim();
-    const open = status === 'open' ? 1 : 0;
-    const exact = status && status !== 'open' ? status : null;
-    const asMerchant = bool(ctx.input, 'asMerchant') ? 1 : 0;
-    const rows = store
-      .s('ordersOf')
-      .all(userId, userId, before, exact, exact, open, asMerchant, userId, limit) as OrderRow[];
+    const rows = store.ordersOf(userId, {
+      before,
+      limit,
+      status: status && status !== 'open' ? status : null,
+      openOnly: status === 'open',
+      asMerchant: bool(ctx.input, 'asMerchant'),
+    });
     return rows.map((o) => orderView(o, userId));
   });
   registry.add('legal/order', (ctx) => {
@@ -96,7 +97,7 @@ function registerOrderChatRoutes(registry: HandlerRegistry, d: LegalRouteDeps, k
       const now = d.now();
       const id = store.sqlite.transaction(() => {
         if (imageId) store.keepImage(imageId, userId, 'chat', now);
-        return Number(store.s('messageInsert').run(order.id, userId, text, imageId, now).lastInsertRowid);
+        return store.insertMessage(order.id, userId, text, imageId, now);
       })();
       d.changed(order);
       const msg: OrderMessage = { id, role, text, imageId, at: now };
@@ -117,14 +118,7 @@ export function visibleImages(store: LegalStore, order: OrderRow): Set<string> {
 }
 
 function messagesOf(store: LegalStore, order: OrderRow): OrderMessage[] {
-  const rows = store.s('messages').all(order.id) as Array<{
-    id: number;
-    userId: number;
-    text: string;
-    imageId: string;
-    createdAt: number;
-  }>;
-  return rows.map((r) => ({
+  return store.messages(order.id).map((r) => ({
     id: r.id,
     role: r.userId === order.buyerId ? 'buyer' : 'seller',
     text: r.text,

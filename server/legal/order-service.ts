@@ -108,33 +108,25 @@ export class OrderService {
     }
     const rate = parseScaled(userBuys ? terms.takerFee : terms.makerFee, 8) ?? 0n;
     const fee = (quote.qtyUnits * rate) / UNIT;
-    if (
-      store.s('adRemaining').run(-Number(quote.qtyUnits), now, ad.id, -Number(quote.qtyUnits)).changes !== 1
-    ) {
-      throw fail('legalBeyondRemaining', 'value');
-    }
+    if (!store.addRemaining(ad.id, -Number(quote.qtyUnits), now)) throw fail('legalBeyondRemaining', 'value');
     const deadline = now + terms.paymentMinutes * 60_000;
-    const id = Number(
-      store
-        .s('orderInsert')
-        .run(
-          ad.id,
-          ad.merchantId,
-          userId,
-          buyerId,
-          sellerId,
-          ad.coin,
-          ad.currency,
-          ad.price,
-          Number(quote.qtyUnits),
-          amount,
-          Number(fee),
-          deadline,
-          JSON.stringify(payee),
-          now,
-          now,
-        ).lastInsertRowid,
-    );
+    const id = store.insertOrder({
+      adId: ad.id,
+      merchantId: ad.merchantId,
+      userId,
+      buyerId,
+      sellerId,
+      coin: ad.coin,
+      currency: ad.currency,
+      price: ad.price,
+      qty: Number(quote.qtyUnits),
+      amount,
+      fee: Number(fee),
+      payDeadline: deadline,
+      payee: JSON.stringify(payee),
+      createdAt: now,
+      updatedAt: now,
+    });
     const order = store.order(id)!;
     if (!userBuys) this.escrow.hold(order, `user:${userId}`);
     store.event(id, `user:${userId}`, userBuys ? 'buyer' : 'seller', 'created', now, {
@@ -168,7 +160,7 @@ export class OrderService {
       const moved = this.#move(order, 'pay', role, now);
       if (!ref) throw fail('required', 'reference');
       if ([...ref].length > LEGAL_TEXT_MAX) throw fail('textTooLong', 'reference');
-      this.d.store.s('orderPayRef').run(ref, order.id);
+      this.d.store.setPayRef(order.id, ref);
       this.d.store.event(order.id, `user:${userId}`, role, 'paid', now, { reference: ref });
       return { ...moved, payRef: ref };
     })();
@@ -181,7 +173,7 @@ export class OrderService {
       this.escrow.release(order, `user:${userId}`);
       if (order.status === 'appeal') {
         const a = this.d.store.appeal(order.id);
-        if (a) this.d.store.s('appealDecide').run('release', 'seller', now, a.id);
+        if (a) this.d.store.decideAppeal(a.id, 'release', 'seller', now);
       }
       this.d.store.event(order.id, `user:${userId}`, role, 'released', now);
       return moved;
@@ -193,7 +185,7 @@ export class OrderService {
       const now = this.d.now();
       const moved = this.#move(order, 'cancel', role, now);
       this.escrow.giveBack(order, `user:${userId}`, now);
-      this.d.store.s('cancelBump').run(order.buyerId, utcDay(now));
+      this.d.store.countCancel(order.buyerId, utcDay(now));
       this.d.store.event(order.id, `user:${userId}`, role, 'cancelled', now);
       return moved;
     })();
@@ -207,7 +199,7 @@ export class OrderService {
       const moved = this.#move(order, 'expire', 'system', now);
       this.escrow.giveBack(order, 'system', now);
       // Not paying in time counts as the buyer's cancellation (spec §6).
-      this.d.store.s('cancelBump').run(order.buyerId, utcDay(now));
+      this.d.store.countCancel(order.buyerId, utcDay(now));
       this.d.store.event(order.id, 'system', 'system', 'expired', now);
       return moved;
     })();
@@ -233,7 +225,7 @@ export class OrderService {
         if (!this.d.store.ownsUpload(e, userId)) throw fail('uploadRequired', 'evidence');
         this.d.store.keepImage(e, userId, 'evidence', now);
       }
-      this.d.store.s('appealInsert').run(order.id, role, why, JSON.stringify(evidence), now);
+      this.d.store.insertAppeal(order.id, role, why, JSON.stringify(evidence), now);
       this.d.store.event(order.id, `user:${userId}`, role, 'appealed', now, { reason: why, evidence });
       return moved;
     })();
@@ -255,12 +247,10 @@ export class OrderService {
       if (outcome === 'release') this.escrow.release(order, actor);
       else this.escrow.giveBack(order, actor, now);
       const a = this.d.store.appeal(order.id);
-      if (a) this.d.store.s('appealDecide').run(outcome, operator, now, a.id);
+      if (a) this.d.store.decideAppeal(a.id, outcome, operator, now);
       const detail = { outcome, fraud, ...(note && { note }) };
       if (fraud) {
-        this.d.store
-          .s('freezeInsert')
-          .run(order.buyerId, note || 'maliciousConfirmation', order.id, operator, now);
+        this.d.store.insertFreeze(order.buyerId, note || 'maliciousConfirmation', order.id, operator, now);
       }
       this.d.store.event(order.id, actor, 'operator', 'decided', now, detail);
       this.d.journal.record({
