@@ -74,6 +74,31 @@ export function prepareAll<D extends Record<string, StatementDef<readonly unknow
   return out as PreparedSet<D>;
 }
 
+/**
+ * Like `prepareAll`, but each statement is prepared the first time the store uses it. For a face
+ * other areas build on any connection: a test schema with only some of the tables or columns serves
+ * the calls it makes, and statements a process never runs are never prepared.
+ */
+export function prepareOnUse<D extends Record<string, StatementDef<readonly unknown[], unknown>>>(
+  sqlite: SqliteDb,
+  defs: D,
+  options: PrepareOptions = {},
+): PreparedSet<D> {
+  const out: Record<string, Prepared<readonly unknown[], unknown>> = {};
+  for (const [name, def] of Object.entries(defs)) {
+    Object.defineProperty(out, name, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const prepared = prepareOne(sqlite, name, def, options);
+        Object.defineProperty(out, name, { value: prepared, enumerable: true });
+        return prepared;
+      },
+    });
+  }
+  return out as PreparedSet<D>;
+}
+
 function prepareOne<P extends readonly unknown[], R>(
   sqlite: SqliteDb,
   name: string,

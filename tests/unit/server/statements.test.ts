@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { prepareAll, sql } from '../../../server/db/statements';
+import { prepareAll, prepareOnUse, sql } from '../../../server/db/statements';
 
 interface Item {
   id: number;
@@ -54,5 +54,14 @@ describe('typed statements', () => {
     expect(() => q.byId.get('x', 1)).toThrow();
     // @ts-expect-error a statement the table does not have
     expect(q.missing).toBeUndefined();
+  });
+
+  it('prepares on first use when asked, so a schema without some tables serves the others', () => {
+    const sqlite = open();
+    const q = prepareOnUse(sqlite, { ...STATEMENTS, missing: sql<[], never>('select nope from missing') });
+    q.add.run(3n);
+    expect(q.byId.get(1)).toEqual({ id: 1, units: 3n });
+    expect(q.add).toBe(q.add);
+    expect(() => q.missing.get()).toThrow(/statement "missing"/);
   });
 });
