@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { LeverOrderType, LeverSide, LeverStatus, SettlementReceipt, SettlementRule } from '../../domain';
+import { prepareAll, sql, type PreparedSet } from '../db';
 
 /** A lever order row; money columns are bigint ledger units, prices integer ticks. */
 export interface LeverRow {
@@ -95,108 +96,126 @@ function toDb(row: LeverRow): unknown[] {
   });
 }
 
+const NAMES = COLS.map(([, c]) => c);
+const rows = (r: Record<string, unknown>): LeverRow => fromDb(r);
+const asNumber = (v: unknown): number => Number(v as bigint);
+
+/**
+ * The statements over the lever tables, named by what they do. Integers come back as bigint (the
+ * money columns can pass 2^53 minor units); the row mappers narrow ids, ticks and times to number.
+ */
+const STATEMENTS = {
+  // SQLite-only: `insert or replace` (PostgreSQL: `insert … on conflict (id) do update`).
+  save: sql<unknown[]>(
+    `insert or replace into lever_orders (${NAMES.join(', ')}) values (${NAMES.map(() => '?').join(', ')})`,
+  ),
+  byId: sql<[id: number], LeverRow>('select * from lever_orders where id = ?', rows),
+  live: sql<[], LeverRow>(
+    `select * from lever_orders where status in ('entrusting', 'trading') order by id`,
+    rows,
+  ),
+  ofUser: sql<
+    [userId: number, before: number, symbol: string | null, symbol2: string | null, limit: number],
+    LeverRow
+  >(
+    `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
+     order by id desc limit ?`,
+    rows,
+  ),
+  ofUserWithStatus: sql<
+    [
+      userId: number,
+      before: number,
+      symbol: string | null,
+      symbol2: string | null,
+      status: LeverStatus,
+      limit: number,
+    ],
+    LeverRow
+  >(
+    `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
+     and status = ? order by id desc limit ?`,
+    rows,
+  ),
+  addReceipt: sql<[orderId: number, rule: SettlementRule, receipt: string, createdAt: number]>(
+    'insert into lever_receipts (order_id, rule, receipt, created_at) values (?, ?, ?, ?)',
+  ),
+  cursor: sql<[symbol: string], number>('select trade_id from lever_cursor where symbol = ?', (r) =>
+    asNumber(r.trade_id),
+  ),
+  // SQLite-only: two-argument `max` (PostgreSQL: `greatest`).
+  setCursor: sql<[symbol: string, tradeId: number]>(
+    `insert into lever_cursor (symbol, trade_id) values (?, ?)
+     on conflict (symbol) do update set trade_id = max(trade_id, excluded.trade_id)`,
+  ),
+  overnightRun: sql<[day: string], number>('select at from lever_overnight_runs where day = ?', (r) =>
+    asNumber(r.at),
+  ),
+  recordOvernight: sql<[day: string, at: number, positions: number, ranAt: number]>(
+    'insert into lever_overnight_runs (day, at, positions, ran_at) values (?, ?, ?, ?)',
+  ),
+  maxId: sql<[], number>('select coalesce(max(id), 0) as m from lever_orders', (r) => asNumber(r.m)),
+  lastOvernightDay: sql<[], string | null>(
+    'select max(day) as d from lever_overnight_runs',
+    (r) => r.d as string | null,
+  ),
+};
+
 /** Statements of the lever tables (synchronous: callers wrap them in one transaction with the ledger). */
 export class LeverStore {
-  private readonly upsert: Statement;
-  private readonly selectById: Statement;
-  private readonly selectLive: Statement;
-  private readonly selectUser: Statement;
-  private readonly selectUserStatus: Statement;
-  private readonly insertReceipt: Statement;
-  private readonly selectCursor: Statement;
-  private readonly upsertCursor: Statement;
-  private readonly selectRun: Statement;
-  private readonly insertRun: Statement;
-  private readonly selectMaxId: Statement;
-  private readonly selectLastRun: Statement;
+  private readonly q: PreparedSet<typeof STATEMENTS>;
 
   constructor(sqlite: SqliteDb) {
-    const names = COLS.map(([, c]) => c);
-    this.upsert = sqlite.prepare(
-      `insert or replace into lever_orders (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`,
-    );
-    this.selectById = sqlite.prepare('select * from lever_orders where id = ?').safeIntegers(true);
-    this.selectLive = sqlite
-      .prepare(`select * from lever_orders where status in ('entrusting', 'trading') order by id`)
-      .safeIntegers(true);
-    this.selectUser = sqlite
-      .prepare(
-        `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
-         order by id desc limit ?`,
-      )
-      .safeIntegers(true);
-    this.selectUserStatus = sqlite
-      .prepare(
-        `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
-         and status = ? order by id desc limit ?`,
-      )
-      .safeIntegers(true);
-    this.insertReceipt = sqlite.prepare(
-      'insert into lever_receipts (order_id, rule, receipt, created_at) values (?, ?, ?, ?)',
-    );
-    this.selectCursor = sqlite.prepare('select trade_id from lever_cursor where symbol = ?').pluck();
-    this.upsertCursor = sqlite.prepare(
-      `insert into lever_cursor (symbol, trade_id) values (?, ?)
-       on conflict (symbol) do update set trade_id = max(trade_id, excluded.trade_id)`,
-    );
-    this.selectRun = sqlite.prepare('select at from lever_overnight_runs where day = ?').pluck();
-    this.insertRun = sqlite.prepare(
-      'insert into lever_overnight_runs (day, at, positions, ran_at) values (?, ?, ?, ?)',
-    );
-    this.selectMaxId = sqlite.prepare('select coalesce(max(id), 0) from lever_orders').pluck();
-    this.selectLastRun = sqlite.prepare('select max(day) from lever_overnight_runs').pluck();
+    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
   }
 
   /** The next order id (ids are allocated by the single writer, so rows and memory agree). */
   maxId(): number {
-    return Number(this.selectMaxId.get());
+    return this.q.maxId.get()!;
   }
 
   save(row: LeverRow): void {
-    this.upsert.run(...toDb(row));
+    this.q.save.run(...toDb(row));
   }
 
   get(id: number): LeverRow | undefined {
-    const r = this.selectById.get(id) as Record<string, unknown> | undefined;
-    return r && fromDb(r);
+    return this.q.byId.get(id);
   }
 
   live(): LeverRow[] {
-    return (this.selectLive.all() as Record<string, unknown>[]).map(fromDb);
+    return this.q.live.all();
   }
 
   ofUser(userId: number, status: LeverStatus | null, symbol: string | null, before: number, limit: number) {
-    const rows = status
-      ? this.selectUserStatus.all(userId, before, symbol, symbol, status, limit)
-      : this.selectUser.all(userId, before, symbol, symbol, limit);
-    return (rows as Record<string, unknown>[]).map(fromDb);
+    return status
+      ? this.q.ofUserWithStatus.all(userId, before, symbol, symbol, status, limit)
+      : this.q.ofUser.all(userId, before, symbol, symbol, limit);
   }
 
   addReceipt(orderId: number, receipt: SettlementReceipt): void {
-    this.insertReceipt.run(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
+    this.q.addReceipt.run(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
   }
 
   cursor(symbol: string): number | null {
-    const v = this.selectCursor.get(symbol) as number | bigint | undefined;
-    return v === undefined ? null : Number(v);
+    return this.q.cursor.get(symbol) ?? null;
   }
 
   setCursor(symbol: string, tradeId: number): void {
-    this.upsertCursor.run(symbol, tradeId);
+    this.q.setCursor.run(symbol, tradeId);
   }
 
   /** Whether the fee day (`YYYY-MM-DD`, UTC) has been charged. */
   overnightRan(day: string): boolean {
-    return this.selectRun.get(day) !== undefined;
+    return this.q.overnightRun.get(day) !== undefined;
   }
 
   /** The last charged fee day (`YYYY-MM-DD`, UTC), or null when none ran yet. */
   lastOvernightDay(): string | null {
-    return (this.selectLastRun.get() as string | null) ?? null;
+    return this.q.lastOvernightDay.get() ?? null;
   }
 
   /** Records the run of a fee day for the instant `at` (epoch ms); a second run of a day throws. */
   recordOvernight(day: string, at: number, positions: number, ranAt: number): void {
-    this.insertRun.run(day, at, positions, ranAt);
+    this.q.recordOvernight.run(day, at, positions, ranAt);
   }
 }
