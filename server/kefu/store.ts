@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { KefuMessage, KefuSender } from '../../domain/kefu-types';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { accounts } from '../mine';
 
 interface Row {
@@ -54,48 +55,74 @@ const toMessage = (r: Row): KefuMessage => ({
   readAt: r.read_at,
 });
 
+interface ImageRow {
+  id: string;
+  userId: number;
+  mime: string;
+  data: Buffer;
+}
+
+/** The statements over the support chat tables, named by what they do. */
+const STATEMENTS = {
+  byClient: sql<[userId: number, sender: KefuSender, clientId: string], Row>(
+    'select * from kefu_messages where user_id = ? and sender = ? and client_id = ?',
+  ),
+  byId: sql<[id: number], Row>('select * from kefu_messages where id = ?'),
+  insert: sql<
+    [
+      userId: number,
+      sender: KefuSender,
+      operator: string | null,
+      clientId: string | null,
+      kind: Row['kind'],
+      text: string,
+      imageId: string | null,
+      createdAt: number,
+    ]
+  >(
+    `insert into kefu_messages (user_id, sender, operator, client_id, kind, text, image_id, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  insertImage: sql<[id: string, userId: number, mime: string, data: Buffer, createdAt: number]>(
+    'insert into kefu_images (id, user_id, mime, data, created_at) values (?, ?, ?, ?, ?)',
+  ),
+  image: sql<[id: string], ImageRow>(
+    'select id, user_id as userId, mime, data from kefu_images where id = ?',
+  ),
+  page: sql<[userId: number, before: number, limit: number], Row>(
+    'select * from kefu_messages where user_id = ? and id < ? order by id desc limit ?',
+  ),
+  markDelivered: sql<[at: number, userId: number, sender: KefuSender, upTo: number]>(
+    `update kefu_messages set delivered_at = ?
+     where user_id = ? and sender = ? and id <= ? and delivered_at is null`,
+  ),
+  markRead: sql<[at: number, deliveredAt: number, userId: number, sender: KefuSender, upTo: number]>(
+    `update kefu_messages set read_at = ?, delivered_at = coalesce(delivered_at, ?)
+     where user_id = ? and sender = ? and id <= ? and read_at is null`,
+  ),
+  unread: sql<[userId: number, sender: KefuSender], number>(
+    'select count(*) as n from kefu_messages where user_id = ? and sender = ? and read_at is null',
+    (r) => r.n as number,
+  ),
+  conversations: sql<[limit: number], Row & { unread: number }>(
+    `select m.*,
+       (select count(*) from kefu_messages x
+         where x.user_id = m.user_id and x.sender = 'user' and x.read_at is null) as unread
+     from kefu_messages m
+     where m.id = (select max(id) from kefu_messages y where y.user_id = m.user_id)
+     order by m.id desc limit ?`,
+  ),
+};
+
 /** The support chat tables. */
 export class KefuStore {
-  readonly #byClient: Statement;
-  readonly #byId: Statement;
-  readonly #insert: Statement;
-  readonly #insertImage: Statement;
-  readonly #image: Statement;
-  readonly #page: Statement;
-  readonly #delivered: Statement;
-  readonly #read: Statement;
-  readonly #unread: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(
     private readonly sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.#byClient = sqlite.prepare(
-      'select * from kefu_messages where user_id = ? and sender = ? and client_id = ?',
-    );
-    this.#byId = sqlite.prepare('select * from kefu_messages where id = ?');
-    this.#insert = sqlite.prepare(
-      `insert into kefu_messages (user_id, sender, operator, client_id, kind, text, image_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#insertImage = sqlite.prepare(
-      'insert into kefu_images (id, user_id, mime, data, created_at) values (?, ?, ?, ?, ?)',
-    );
-    this.#image = sqlite.prepare('select id, user_id as userId, mime, data from kefu_images where id = ?');
-    this.#page = sqlite.prepare(
-      'select * from kefu_messages where user_id = ? and id < ? order by id desc limit ?',
-    );
-    this.#delivered = sqlite.prepare(
-      `update kefu_messages set delivered_at = ?
-       where user_id = ? and sender = ? and id <= ? and delivered_at is null`,
-    );
-    this.#read = sqlite.prepare(
-      `update kefu_messages set read_at = ?, delivered_at = coalesce(delivered_at, ?)
-       where user_id = ? and sender = ? and id <= ? and read_at is null`,
-    );
-    this.#unread = sqlite
-      .prepare('select count(*) from kefu_messages where user_id = ? and sender = ? and read_at is null')
-      .pluck();
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   /**
@@ -108,16 +135,16 @@ export class KefuStore {
   ): { message: KefuMessage; created: boolean } {
     return this.sqlite.transaction(() => {
       if (m.clientId !== null) {
-        const old = this.#byClient.get(m.userId, m.sender, m.clientId) as Row | undefined;
+        const old = this.#q.byClient.get(m.userId, m.sender, m.clientId);
         if (old) return { message: toMessage(old), created: false };
       }
       const t = this.now();
       let imageId: string | null = null;
       if (m.image) {
         imageId = randomBytes(16).toString('hex');
-        this.#insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
+        this.#q.insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
       }
-      const info = this.#insert.run(
+      const info = this.#q.insert.run(
         m.userId,
         m.sender,
         m.operator,
@@ -127,7 +154,7 @@ export class KefuStore {
         imageId,
         t,
       );
-      const message = toMessage(this.#byId.get(Number(info.lastInsertRowid)) as Row);
+      const message = toMessage(this.#q.byId.get(info.lastId)!);
       afterInsert?.(message);
       return { message, created: true };
     })();
@@ -135,12 +162,13 @@ export class KefuStore {
 
   /** A page of a user's conversation, oldest first, before message id `before`. */
   history(userId: number, before: number, limit: number): KefuMessage[] {
-    return (this.#page.all(userId, before, limit) as Row[]).reverse().map(toMessage);
+    return this.#q.page.all(userId, before, limit).reverse().map(toMessage);
   }
 
   /** The same page with the operator's details. */
   opsHistory(userId: number, before: number, limit: number): OpsKefuMessage[] {
-    return (this.#page.all(userId, before, limit) as Row[])
+    return this.#q.page
+      .all(userId, before, limit)
       .reverse()
       .map((r) => ({ ...toMessage(r), userId: r.user_id, operator: r.operator }));
   }
@@ -153,34 +181,25 @@ export class KefuStore {
     const t = this.now();
     const info =
       state === 'read'
-        ? this.#read.run(t, t, userId, sender, upTo)
-        : this.#delivered.run(t, userId, sender, upTo);
+        ? this.#q.markRead.run(t, t, userId, sender, upTo)
+        : this.#q.markDelivered.run(t, userId, sender, upTo);
     return info.changes > 0 ? t : null;
   }
 
   /** Messages of `sender` to this user's conversation not read yet. */
   unread(userId: number, sender: KefuSender): number {
-    return this.#unread.get(userId, sender) as number;
+    return this.#q.unread.get(userId, sender)!;
   }
 
   /** An image and its owner (the user of the conversation). */
-  image(id: string): { id: string; userId: number; mime: string; data: Buffer } | undefined {
+  image(id: string): ImageRow | undefined {
     if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
-    return this.#image.get(id) as { id: string; userId: number; mime: string; data: Buffer } | undefined;
+    return this.#q.image.get(id);
   }
 
   /** Conversations with their newest message, the most recent first. */
   conversations(limit: number): KefuConversation[] {
-    const rows = this.sqlite
-      .prepare(
-        `select m.*,
-           (select count(*) from kefu_messages x
-             where x.user_id = m.user_id and x.sender = 'user' and x.read_at is null) as unread
-         from kefu_messages m
-         where m.id = (select max(id) from kefu_messages y where y.user_id = m.user_id)
-         order by m.id desc limit ?`,
-      )
-      .all(limit) as (Row & { unread: number })[];
+    const rows = this.#q.conversations.all(limit);
     const names = accounts(this.sqlite).accountsOf(rows.map((r) => r.user_id));
     return rows.flatMap((r) => {
       const account = names.get(r.user_id);
