@@ -1,4 +1,5 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareOnUse, sql, type PreparedSet } from '../db';
 
 /** A stored trade as the trade tape reads it; integers may come back as bigints. */
 export interface TapeRow {
@@ -26,6 +27,68 @@ const TAPE_COLS = 'id, symbol, price_ticks, lots, ts';
 /** A batch of ids as one bound value, for `json_each(?)`. */
 const idList = (ids: Iterable<number>): string => JSON.stringify([...new Set(ids)]);
 
+const num = (v: unknown): number => Number(v as bigint);
+const count = (r: Record<string, unknown>): number => num(r.n);
+
+// Read as numbers, as the tape always had them (the set runs with bigints for the fee columns).
+const toTape = (r: Record<string, unknown>): TapeRow => ({
+  id: num(r.id),
+  symbol: r.symbol as string,
+  price_ticks: num(r.price_ticks),
+  lots: num(r.lots),
+  ts: num(r.ts),
+});
+
+const toFeeTrade = (r: Record<string, unknown>): FeeTradeRow => ({
+  id: num(r.id),
+  symbol: r.symbol as string,
+  takerSide: r.takerSide as 'buy' | 'sell',
+  makerUserId: num(r.makerUserId),
+  takerUserId: num(r.takerUserId),
+  makerFee: r.makerFee as bigint,
+  takerFee: r.takerFee as bigint,
+});
+
+/** The statements over spot_trades and spot_orders that other areas read, named by what they do. */
+const STATEMENTS = {
+  lastTrade: sql<[symbol: string], TapeRow>(
+    `select ${TAPE_COLS} from spot_trades where symbol = ? order by id desc limit 1`,
+    toTape,
+  ),
+  tradesSince: sql<[symbol: string, afterId: number, limit: number], TapeRow>(
+    `select ${TAPE_COLS} from spot_trades where symbol = ? and id > ? order by id limit ?`,
+    toTape,
+  ),
+  tradeAtOrBefore: sql<[symbol: string, ts: number], TapeRow>(
+    `select ${TAPE_COLS} from spot_trades where symbol = ? and ts <= ? order by ts desc, id desc limit 1`,
+    toTape,
+  ),
+  tradeById: sql<[id: number], TapeRow>(`select ${TAPE_COLS} from spot_trades where id = ?`, toTape),
+  latestTradeId: sql<[], number>('select coalesce(max(id), 0) as n from spot_trades', count),
+  feeTradesBetween: sql<[afterId: number, upTo: number, limit: number], FeeTradeRow>(
+    `select id, symbol, taker_side as takerSide, maker_user_id as makerUserId,
+       taker_user_id as takerUserId, maker_fee_units as makerFee, taker_fee_units as takerFee
+     from spot_trades where id > ? and id <= ? order by id limit ?`,
+    toFeeTrade,
+  ),
+  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
+  tradedSince: sql<[ids: string, since: number, since2: number], number>(
+    `select u.value as id from json_each(?) u where
+       coalesce((select ts from spot_trades where maker_user_id = u.value order by id desc limit 1), 0) >= ?
+       or coalesce((select ts from spot_trades where taker_user_id = u.value order by id desc limit 1), 0) >= ?`,
+    (r) => num(r.id),
+  ),
+  filledOrderCount: sql<[userId: number], number>(
+    'select count(*) as n from spot_orders where user_id = ? and filled_lots > 0',
+    count,
+  ),
+  cancelledUnfilledSince: sql<[userId: number, since: number], number>(
+    `select count(*) as n from spot_orders
+     where user_id = ? and status = 'cancelled' and filled_lots = 0 and updated_at >= ?`,
+    count,
+  ),
+};
+
 /**
  * The spot area's face on its committed trades and orders for the other areas: the trade tape's
  * reads (market), the trades referral rebates pay on and the activity of a team (identity), and the
@@ -33,28 +96,21 @@ const idList = (ids: Iterable<number>): string => JSON.stringify([...new Set(ids
  * `spot_orders`. Statements are prepared on first use and kept.
  */
 export class TradeLog {
-  readonly #statements = new Map<string, Statement>();
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
-  constructor(private readonly sqlite: SqliteDb) {}
-
-  #s(name: string, make: (sqlite: SqliteDb) => Statement): Statement {
-    let stmt = this.#statements.get(name);
-    if (!stmt) this.#statements.set(name, (stmt = make(this.sqlite)));
-    return stmt;
+  constructor(sqlite: SqliteDb) {
+    // Fee columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow the rest.
+    this.#q = prepareOnUse(sqlite, STATEMENTS, { bigints: true });
   }
 
   /** The last stored trade of a market. */
   lastTrade(symbol: string): TapeRow | undefined {
-    return this.#s('lastTrade', (db) =>
-      db.prepare(`select ${TAPE_COLS} from spot_trades where symbol = ? order by id desc limit 1`),
-    ).get(symbol) as TapeRow | undefined;
+    return this.#q.lastTrade.get(symbol);
   }
 
   /** Stored trades of a market after trade id `afterId`, oldest first, at most `limit`. */
   tradesSince(symbol: string, afterId: number, limit: number): TapeRow[] {
-    return this.#s('tradesSince', (db) =>
-      db.prepare(`select ${TAPE_COLS} from spot_trades where symbol = ? and id > ? order by id limit ?`),
-    ).all(symbol, afterId, limit) as TapeRow[];
+    return this.#q.tradesSince.all(symbol, afterId, limit);
   }
 
   /**
@@ -64,49 +120,22 @@ export class TradeLog {
    * ordering by id alone walks back over every later trade.
    */
   tradeAtOrBefore(symbol: string, ts: number): TapeRow | undefined {
-    return this.#s('tradeAtOrBefore', (db) =>
-      db.prepare(
-        `select ${TAPE_COLS} from spot_trades where symbol = ? and ts <= ? order by ts desc, id desc limit 1`,
-      ),
-    ).get(symbol, ts) as TapeRow | undefined;
+    return this.#q.tradeAtOrBefore.get(symbol, ts);
   }
 
   /** A stored trade by id. */
   tradeById(id: number): TapeRow | undefined {
-    return this.#s('tradeById', (db) => db.prepare(`select ${TAPE_COLS} from spot_trades where id = ?`)).get(
-      id,
-    ) as TapeRow | undefined;
+    return this.#q.tradeById.get(id);
   }
 
   /** The id of the newest stored trade, 0 when there is none. */
   latestTradeId(): number {
-    return Number(
-      this.#s('latestTradeId', (db) =>
-        db.prepare('select coalesce(max(id), 0) from spot_trades').pluck(),
-      ).get(),
-    );
+    return this.#q.latestTradeId.get()!;
   }
 
   /** Trades with ids in (`afterId`, `upTo`], oldest first, at most `limit`, with users and fees. */
   feeTradesBetween(afterId: number, upTo: number, limit: number): FeeTradeRow[] {
-    const rows = this.#s('feeTradesBetween', (db) =>
-      db
-        .prepare(
-          `select id, symbol, taker_side as takerSide, maker_user_id as makerUserId,
-             taker_user_id as takerUserId, maker_fee_units as makerFee, taker_fee_units as takerFee
-           from spot_trades where id > ? and id <= ? order by id limit ?`,
-        )
-        .safeIntegers(true),
-    ).all(afterId, upTo, limit) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: Number(r.id as bigint),
-      symbol: r.symbol as string,
-      takerSide: r.takerSide as 'buy' | 'sell',
-      makerUserId: Number(r.makerUserId as bigint),
-      takerUserId: Number(r.takerUserId as bigint),
-      makerFee: r.makerFee as bigint,
-      takerFee: r.takerFee as bigint,
-    }));
+    return this.#q.feeTradesBetween.all(afterId, upTo, limit);
   }
 
   /**
@@ -114,38 +143,16 @@ export class TradeLog {
    * order) is at or after `since` (ms since the epoch).
    */
   tradedSince(userIds: Iterable<number>, since: number): Set<number> {
-    const ids = this.#s('tradedSince', (db) =>
-      db
-        .prepare(
-          `select u.value from json_each(:ids) u where
-             coalesce((select ts from spot_trades where maker_user_id = u.value order by id desc limit 1), 0) >= :since
-             or coalesce((select ts from spot_trades where taker_user_id = u.value order by id desc limit 1), 0) >= :since`,
-        )
-        .pluck(),
-    ).all({ ids: idList(userIds), since }) as number[];
-    return new Set(ids);
+    return new Set(this.#q.tradedSince.all(idList(userIds), since, since));
   }
 
   /** How many of the user's orders filled at least in part. */
   filledOrderCount(userId: number): number {
-    return Number(
-      this.#s('filledOrderCount', (db) =>
-        db.prepare('select count(*) from spot_orders where user_id = ? and filled_lots > 0').pluck(),
-      ).get(userId),
-    );
+    return this.#q.filledOrderCount.get(userId)!;
   }
 
   /** How many of the user's orders were cancelled without any fill at or after `since` (ms). */
   cancelledUnfilledSince(userId: number, since: number): number {
-    return Number(
-      this.#s('cancelledUnfilledSince', (db) =>
-        db
-          .prepare(
-            `select count(*) from spot_orders
-             where user_id = ? and status = 'cancelled' and filled_lots = 0 and updated_at >= ?`,
-          )
-          .pluck(),
-      ).get(userId, since),
-    );
+    return this.#q.cancelledUnfilledSince.get(userId, since)!;
   }
 }
