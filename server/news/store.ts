@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { Lang } from '../../domain';
 import { plainText } from '../../domain/news-rules';
 import type { NewsArticle, NewsCover, NewsSummary } from '../../domain/news-types';
+import { prepareAll, sql, type Prepared, type PreparedSet } from '../db';
 
 interface Row {
   id: number;
@@ -62,110 +63,145 @@ const toArticle = (r: Row): NewsArticle => ({ ...toSummary(r), body: r.body });
 /** LIKE pattern matching `word` literally. */
 const like = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const toOps = (r: Row): OpsArticle => ({
+  ...toArticle(r),
+  withdrawnAt: r.withdrawn_at,
+  createdBy: r.created_by,
+});
+
+/** What an operator writes, as the statements bind it. */
+type ArticleColumns = [
+  lang: Lang,
+  title: string,
+  body: string,
+  coverId: string | null,
+  pinned: 0 | 1,
+  help: 0 | 1,
+];
+
+const columnsOf = (a: ArticleInput): ArticleColumns => [
+  a.lang,
+  a.title,
+  a.body,
+  a.coverId,
+  a.pinned ? 1 : 0,
+  a.help ? 1 : 0,
+];
+
+/** The statements over the news tables, named by what they do. */
+const STATEMENTS = {
+  byId: sql<[id: number], Row>('select * from news_articles where id = ?'),
+  all: sql<[lang: Lang | null, lang2: Lang | null, limit: number], OpsArticle>(
+    'select * from news_articles where (? is null or lang = ?) order by id desc limit ?',
+    (r) => toOps(r as unknown as Row),
+  ),
+  insert: sql<[...ArticleColumns, publishedAt: number, updatedAt: number, createdBy: string]>(
+    `insert into news_articles (lang, title, body, cover_id, pinned, help, published_at, updated_at, created_by)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  update: sql<[...ArticleColumns, updatedAt: number, id: number]>(
+    `update news_articles set lang = ?, title = ?, body = ?, cover_id = ?, pinned = ?, help = ?, updated_at = ?
+     where id = ?`,
+  ),
+  withdraw: sql<[withdrawnAt: number, updatedAt: number, id: number]>(
+    'update news_articles set withdrawn_at = ?, updated_at = ? where id = ? and withdrawn_at is null',
+  ),
+  insertCover: sql<[id: string, mime: string, data: Buffer, createdAt: number]>(
+    'insert into news_covers (id, mime, data, created_at) values (?, ?, ?, ?)',
+  ),
+  cover: sql<[id: string], NewsCover>('select id, mime, data from news_covers where id = ?', (r) => ({
+    id: r.id as string,
+    mime: r.mime as string,
+    data: (r.data as Buffer).toString('base64'),
+  })),
+};
+
+/**
+ * The list query's text for one shape of query: its filters and the number of search words decide
+ * the text, so each shape is prepared once, on first use (at most 2 × 2 × 2 × 6 shapes).
+ */
+function listStatement(q: NewsQuery) {
+  const where = ['lang = ?', 'withdrawn_at is null', 'id < ?'];
+  if (q.help) where.push('help = 1');
+  if (q.pinned) where.push('pinned = 1');
+  for (let i = 0; i < q.words.length; i++) {
+    where.push(`(lower(title) like ? escape '\\' or lower(body) like ? escape '\\')`);
+  }
+  // Pinned first only on the first page, so paging by id stays a plain descending walk.
+  const order = q.before === Number.MAX_SAFE_INTEGER ? 'pinned desc, id desc' : 'id desc';
+  return sql<unknown[], NewsSummary>(
+    `select * from news_articles where ${where.join(' and ')} order by ${order} limit ?`,
+    (r) => toSummary(r as unknown as Row),
+  );
+}
+
 /** The news tables. Writes are synchronous so the caller journals them in the same transaction. */
 export class NewsStore {
-  readonly #byId: Statement;
-  readonly #insert: Statement;
-  readonly #update: Statement;
-  readonly #withdraw: Statement;
-  readonly #insertCover: Statement;
-  readonly #cover: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #lists = new Map<string, Prepared<unknown[], NewsSummary>>();
 
   constructor(
     private readonly sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.#byId = sqlite.prepare('select * from news_articles where id = ?');
-    this.#insert = sqlite.prepare(
-      `insert into news_articles (lang, title, body, cover_id, pinned, help, published_at, updated_at, created_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#update = sqlite.prepare(
-      `update news_articles set lang = ?, title = ?, body = ?, cover_id = ?, pinned = ?, help = ?, updated_at = ?
-       where id = ?`,
-    );
-    this.#withdraw = sqlite.prepare(
-      'update news_articles set withdrawn_at = ?, updated_at = ? where id = ? and withdrawn_at is null',
-    );
-    this.#insertCover = sqlite.prepare(
-      'insert into news_covers (id, mime, data, created_at) values (?, ?, ?, ?)',
-    );
-    this.#cover = sqlite.prepare('select id, mime, data from news_covers where id = ?');
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   /** Published (not withdrawn) articles of a language, pinned first, then newest first. */
   list(q: NewsQuery): NewsSummary[] {
-    const where = ['lang = ?', 'withdrawn_at is null', 'id < ?'];
     const args: unknown[] = [q.lang, q.before];
-    if (q.help) where.push('help = 1');
-    if (q.pinned) where.push('pinned = 1');
-    for (const w of q.words) {
-      where.push(`(lower(title) like ? escape '\\' or lower(body) like ? escape '\\')`);
-      args.push(like(w), like(w));
+    for (const w of q.words) args.push(like(w), like(w));
+    const first = q.before === Number.MAX_SAFE_INTEGER;
+    const shape = `${+q.help}${+q.pinned}${+first}${q.words.length}`;
+    let list = this.#lists.get(shape);
+    if (!list) {
+      list = prepareAll(this.sqlite, { list: listStatement(q) }).list;
+      this.#lists.set(shape, list);
     }
-    // Pinned first only on the first page, so paging by id stays a plain descending walk.
-    const order = q.before === Number.MAX_SAFE_INTEGER ? 'pinned desc, id desc' : 'id desc';
-    const rows = this.sqlite
-      .prepare(`select * from news_articles where ${where.join(' and ')} order by ${order} limit ?`)
-      .all(...args, q.limit) as Row[];
-    return rows.map(toSummary);
+    return list.all(...args, q.limit);
   }
 
   /** A published article, or undefined (unknown or withdrawn). */
   published(id: number): NewsArticle | undefined {
-    const r = this.#byId.get(id) as Row | undefined;
+    const r = this.#q.byId.get(id);
     return r && r.withdrawn_at === null ? toArticle(r) : undefined;
   }
 
   /** Any article, for the operator. */
   get(id: number): OpsArticle | undefined {
-    const r = this.#byId.get(id) as Row | undefined;
-    return r && { ...toArticle(r), withdrawnAt: r.withdrawn_at, createdBy: r.created_by };
+    const r = this.#q.byId.get(id);
+    return r && toOps(r);
   }
 
   /** Every article of a language (or all), newest first, for the operator. */
   all(lang: Lang | null, limit: number): OpsArticle[] {
-    const rows = this.sqlite
-      .prepare(`select * from news_articles where (? is null or lang = ?) order by id desc limit ?`)
-      .all(lang, lang, limit) as Row[];
-    return rows.map((r) => ({ ...toArticle(r), withdrawnAt: r.withdrawn_at, createdBy: r.created_by }));
+    return this.#q.all.all(lang, lang, limit);
   }
 
   insert(a: ArticleInput, operator: string): number {
     const t = this.now();
-    const info = this.#insert.run(
-      a.lang,
-      a.title,
-      a.body,
-      a.coverId,
-      a.pinned ? 1 : 0,
-      a.help ? 1 : 0,
-      t,
-      t,
-      operator,
-    );
-    return Number(info.lastInsertRowid);
+    const info = this.#q.insert.run(...columnsOf(a), t, t, operator);
+    return info.lastId;
   }
 
   update(id: number, a: ArticleInput): void {
-    this.#update.run(a.lang, a.title, a.body, a.coverId, a.pinned ? 1 : 0, a.help ? 1 : 0, this.now(), id);
+    this.#q.update.run(...columnsOf(a), this.now(), id);
   }
 
   /** Withdraws a published article; false when it was already withdrawn. */
   withdraw(id: number): boolean {
     const t = this.now();
-    return this.#withdraw.run(t, t, id).changes === 1;
+    return this.#q.withdraw.run(t, t, id).changes === 1;
   }
 
   saveCover(mime: string, bytes: Buffer): string {
     const id = randomBytes(16).toString('hex');
-    this.#insertCover.run(id, mime, bytes, this.now());
+    this.#q.insertCover.run(id, mime, bytes, this.now());
     return id;
   }
 
   cover(id: string): NewsCover | undefined {
     if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
-    const r = this.#cover.get(id) as { id: string; mime: string; data: Buffer } | undefined;
-    return r && { id: r.id, mime: r.mime, data: r.data.toString('base64') };
+    return this.#q.cover.get(id);
   }
 }
