@@ -143,10 +143,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.sender ??
       createMessageSender({
         config,
-        db: db.kysely,
+        sqlite: db.sqlite,
         log: app.log,
         smsProvider: options.smsProvider,
-        simulated: (kysely, log) => new OutboxSender(kysely, log, true),
+        simulated: (sqlite, log) => new OutboxSender(sqlite, log, true),
       });
     const catalog = loadCatalog(config.catalogFile);
     const log = app.log;

@@ -1,8 +1,7 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene } from '../../domain';
 import { ConfigError, type Config } from '../config';
-import type { Database } from '../db';
 import type { CodeMessage, MessageSender } from './sender';
 import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 import { SmtpSender } from './smtp-sender';
@@ -39,7 +38,7 @@ export class ChannelSender implements MessageSender {
 /** What `createMessageSender` builds the senders from. */
 export interface SenderDeps {
   config: Config;
-  db: Kysely<Database>;
+  sqlite: SqliteDb;
   log: FastifyBaseLogger;
   /** An SMS gateway supplied in code; wins over SMS_WEBHOOK_URL. */
   smsProvider?: SmsProvider | undefined;
@@ -47,7 +46,7 @@ export interface SenderDeps {
    * Builds the simulated sender (server/sim's outbox) for demo mode; the composition root (app.ts)
    * passes it, so this production module never imports the simulators.
    */
-  simulated(db: Kysely<Database>, log: FastifyBaseLogger): MessageSender;
+  simulated(sqlite: SqliteDb, log: FastifyBaseLogger): MessageSender;
 }
 
 /**
@@ -57,12 +56,12 @@ export interface SenderDeps {
  * would lock users out.
  */
 export function createMessageSender(deps: SenderDeps): MessageSender {
-  const { config, db, log } = deps;
+  const { config, sqlite, log } = deps;
   const production = config.mode === 'production';
   let outbox: MessageSender | undefined;
   const simulated = (what: string): MessageSender => {
     if (production) throw new ConfigError(`${what} in production: codes must really be delivered`);
-    return (outbox ??= deps.simulated(db, log));
+    return (outbox ??= deps.simulated(sqlite, log));
   };
 
   let email: MessageSender;

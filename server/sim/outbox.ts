@@ -1,10 +1,28 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AccountKind, CodeScene, OutboxMessage } from '../../domain';
-import type { Database } from '../db';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import type { CodeMessage, MessageSender } from '../messaging';
 
 export type { CodeMessage, MessageSender } from '../messaging';
+
+/** The statements over `outbox`, named by what they do. */
+const STATEMENTS = {
+  store: sql<
+    [channel: AccountKind, recipient: string, scene: CodeScene, body: string, code: string, createdAt: number]
+  >('insert into outbox (channel, recipient, scene, body, code, created_at) values (?, ?, ?, ?, ?, ?)'),
+  newestOf: sql<[recipient: string, limit: number], OutboxMessage>(
+    'select * from outbox where recipient = ? order by id desc limit ?',
+    (r) => ({
+      to: r.recipient as string,
+      channel: r.channel as AccountKind,
+      scene: r.scene as CodeScene,
+      body: r.body as string,
+      code: r.code as string,
+      createdAt: new Date(r.created_at as number).toISOString(),
+    }),
+  ),
+};
 
 /**
  * SIMULATOR. The embedded default sender: it delivers nothing, it writes each message to the
@@ -13,12 +31,16 @@ export type { CodeMessage, MessageSender } from '../messaging';
  */
 export class OutboxSender implements MessageSender {
   readonly simulated = true;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    sqlite: SqliteDb,
     private readonly log: FastifyBaseLogger,
     /** Log the code itself; only in demo mode, as logs outlive codes and reach more people. */
     private readonly logCodes: boolean,
-  ) {}
+  ) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
 
   async send(
     to: string,
@@ -27,10 +49,7 @@ export class OutboxSender implements MessageSender {
     message: CodeMessage,
     code: string,
   ): Promise<void> {
-    await this.db
-      .insertInto('outbox')
-      .values({ channel, recipient: to, scene, body: message.body, code, created_at: Date.now() })
-      .execute();
+    this.#q.store.run(channel, to, scene, message.body, code, Date.now());
     this.log.info(
       { to, channel, scene, ...(this.logCodes && { code }) },
       'outbox simulator: message stored, not delivered',
@@ -39,24 +58,7 @@ export class OutboxSender implements MessageSender {
 }
 
 /** Newest first, at most `limit` messages for `account`. */
-export async function readOutbox(
-  db: Kysely<Database>,
-  account: string,
-  limit = 20,
-): Promise<OutboxMessage[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('recipient', '=', account)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    to: r.recipient,
-    channel: r.channel,
-    scene: r.scene,
-    body: r.body,
-    code: r.code,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
+export async function readOutbox(sqlite: SqliteDb, account: string, limit = 20): Promise<OutboxMessage[]> {
+  // A demo-only read: prepared per call, as the query builder compiled it per call before.
+  return prepareAll(sqlite, STATEMENTS).newestOf.all(account, limit);
 }
