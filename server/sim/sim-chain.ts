@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AddressFormat, ChainInfo } from '../../domain';
 import {
   SimTxConflictError,
@@ -9,6 +9,7 @@ import {
   type SimDepositResult,
   type SimulatedChain,
 } from '../assets';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { derivedAddress, randomTxid } from './sim-chain-format';
 
 /** Where the simulator writes what it could not deliver; a Fastify logger fits. */
@@ -53,6 +54,54 @@ const toTransfer = (r: TxRow): ChainTransfer => ({
   blockHeight: r.block_height === null ? null : Number(r.block_height),
 });
 
+const TX_COLS = 'chain, txid, vout, coin, address, amount, block_height';
+
+/**
+ * The statements over the simulated chain's tables, named by what they do. Integers come back as
+ * bigint (amounts can pass 2^53 minor units); heights are narrowed to number by their mapper.
+ */
+const STATEMENTS = {
+  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
+  keepSecret: sql<[key: string, value: string]>(
+    'insert or ignore into sim_chain_meta (key, value) values (?, ?)',
+  ),
+  meta: sql<[key: string], unknown>('select value from sim_chain_meta where key = ?', (r) => r.value),
+  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
+  addHeight: sql<[chain: string]>('insert or ignore into sim_chain_heights (chain, height) values (?, 0)'),
+  heights: sql<[], { chain: string; height: number }>('select chain, height from sim_chain_heights', (r) => ({
+    chain: r.chain as string,
+    height: Number(r.height as bigint),
+  })),
+  findTx: sql<[chain: string, txid: string, vout: number], TxRow>(
+    `select ${TX_COLS} from sim_chain_txs where chain = ? and txid = ? and vout = ?`,
+  ),
+  insertTx: sql<
+    [
+      chain: string,
+      txid: string,
+      vout: number | bigint,
+      coin: string,
+      address: string,
+      amount: bigint,
+      createdAt: number,
+    ]
+  >(`insert into sim_chain_txs (${TX_COLS}, created_at) values (?, ?, ?, ?, ?, ?, null, ?)`),
+  // SQLite-only: `rowid` orders the transfers of a block as they were sent.
+  replayTxs: sql<[chain: string, aboveHeight: number], TxRow>(
+    `select ${TX_COLS} from sim_chain_txs
+     where chain = ? and (block_height is null or block_height > ?)
+     order by block_height is null, block_height, rowid`,
+  ),
+  setHeight: sql<[height: number, chain: string]>('update sim_chain_heights set height = ? where chain = ?'),
+  include: sql<[height: number, chain: string]>(
+    'update sim_chain_txs set block_height = ? where chain = ? and block_height is null',
+  ),
+  // SQLite-only: `rowid` orders the transfers of a block as they were sent.
+  included: sql<[chain: string, height: number], TxRow>(
+    `select ${TX_COLS} from sim_chain_txs where chain = ? and block_height = ? order by rowid`,
+  ),
+};
+
 /**
  * SIMULATOR — demo mode only. A stand-in for blockchains so deposits can be tried end to end on one
  * machine: no network, no keys, no real coins. Addresses are derived per user and chain with
@@ -75,9 +124,7 @@ export class SimChain implements SimulatedChain {
   readonly #blockMs: number;
   #timer: NodeJS.Timeout | undefined;
 
-  readonly #findTx: Statement<[string, string, number], TxRow>;
-  readonly #insertTx: Statement;
-  readonly #replayTxs: Statement<[string, number], TxRow>;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #mineBlocks: (chains: readonly string[], blocks: number, audit?: () => void) => TxRow[][];
   readonly #send: (row: TxRow, audit?: (txid: string) => void) => void;
 
@@ -86,61 +133,28 @@ export class SimChain implements SimulatedChain {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#blockMs = options.blockMs;
+    const q = (this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true }));
 
-    sqlite
-      .prepare('insert or ignore into sim_chain_meta (key, value) values (?, ?)')
-      .run(SECRET_KEY, randomBytes(32).toString('hex'));
-    const secret = sqlite.prepare('select value from sim_chain_meta where key = ?').pluck().get(SECRET_KEY);
-    this.#secret = Buffer.from(String(secret), 'hex');
+    q.keepSecret.run(SECRET_KEY, randomBytes(32).toString('hex'));
+    this.#secret = Buffer.from(String(q.meta.get(SECRET_KEY)), 'hex');
 
-    const addHeight = sqlite.prepare('insert or ignore into sim_chain_heights (chain, height) values (?, 0)');
-    for (const c of chains) addHeight.run(c.id);
-    const heights = sqlite.prepare('select chain, height from sim_chain_heights').all() as Array<{
-      chain: string;
-      height: number;
-    }>;
-    for (const h of heights) if (this.#formats.has(h.chain)) this.#heights.set(h.chain, h.height);
-
-    const cols = 'chain, txid, vout, coin, address, amount, block_height';
-    this.#findTx = sqlite
-      .prepare<[string, string, number], TxRow>(
-        `select ${cols} from sim_chain_txs where chain = ? and txid = ? and vout = ?`,
-      )
-      .safeIntegers(true);
-    this.#insertTx = sqlite.prepare(
-      `insert into sim_chain_txs (${cols}, created_at) values (?, ?, ?, ?, ?, ?, null, ?)`,
-    );
-    this.#replayTxs = sqlite
-      .prepare<[string, number], TxRow>(
-        `select ${cols} from sim_chain_txs
-         where chain = ? and (block_height is null or block_height > ?)
-         order by block_height is null, block_height, rowid`,
-      )
-      .safeIntegers(true);
-    const setHeight = sqlite.prepare('update sim_chain_heights set height = ? where chain = ?');
-    const include = sqlite.prepare(
-      'update sim_chain_txs set block_height = ? where chain = ? and block_height is null',
-    );
-    const included = sqlite
-      .prepare<[string, number], TxRow>(
-        `select ${cols} from sim_chain_txs where chain = ? and block_height = ? order by rowid`,
-      )
-      .safeIntegers(true);
+    for (const c of chains) q.addHeight.run(c.id);
+    for (const h of q.heights.all()) if (this.#formats.has(h.chain)) this.#heights.set(h.chain, h.height);
 
     // All blocks of one `mine` call are one database transaction: a crash keeps all of them or none.
     this.#mineBlocks = sqlite.transaction((list: readonly string[], blocks: number, audit?: () => void) => {
       const txs = list.map((chain) => {
         const next = this.height(chain) + 1;
-        setHeight.run(next - 1 + blocks, chain);
+        q.setHeight.run(next - 1 + blocks, chain);
         // Every waiting transfer fits in the first new block: the simulator has no block size limit.
-        include.run(next, chain);
-        return included.all(chain, next);
+        q.include.run(next, chain);
+        return q.included.all(chain, next);
       });
       audit?.();
       return txs;
     });
     this.#send = sqlite.transaction((row: TxRow, audit?: (txid: string) => void) => {
-      this.#insertTx.run(row.chain, row.txid, row.vout, row.coin, row.address, row.amount, this.#now());
+      q.insertTx.run(row.chain, row.txid, row.vout, row.coin, row.address, row.amount, this.#now());
       audit?.(row.txid);
     });
   }
@@ -167,7 +181,7 @@ export class SimChain implements SimulatedChain {
   start(): void {
     for (const chain of this.chains()) {
       const height = this.height(chain);
-      for (const row of this.#replayTxs.all(chain, height - REPLAY_BLOCKS)) {
+      for (const row of this.#q.replayTxs.all(chain, height - REPLAY_BLOCKS)) {
         this.#emitTransfer(toTransfer(row));
       }
       this.#emitBlock(chain, height);
@@ -200,7 +214,7 @@ export class SimChain implements SimulatedChain {
     if (req.amount <= 0n) throw new RangeError('a simulated deposit needs a positive amount');
     const vout = 0;
     if (req.txid !== undefined) {
-      const old = this.#findTx.get(req.chain, req.txid, vout);
+      const old = this.#q.findTx.get(req.chain, req.txid, vout);
       if (old) {
         if (old.coin !== req.coin || old.address !== req.address || old.amount !== req.amount) {
           throw new SimTxConflictError(`transaction ${req.txid} on ${req.chain} was sent with other terms`);
