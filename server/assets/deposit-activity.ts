@@ -1,4 +1,17 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareOnUse, sql, type PreparedSet } from '../db';
+
+/** The statements over the deposit tables other areas read, named by what they do. */
+const STATEMENTS = {
+  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
+  depositedSince: sql<[ids: string, since: number, since2: number], number>(
+    `select u.value as id from json_each(?) u where
+       exists (select 1 from crypto_deposits d where d.user_id = u.value and d.credited_at >= ?)
+       or exists (select 1 from bank_deposits b
+         where b.user_id = u.value and b.status = 'confirmed' and b.decided_at >= ?)`,
+    (r) => r.id as number,
+  ),
+};
 
 /**
  * The assets area's face on its deposits for the other areas: which users had money credited
@@ -6,21 +19,14 @@ import type { Database as SqliteDb, Statement } from 'better-sqlite3';
  * "active member" needs. Read-only; the statement is prepared on first use.
  */
 export class DepositActivity {
-  #depositedSince: Statement | undefined;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
-  constructor(private readonly sqlite: SqliteDb) {}
+  constructor(sqlite: SqliteDb) {
+    this.#q = prepareOnUse(sqlite, STATEMENTS);
+  }
 
   /** The users among `userIds` with a deposit credited at or after `since` (ms since the epoch). */
   depositedSince(userIds: Iterable<number>, since: number): Set<number> {
-    this.#depositedSince ??= this.sqlite
-      .prepare(
-        `select u.value from json_each(:ids) u where
-           exists (select 1 from crypto_deposits d where d.user_id = u.value and d.credited_at >= :since)
-           or exists (select 1 from bank_deposits b
-             where b.user_id = u.value and b.status = 'confirmed' and b.decided_at >= :since)`,
-      )
-      .pluck();
-    const ids = this.#depositedSince.all({ ids: JSON.stringify([...new Set(userIds)]), since }) as number[];
-    return new Set(ids);
+    return new Set(this.#q.depositedSince.all(JSON.stringify([...new Set(userIds)]), since, since));
   }
 }

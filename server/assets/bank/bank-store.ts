@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankCard, BankDepositStatus } from '../../../domain';
+import { prepareAll, sql, type PreparedSet } from '../../db';
 import type { UploadClaims } from '../../shared/uploads';
 
 /** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
@@ -46,60 +47,103 @@ function toRow(r: Record<string, unknown>): BankDepositRow {
 }
 
 /**
+ * The statements over `bank_cards` and `bank_deposits`, named by what they do. Integers come back as
+ * bigint (amounts and credits are money); the row mappers narrow ids and times.
+ */
+const STATEMENTS = {
+  card: sql<[userId: number], BankCard>(
+    `select bank, branch, card_number as cardNumber, holder, updated_at as updatedAt
+     from bank_cards where user_id = ?`,
+    (r) => ({
+      bank: r.bank as string,
+      branch: r.branch as string,
+      cardNumber: r.cardNumber as string,
+      holder: r.holder as string,
+      updatedAt: Number(r.updatedAt as bigint),
+    }),
+  ),
+  bindCard: sql<
+    [userId: number, bank: string, branch: string, cardNumber: string, holder: string, updatedAt: number]
+  >(
+    `insert into bank_cards (user_id, bank, branch, card_number, holder, updated_at)
+     values (?, ?, ?, ?, ?, ?)
+     on conflict (user_id) do update set bank = excluded.bank, branch = excluded.branch,
+       card_number = excluded.card_number, holder = excluded.holder, updated_at = excluded.updated_at`,
+  ),
+  insert: sql<
+    [
+      userId: number,
+      amount: bigint,
+      currency: string,
+      coin: string,
+      credit: bigint,
+      rate: string,
+      payerName: string,
+      reference: string,
+      proofId: string,
+      cardBank: string,
+      cardNumber: string,
+      createdAt: number,
+    ]
+  >(
+    `insert into bank_deposits (user_id, amount, currency, coin, credit, rate, payer_name, reference,
+       proof_id, card_bank, card_number, status, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+  ),
+  byId: sql<[id: number], BankDepositRow>(`select ${COLUMNS} from bank_deposits where id = ?`, toRow),
+  page: sql<
+    [
+      userId: number | null,
+      userId2: number | null,
+      status: BankDepositStatus | null,
+      status2: BankDepositStatus | null,
+      before: number,
+      limit: number,
+    ],
+    BankDepositRow
+  >(
+    `select ${COLUMNS} from bank_deposits
+     where (? is null or user_id = ?) and (? is null or status = ?) and id < ?
+     order by id desc limit ?`,
+    toRow,
+  ),
+  decide: sql<
+    [
+      status: Exclude<BankDepositStatus, 'review'>,
+      reason: string | null,
+      decidedBy: string,
+      decidedAt: number,
+      id: number,
+    ]
+  >(
+    `update bank_deposits set status = ?, reason = ?, decided_by = ?, decided_at = ?
+     where id = ? and status = 'review'`,
+  ),
+};
+
+/**
  * Synchronous access to `bank_cards` and `bank_deposits`, so the calls fit inside one better-sqlite3
  * transaction with the ledger. Money columns are read as bigint.
  */
 export class BankStore {
-  readonly #card: Statement;
-  readonly #upsertCard: Statement;
-  readonly #insert: Statement;
-  readonly #byId: Statement;
-  readonly #page: Statement;
-  readonly #decide: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   /** `claims`: the uploads every area keeps, so a proof already kept anywhere is refused. */
   constructor(
     sqlite: SqliteDb,
     private readonly claims: UploadClaims,
   ) {
-    this.#card = sqlite.prepare(
-      `select bank, branch, card_number as cardNumber, holder, updated_at as updatedAt
-       from bank_cards where user_id = ?`,
-    );
-    this.#upsertCard = sqlite.prepare(
-      `insert into bank_cards (user_id, bank, branch, card_number, holder, updated_at)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (user_id) do update set bank = excluded.bank, branch = excluded.branch,
-         card_number = excluded.card_number, holder = excluded.holder, updated_at = excluded.updated_at`,
-    );
-    this.#insert = sqlite.prepare(
-      `insert into bank_deposits (user_id, amount, currency, coin, credit, rate, payer_name, reference,
-         proof_id, card_bank, card_number, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
-    );
-    this.#byId = sqlite.prepare(`select ${COLUMNS} from bank_deposits where id = ?`).safeIntegers(true);
-    this.#page = sqlite
-      .prepare(
-        `select ${COLUMNS} from bank_deposits
-         where (@userId is null or user_id = @userId) and (@status is null or status = @status)
-           and id < @before
-         order by id desc limit @limit`,
-      )
-      .safeIntegers(true);
-    this.#decide = sqlite.prepare(
-      `update bank_deposits set status = ?, reason = ?, decided_by = ?, decided_at = ?
-       where id = ? and status = 'review'`,
-    );
+    this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true });
   }
 
   /** The user's bound card, or null. */
   card(userId: number): BankCard | null {
-    return (this.#card.get(userId) as BankCard | undefined) ?? null;
+    return this.#q.card.get(userId) ?? null;
   }
 
   /** Binds `card` to the user, replacing any card bound before. */
   bindCard(userId: number, card: BankCard): void {
-    this.#upsertCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
+    this.#q.bindCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
   }
 
   /** Whether something already keeps the upload (another deposit's proof, an identity photo …). */
@@ -109,7 +153,7 @@ export class BankStore {
 
   /** Inserts a deposit in `review` and returns it. */
   insert(row: Omit<BankDepositRow, 'id' | 'status' | 'reason' | 'decidedBy' | 'decidedAt'>): BankDepositRow {
-    const info = this.#insert.run(
+    const info = this.#q.insert.run(
       row.userId,
       row.amount,
       row.currency,
@@ -123,16 +167,15 @@ export class BankStore {
       row.cardNumber,
       row.createdAt,
     );
-    return this.get(Number(info.lastInsertRowid))!;
+    return this.get(info.lastId)!;
   }
 
   get(id: number): BankDepositRow | undefined {
-    const r = this.#byId.get(id) as Record<string, unknown> | undefined;
-    return r && toRow(r);
+    return this.#q.byId.get(id);
   }
 
   list(q: DepositQuery): BankDepositRow[] {
-    return (this.#page.all(q) as Array<Record<string, unknown>>).map(toRow);
+    return this.#q.page.all(q.userId, q.userId, q.status, q.status, q.before, q.limit);
   }
 
   /** Moves a deposit out of `review`; false when it was no longer there. */
@@ -143,6 +186,6 @@ export class BankStore {
     by: string,
     at: number,
   ): boolean {
-    return this.#decide.run(to, reason, by, at, id).changes === 1;
+    return this.#q.decide.run(to, reason, by, at, id).changes === 1;
   }
 }

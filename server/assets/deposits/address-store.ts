@@ -1,4 +1,21 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareAll, sql, type PreparedSet } from '../../db';
+
+/** The statements over `deposit_addresses`, named by what they do. */
+const STATEMENTS = {
+  address: sql<[userId: number, chain: string], string>(
+    'select address from deposit_addresses where user_id = ? and chain = ?',
+    (r) => r.address as string,
+  ),
+  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
+  insert: sql<[userId: number, chain: string, address: string, createdAt: number]>(
+    'insert or ignore into deposit_addresses (user_id, chain, address, created_at) values (?, ?, ?, ?)',
+  ),
+  owner: sql<[chain: string, address: string], number>(
+    'select user_id from deposit_addresses where chain = ? and address = ?',
+    (r) => r.user_id as number,
+  ),
+};
 
 /**
  * Users' deposit addresses (`deposit_addresses`), one per user and chain, created on first request.
@@ -6,24 +23,18 @@ import type { Database as SqliteDb, Statement } from 'better-sqlite3';
  * this exchange are ever credited.
  */
 export class DepositAddressStore {
-  readonly #get: Statement<[number, string], { address: string }>;
-  readonly #insert: Statement;
-  readonly #owner: Statement<[string, string], { user_id: number }>;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(
     sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.#get = sqlite.prepare('select address from deposit_addresses where user_id = ? and chain = ?');
-    this.#insert = sqlite.prepare(
-      'insert or ignore into deposit_addresses (user_id, chain, address, created_at) values (?, ?, ?, ?)',
-    );
-    this.#owner = sqlite.prepare('select user_id from deposit_addresses where chain = ? and address = ?');
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   /** The user's stored address on `chain`, or null when none was handed out yet. */
   get(userId: number, chain: string): string | null {
-    return this.#get.get(userId, chain)?.address ?? null;
+    return this.#q.address.get(userId, chain) ?? null;
   }
 
   /**
@@ -33,7 +44,7 @@ export class DepositAddressStore {
   ensure(userId: number, chain: string, derive: () => string): string {
     const stored = this.get(userId, chain);
     if (stored !== null) return stored;
-    this.#insert.run(userId, chain, derive(), this.now());
+    this.#q.insert.run(userId, chain, derive(), this.now());
     const address = this.get(userId, chain);
     if (address === null) throw new Error(`deposit address of user ${userId} on ${chain} not stored`);
     return address;
@@ -41,6 +52,6 @@ export class DepositAddressStore {
 
   /** Whose address `address` is on `chain`, or null for an address this exchange never handed out. */
   owner(chain: string, address: string): number | null {
-    return this.#owner.get(chain, address)?.user_id ?? null;
+    return this.#q.owner.get(chain, address) ?? null;
   }
 }

@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CryptoDepositStatus } from '../../../domain';
+import { prepareAll, sql, type PreparedSet } from '../../db';
 import { accounts, type Accounts } from '../../mine';
 
 /** A row of `crypto_deposits`. `amount` in ledger minor units (1e-8); times in ms since the epoch. */
@@ -72,45 +73,83 @@ function toRow(r: Record<string, unknown>): DepositRow {
   };
 }
 
+type Filter = [
+  userId: number | null,
+  userId2: number | null,
+  coin: string | null,
+  coin2: string | null,
+  status: CryptoDepositStatus | null,
+  status2: CryptoDepositStatus | null,
+  before: number,
+];
+
+/**
+ * The statements over `crypto_deposits`, named by what they do. Integers come back as bigint
+ * (amounts can pass 2^53 minor units); the row mapper narrows ids, heights and times.
+ */
+const STATEMENTS = {
+  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict (chain, txid, vout) do nothing`).
+  insert: sql<
+    [
+      userId: number,
+      coin: string,
+      chain: string,
+      address: string,
+      txid: string,
+      vout: number,
+      amount: bigint,
+      blockHeight: number | null,
+      createdAt: number,
+    ]
+  >(
+    `insert or ignore into crypto_deposits
+       (user_id, coin, chain, address, txid, vout, amount, block_height, confirmations, status, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, 0, 'pending', ?)`,
+  ),
+  byKey: sql<[chain: string, txid: string, vout: number], DepositRow>(
+    `select ${COLUMNS} from crypto_deposits d where d.chain = ? and d.txid = ? and d.vout = ?`,
+    toRow,
+  ),
+  byId: sql<[id: number], DepositRow>(`select ${COLUMNS} from crypto_deposits d where d.id = ?`, toRow),
+  setBlock: sql<[height: number, id: number]>(
+    'update crypto_deposits set block_height = ? where id = ? and block_height is null',
+  ),
+  open: sql<[chain: string], DepositRow>(
+    `select ${COLUMNS} from crypto_deposits d
+     where d.chain = ? and d.status <> 'final' and d.block_height is not null order by d.id`,
+    toRow,
+  ),
+  advance: sql<
+    [
+      confirmations: number,
+      to: CryptoDepositStatus,
+      to2: CryptoDepositStatus,
+      at: number,
+      to3: CryptoDepositStatus,
+      at2: number,
+      id: number,
+      from: CryptoDepositStatus,
+      confirmations2: number,
+    ]
+  >(
+    `update crypto_deposits set confirmations = ?, status = ?,
+       credited_at = case when credited_at is null and ? <> 'pending' then ? else credited_at end,
+       final_at = case when ? = 'final' then ? else null end
+     where id = ? and status = ? and confirmations < ?`,
+  ),
+  page: sql<[...Filter, limit: number], DepositRow>(
+    `select ${COLUMNS} from crypto_deposits d where ${FILTER} order by d.id desc limit ?`,
+    toRow,
+  ),
+};
+
 /** Synchronous access to `crypto_deposits`, for use inside the ledger's database transaction. */
 export class DepositStore {
-  readonly #insert: Statement;
-  readonly #byKey: Statement;
-  readonly #byId: Statement;
-  readonly #setBlock: Statement;
-  readonly #open: Statement;
-  readonly #advance: Statement;
-  readonly #page: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #users: Accounts;
 
   constructor(sqlite: SqliteDb) {
-    this.#insert = sqlite.prepare(
-      `insert or ignore into crypto_deposits
-         (user_id, coin, chain, address, txid, vout, amount, block_height, confirmations, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 0, 'pending', ?)`,
-    );
-    this.#byKey = sqlite
-      .prepare(`select ${COLUMNS} from crypto_deposits d where d.chain = ? and d.txid = ? and d.vout = ?`)
-      .safeIntegers(true);
-    this.#byId = sqlite.prepare(`select ${COLUMNS} from crypto_deposits d where d.id = ?`).safeIntegers(true);
-    this.#setBlock = sqlite.prepare(
-      'update crypto_deposits set block_height = ? where id = ? and block_height is null',
-    );
-    this.#open = sqlite
-      .prepare(
-        `select ${COLUMNS} from crypto_deposits d
-         where d.chain = ? and d.status <> 'final' and d.block_height is not null order by d.id`,
-      )
-      .safeIntegers(true);
-    this.#advance = sqlite.prepare(
-      `update crypto_deposits set confirmations = ?, status = ?,
-         credited_at = case when credited_at is null and ? <> 'pending' then ? else credited_at end,
-         final_at = case when ? = 'final' then ? else null end
-       where id = ? and status = ? and confirmations < ?`,
-    );
-    this.#page = sqlite
-      .prepare(`select ${COLUMNS} from crypto_deposits d where ${FILTER} order by d.id desc limit ?`)
-      .safeIntegers(true);
+    this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true });
     this.#users = accounts(sqlite);
   }
 
@@ -122,7 +161,7 @@ export class DepositStore {
     d: Pick<DepositRow, 'userId' | 'coin' | 'chain' | 'address' | 'txid' | 'vout' | 'amount' | 'blockHeight'>,
     at: number,
   ): { row: DepositRow; inserted: boolean } {
-    const info = this.#insert.run(
+    const info = this.#q.insert.run(
       d.userId,
       d.coin,
       d.chain,
@@ -139,23 +178,21 @@ export class DepositStore {
   }
 
   byKey(chain: string, txid: string, vout: number): DepositRow | null {
-    const r = this.#byKey.get(chain, txid, vout) as Record<string, unknown> | undefined;
-    return r ? toRow(r) : null;
+    return this.#q.byKey.get(chain, txid, vout) ?? null;
   }
 
   byId(id: number): DepositRow | null {
-    const r = this.#byId.get(id) as Record<string, unknown> | undefined;
-    return r ? toRow(r) : null;
+    return this.#q.byId.get(id) ?? null;
   }
 
   /** Records the block of a deposit first seen unconfirmed; false when it already had one. */
   setBlock(id: number, height: number): boolean {
-    return this.#setBlock.run(height, id).changes === 1;
+    return this.#q.setBlock.run(height, id).changes === 1;
   }
 
   /** Deposits of `chain` in a block and not yet final: the ones a new block may advance. */
   open(chain: string): DepositRow[] {
-    return (this.#open.all(chain) as Array<Record<string, unknown>>).map(toRow);
+    return this.#q.open.all(chain);
   }
 
   /**
@@ -164,14 +201,14 @@ export class DepositStore {
    */
   advance(a: DepositAdvance): boolean {
     return (
-      this.#advance.run(a.confirmations, a.to, a.to, a.at, a.to, a.at, a.id, a.from, a.confirmations)
+      this.#q.advance.run(a.confirmations, a.to, a.to, a.at, a.to, a.at, a.id, a.from, a.confirmations)
         .changes === 1
     );
   }
 
   /** One page of deposits, newest first. */
   list(q: DepositQuery): DepositRow[] {
-    return (this.#page.all(...filterArgs(q)) as Array<Record<string, unknown>>).map(toRow);
+    return this.#q.page.all(...filterArgs(q), q.limit);
   }
 
   /** One page of deposits with their owners' accounts, newest first (operator view). */
@@ -185,6 +222,6 @@ export class DepositStore {
   }
 }
 
-function filterArgs(q: DepositQuery): unknown[] {
-  return [q.userId, q.userId, q.coin, q.coin, q.status, q.status, q.before, q.limit];
+function filterArgs(q: DepositQuery): Filter {
+  return [q.userId, q.userId, q.coin, q.coin, q.status, q.status, q.before];
 }

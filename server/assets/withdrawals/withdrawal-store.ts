@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { WithdrawalStatus } from '../../../domain';
+import { prepareAll, sql, type PreparedSet } from '../../db';
 import { accounts, type Accounts } from '../../mine';
 
 /**
@@ -70,76 +71,104 @@ function toRow(r: Raw): WithdrawalRow {
   };
 }
 
+const rows = (r: Record<string, unknown>) => toRow(r as Raw);
+
+/**
+ * The statements over `withdrawals`, named by what they do. Integers come back as bigint (amounts
+ * and fees are money); the row mapper narrows ids and times.
+ */
+const STATEMENTS = {
+  insert: sql<
+    [
+      userId: number,
+      coin: string,
+      chain: string,
+      address: string,
+      amount: bigint,
+      fee: bigint,
+      createdAt: number,
+    ]
+  >(
+    `insert into withdrawals (user_id, coin, chain, address, amount, fee, status, created_at)
+     values (?, ?, ?, ?, ?, ?, 'review', ?)`,
+  ),
+  byId: sql<[id: number], WithdrawalRow>(`select ${COLUMNS} from withdrawals w where w.id = ?`, rows),
+  page: sql<
+    [
+      userId: number | null,
+      userId2: number | null,
+      coin: string | null,
+      coin2: string | null,
+      status: WithdrawalStatus | null,
+      status2: WithdrawalStatus | null,
+      before: number,
+      limit: number,
+    ],
+    WithdrawalRow
+  >(
+    `select ${COLUMNS} from withdrawals w
+     where (? is null or w.user_id = ?) and (? is null or w.coin = ?) and (? is null or w.status = ?)
+       and w.id < ?
+     order by w.id desc limit ?`,
+    rows,
+  ),
+  usedSince: sql<[userId: number, coin: string, since: number], bigint>(
+    `select coalesce(sum(amount), 0) as total from withdrawals
+     where user_id = ? and coin = ? and status in ('review', 'approved') and created_at >= ?`,
+    (r) => r.total as bigint,
+  ),
+  decide: sql<
+    [
+      status: Decision['status'],
+      txid: string | null,
+      reason: string | null,
+      decidedBy: string | null,
+      decidedAt: number,
+      id: number,
+    ]
+  >(
+    `update withdrawals set status = ?, txid = ?, reason = ?, decided_by = ?, decided_at = ?
+     where id = ? and status = 'review'`,
+  ),
+};
+
 /** Synchronous access to `withdrawals`, for use inside the ledger's database transaction. */
 export class WithdrawalStore {
-  private readonly insertRow: Statement;
-  private readonly byId: Statement;
-  private readonly page: Statement;
-  private readonly used: Statement;
-  private readonly decideRow: Statement;
+  private readonly q: PreparedSet<typeof STATEMENTS>;
   private readonly users: Accounts;
 
   constructor(sqlite: SqliteDb) {
     this.users = accounts(sqlite);
-    this.insertRow = sqlite.prepare(
-      `insert into withdrawals (user_id, coin, chain, address, amount, fee, status, created_at)
-       values (?, ?, ?, ?, ?, ?, 'review', ?)`,
-    );
-    this.byId = sqlite.prepare(`select ${COLUMNS} from withdrawals w where w.id = ?`).safeIntegers(true);
-    this.page = sqlite
-      .prepare(
-        `select ${COLUMNS} from withdrawals w
-         where (? is null or w.user_id = ?) and (? is null or w.coin = ?) and (? is null or w.status = ?)
-           and w.id < ?
-         order by w.id desc limit ?`,
-      )
-      .safeIntegers(true);
-    this.used = sqlite
-      .prepare(
-        `select coalesce(sum(amount), 0) as total from withdrawals
-         where user_id = ? and coin = ? and status in ('review', 'approved') and created_at >= ?`,
-      )
-      .pluck()
-      .safeIntegers(true);
-    this.decideRow = sqlite.prepare(
-      `update withdrawals set status = ?, txid = ?, reason = ?, decided_by = ?, decided_at = ?
-       where id = ? and status = 'review'`,
-    );
+    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
   }
 
   /** Inserts a withdrawal in review and returns it with its id. */
   insert(
     row: Omit<WithdrawalRow, 'id' | 'status' | 'txid' | 'reason' | 'decidedBy' | 'decidedAt'>,
   ): WithdrawalRow {
-    const id = Number(
-      this.insertRow.run(row.userId, row.coin, row.chain, row.address, row.amount, row.fee, row.createdAt)
-        .lastInsertRowid,
-    );
+    const id = this.q.insert.run(
+      row.userId,
+      row.coin,
+      row.chain,
+      row.address,
+      row.amount,
+      row.fee,
+      row.createdAt,
+    ).lastId;
     return { id, ...row, status: 'review', txid: null, reason: null, decidedBy: null, decidedAt: null };
   }
 
   /** One withdrawal with its owner's account, whoever owns it. */
   get(id: number): OpsWithdrawalRow | undefined {
-    const r = this.byId.get(id) as Raw | undefined;
-    if (!r) return undefined;
-    const row = toRow(r);
+    const row = this.q.byId.get(id);
+    if (!row) return undefined;
     const account = this.users.accountOf(row.userId);
     return account === undefined ? undefined : { ...row, account };
   }
 
   /** One page, newest first. */
   list(q: WithdrawalQuery): OpsWithdrawalRow[] {
-    const rows = this.page.all(
-      q.userId,
-      q.userId,
-      q.coin,
-      q.coin,
-      q.status,
-      q.status,
-      q.before,
-      q.limit,
-    ) as Raw[];
-    const page = rows.map(toRow);
+    const page = this.q.page.all(q.userId, q.userId, q.coin, q.coin, q.status, q.status, q.before, q.limit);
     const names = this.users.accountsOf(page.map((r) => r.userId));
     return page.flatMap((r) => {
       const account = names.get(r.userId);
@@ -149,11 +178,11 @@ export class WithdrawalStore {
 
   /** Units of `coin` the user requested since `since` (ms), rejected and cancelled ones excluded. */
   usedSince(userId: number, coin: string, since: number): bigint {
-    return this.used.get(userId, coin, since) as bigint;
+    return this.q.usedSince.get(userId, coin, since)!;
   }
 
   /** Closes a withdrawal still in review; false when it was no longer in review. */
   decide(id: number, d: Decision): boolean {
-    return this.decideRow.run(d.status, d.txid, d.reason, d.decidedBy, d.decidedAt, id).changes > 0;
+    return this.q.decide.run(d.status, d.txid, d.reason, d.decidedBy, d.decidedAt, id).changes > 0;
   }
 }
