@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { OptionDirection, OptionResult } from '../../domain/second-rules';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { BulkInsert } from '../ledger';
 
 /**
@@ -108,26 +109,74 @@ function toRow(r: Record<string, unknown>): OptionRow {
 }
 
 /**
+ * The statements over `second_options` and `second_settlements`, named by what they do. Integers
+ * come back as bigint (stakes and payouts are money); the row mapper narrows ids and times.
+ */
+const STATEMENTS = {
+  insert: sql<
+    [
+      userId: number,
+      symbol: string,
+      direction: OptionDirection,
+      seconds: number,
+      coin: string,
+      stakeUnits: bigint,
+      payoutRate: string,
+      payoutUnits: bigint,
+      entryTradeId: number,
+      entryPrice: string,
+      entryTs: number,
+      acceptedAt: number,
+      expiresAt: number,
+      clientOrderId: string | null,
+    ]
+  >(
+    `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
+       payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
+       client_order_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+  ),
+  byId: sql<[id: number], OptionRow>(`${JOINED} where o.id = ?`, toRow),
+  byClient: sql<[userId: number, clientOrderId: string], OptionRow>(
+    `${JOINED} where o.user_id = ? and o.client_order_id = ?`,
+    toRow,
+  ),
+  // Read once at start: every option without a settlement, in expiry order.
+  open: sql<[], OptionRow>(`${JOINED} where s.option_id is null order by o.expires_at, o.id`, toRow),
+  list: sql<
+    [
+      userId: number,
+      before: number,
+      status: ListFilter['status'],
+      status2: ListFilter['status'],
+      symbol: string | null,
+      symbol2: string | null,
+      result: OptionResult | null,
+      result2: OptionResult | null,
+      limit: number,
+    ],
+    OptionRow
+  >(
+    `${JOINED} where o.user_id = ? and o.id < ?
+       and (? = 'all' or (s.option_id is null) = (? = 'open'))
+       and (? is null or o.symbol = ?) and (? is null or s.result = ?)
+     order by o.id desc limit ?`,
+    toRow,
+  ),
+  setStakeTx: sql<[txId: number, id: number]>('update second_options set stake_tx_id = ? where id = ?'),
+};
+
+/**
  * Reads and writes of `second_options` and `second_settlements`; synchronous, for use inside the
  * service's transactions. Settlements are queued with `addSettlement` and written by `flushSettlements`
  * with multi-row INSERTs, at the end of the settling transaction.
  */
 export class OptionStore {
-  private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly byClientStmt: Statement;
-  private readonly openStmt: Statement;
-  private readonly listStmt: Statement;
-  private readonly setStakeTx: Statement;
+  private readonly q: PreparedSet<typeof STATEMENTS>;
   private readonly settlements: BulkInsert;
 
   constructor(sqlite: SqliteDb) {
-    this.insertStmt = sqlite.prepare(
-      `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
-         payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
-         client_order_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-    );
+    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
     // The one table that holds results, written only here. Its primary key is the option id: a second
     // settlement of one option fails the whole settling transaction (exactly once).
     this.settlements = new BulkInsert(sqlite, 'second_settlements', [
@@ -141,28 +190,11 @@ export class OptionStore {
       'settle_tx_id',
       'rule',
     ]);
-    this.byIdStmt = sqlite.prepare(`${JOINED} where o.id = ?`).safeIntegers(true);
-    this.byClientStmt = sqlite
-      .prepare(`${JOINED} where o.user_id = ? and o.client_order_id = ?`)
-      .safeIntegers(true);
-    // Read once at start: every option without a settlement, in expiry order.
-    this.openStmt = sqlite
-      .prepare(`${JOINED} where s.option_id is null order by o.expires_at, o.id`)
-      .safeIntegers(true);
-    this.listStmt = sqlite
-      .prepare(
-        `${JOINED} where o.user_id = ? and o.id < ?
-           and (? = 'all' or (s.option_id is null) = (? = 'open'))
-           and (? is null or o.symbol = ?) and (? is null or s.result = ?)
-         order by o.id desc limit ?`,
-      )
-      .safeIntegers(true);
-    this.setStakeTx = sqlite.prepare('update second_options set stake_tx_id = ? where id = ?');
   }
 
   /** Inserts an open option; returns its id. */
   insert(o: NewOption): number {
-    const info = this.insertStmt.run(
+    const info = this.q.insert.run(
       o.userId,
       o.symbol,
       o.direction,
@@ -178,12 +210,12 @@ export class OptionStore {
       o.expiresAt,
       o.clientOrderId,
     );
-    return Number(info.lastInsertRowid);
+    return info.lastId;
   }
 
   /** Records the ledger transaction that froze the stake. */
   stakeTx(id: number, txId: number): void {
-    this.setStakeTx.run(txId, id);
+    this.q.setStakeTx.run(txId, id);
   }
 
   /** Queues the settlement of option `id` by the expiry rule; written by `flushSettlements`. */
@@ -212,22 +244,20 @@ export class OptionStore {
   }
 
   get(id: number): OptionRow | undefined {
-    const r = this.byIdStmt.get(id) as Record<string, unknown> | undefined;
-    return r && toRow(r);
+    return this.q.byId.get(id);
   }
 
   byClientId(userId: number, clientOrderId: string): OptionRow | undefined {
-    const r = this.byClientStmt.get(userId, clientOrderId) as Record<string, unknown> | undefined;
-    return r && toRow(r);
+    return this.q.byClient.get(userId, clientOrderId);
   }
 
   /** Every open option, in expiry order (start and restart: the timer's queue). */
   open(): OptionRow[] {
-    return (this.openStmt.all() as Record<string, unknown>[]).map(toRow);
+    return this.q.open.all();
   }
 
   list(userId: number, f: ListFilter): OptionRow[] {
-    const rows = this.listStmt.all(
+    return this.q.list.all(
       userId,
       f.before,
       f.status,
@@ -237,7 +267,6 @@ export class OptionStore {
       f.result,
       f.result,
       f.limit,
-    ) as Record<string, unknown>[];
-    return rows.map(toRow);
+    );
   }
 }
