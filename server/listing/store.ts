@@ -1,0 +1,139 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import type { ListingApplication, ListingReq, ListingStatus } from '../../domain/listing-types';
+import { prepareAll, sql, type PreparedSet } from '../db';
+
+/** A row of `listing_applications`; times in ms since the epoch. */
+export interface ListingRow {
+  id: number;
+  user_id: number;
+  project: string;
+  symbol: string;
+  chain: string;
+  contract: string;
+  website: string;
+  contact: string;
+  description: string;
+  status: ListingStatus;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An application as its applicant sees it. */
+export const toApplication = (r: ListingRow): ListingApplication => ({
+  id: r.id,
+  project: r.project,
+  symbol: r.symbol,
+  chain: r.chain,
+  contract: r.contract,
+  website: r.website,
+  contact: r.contact,
+  description: r.description,
+  status: r.status,
+  reason: r.reason,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** The statements over `listing_applications`, named by what they do. */
+const STATEMENTS = {
+  byId: sql<[id: number], ListingRow>('select * from listing_applications where id = ?'),
+  mine: sql<[userId: number], ListingRow>(
+    'select * from listing_applications where user_id = ? order by id desc limit 50',
+  ),
+  hasOpen: sql<[userId: number, symbol: string], true>(
+    `select 1 from listing_applications where user_id = ? and symbol = ? and status in ('submitted', 'review')`,
+    () => true,
+  ),
+  insert: sql<
+    [
+      userId: number,
+      project: string,
+      symbol: string,
+      chain: string,
+      contract: string,
+      website: string,
+      contact: string,
+      description: string,
+      createdAt: number,
+      updatedAt: number,
+    ]
+  >(
+    `insert into listing_applications
+       (user_id, project, symbol, chain, contract, website, contact, description, status, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+  ),
+  decide: sql<
+    [
+      to: ListingStatus,
+      reason: string | null,
+      decidedBy: string,
+      updatedAt: number,
+      id: number,
+      from: ListingStatus,
+    ]
+  >(
+    `update listing_applications set status = ?, reason = ?, decided_by = ?, updated_at = ?
+     where id = ? and status = ?`,
+  ),
+  list: sql<[status: ListingStatus | '', status2: ListingStatus | ''], ListingRow>(
+    `select l.* from listing_applications l where (? = '' or l.status = ?) order by l.id desc limit 200`,
+  ),
+};
+
+/** Coin-listing applications (`listing_applications`). Synchronous: callers open the transactions. */
+export class ListingStore {
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
+  constructor(sqlite: SqliteDb) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
+
+  get(id: number): ListingRow | undefined {
+    return this.#q.byId.get(id);
+  }
+
+  /** The user's latest 50 applications, newest first. */
+  mine(userId: number): ListingRow[] {
+    return this.#q.mine.all(userId);
+  }
+
+  /** Whether the user has an application for `symbol` still submitted or in review. */
+  hasOpen(userId: number, symbol: string): boolean {
+    return this.#q.hasOpen.get(userId, symbol) !== undefined;
+  }
+
+  /** Stores a new application as `submitted` at `at` (ms); returns its id. */
+  insert(userId: number, a: ListingReq, at: number): number {
+    return this.#q.insert.run(
+      userId,
+      a.project,
+      a.symbol,
+      a.chain,
+      a.contract,
+      a.website,
+      a.contact,
+      a.description,
+      at,
+      at,
+    ).lastId;
+  }
+
+  /** Moves an application from status `from` to `to` (no change when it moved on meanwhile). */
+  decide(
+    id: number,
+    from: ListingStatus,
+    to: ListingStatus,
+    reason: string | null,
+    by: string,
+    at: number,
+  ): void {
+    this.#q.decide.run(to, reason, by, at, id, from);
+  }
+
+  /** The latest 200 applications, newest first, of one status or ('') of all. */
+  list(status: ListingStatus | ''): ListingRow[] {
+    return this.#q.list.all(status, status);
+  }
+}
