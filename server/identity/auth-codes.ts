@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AuthCodeGrant } from '../../domain/identity-endpoints';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { fail } from '../http';
 import { sameDigest } from '../mine';
 
@@ -19,34 +20,38 @@ interface Row {
   attempts: number;
 }
 
+/** The statements over `identity_auth_codes`, named by what they do. */
+const STATEMENTS = {
+  upsert: sql<[userId: number, codeHash: string, expiresAt: number, createdAt: number]>(
+    `insert into identity_auth_codes (user_id, code_hash, expires_at, attempts, created_at)
+     values (?, ?, ?, 0, ?)
+     on conflict (user_id) do update set code_hash = excluded.code_hash,
+       expires_at = excluded.expires_at, attempts = 0, created_at = excluded.created_at`,
+  ),
+  get: sql<[userId: number], Row>(
+    `select code_hash as codeHash, expires_at as expiresAt, attempts from identity_auth_codes where user_id = ?`,
+  ),
+  miss: sql<[userId: number, maxAttempts: number]>(
+    `update identity_auth_codes set attempts = attempts + 1 where user_id = ? and attempts < ?`,
+  ),
+  drop: sql<[userId: number, codeHash: string]>(
+    'delete from identity_auth_codes where user_id = ? and code_hash = ?',
+  ),
+};
+
 /**
  * Authorization codes (spec §3, §6): the one live code of a user, stored hashed, valid for
  * AUTH_CODE_TTL_MS, at most AUTH_CODE_MAX_ATTEMPTS wrong guesses, used once. A user hands the code
  * to an agent; it proves the user agreed to join that agent's team.
  */
 export class AuthCodes {
-  readonly #upsert: Statement;
-  readonly #get: Statement;
-  readonly #miss: Statement;
-  readonly #drop: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(
     sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.#upsert = sqlite.prepare(
-      `insert into identity_auth_codes (user_id, code_hash, expires_at, attempts, created_at)
-       values (?, ?, ?, 0, ?)
-       on conflict (user_id) do update set code_hash = excluded.code_hash,
-         expires_at = excluded.expires_at, attempts = 0, created_at = excluded.created_at`,
-    );
-    this.#get = sqlite.prepare(
-      `select code_hash as codeHash, expires_at as expiresAt, attempts from identity_auth_codes where user_id = ?`,
-    );
-    this.#miss = sqlite.prepare(
-      `update identity_auth_codes set attempts = attempts + 1 where user_id = ? and attempts < ?`,
-    );
-    this.#drop = sqlite.prepare('delete from identity_auth_codes where user_id = ? and code_hash = ?');
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   /** A new code for `userId`, replacing any earlier one. */
@@ -55,7 +60,7 @@ export class AuthCodes {
     for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(0, ALPHABET.length)];
     const now = this.now();
     const expiresAt = now + AUTH_CODE_TTL_MS;
-    this.#upsert.run(userId, hashOf(userId, code), expiresAt, now);
+    this.#q.upsert.run(userId, hashOf(userId, code), expiresAt, now);
     return { code, expiresAt };
   }
 
@@ -65,19 +70,19 @@ export class AuthCodes {
    * is counted at once, so call this outside the transaction that uses the code (`use`).
    */
   check(userId: number, code: string): void {
-    const row = this.#get.get(userId) as Row | undefined;
+    const row = this.#q.get.get(userId);
     if (!row) throw fail('authCodeWrong', 'authCode');
     if (row.attempts >= AUTH_CODE_MAX_ATTEMPTS) throw fail('authCodeAttempts', 'authCode');
     if (row.expiresAt <= this.now()) throw fail('authCodeExpired', 'authCode');
     const hash = hashOf(userId, code);
     if (!sameDigest(row.codeHash, hash)) {
-      const counted = this.#miss.run(userId, AUTH_CODE_MAX_ATTEMPTS).changes;
+      const counted = this.#q.miss.run(userId, AUTH_CODE_MAX_ATTEMPTS).changes;
       throw fail(counted === 0 ? 'authCodeAttempts' : 'authCodeWrong', 'authCode');
     }
   }
 
   /** Uses the checked code up; false when it changed or went since `check`. */
   use(userId: number, code: string): boolean {
-    return this.#drop.run(userId, hashOf(userId, code)).changes === 1;
+    return this.#q.drop.run(userId, hashOf(userId, code)).changes === 1;
   }
 }

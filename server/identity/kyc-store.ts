@@ -1,6 +1,7 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { KycState } from '../../domain';
 import type { KycDocType } from '../../domain/identity-rules';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { accounts, type Accounts } from '../mine';
 import type { OpsJournal } from '../ops';
 import type { UploadClaims } from '../shared/uploads';
@@ -39,16 +40,45 @@ const COLS = `id, user_id as userId, name, doc_type as docType, id_number as idN
 const isUnique = (err: unknown) =>
   err instanceof Error && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
+/** The statements over `identity_kyc`, named by what they do. */
+const STATEMENTS = {
+  insert: sql<
+    [
+      userId: number,
+      name: string,
+      docType: KycDocType,
+      idNumber: string,
+      frontId: string,
+      backId: string,
+      handId: string,
+      createdAt: number,
+    ]
+  >(
+    `insert into identity_kyc (user_id, name, doc_type, id_number, front_id, back_id, hand_id, status, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+  ),
+  latest: sql<[userId: number], KycRow>(
+    `select ${COLS} from identity_kyc where user_id = ? order by id desc limit 1`,
+  ),
+  byId: sql<[id: number], KycRow>(`select ${COLS} from identity_kyc where id = ?`),
+  list: sql<
+    [status: KycRow['status'] | null, status2: KycRow['status'] | null, before: number, limit: number],
+    KycRow
+  >(`select ${COLS} from identity_kyc where (? is null or status = ?) and id < ? order by id desc limit ?`),
+  decide: sql<
+    [status: 'verified' | 'rejected', reason: string | null, decidedBy: string, decidedAt: number, id: number]
+  >(
+    `update identity_kyc set status = ?, reason = ?, decided_by = ?, decided_at = ?
+     where id = ? and status = 'review'`,
+  ),
+};
+
 /**
  * Identity submissions. A submission and the user's `kyc` state change in one transaction, and an
  * operator's decision with its `ops_actions` row in the same one.
  */
 export class KycStore {
-  readonly #insert: Statement;
-  readonly #latest: Statement;
-  readonly #byId: Statement;
-  readonly #list: Statement;
-  readonly #decide: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #users: Accounts;
   readonly #submit: (row: NewKyc) => KycRow;
   readonly #decideTx: (
@@ -65,37 +95,21 @@ export class KycStore {
     private readonly journal: OpsJournal,
     private readonly claims: UploadClaims,
   ) {
-    this.#insert = sqlite.prepare(
-      `insert into identity_kyc (user_id, name, doc_type, id_number, front_id, back_id, hand_id, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
-    );
-    this.#latest = sqlite.prepare(
-      `select ${COLS} from identity_kyc where user_id = ? order by id desc limit 1`,
-    );
-    this.#byId = sqlite.prepare(`select ${COLS} from identity_kyc where id = ?`);
-    this.#list = sqlite.prepare(
-      `select ${COLS} from identity_kyc where (? is null or status = ?) and id < ? order by id desc limit ?`,
-    );
-    this.#decide = sqlite.prepare(
-      `update identity_kyc set status = ?, reason = ?, decided_by = ?, decided_at = ?
-       where id = ? and status = 'review'`,
-    );
+    this.#q = prepareAll(sqlite, STATEMENTS);
     this.#users = accounts(sqlite);
     this.#submit = sqlite.transaction((row: NewKyc) => {
       let id: number;
       try {
-        id = Number(
-          this.#insert.run(
-            row.userId,
-            row.name,
-            row.docType,
-            row.idNumber,
-            row.frontId,
-            row.backId,
-            row.handId,
-            row.createdAt,
-          ).lastInsertRowid,
-        );
+        id = this.#q.insert.run(
+          row.userId,
+          row.name,
+          row.docType,
+          row.idNumber,
+          row.frontId,
+          row.backId,
+          row.handId,
+          row.createdAt,
+        ).lastId;
       } catch (err) {
         if (isUnique(err)) {
           // The one-in-review index, or a photo another submission took in the meantime.
@@ -108,7 +122,7 @@ export class KycStore {
     });
     this.#decideTx = sqlite.transaction(
       (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null, at: number) => {
-        if (this.#decide.run(status, reason, operator, at, id).changes === 0) return null;
+        if (this.#q.decide.run(status, reason, operator, at, id).changes === 0) return null;
         const row = this.get(id)!;
         const from = this.#users.kycOf(row.userId) as KycState;
         const to: KycState = status === 'verified' ? 'verified' : 'none';
@@ -127,16 +141,16 @@ export class KycStore {
 
   /** The user's latest submission. */
   latest(userId: number): KycRow | undefined {
-    return this.#latest.get(userId) as KycRow | undefined;
+    return this.#q.latest.get(userId);
   }
 
   get(id: number): KycRow | undefined {
-    return this.#byId.get(id) as KycRow | undefined;
+    return this.#q.byId.get(id);
   }
 
   /** Submissions newest first, optionally of one status, with ids below `before`. */
   list(status: KycRow['status'] | null, before: number, limit: number): KycRow[] {
-    return this.#list.all(status, status, before, limit) as KycRow[];
+    return this.#q.list.all(status, status, before, limit);
   }
 
   /** Whether `uploadId` is the user's own upload and nothing keeps it yet. */

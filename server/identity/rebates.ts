@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { type CoinInfo, type PairInfo, UNIT_DECIMALS } from '../../domain';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { HOUSE_USER_ID, type Ledger } from '../ledger';
 import { accounts, type Accounts } from '../mine';
 import { tradeLog, type FeeTradeRow, type TradeLog } from '../trade';
@@ -63,6 +64,38 @@ export function rebatesOf(
   return out;
 }
 
+/** The statements over the rebate tables, named by what they do. */
+const STATEMENTS = {
+  cursor: sql<[], number>('select last_trade_id from identity_rebate_cursor where id = 1', (r) =>
+    Number(r.last_trade_id),
+  ),
+  initCursor: sql(
+    'insert into identity_rebate_cursor (id, last_trade_id) values (1, 0) on conflict do nothing',
+  ),
+  setCursor: sql<[lastTradeId: number]>('update identity_rebate_cursor set last_trade_id = ? where id = 1'),
+  insert: sql<
+    [
+      referrerId: number,
+      referralId: number,
+      tradeId: number,
+      symbol: string,
+      coin: string,
+      feeUnits: bigint,
+      units: bigint,
+      ledgerTxId: number,
+      createdAt: number,
+    ]
+  >(
+    `insert into identity_rebates
+       (referrer_id, referral_id, trade_id, symbol, coin, fee_units, units, ledger_tx_id, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  paid: sql<[tradeId: number, referralId: number, coin: string], true>(
+    'select 1 from identity_rebates where trade_id = ? and referral_id = ? and coin = ?',
+    () => true,
+  ),
+};
+
 /**
  * Pays referral rebates from the house to inviters, for every committed spot trade in id order,
  * exactly once: a cursor row and the rebate rows move in the same transaction as the ledger
@@ -71,13 +104,9 @@ export function rebatesOf(
  * the next start.
  */
 export class RebateService {
-  readonly #cursor: Statement;
-  readonly #initCursor: Statement;
-  readonly #setCursor: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #trades: TradeLog;
   readonly #users: Accounts;
-  readonly #insert: Statement;
-  readonly #paid: Statement;
   readonly #ppm: bigint;
   readonly #pairs: Map<string, PairInfo>;
   readonly #decimals: Map<string, number>;
@@ -100,21 +129,9 @@ export class RebateService {
     this.#ppm = sharePpm(terms.spotFeeShare);
     this.#pairs = new Map(terms.pairs.map((p) => [p.symbol, p]));
     this.#decimals = new Map(terms.coins.map((c) => [c.symbol, c.decimals]));
-    this.#cursor = sqlite.prepare('select last_trade_id from identity_rebate_cursor where id = 1').pluck();
-    this.#initCursor = sqlite.prepare(
-      'insert into identity_rebate_cursor (id, last_trade_id) values (1, 0) on conflict do nothing',
-    );
-    this.#setCursor = sqlite.prepare('update identity_rebate_cursor set last_trade_id = ? where id = 1');
+    this.#q = prepareAll(sqlite, STATEMENTS);
     this.#trades = tradeLog(sqlite);
     this.#users = accounts(sqlite);
-    this.#insert = sqlite.prepare(
-      `insert into identity_rebates
-         (referrer_id, referral_id, trade_id, symbol, coin, fee_units, units, ledger_tx_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#paid = sqlite
-      .prepare('select 1 from identity_rebates where trade_id = ? and referral_id = ? and coin = ?')
-      .pluck();
     this.#pay = sqlite.transaction((rows: readonly TradeRow[], upTo: number) => {
       const paid = new Set<number>();
       const made: { r: Rebate; txId: number }[] = [];
@@ -125,7 +142,7 @@ export class RebateService {
           if (!pair) continue;
           for (const r of rebatesOf(t, pair, this.#ppm, (c) => this.#decimals.get(c) ?? UNIT_DECIMALS)) {
             // A cursor behind its rebates (restored from an older copy) replays without paying twice.
-            if (this.#paid.get(r.tradeId, r.referralId, r.coin) !== undefined) continue;
+            if (this.#q.paid.get(r.tradeId, r.referralId, r.coin) !== undefined) continue;
             const txId = this.ledger.transfer(
               {
                 kind: 'rebate',
@@ -146,7 +163,7 @@ export class RebateService {
       // After the scope: its ledger_tx rows, which the rebates reference, are written at its end.
       const at = this.now();
       for (const { r, txId } of made) {
-        this.#insert.run(
+        this.#q.insert.run(
           r.referrerId,
           r.referralId,
           r.tradeId,
@@ -158,15 +175,15 @@ export class RebateService {
           at,
         );
       }
-      this.#setCursor.run(upTo);
+      this.#q.setCursor.run(upTo);
       return paid;
     });
   }
 
   /** Reads the cursor (created on first use), pays what is owed, and saves the cursor now and then. */
   start(): void {
-    this.#initCursor.run();
-    this.#last = Number(this.#cursor.get());
+    this.#q.initCursor.run();
+    this.#last = this.#q.cursor.get()!;
     this.#dirty = false;
     this.#stopped = false;
     this.runNow();
@@ -249,7 +266,7 @@ export class RebateService {
   private saveCursor(): void {
     if (!this.#dirty) return;
     try {
-      this.#setCursor.run(this.#last);
+      this.#q.setCursor.run(this.#last);
       this.#dirty = false;
     } catch (err) {
       this.onError(err);

@@ -40,9 +40,6 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
   const { store, codes } = deps;
   const now = deps.now ?? Date.now;
   const users = accounts(deps.sqlite);
-  const record = deps.sqlite.prepare(
-    'insert into identity_team_joins (agent_id, user_id, created_at) values (?, ?, ?)',
-  );
   const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
   const me = (userId: number): UserLite => {
     const u = users.teamUserById(userId);
@@ -103,7 +100,7 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
     }
     if (!codes.use(target.id, code)) throw fail('authCodeWrong', 'authCode');
     if (!users.setReferrerIfNone(target.id, agent.id)) throw fail('teamHasReferrer', 'account');
-    record.run(agent.id, target.id, now());
+    store.recordJoin(agent.id, target.id, now());
   });
 
   registry.add(

@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { depositActivity, type DepositActivity } from '../assets';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { accounts, type Accounts } from '../mine';
 import { tradeLog, type TradeLog } from '../trade';
 
@@ -28,15 +29,46 @@ export interface RebateRow {
   createdAt: number;
 }
 
+type RebateDbRow = Omit<RebateRow, 'referralAccount'>;
+
+/**
+ * The statements over the team's rebates and joins, named by what they do. Integers come back as
+ * bigint (rebates are money); the rebate row mapper narrows ids and times.
+ */
+const STATEMENTS = {
+  totals: sql<[referrerId: number], { coin: string; units: bigint }>(
+    `select coin, sum(units) as units from identity_rebates where referrer_id = ? group by coin order by coin`,
+  ),
+  rebates: sql<[referrerId: number, before: number, limit: number], RebateDbRow>(
+    `select id, referral_id as referralId, trade_id as tradeId, symbol, coin, fee_units as feeUnits,
+       units, ledger_tx_id as ledgerTxId, created_at as createdAt
+     from identity_rebates where referrer_id = ? and id < ? order by id desc limit ?`,
+    (r) => ({
+      id: Number(r.id as bigint),
+      referralId: Number(r.referralId as bigint),
+      tradeId: Number(r.tradeId as bigint),
+      symbol: r.symbol as string,
+      coin: r.coin as string,
+      feeUnits: r.feeUnits as bigint,
+      units: r.units as bigint,
+      ledgerTxId: Number(r.ledgerTxId as bigint),
+      createdAt: Number(r.createdAt as bigint),
+    }),
+  ),
+  recordJoin: sql<[agentId: number, userId: number, createdAt: number]>(
+    'insert into identity_team_joins (agent_id, user_id, created_at) values (?, ?, ?)',
+  ),
+};
+
 /**
  * Reads of a user's team: direct referrals, how many are active, rebates per coin and in detail.
  * "Active" means a spot trade (the user's latest, by id, which is in time order) or a credited
  * deposit (crypto or bank card) within the catalog's window; the users come from the accounts area,
  * their trades from the spot area and their deposits from the assets area, each through its face.
+ * It also keeps the append-only record of agents' additions (`identity_team_joins`).
  */
 export class TeamStore {
-  readonly #totals: Statement;
-  readonly #rebates: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #users: Accounts;
   readonly #trades: TradeLog;
   readonly #deposits: DepositActivity;
@@ -49,18 +81,7 @@ export class TeamStore {
     this.#users = accounts(sqlite);
     this.#trades = tradeLog(sqlite);
     this.#deposits = depositActivity(sqlite);
-    this.#totals = sqlite
-      .prepare(
-        `select coin, sum(units) as units from identity_rebates where referrer_id = ? group by coin order by coin`,
-      )
-      .safeIntegers(true);
-    this.#rebates = sqlite
-      .prepare(
-        `select id, referral_id as referralId, trade_id as tradeId, symbol, coin, fee_units as feeUnits,
-           units, ledger_tx_id as ledgerTxId, created_at as createdAt
-         from identity_rebates where referrer_id = ? and id < ? order by id desc limit ?`,
-      )
-      .safeIntegers(true);
+    this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true });
   }
 
   private since(): number {
@@ -102,29 +123,21 @@ export class TeamStore {
 
   /** Rebates earned per coin, in minor units. */
   totals(userId: number): { coin: string; units: bigint }[] {
-    return this.#totals.all(userId) as { coin: string; units: bigint }[];
+    return this.#q.totals.all(userId);
+  }
+
+  /** Records that `agentId` added `userId` to the team at `at` (ms); append-only. */
+  recordJoin(agentId: number, userId: number, at: number): void {
+    this.#q.recordJoin.run(agentId, userId, at);
   }
 
   /** Rebates credited to `userId`, newest first, with ids below `before`. */
   rebates(userId: number, before: number, limit: number): RebateRow[] {
-    const rows = this.#rebates.all(userId, before, limit) as (Omit<RebateRow, 'referralAccount'> & {
-      id: bigint;
-    })[];
+    const rows = this.#q.rebates.all(userId, before, limit);
     const names = this.#users.accountsOf(rows.map((r) => r.referralId));
     return rows.flatMap((r) => {
-      const referralAccount = names.get(Number(r.referralId));
-      if (referralAccount === undefined) return [];
-      return [
-        {
-          ...r,
-          referralAccount,
-          id: Number(r.id),
-          referralId: Number(r.referralId),
-          tradeId: Number(r.tradeId),
-          ledgerTxId: Number(r.ledgerTxId),
-          createdAt: Number(r.createdAt),
-        },
-      ];
+      const referralAccount = names.get(r.referralId);
+      return referralAccount === undefined ? [] : [{ ...r, referralAccount }];
     });
   }
 }
