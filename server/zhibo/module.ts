@@ -3,16 +3,7 @@ import { LIVE_TITLE_MAX, type LiveStream } from '../../domain/zhibo-types';
 import { fail, str, type Input } from '../http';
 import type { ServerModule } from '../module';
 import { zhiboMigration } from './schema';
-
-interface Row {
-  id: number;
-  title: string;
-  url: string | null;
-  starts_at: number | null;
-  ends_at: number | null;
-  set_by: string;
-  created_at: number;
-}
+import { ZhiboStore, type StreamRow, type StreamSetting } from './store';
 
 /**
  * Whether `url` is a stream the app may play: an HLS playlist (`.m3u8`) on this site (a path) or on
@@ -39,7 +30,7 @@ function timeOf(input: Input, name: string): number | null {
 }
 
 /** What the app shows at `now` for the setting in force. */
-export function liveAt(row: Row | undefined, now: number): LiveStream {
+export function liveAt(row: StreamRow | undefined, now: number): LiveStream {
   if (!row || row.url === null) {
     return {
       live: false,
@@ -69,17 +60,11 @@ export const zhiboModule: ServerModule = {
   migrations: [zhiboMigration],
   register(ctx) {
     const sqlite: SqliteDb = ctx.sqlite;
-    const current = sqlite.prepare('select * from zhibo_streams order by id desc limit 1');
-    const insert = sqlite.prepare(
-      `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)`,
-    );
-    const history = sqlite.prepare('select * from zhibo_streams order by id desc limit 50');
+    const store = new ZhiboStore(sqlite);
     const now = () => Date.now();
-    const record = (operator: string, row: Omit<Row, 'id' | 'created_at' | 'set_by'>, action: string) =>
+    const record = (operator: string, row: StreamSetting, action: string) =>
       sqlite.transaction(() => {
-        const id = Number(
-          insert.run(row.title, row.url, row.starts_at, row.ends_at, operator, now()).lastInsertRowid,
-        );
+        const id = store.insert(row, operator, now());
         ctx.opsJournal.record({
           operator,
           action,
@@ -87,14 +72,14 @@ export const zhiboModule: ServerModule = {
           targetId: String(id),
           detail: { title: row.title, url: row.url, startsAt: row.starts_at, endsAt: row.ends_at },
         });
-        return liveAt(current.get() as Row, now());
+        return liveAt(store.current(), now());
       })();
 
-    ctx.registry.add('zhibo/current', () => liveAt(current.get() as Row | undefined, now()));
+    ctx.registry.add('zhibo/current', () => liveAt(store.current(), now()));
 
     ctx.ops.add('GET', 'zhibo', () => ({
-      current: liveAt(current.get() as Row | undefined, now()),
-      history: history.all(),
+      current: liveAt(store.current(), now()),
+      history: store.history(),
       allowedOrigins: ctx.config.liveOrigins,
     }));
     ctx.ops.add('POST', 'zhibo/set', ({ operator, input }) => {

@@ -1,0 +1,58 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareAll, sql, type PreparedSet } from '../db';
+
+/** A row of `zhibo_streams`: one setting of the live stream; times in ms since the epoch. */
+export interface StreamRow {
+  id: number;
+  title: string;
+  url: string | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  set_by: string;
+  created_at: number;
+}
+
+/** What an operator sets; a null `url` clears the stream. */
+export type StreamSetting = Omit<StreamRow, 'id' | 'created_at' | 'set_by'>;
+
+/** The statements over `zhibo_streams`, named by what they do. */
+const STATEMENTS = {
+  current: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 1'),
+  insert: sql<
+    [
+      title: string,
+      url: string | null,
+      startsAt: number | null,
+      endsAt: number | null,
+      setBy: string,
+      createdAt: number,
+    ]
+  >(
+    `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)`,
+  ),
+  history: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 50'),
+};
+
+/** The live stream's settings, append-only: the newest row is the one in force. */
+export class ZhiboStore {
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
+  constructor(sqlite: SqliteDb) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
+
+  /** The setting in force, or undefined when none was ever made. */
+  current(): StreamRow | undefined {
+    return this.#q.current.get();
+  }
+
+  /** Stores a new setting by `operator` at `at` (ms); returns its id. */
+  insert(row: StreamSetting, operator: string, at: number): number {
+    return this.#q.insert.run(row.title, row.url, row.starts_at, row.ends_at, operator, at).lastId;
+  }
+
+  /** The latest 50 settings, newest first. */
+  history(): StreamRow[] {
+    return this.#q.history.all();
+  }
+}
