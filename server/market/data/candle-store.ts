@@ -1,7 +1,7 @@
-import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval } from '../../../domain';
-import type { Migration } from '../../db';
+import { prepareAll, sql as statement, type Migration, type PreparedSet } from '../../db';
 import type { CandleBook } from './candles';
 
 /** One candle to persist, with its market and interval. */
@@ -65,25 +65,43 @@ interface CandleDbRow {
   qv: string;
 }
 
+const CANDLE_COLUMNS = 'select t, o, h, l, c, v, qv from candles';
+
+/** The statements over `candles`, named by what they do. */
+const STATEMENTS = {
+  upsert: statement<
+    [
+      symbol: string,
+      interval: string,
+      t: number,
+      o: string,
+      h: string,
+      l: string,
+      c: string,
+      v: string,
+      qv: string,
+    ]
+  >(
+    `insert into candles (symbol, interval, t, o, h, l, c, v, qv) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (symbol, interval, t) do update set
+       o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c, v = excluded.v, qv = excluded.qv`,
+  ),
+  newest: statement<[symbol: string, interval: string, limit: number], CandleDbRow>(
+    `${CANDLE_COLUMNS} where symbol = ? and interval = ? order by t desc limit ?`,
+  ),
+  newestBefore: statement<[symbol: string, interval: string, before: number, limit: number], CandleDbRow>(
+    `${CANDLE_COLUMNS} where symbol = ? and interval = ? and t < ? order by t desc limit ?`,
+  ),
+};
+
 /** CandleStore on a better-sqlite3 connection (synchronous, prepared statements). */
 export class SqliteCandleStore implements CandleStore {
-  readonly #upsert: Statement<[string, string, number, string, string, string, string, string, string]>;
-  readonly #listAll: Statement<[string, string, number], CandleDbRow>;
-  readonly #listBefore: Statement<[string, string, number, number], CandleDbRow>;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
   readonly #saveMany: (rows: readonly CandleRow[]) => void;
 
   /** `db` must already have the `candles` table (migration `004-candles` or CANDLES_DDL). */
   constructor(db: SqliteDatabase) {
-    this.#upsert = db.prepare(
-      `insert into candles (symbol, interval, t, o, h, l, c, v, qv) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (symbol, interval, t) do update set
-         o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c, v = excluded.v, qv = excluded.qv`,
-    );
-    const columns = 'select t, o, h, l, c, v, qv from candles';
-    this.#listAll = db.prepare(`${columns} where symbol = ? and interval = ? order by t desc limit ?`);
-    this.#listBefore = db.prepare(
-      `${columns} where symbol = ? and interval = ? and t < ? order by t desc limit ?`,
-    );
+    this.#q = prepareAll(db, STATEMENTS);
     this.#saveMany = db.transaction((rows: readonly CandleRow[]) => {
       for (const r of rows) this.save(r.symbol, r.interval, r.candle);
     });
@@ -91,7 +109,7 @@ export class SqliteCandleStore implements CandleStore {
 
   save(symbol: string, interval: CandleInterval, candle: Candle): void {
     const { t, o, h, l, c, v, qv } = candle;
-    this.#upsert.run(symbol, interval, t, o, h, l, c, v, qv);
+    this.#q.upsert.run(symbol, interval, t, o, h, l, c, v, qv);
   }
 
   saveMany(rows: readonly CandleRow[]): void {
@@ -103,8 +121,8 @@ export class SqliteCandleStore implements CandleStore {
     if (n === 0) return [];
     const rows =
       before === undefined
-        ? this.#listAll.all(symbol, interval, n)
-        : this.#listBefore.all(symbol, interval, before, n);
+        ? this.#q.newest.all(symbol, interval, n)
+        : this.#q.newestBefore.all(symbol, interval, before, n);
     return rows.reverse().map((r) => ({ t: r.t, o: r.o, h: r.h, l: r.l, c: r.c, v: r.v, qv: r.qv }));
   }
 }
