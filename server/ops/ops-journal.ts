@@ -1,6 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Migration } from '../db';
+import { prepareAll, sql as statement, type Migration, type PreparedSet } from '../db';
 
 /** One operator action as the audit trail keeps it. */
 export interface OpsAction {
@@ -56,29 +56,54 @@ interface Row {
   created_at: number;
 }
 
+/** The statements over `ops_actions`, named by what they do. */
+const STATEMENTS = {
+  insert: statement<
+    [
+      operator: string,
+      action: string,
+      targetType: string,
+      targetId: string,
+      detail: string,
+      createdAt: number,
+    ]
+  >(
+    `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
+     values (?, ?, ?, ?, ?, ?)`,
+  ),
+  list: statement<[before: number | null, before2: number | null, limit: number], OpsAction>(
+    `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
+    (raw) => {
+      const r = raw as unknown as Row;
+      return {
+        id: r.id,
+        operator: r.operator,
+        action: r.action,
+        targetType: r.target_type,
+        targetId: r.target_id,
+        detail: r.detail,
+        createdAt: r.created_at,
+      };
+    },
+  ),
+};
+
 /**
  * Records operator actions. `record` is synchronous so a caller puts it inside the same database
  * transaction as the change it describes: the action and its effect are kept together or not at all.
  */
 export class OpsJournal {
-  readonly #insert: Statement;
-  readonly #list: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(
     sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.#insert = sqlite.prepare(
-      `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
-       values (?, ?, ?, ?, ?, ?)`,
-    );
-    this.#list = sqlite.prepare(
-      `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
-    );
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   record(a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> }): number {
-    const info = this.#insert.run(
+    const info = this.#q.insert.run(
       a.operator,
       a.action,
       a.targetType,
@@ -86,18 +111,10 @@ export class OpsJournal {
       JSON.stringify(a.detail ?? {}),
       this.now(),
     );
-    return Number(info.lastInsertRowid);
+    return info.lastId;
   }
 
   list(before: number | null, limit: number): OpsAction[] {
-    return (this.#list.all(before, before, limit) as Row[]).map((r) => ({
-      id: r.id,
-      operator: r.operator,
-      action: r.action,
-      targetType: r.target_type,
-      targetId: r.target_id,
-      detail: r.detail,
-      createdAt: r.created_at,
-    }));
+    return this.#q.list.all(before, before, limit);
   }
 }
