@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { MerchantStats } from '../../domain/legal';
+import { prepareAll, sql, type PreparedSet } from '../db';
 
 /** The statistics window, in milliseconds. */
 export const STATS_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -14,6 +15,30 @@ interface EventFact {
   at: number;
 }
 
+interface Counts {
+  total: number;
+  completed: number;
+  recent: number;
+}
+
+/** The statements the statistics read, named by what they do. */
+const STATEMENTS = {
+  facts: sql<[merchantId: number, since: number], EventFact>(
+    `select e.order_id as orderId, o.buyer_id as buyerId, o.seller_id as sellerId, e.kind, e.role,
+            e.detail, e.created_at as at
+     from legal_orders o join legal_events e on e.order_id = o.id
+     where o.merchant_id = ? and e.created_at >= ?
+       and e.kind in ('paid', 'released', 'cancelled', 'expired', 'decided')
+     order by e.id`,
+  ),
+  counts: sql<[since: number, merchantId: number], Counts>(
+    `select count(*) as total,
+            coalesce(sum(case when status = 'completed' then 1 else 0 end), 0) as completed,
+            coalesce(sum(case when created_at >= ? then 1 else 0 end), 0) as recent
+     from legal_orders where merchant_id = ?`,
+  ),
+};
+
 /**
  * Merchant statistics computed from the order timelines each time they are read (never stored, so
  * nobody can type them in). Completion rate over 30 days = completed ÷ (completed + cancelled on the
@@ -21,37 +46,20 @@ interface EventFact {
  * "released" where the merchant was the seller and released.
  */
 export class MerchantStatsReader {
-  readonly #facts: Statement;
-  readonly #counts: Statement;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(
     sqlite: SqliteDb,
     private readonly now: () => number,
   ) {
-    this.#facts = sqlite.prepare(
-      `select e.order_id as orderId, o.buyer_id as buyerId, o.seller_id as sellerId, e.kind, e.role,
-              e.detail, e.created_at as at
-       from legal_orders o join legal_events e on e.order_id = o.id
-       where o.merchant_id = ? and e.created_at >= ?
-         and e.kind in ('paid', 'released', 'cancelled', 'expired', 'decided')
-       order by e.id`,
-    );
-    this.#counts = sqlite.prepare(
-      `select count(*) as total, coalesce(sum(status = 'completed'), 0) as completed,
-              coalesce(sum(created_at >= ?), 0) as recent
-       from legal_orders where merchant_id = ?`,
-    );
+    this.#q = prepareAll(sqlite, STATEMENTS);
   }
 
   /** The statistics of merchant `merchantId` as of now. */
   stats(merchantId: number): MerchantStats {
     const since = this.now() - STATS_WINDOW_MS;
-    const counts = this.#counts.get(since, merchantId) as {
-      total: number;
-      completed: number;
-      recent: number;
-    };
-    const facts = this.#facts.all(merchantId, since) as EventFact[];
+    const counts = this.#q.counts.get(since, merchantId)!;
+    const facts = this.#q.facts.all(merchantId, since);
     let completed = 0;
     let cancelled = 0;
     let lost = 0;
