@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();
-  const sessions = new SessionStore(db.kysely, config.sessionTtlHours * 3_600_000);
+  const sessions = new SessionStore(db.sqlite, config.sessionTtlHours * 3_600_000);
 
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
   const localesDir = options.localesDir ?? LOCALES_DIR;

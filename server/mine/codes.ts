@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CodeScene } from '../../domain';
-import type { Database } from '../db';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import { fail } from '../http';
 import { hashCode, newCode, sameDigest } from './tokens';
 
@@ -9,39 +9,56 @@ export const CODE_TTL_MS = 10 * 60_000;
 /** Wrong guesses allowed per code; after that the code is dead and a new one must be sent. */
 export const CODE_MAX_ATTEMPTS = 5;
 
+interface LiveCode {
+  id: number;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+}
+
+/** The statements over `codes`, named by what they do. */
+const STATEMENTS = {
+  supersede: sql<[consumedAt: number, account: string, scene: CodeScene]>(
+    'update codes set consumed_at = ? where account = ? and scene = ? and consumed_at is null',
+  ),
+  insert: sql<[account: string, scene: CodeScene, codeHash: string, expiresAt: number, createdAt: number]>(
+    `insert into codes (account, scene, code_hash, expires_at, created_at, consumed_at)
+     values (?, ?, ?, ?, ?, null)`,
+  ),
+  newestLive: sql<[account: string, scene: CodeScene], LiveCode>(
+    `select id, code_hash, expires_at, attempts from codes
+     where account = ? and scene = ? and consumed_at is null order by id desc limit 1`,
+  ),
+  consume: sql<[consumedAt: number, id: number, maxAttempts: number]>(
+    'update codes set consumed_at = ? where id = ? and consumed_at is null and attempts < ?',
+  ),
+  attempts: sql<[id: number], number>('select attempts from codes where id = ?', (r) => r.attempts as number),
+  miss: sql<[id: number, maxAttempts: number]>(
+    'update codes set attempts = attempts + 1 where id = ? and attempts < ?',
+  ),
+};
+
 /**
  * Verification codes: one live code per account and scene, stored hashed, valid for CODE_TTL_MS,
  * at most CODE_MAX_ATTEMPTS wrong guesses, consumed on first successful use.
  */
 export class CodeStore {
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
 
   /** Creates a new code for `account` and `scene`, superseding any earlier one. Returns the plain code. */
   async issue(account: string, scene: CodeScene): Promise<string> {
     const code = newCode();
     const now = this.now();
     // No transaction on purpose (see `consume`); `consume` only ever looks at the newest code.
-    await this.db
-      .updateTable('codes')
-      .set({ consumed_at: now })
-      .where('account', '=', account)
-      .where('scene', '=', scene)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await this.db
-      .insertInto('codes')
-      .values({
-        account,
-        scene,
-        code_hash: hashCode(account, scene, code),
-        expires_at: now + CODE_TTL_MS,
-        created_at: now,
-        consumed_at: null,
-      })
-      .execute();
+    this.#q.supersede.run(now, account, scene);
+    this.#q.insert.run(account, scene, hashCode(account, scene, code), now + CODE_TTL_MS, now);
     return code;
   }
 
@@ -56,21 +73,11 @@ export class CodeStore {
   async consume(account: string, scene: CodeScene, code: string): Promise<void> {
     const now = this.now();
     const row = await this.#verify(account, scene, code, now);
-    const used = await this.db
-      .updateTable('codes')
-      .set({ consumed_at: now })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    if (used.numUpdatedRows === 0n) {
+    const used = this.#q.consume.run(now, row.id, CODE_MAX_ATTEMPTS);
+    if (used.changes === 0) {
       // Another request used the code, or wrong guesses used up the attempts, since we read it.
-      const after = await this.db
-        .selectFrom('codes')
-        .select(['attempts'])
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      throw fail((after?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong', 'code');
+      const attempts = this.#q.attempts.get(row.id);
+      throw fail((attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong', 'code');
     }
   }
 
@@ -84,25 +91,13 @@ export class CodeStore {
   }
 
   async #verify(account: string, scene: CodeScene, code: string, now: number): Promise<{ id: number }> {
-    const row = await this.db
-      .selectFrom('codes')
-      .select(['id', 'code_hash', 'expires_at', 'attempts'])
-      .where('account', '=', account)
-      .where('scene', '=', scene)
-      .where('consumed_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const row = this.#q.newestLive.get(account, scene);
     if (!row) throw fail('codeWrong', 'code');
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw fail('codeAttempts', 'code');
     if (row.expires_at <= now) throw fail('codeExpired', 'code');
     if (!sameDigest(row.code_hash, hashCode(account, scene, code.trim()))) {
-      const counted = await this.db
-        .updateTable('codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .where('attempts', '<', CODE_MAX_ATTEMPTS)
-        .executeTakeFirst();
-      throw fail(counted.numUpdatedRows === 0n ? 'codeAttempts' : 'codeWrong', 'code');
+      const counted = this.#q.miss.run(row.id, CODE_MAX_ATTEMPTS);
+      throw fail(counted.changes === 0 ? 'codeAttempts' : 'codeWrong', 'code');
     }
     return row;
   }

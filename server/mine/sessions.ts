@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareAll, sql, type PreparedSet } from '../db';
 import type { Authenticator, RevokeListener, AuthSession } from '../http';
 import { hashToken, newToken } from './tokens';
 
@@ -10,6 +10,35 @@ export interface IssuedSession {
   expiresAt: number;
 }
 
+function tokenHashOf(r: Record<string, unknown>): string {
+  return r.token_hash as string;
+}
+
+/** The statements over `sessions`, named by what they do. */
+const STATEMENTS = {
+  issue: sql<[tokenHash: string, userId: number, createdAt: number, expiresAt: number]>(
+    `insert into sessions (token_hash, user_id, created_at, expires_at, revoked_at)
+     values (?, ?, ?, ?, null)`,
+  ),
+  live: sql<[tokenHash: string, now: number], { user_id: number; expires_at: number }>(
+    `select user_id, expires_at from sessions
+     where token_hash = ? and revoked_at is null and expires_at > ?`,
+  ),
+  revoke: sql<[revokedAt: number, tokenHash: string], string>(
+    'update sessions set revoked_at = ? where token_hash = ? and revoked_at is null returning token_hash',
+    tokenHashOf,
+  ),
+  revokeAllOf: sql<[revokedAt: number, userId: number], string>(
+    'update sessions set revoked_at = ? where user_id = ? and revoked_at is null returning token_hash',
+    tokenHashOf,
+  ),
+  revokeAllOfBut: sql<[revokedAt: number, userId: number, keepTokenHash: string], string>(
+    `update sessions set revoked_at = ? where user_id = ? and revoked_at is null and token_hash != ?
+     returning token_hash`,
+    tokenHashOf,
+  ),
+};
+
 /**
  * Issues, resolves and revokes opaque session tokens; only their SHA-256 is stored. Every revocation
  * is announced to the listeners (the socket layer), so a revoked session stops receiving private
@@ -19,40 +48,29 @@ export class SessionStore implements Authenticator {
   readonly #listeners = new Set<RevokeListener>();
   #revocations = 0;
 
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    sqlite: SqliteDb,
     /** Session lifetime, in milliseconds. */
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
 
   async issue(userId: number): Promise<IssuedSession> {
     const token = newToken();
     const createdAt = this.now();
     const expiresAt = createdAt + this.ttlMs;
-    await this.db
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        user_id: userId,
-        created_at: createdAt,
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    this.#q.issue.run(hashToken(token), userId, createdAt, expiresAt);
     return { token, expiresAt };
   }
 
   async resolve(token: string): Promise<AuthSession | null> {
     if (token.length === 0 || token.length > 256) return null;
     const tokenHash = hashToken(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
+    const row = this.#q.live.get(tokenHash, this.now());
     return row ? { userId: row.user_id, tokenHash, expiresAt: row.expires_at } : null;
   }
 
@@ -66,14 +84,7 @@ export class SessionStore implements Authenticator {
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    const rows = await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.now() })
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .returning('token_hash')
-      .execute();
-    this.#announce(rows.map((r) => r.token_hash));
+    this.#announce(this.#q.revoke.all(this.now(), tokenHash));
   }
 
   /**
@@ -81,15 +92,13 @@ export class SessionStore implements Authenticator {
    * Listeners hear of it as soon as the update ran; inside a transaction that later rolls back,
    * sockets were dropped for nothing, which errs on the safe side.
    */
-  async revokeAllOf(userId: number, keepTokenHash?: string, db: Kysely<Database> = this.db): Promise<void> {
-    let q = db
-      .updateTable('sessions')
-      .set({ revoked_at: this.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
-    const rows = await q.returning('token_hash').execute();
-    this.#announce(rows.map((r) => r.token_hash));
+  async revokeAllOf(userId: number, keepTokenHash?: string): Promise<void> {
+    const at = this.now();
+    this.#announce(
+      keepTokenHash
+        ? this.#q.revokeAllOfBut.all(at, userId, keepTokenHash)
+        : this.#q.revokeAllOf.all(at, userId),
+    );
   }
 
   #announce(tokenHashes: string[]): void {

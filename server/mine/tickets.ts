@@ -1,44 +1,64 @@
-import type { Kysely } from 'kysely';
-import type { Database, TicketPurpose } from '../db';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareAll, sql, type PreparedSet, type TicketPurpose } from '../db';
 import { fail } from '../http';
 import { hashToken, newToken } from './tokens';
 
 /** A ticket is valid this long, in milliseconds: enough to type a new password twice. */
 export const TICKET_TTL_MS = 15 * 60_000;
 
+/** The statements over `tickets`, named by what they do. */
+const STATEMENTS = {
+  issue: sql<[hash: string, userId: number, purpose: TicketPurpose, expiresAt: number]>(
+    'insert into tickets (hash, user_id, purpose, expires_at, used_at) values (?, ?, ?, ?, null)',
+  ),
+  usable: sql<
+    [hash: string, purpose: TicketPurpose, now: number, userId: number | null, userId2: number | null],
+    number
+  >(
+    `select user_id from tickets where hash = ? and purpose = ? and used_at is null and expires_at > ?
+       and (? is null or user_id = ?)`,
+    (r) => r.user_id as number,
+  ),
+  use: sql<
+    [
+      usedAt: number,
+      hash: string,
+      purpose: TicketPurpose,
+      now: number,
+      userId: number | null,
+      userId2: number | null,
+    ],
+    number
+  >(
+    `update tickets set used_at = ?
+     where hash = ? and purpose = ? and used_at is null and expires_at > ? and (? is null or user_id = ?)
+     returning user_id`,
+    (r) => r.user_id as number,
+  ),
+};
+
 /** One-use tickets linking step one of a password flow (proof) to step two (new password). */
 export class TicketStore {
+  readonly #q: PreparedSet<typeof STATEMENTS>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#q = prepareAll(sqlite, STATEMENTS);
+  }
 
   async issue(userId: number, purpose: TicketPurpose): Promise<string> {
     const ticket = newToken();
-    await this.db
-      .insertInto('tickets')
-      .values({
-        hash: hashToken(ticket),
-        user_id: userId,
-        purpose,
-        expires_at: this.now() + TICKET_TTL_MS,
-        used_at: null,
-      })
-      .execute();
+    this.#q.issue.run(hashToken(ticket), userId, purpose, this.now() + TICKET_TTL_MS);
     return ticket;
   }
 
   /** Throws like `use` when the ticket could not be used now, and leaves it unused. */
   async check(ticket: string, purpose: TicketPurpose, userId?: number): Promise<void> {
-    let q = this.db
-      .selectFrom('tickets')
-      .select('user_id')
-      .where('hash', '=', hashToken(ticket))
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', this.now());
-    if (userId !== undefined) q = q.where('user_id', '=', userId);
-    if (!(await q.executeTakeFirst())) throw fail('ticketExpired', 'ticket');
+    const owner = userId ?? null;
+    const found = this.#q.usable.get(hashToken(ticket), purpose, this.now(), owner, owner);
+    if (found === undefined) throw fail('ticketExpired', 'ticket');
   }
 
   /**
@@ -47,16 +67,9 @@ export class TicketStore {
    */
   async use(ticket: string, purpose: TicketPurpose, userId?: number): Promise<number> {
     const now = this.now();
-    let q = this.db
-      .updateTable('tickets')
-      .set({ used_at: now })
-      .where('hash', '=', hashToken(ticket))
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now);
-    if (userId !== undefined) q = q.where('user_id', '=', userId);
-    const row = await q.returning('user_id').executeTakeFirst();
-    if (!row) throw fail('ticketExpired', 'ticket');
-    return row.user_id;
+    const owner = userId ?? null;
+    const used = this.#q.use.get(now, hashToken(ticket), purpose, now, owner, owner);
+    if (used === undefined) throw fail('ticketExpired', 'ticket');
+    return used;
   }
 }

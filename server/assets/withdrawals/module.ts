@@ -27,7 +27,7 @@ export const withdrawalsModule: ServerModule = {
     registerWithdrawRoutes(ctx.registry, {
       db: ctx.db,
       catalog: ctx.catalog,
-      codes: new CodeStore(ctx.db),
+      codes: new CodeStore(ctx.sqlite),
       service,
       withdrawLimits: perUserLimit(ctx.config.rateLimits),
       onBalances,

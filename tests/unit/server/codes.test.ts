@@ -22,7 +22,7 @@ const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
 beforeEach(async () => {
   db = await openTestDatabase(':memory:');
   now = 1_700_000_000_000;
-  codes = new CodeStore(db.kysely, () => now);
+  codes = new CodeStore(db.sqlite, () => now);
 });
 afterEach(() => db.close());
 

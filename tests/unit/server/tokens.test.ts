@@ -63,7 +63,7 @@ describe('SessionStore', () => {
   beforeEach(async () => {
     db = await openTestDatabase(':memory:');
     now = 1_700_000_000_000;
-    sessions = new SessionStore(db.kysely, 3_600_000, () => now);
+    sessions = new SessionStore(db.sqlite, 3_600_000, () => now);
     await db.kysely
       .insertInto('users')
       .values({
