@@ -83,16 +83,7 @@ export function LeverPage() {
           testId="lever"
         />
       ) : !pair || !pairTerms ? (
-        <div className="state" data-testid="unknown-market">
-          <p className="state__text">{t('errors:leverPairDisabled')}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })}
-          >
-            {t('trade:pair.choose')}
-          </button>
-        </div>
+        <UnknownMarket onChoose={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })} />
       ) : (
         <>
           <PairBar
@@ -101,20 +92,7 @@ export function LeverPage() {
             ticker={ticker}
             onPick={(s) => setQuery({ symbol: s })}
           />
-          <div className="lever-links">
-            <Link
-              className="entrust-link"
-              to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`}
-              data-testid="lever-chart"
-            >
-              <Icon name="chart" size={18} />
-              <span>{t('form.chart')}</span>
-            </Link>
-            <Link className="entrust-link" to="/pages/assets/transfer">
-              <span>{t('form.transfer')}</span>
-              <Icon name="chevron" size={16} />
-            </Link>
-          </div>
+          <LeverLinks symbol={symbol} />
           <div className="trade-main">
             <LeverForm
               pair={pair}
@@ -142,5 +120,39 @@ export function LeverPage() {
         </>
       )}
     </Screen>
+  );
+}
+
+/** The market is not (or no longer) open for contracts: say so and offer the first one that is. */
+function UnknownMarket({ onChoose }: { onChoose(): void }) {
+  const { t } = useTranslation(['lever', 'trade', 'errors', 'common']);
+  return (
+    <div className="state" data-testid="unknown-market">
+      <p className="state__text">{t('errors:leverPairDisabled')}</p>
+      <button type="button" className="btn btn--primary" onClick={onChoose}>
+        {t('trade:pair.choose')}
+      </button>
+    </div>
+  );
+}
+
+/** Under the pair bar: the market's chart, and a transfer into the lever account. */
+function LeverLinks({ symbol }: { symbol: string }) {
+  const { t } = useTranslation(['lever', 'trade', 'errors', 'common']);
+  return (
+    <div className="lever-links">
+      <Link
+        className="entrust-link"
+        to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`}
+        data-testid="lever-chart"
+      >
+        <Icon name="chart" size={18} />
+        <span>{t('form.chart')}</span>
+      </Link>
+      <Link className="entrust-link" to="/pages/assets/transfer">
+        <span>{t('form.transfer')}</span>
+        <Icon name="chevron" size={16} />
+      </Link>
+    </div>
   );
 }
