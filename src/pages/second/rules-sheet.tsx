@@ -3,7 +3,7 @@ import type { SecondTermsInfo } from '../../../domain/second-endpoints';
 import { Dialog } from '../../components/dialog';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocale } from './second-hooks';
-import { pctOf } from './stake-form';
+import { pctOf } from './second-format';
 
 /** The published rule and the catalog's numbers, in the user's language. */
 export function RulesSheet(props: { open: boolean; terms: SecondTermsInfo; onClose(): void }) {

@@ -27,3 +27,13 @@ export function decimalsOf(value: string): number {
 export function formatPrice(price: string, locale: string): string {
   return formatNumber(price, { locale, decimals: decimalsOf(price) });
 }
+
+/** `0.85` → `85` as text (a shift of the decimal point, not arithmetic on money). */
+export function pctOf(rate: string): string {
+  const [int = '0', frac = ''] = rate.split('.');
+  const digits = (int + frac.padEnd(2, '0')).replace(/^0+(?=\d)/, '');
+  const cut = digits.length - Math.max(0, frac.length - 2);
+  const whole = digits.slice(0, cut) || '0';
+  const rest = digits.slice(cut);
+  return rest ? `${whole}.${rest}` : whole;
+}
