@@ -26,11 +26,18 @@ export interface PhotoPickerTestIds {
   camera?: string;
 }
 
-/** Props of {@link PhotoPicker}. */
-export interface PhotoPickerProps {
+/** What every look of a {@link PhotoPicker} takes. */
+interface PhotoPickerBase {
   /** From `useProofUpload`, which compresses on the device and uploads. */
   state: ProofState;
   onPick(file: File): void;
+  /** An extra class on the root, for a page's own sizes. */
+  className?: string;
+}
+
+/** Props of {@link PhotoPicker}'s full look: a box with the preview, the camera and a file. */
+export interface PhotoBoxProps extends PhotoPickerBase {
+  look?: 'box';
   onClear(): void;
   /** The form's problem with the photo, already translated. */
   error?: string | undefined;
@@ -42,9 +49,35 @@ export interface PhotoPickerProps {
   /** The camera a phone opens first: `user` (front) for a selfie, else `environment`. */
   capture: 'user' | 'environment';
   testIds: PhotoPickerTestIds;
-  /** An extra class on the root, for a page's own sizes. */
-  className?: string;
 }
+
+/**
+ * Props of {@link PhotoPicker}'s compact look: one button and a status line, for a picker inside a
+ * dialog, a chat or beside an image the page shows itself (the P2P pages show each uploaded image
+ * from the server, so the picker previews nothing). Each pick is one more upload; nothing to remove.
+ */
+export interface PhotoLineProps extends PhotoPickerBase {
+  look: 'compact';
+  /** `label` is the button's text. */
+  texts: Pick<PhotoPickerTexts, 'label' | 'compressing' | 'uploading'> & { uploaded: string };
+  /** The choose-a-file input's testid. */
+  fileTestId?: string;
+}
+
+/** Props of {@link PhotoPicker}: the full box (the default) or, with `look: 'compact'`, one line. */
+export type PhotoPickerProps = PhotoBoxProps | PhotoLineProps;
+
+/** Types the file input offers: those the server takes first, then any image (re-encoded as JPEG). */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/*';
+
+/** Hands the input's file to `onPick`, and empties the input: the same file may be picked again after a failure. */
+function takeFrom(input: HTMLInputElement | null, onPick: (file: File) => void) {
+  const picked = input?.files?.[0];
+  if (picked) onPick(picked);
+  if (input) input.value = '';
+}
+
+const isBusy = (state: ProofState) => state.phase === 'compressing' || state.phase === 'uploading';
 
 /** Kilobytes for the "uploaded" line (a file size, not money). */
 const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
@@ -52,22 +85,22 @@ const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 /**
  * One photo for a form: take it with the camera or choose a file, watch it being compressed (with
  * progress) and uploaded, see a preview. The camera input hints `capture` so phones open the camera
- * directly.
+ * directly. With `look: 'compact'`, one button and a status line (see {@link PhotoLineProps}).
  */
 export function PhotoPicker(props: PhotoPickerProps) {
+  return props.look === 'compact' ? <PhotoLine {...props} /> : <PhotoBox {...props} />;
+}
+
+/** The full look: the box with the preview or `empty`, camera, file and remove buttons. */
+function PhotoBox(props: PhotoBoxProps) {
   const { state, onPick, onClear, error, field, texts, empty, capture, testIds, className } = props;
   const id = useId();
   const camera = useRef<HTMLInputElement>(null);
   const file = useRef<HTMLInputElement>(null);
-  const busy = state.phase === 'compressing' || state.phase === 'uploading';
+  const busy = isBusy(state);
   const preview = state.phase === 'idle' || state.phase === 'compressing' ? null : state.preview;
   const message = state.phase === 'failed' ? state.message : error;
-  const take = (input: HTMLInputElement | null) => {
-    const picked = input?.files?.[0];
-    if (picked) onPick(picked);
-    // The same file may be picked again after a failure.
-    if (input) input.value = '';
-  };
+  const take = (input: HTMLInputElement | null) => takeFrom(input, onPick);
   const labelId = `${id}-label`;
   const classes = ['field', 'proof', className, message && 'field--error'].filter(Boolean).join(' ');
   return (
@@ -135,7 +168,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
       <input
         ref={file}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/*"
+        accept={ACCEPT}
         hidden
         onChange={(e) => take(e.currentTarget)}
         data-testid={testIds.file}
@@ -145,6 +178,46 @@ export function PhotoPicker(props: PhotoPickerProps) {
           {message}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The compact look: a button, the compression, upload or done line, and any refusal. */
+function PhotoLine({ state, onPick, texts, fileTestId, className }: PhotoLineProps) {
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div className={['proof-line', className].filter(Boolean).join(' ')}>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        disabled={isBusy(state)}
+        onClick={() => file.current?.click()}
+      >
+        <Icon name="upload" size={16} />
+        {texts.label}
+      </button>
+      <span className="proof-line__status" role="status">
+        {state.phase === 'compressing' && texts.compressing(Math.round(state.progress))}
+        {state.phase === 'uploading' && (
+          <>
+            <Spinner size={14} /> {texts.uploading}
+          </>
+        )}
+        {state.phase === 'done' && texts.uploaded}
+      </span>
+      {state.phase === 'failed' && (
+        <p className="field__error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <input
+        ref={file}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        data-testid={fileTestId}
+        onChange={(e) => takeFrom(e.currentTarget, onPick)}
+      />
     </div>
   );
 }

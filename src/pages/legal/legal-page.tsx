@@ -1,14 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
 import type { LegalAd } from '../../../domain/legal';
-import { CoinAmount } from '../../components/coin-amount';
-import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/legal.css';
 import { AdCard, TakeBlockedNote } from './ad-card';
+import { HallAccount, HallFilters, HallLinks, HallTabs } from './legal-hall-parts';
 import { Cached, ReadState } from './read-state';
 import { coinDecimals, defaultCurrency } from './legal-format';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
@@ -66,89 +65,20 @@ export function LegalPage() {
       void navigate('/pages/mine/login', { state: { from: `/pages/legal/legal?${params.toString()}` } });
     else setTaking(ad);
   };
-  const right = (
-    <>
-      <Link
-        className="icon-btn"
-        to="/pages/legal/order"
-        aria-label={t('hall.orders')}
-        data-testid="legal-orders-link"
-      >
-        <Icon name="orders" />
-      </Link>
-      <Link className="icon-btn" to="/pages/legal/store" aria-label={t('hall.myShop')}>
-        <Icon name="user" />
-      </Link>
-    </>
-  );
   // Known refusals disable the take buttons up front, not after the form is filled in (issue 29).
   const block = takeBlock(me.data, side);
 
   return (
-    <Screen right={right}>
-      <div className="segmented legal-tabs" role="tablist">
-        {(['buy', 'sell'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={side === k}
-            className={`segmented__item${side === k ? ' segmented__item--active' : ''} legal-tabs__${k}`}
-            onClick={() => set({ side: k })}
-            data-testid={`legal-tab-${k}`}
-          >
-            {t(`tabs.${k}`)}
-          </button>
-        ))}
-      </div>
-      {/* The bar is there before the terms arrive, empty at its final height: it appeared with them
-          and pushed the list down (a 0.046 layout shift on a first visit). */}
-      {!terms ? (
-        <div className="legal-filters" aria-hidden="true" data-testid="legal-filters-pending" />
-      ) : (
-        <div className="legal-filters">
-          <div className="legal-coins" role="radiogroup" aria-label={t('hall.coin')}>
-            {terms.coins.map((c) => (
-              <button
-                key={c.coin}
-                type="button"
-                role="radio"
-                aria-checked={c.coin === coin}
-                className={`legal-chip${c.coin === coin ? ' legal-chip--active' : ''}`}
-                onClick={() => set({ coin: c.coin })}
-              >
-                {c.coin}
-              </button>
-            ))}
-          </div>
-          <label className="legal-currency">
-            <span className="assets-sr-only">{t('hall.currency')}</span>
-            <select
-              value={currency}
-              onChange={(e) => set({ currency: e.target.value })}
-              data-testid="legal-currency"
-            >
-              {terms.currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      )}
-      {user && (
-        <div className="legal-account" data-testid="legal-account">
-          <span>
-            {t('hall.fiatAccount')}{' '}
-            <strong className="mono">
-              <CoinAmount value={held?.available ?? '0'} coin={coin} />
-            </strong>
-          </span>
-          <Link to="/pages/legal/transfer">{t('hall.transfer')}</Link>
-          <Link to="/pages/legal/transactionRecord">{t('hall.log')}</Link>
-        </div>
-      )}
+    <Screen right={<HallLinks />}>
+      <HallTabs side={side} onSide={(k) => set({ side: k })} />
+      <HallFilters
+        terms={terms}
+        coin={coin}
+        currency={currency}
+        onCoin={(c) => set({ coin: c })}
+        onCurrency={(c) => set({ currency: c })}
+      />
+      {user && <HallAccount coin={coin} available={held?.available ?? '0'} />}
       {block ? (
         <TakeBlockedNote block={block} />
       ) : (

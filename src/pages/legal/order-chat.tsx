@@ -9,7 +9,8 @@ import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import { useProofUpload } from '../../core/use-proof-upload';
 import { formatMs } from '../trade';
-import { ImagePick } from './image-pick';
+import { PhotoPicker } from '../../components/photo-picker';
+import { useLegalPhotoTexts } from './legal-photo-texts';
 import { LegalImage } from './legal-image';
 
 /**
@@ -55,6 +56,7 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
     if (imageId) sendImage.current(imageId);
   }, []);
   const upload = useProofUpload(onUploaded);
+  const photoTexts = useLegalPhotoTexts(t('order.addEvidence'));
   return (
     <section className="card" data-testid="order-chat">
       <h2 className="card__title">{t('order.chat')}</h2>
@@ -104,7 +106,13 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
       </form>
       {online && (
         // An image is uploaded and sent at once: nothing to pick while offline.
-        <ImagePick state={upload.state} onPick={(f) => void upload.pick(f)} label={t('order.addEvidence')} />
+        <PhotoPicker
+          look="compact"
+          className="legal-pick"
+          state={upload.state}
+          onPick={(f) => void upload.pick(f)}
+          texts={photoTexts}
+        />
       )}
     </section>
   );
