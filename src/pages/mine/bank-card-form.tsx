@@ -1,24 +1,10 @@
-import { useState } from 'react';
 import { useOnline } from '../../components/use-online';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { toast } from '../../components/toast';
-import type { ErrorKey } from '../../../domain/errors';
-import { parseBankCard } from '../../../domain/funding';
-import type { BankCard } from '../../../domain/funding';
-import { useUser } from '../../core/contexts';
-import { useTradePasswordPrompt } from '../../core/trade-password-prompt';
-import { useCall } from '../../core/use-call';
-import { applyServerFieldError } from '../../forms/field-errors';
-import { rulesResolver } from '../../forms/rules-resolver';
 import { TextField } from '../../forms/text-field';
-import { errorMessage } from '../../i18n/i18n';
-import { cardProblems } from './card-rules';
+import type { BankCard } from '../../../domain/funding';
 import type { CardValues } from './card-rules';
 import { TradePasswordDialog } from './trade-password-dialog';
-
-/** Server fields the form shows inline; `tradePassword` goes to the password dialog. */
-const FIELDS = ['bank', 'branch', 'cardNumber', 'holder', 'tradePassword'] as const;
+import { useBankCardForm } from './use-bank-card-form';
 
 /** Props of {@link BankCardForm}. */
 export interface BankCardFormProps {
@@ -33,68 +19,9 @@ export interface BankCardFormProps {
 export function BankCardForm({ initial, onBound, onCancel }: BankCardFormProps) {
   const { t } = useTranslation(['assets', 'common']);
   const online = useOnline();
-  const call = useCall();
-  const { user, setUser } = useUser();
-  const { askTradePassword } = useTradePasswordPrompt();
-  const { register, handleSubmit, setError, formState } = useForm<CardValues>({
-    defaultValues: { bank: '', branch: '', cardNumber: '', holder: '', ...initial },
-    resolver: rulesResolver(cardProblems),
-  });
+  const { form, review, pending, cancel, busy, pwError, bind } = useBankCardForm(initial, onBound);
+  const { register, formState } = form;
   const { errors } = formState;
-  const [pending, setPending] = useState<CardValues | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [pwError, setPwError] = useState<{ key: ErrorKey | null; text: string | null } | null>(null);
-
-  /**
-   * Whether the user has a trade password, asking the server when the cached user says no; null when
-   * that failed (the intent handler said why).
-   */
-  const hasTradePassword = async (): Promise<boolean | null> => {
-    if (!user || user.hasTradePassword) return true;
-    // It may have been set since the user was loaded (another tab or device).
-    const out = await call('user/info', {});
-    if (!out.ok) return null;
-    setUser(out.data);
-    return out.data.hasTradePassword;
-  };
-
-  const review = handleSubmit(async (v) => {
-    const parsed = parseBankCard(v);
-    if ('problem' in parsed) return;
-    // Without a trade password there is nothing to confirm with: the spec §8 prompt offers to set one.
-    const has = await hasTradePassword();
-    if (has === null) return;
-    if (!has) {
-      askTradePassword();
-      return;
-    }
-    setPwError(null);
-    setPending(parsed.ok);
-  });
-
-  const bind = async (tradePassword: string) => {
-    if (!pending || busy) return;
-    setBusy(true);
-    setPwError(null);
-    try {
-      const out = await call('user/bindCard', { ...pending, tradePassword }, { fields: FIELDS });
-      if (out.ok) {
-        setPending(null);
-        toast.success(errorMessage('bindSuccess'));
-        onBound(out.data);
-        return;
-      }
-      if (out.intent === 'message' && out.field === 'tradePassword') {
-        setPwError({ key: out.messageKey ?? null, text: out.message ?? null });
-        return;
-      }
-      setPending(null);
-      // Everything typed stays; a field problem shows next to its field.
-      applyServerFieldError(out, setError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -154,7 +81,7 @@ export function BankCardForm({ initial, onBound, onCancel }: BankCardFormProps) 
         errorKey={pwError?.key ?? null}
         errorText={pwError?.text ?? null}
         onSubmit={(pw) => void bind(pw)}
-        onCancel={() => setPending(null)}
+        onCancel={cancel}
       />
     </>
   );

@@ -1,30 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useNavigate } from 'react-router-dom';
-import { toast } from '../../../components/toast';
 import type { BankDepositTerms } from '../../../../domain/chains';
-import type { ErrorKey } from '../../../../domain/errors';
-import type { BankCard, BankDepositReq } from '../../../../domain/funding';
+import type { BankCard } from '../../../../domain/funding';
 import { maskCard } from '../../../../domain/funding';
-import { tooManyDecimals } from '../../../../domain/display';
-import { useCore } from '../../../core/contexts';
-import { useCall } from '../../../core/use-call';
-import { applyServerFieldError, errorText } from '../../../forms/field-errors';
-import { rulesResolver } from '../../../forms/rules-resolver';
+import { errorText } from '../../../forms/field-errors';
 import { SubmitButton } from '../../../forms/submit-button';
 import { TextField } from '../../../forms/text-field';
 import { errorMessage } from '../../../i18n/i18n';
 import { useNumbers } from '../../../i18n/use-numbers';
 import { NONE } from '../../trade';
-import { BANK_AMOUNT_DECIMALS, bankDepositProblems } from './funding-rules';
-import type { BankDepositValues } from './funding-rules';
+import { BANK_AMOUNT_DECIMALS } from './funding-rules';
 import { ProofPicker } from './proof-picker';
 import { SummaryDialog } from '../../../components/summary-dialog';
-import { useProofUpload } from '../../../core/use-proof-upload';
-
-/** Server fields the form shows inline. */
-const FIELDS = ['amount', 'payerName', 'reference', 'proofId'] as const;
+import { useBankDepositForm } from './use-bank-deposit-form';
 
 /** Props of {@link BankDepositForm}. */
 export interface BankDepositFormProps {
@@ -34,76 +21,20 @@ export interface BankDepositFormProps {
   card: BankCard;
 }
 
-/** The coins `amount` credits at the terms' rate, floored, as the worker computes it; null when unknown. */
-function useCreditPreview(amount: string, terms: BankDepositTerms, decimals: number): string | null {
-  const { core } = useCore();
-  const n = useNumbers();
-  const [credit, setCredit] = useState<{ for: string; value: string | null } | null>(null);
-  const parsed = n.parse(amount);
-  const text = parsed !== null && !tooManyDecimals(parsed, BANK_AMOUNT_DECIMALS) ? parsed : '';
-  useEffect(() => {
-    if (!text) return;
-    let live = true;
-    core.amounts({ convert: { amount: text, rate: terms.rate, decimals } }).then(
-      (a) => live && setCredit({ for: text, value: a.convert ?? null }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [core, text, terms.rate, decimals]);
-  // Exact and floored; written by domain/display.ts with every digit it has.
-  return credit?.for === text && credit.value !== null ? n.exact(credit.value) : null;
-}
-
 /**
  * Amount, payer (the bound card's holder), transfer reference and proof image; a summary to confirm;
  * then the order detail. Whatever the server refuses stays typed, with the problem next to its field.
  */
 export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormProps) {
   const { t } = useTranslation(['assets', 'common']);
-  const call = useCall();
   const n = useNumbers();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<BankDepositReq | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<ErrorKey | null>(null);
-  const form = useForm<BankDepositValues>({
-    defaultValues: { amount: '', payerName: card.holder, reference: '', proofId: '' },
-    resolver: rulesResolver((v) => bankDepositProblems(v, terms, card.holder, n.locale)),
-  });
-  const { register, formState, setValue, setError, clearErrors, control } = form;
+  const { form, credit, proof, review, confirming, cancel, busy, formError, submit } = useBankDepositForm(
+    terms,
+    coinDecimals,
+    card,
+  );
+  const { register, formState } = form;
   const { errors } = formState;
-  const amount = useWatch({ control, name: 'amount' });
-  const credit = useCreditPreview(amount, terms, coinDecimals);
-  const proof = useProofUpload((id) => {
-    setValue('proofId', id);
-    if (id) clearErrors('proofId');
-  });
-
-  const review = form.handleSubmit((v) => {
-    setFormError(null);
-    setConfirming({
-      amount: n.parse(v.amount) ?? v.amount.trim(),
-      payerName: v.payerName.trim(),
-      reference: v.reference.trim(),
-      proofId: v.proofId,
-    });
-  });
-
-  const submit = async () => {
-    if (!confirming || busy) return;
-    setBusy(true);
-    const out = await call('assets/bankDeposit', confirming, { fields: FIELDS });
-    setBusy(false);
-    setConfirming(null);
-    if (out.ok) {
-      toast.success(errorMessage('initiationSuccess'));
-      void navigate(`/pages/assets/chargedone?id=${out.data.id}`);
-      return;
-    }
-    if (!applyServerFieldError(out, setError) && out.messageKey) setFormError(out.messageKey);
-  };
 
   const unit = (text: string) => <span className="order-field__unit">{text}</span>;
   return (
@@ -166,7 +97,7 @@ export function BankDepositForm({ terms, coinDecimals, card }: BankDepositFormPr
         confirmLabel={t('common:actions.confirm')}
         busy={busy}
         onConfirm={() => void submit()}
-        onCancel={() => setConfirming(null)}
+        onCancel={cancel}
         testId="confirm-bank-deposit"
         rows={
           confirming
