@@ -1,7 +1,8 @@
-import { Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PairInfo } from '../../../domain/market';
+import type { CatalogInfo, PairInfo } from '../../../domain/market';
+import type { DataTime } from '../../core/use-private-read';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
@@ -46,19 +47,6 @@ export function TradePage() {
     [setType],
   );
 
-  // The form's code is fetched (and the form shown) only once the first paint is done, so it never
-  // competes with what that paint needs; until then the frame stands in its place.
-  const [formWanted, setFormWanted] = useState(orderFormLoaded);
-  useEffect(
-    () =>
-      whenIdleAfterPaint(() => {
-        void preloadOrderForm();
-        // A transition: while the code loads, the frame stays as it is (no fallback commit).
-        startTransition(() => setFormWanted(true));
-      }),
-    [],
-  );
-
   const { balances, time: balancesTime, reload: reloadBalances } = useBalances();
   const open = useOpenOrders(symbol);
   const { reload: reloadOpen, apply } = open;
@@ -91,59 +79,19 @@ export function TradePage() {
   );
 
   const onPickMarket = useCallback((s: string) => setQuery({ symbol: s }), [setQuery]);
-  // Before the catalog (a first visit), the screen is drawn from the symbol: the pair bar, the form's
-  // frame and the book's waiting shape; the form takes the frame's place when the rules and its
-  // code have arrived.
-  const [base = '', quote = ''] = symbol.split('/');
-  const tradePasswordRequired = catalog?.tradePassword.spotOrder === 'always';
-  // The book's best prices reach the form only for a market order's estimate: a limit form is not
-  // rendered again for every book update.
-  const renderForm = useCallback(
-    (bestBid: string | null, bestAsk: string | null) => {
-      const frame = (
-        <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={setType} />
-      );
-      return (
-        <Suspense fallback={frame}>
-          {catalog && pair && formWanted ? (
-            <LazyOrderForm
-              pair={pair}
-              coins={catalog.coins}
-              side={side}
-              onSide={onSide}
-              type={type}
-              onType={setType}
-              tradePasswordRequired={tradePasswordRequired}
-              available={available}
-              availableTime={balancesTime}
-              bestBid={bestBid}
-              bestAsk={bestAsk}
-              picked={picked}
-              onPlaced={onPlaced}
-            />
-          ) : (
-            frame
-          )}
-        </Suspense>
-      );
-    },
-    [
-      base,
-      quote,
-      side,
-      onSide,
-      type,
-      setType,
-      catalog,
-      pair,
-      formWanted,
-      tradePasswordRequired,
-      available,
-      balancesTime,
-      picked,
-      onPlaced,
-    ],
-  );
+  const renderForm = useRenderForm({
+    symbol,
+    catalog,
+    pair,
+    side,
+    onSide,
+    type,
+    onType: setType,
+    available,
+    availableTime: balancesTime,
+    picked,
+    onPlaced,
+  });
   return (
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
       {catalog && !pair ? (
@@ -176,5 +124,99 @@ export function TradePage() {
         </>
       )}
     </Screen>
+  );
+}
+
+/**
+ * The order form's code is fetched (and the form shown) only once the first paint is done, so it
+ * never competes with what that paint needs; until then the frame stands in its place.
+ */
+function useFormWanted(): boolean {
+  const [formWanted, setFormWanted] = useState(orderFormLoaded);
+  useEffect(
+    () =>
+      whenIdleAfterPaint(() => {
+        void preloadOrderForm();
+        // A transition: while the code loads, the frame stays as it is (no fallback commit).
+        startTransition(() => setFormWanted(true));
+      }),
+    [],
+  );
+  return formWanted;
+}
+
+/** What {@link useRenderForm} draws the form (or its frame) with. */
+interface FormSlot {
+  symbol: string;
+  catalog: CatalogInfo | null;
+  pair: PairInfo | null;
+  side: OrderSide;
+  onSide(side: OrderSide): void;
+  type: OrderType;
+  onType(type: OrderType): void;
+  available: { quote: string | null; base: string | null };
+  availableTime: DataTime;
+  picked: { price: string; n: number } | null;
+  onPlaced(order: SpotOrder): void;
+}
+
+/**
+ * Draws the order form beside the book, given the book's best prices. Before the catalog (a first
+ * visit), the screen is drawn from the symbol: the pair bar, the form's frame and the book's waiting
+ * shape; the form takes the frame's place when the rules and its code have arrived.
+ */
+function useRenderForm(slot: FormSlot): (bestBid: string | null, bestAsk: string | null) => ReactNode {
+  const { symbol, catalog, pair, side, onSide, type, onType, available, availableTime, picked, onPlaced } =
+    slot;
+  const formWanted = useFormWanted();
+  const [base = '', quote = ''] = symbol.split('/');
+  const tradePasswordRequired = catalog?.tradePassword.spotOrder === 'always';
+  // The book's best prices reach the form only for a market order's estimate: a limit form is not
+  // rendered again for every book update.
+  return useCallback(
+    (bestBid: string | null, bestAsk: string | null) => {
+      const frame = (
+        <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={onType} />
+      );
+      return (
+        <Suspense fallback={frame}>
+          {catalog && pair && formWanted ? (
+            <LazyOrderForm
+              pair={pair}
+              coins={catalog.coins}
+              side={side}
+              onSide={onSide}
+              type={type}
+              onType={onType}
+              tradePasswordRequired={tradePasswordRequired}
+              available={available}
+              availableTime={availableTime}
+              bestBid={bestBid}
+              bestAsk={bestAsk}
+              picked={picked}
+              onPlaced={onPlaced}
+            />
+          ) : (
+            frame
+          )}
+        </Suspense>
+      );
+    },
+    [
+      base,
+      quote,
+      side,
+      onSide,
+      type,
+      onType,
+      catalog,
+      pair,
+      formWanted,
+      tradePasswordRequired,
+      available,
+      availableTime,
+      picked,
+      onPlaced,
+    ],
   );
 }
