@@ -5,8 +5,13 @@ import type { AccountType } from '../../../domain/ledger';
 import { Icon } from '../../components/icons';
 import { SelectField } from './select-field';
 
-/** Every account money can leave from: those with at least one allowed target. */
-const SOURCES = ACCOUNT_TYPES.filter((a) => transferTargets(a).length > 0);
+/**
+ * Every account money can leave from: those with at least one allowed target. A function, not a
+ * module constant: the bundler may put this module and domain/ledger.ts in two chunks that import
+ * each other, and a constant read at load time then met `ACCOUNT_TYPES` not yet defined (every page
+ * that loads the transfer form failed so, P2P and option pages included).
+ */
+const sources = () => ACCOUNT_TYPES.filter((a) => transferTargets(a).length > 0);
 
 /** Props of {@link TransferAccounts}. */
 export interface TransferAccountsProps {
@@ -41,7 +46,7 @@ export function TransferAccounts({ from, to, onChange, errors }: TransferAccount
         error={errors?.from}
         testId="transfer-from"
       >
-        {SOURCES.map((a) => (
+        {sources().map((a) => (
           <option key={a} value={a}>
             {t(`accounts.${a}`)}
           </option>
