@@ -1,11 +1,10 @@
 import { PAYMENT_KINDS, type PaymentMethod } from '../../../domain/legal';
 import { LEGAL_TEXT_MAX } from '../../../domain/legal-rules';
-import { PhotoPicker } from '../../components/photo-picker';
 import { useUser } from '../../core/contexts';
 import { SubmitButton } from '../../forms/submit-button';
 import { useTranslation } from '../../i18n/use-translation';
 import { LegalImage } from './legal-image';
-import { useLegalPhotoTexts } from './legal-photo-texts';
+import { LegalPhotoPicker } from './legal-photo-picker';
 import { useMethodForm, type MethodField, type MethodFormState } from './use-method-form';
 
 /** Adding or editing one payment method; the image is compressed on the device before upload. */
@@ -91,20 +90,12 @@ function MethodInput({ field: f, form }: { field: MethodField; form: MethodFormS
 /** The payment code image: the saved one from the server, and a compact picker for a new one. */
 function QrField({ form }: { form: MethodFormState }) {
   const { t } = useTranslation(['legal', 'common']);
-  const photoTexts = useLegalPhotoTexts(t('methods.qrHint'));
   const { qrId, errors, upload } = form;
   return (
     <div className={`field${errors.qrId ? ' field--error' : ''}`}>
       <span className="field__label">{t('methods.qr')}</span>
       {qrId && <LegalImage id={qrId} alt={t('methods.qr')} />}
-      <PhotoPicker
-        look="compact"
-        className="legal-pick"
-        state={upload.state}
-        onPick={(f) => void upload.pick(f)}
-        texts={photoTexts}
-        fileTestId="qr-file"
-      />
+      <LegalPhotoPicker upload={upload} label={t('methods.qrHint')} fileTestId="qr-file" />
       {errors.qrId && (
         <p className="field__error" role="alert" data-field="qrId">
           {errors.qrId}

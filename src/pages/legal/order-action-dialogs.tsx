@@ -1,14 +1,13 @@
 import { EVIDENCE_MAX, LEGAL_REASON_MAX, LEGAL_TEXT_MAX } from '../../../domain/legal-rules';
 import type { LegalOrder } from '../../../domain/legal';
 import { Dialog } from '../../components/dialog';
-import { PhotoPicker } from '../../components/photo-picker';
 import { Spinner } from '../../components/spinner';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
 import { fiatText } from './legal-format';
 import { LegalImage } from './legal-image';
-import { useLegalPhotoTexts } from './legal-photo-texts';
+import { LegalPhotoPicker } from './legal-photo-picker';
 import type { OrderActionsState } from './use-order-actions';
 
 /** Props of each confirmation: the order and the actions' state. */
@@ -121,7 +120,6 @@ export function CancelDialog({ a, cancelsLeft }: { a: OrderActionsState; cancels
 /** Rights protection: the reason and up to `EVIDENCE_MAX` images, compressed and uploaded one by one. */
 export function AppealDialog({ a }: { a: OrderActionsState }) {
   const { t } = useTranslation(['legal', 'common']);
-  const photoTexts = useLegalPhotoTexts(t('order.addEvidence'));
   const { busy } = a;
   return (
     <Dialog
@@ -170,14 +168,7 @@ export function AppealDialog({ a }: { a: OrderActionsState }) {
         ))}
       </div>
       {a.evidence.length < EVIDENCE_MAX && (
-        <PhotoPicker
-          look="compact"
-          className="legal-pick"
-          state={a.upload.state}
-          onPick={(f) => void a.upload.pick(f)}
-          texts={photoTexts}
-          fileTestId="evidence-file"
-        />
+        <LegalPhotoPicker upload={a.upload} label={t('order.addEvidence')} fileTestId="evidence-file" />
       )}
       <p className="note">{t('order.appealNote')}</p>
     </Dialog>

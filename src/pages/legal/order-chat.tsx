@@ -9,8 +9,7 @@ import { usePrivateData } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import { useProofUpload } from '../../core/use-proof-upload';
 import { formatMs } from '../trade';
-import { PhotoPicker } from '../../components/photo-picker';
-import { useLegalPhotoTexts } from './legal-photo-texts';
+import { LegalPhotoPicker } from './legal-photo-picker';
 import { LegalImage } from './legal-image';
 
 /**
@@ -56,7 +55,6 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
     if (imageId) sendImage.current(imageId);
   }, []);
   const upload = useProofUpload(onUploaded);
-  const photoTexts = useLegalPhotoTexts(t('order.addEvidence'));
   return (
     <section className="card" data-testid="order-chat">
       <h2 className="card__title">{t('order.chat')}</h2>
@@ -106,13 +104,7 @@ export function OrderChat({ order, version }: { order: LegalOrder; version: numb
       </form>
       {online && (
         // An image is uploaded and sent at once: nothing to pick while offline.
-        <PhotoPicker
-          look="compact"
-          className="legal-pick"
-          state={upload.state}
-          onPick={(f) => void upload.pick(f)}
-          texts={photoTexts}
-        />
+        <LegalPhotoPicker upload={upload} label={t('order.addEvidence')} />
       )}
     </section>
   );
