@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
 import { CoinAmount } from '../../components/coin-amount';
@@ -20,7 +21,7 @@ export interface LeverFormProps extends LeverFormInput {
 }
 
 /** The open form: direction, market or limit, multiple, hands, the exact pre-trade receipt, confirm. */
-export function LeverForm(props: LeverFormProps) {
+export const LeverForm = memo(function LeverForm(props: LeverFormProps) {
   const { pair, pairTerms, side, mark, available } = props;
   const { t } = useTranslation(['lever', 'errors', 'common']);
   const f = useLeverFormat();
@@ -113,4 +114,4 @@ export function LeverForm(props: LeverFormProps) {
       </SummaryDialog>
     </div>
   );
-}
+});

@@ -8,12 +8,9 @@ import { LoadState } from '../../components/load-state';
 import { useOnline } from '../../components/use-online';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
-import { OrderBook } from '../trade';
-import { PairBar, isDown } from '../trade';
 import { useBalances } from '../trade';
-import { useGroupedBook } from '../trade';
-import { useTicker } from '../trade';
 import { LeverForm } from './lever-form';
+import { LeverMarket } from './lever-market';
 import { PositionsSection } from './positions-section';
 import { useLeverLive, useLeverTerms } from './use-lever';
 import { usePositionActions } from './use-position-actions';
@@ -42,22 +39,47 @@ export function LeverPage() {
     [setParams],
   );
 
-  const { view, choice, setChoice, steps } = useGroupedBook(symbol, pair);
-  const ticker = useTicker(pair ? symbol : null);
   const { balances, reload: reloadBalances } = useBalances();
   const available =
     balances && pair
       ? (balances.find((b) => b.account === 'lever' && b.coin === pair.quote)?.available ?? '0')
       : null;
   const live = useLeverLive();
-  const { actions, dialogs } = usePositionActions(live.state, live.reload);
+  const { reload: reloadLive } = live;
+  const { actions, dialogs } = usePositionActions(live.state, reloadLive);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   const pick = useCallback((price: string) => setPicked((p) => ({ price, n: (p?.n ?? 0) + 1 })), []);
-  const mark = live.state?.positions.find((p) => p.symbol === symbol)?.mark ?? ticker?.last ?? null;
+  const positionMark = live.state?.positions.find((p) => p.symbol === symbol)?.mark ?? null;
+  const onSide = useCallback((s: LeverSide) => setQuery({ side: s }), [setQuery]);
+  const onPickMarket = useCallback((s: string) => setQuery({ symbol: s }), [setQuery]);
+  const onOpened = useCallback(
+    () => void Promise.all([reloadLive(), reloadBalances()]),
+    [reloadLive, reloadBalances],
+  );
+  const shownAvailable = user ? available : null;
+  // The form renders again for its own inputs and for the mark, never for a book update: the book
+  // streams several times a second, and on a slow phone each whole-page render was a long task.
+  const renderForm = useCallback(
+    (mark: string | null) =>
+      pair && pairTerms && terms ? (
+        <LeverForm
+          pair={pair}
+          pairTerms={pairTerms}
+          terms={terms}
+          side={side}
+          onSide={onSide}
+          mark={mark}
+          available={shownAvailable}
+          picked={picked}
+          onOpened={onOpened}
+        />
+      ) : null,
+    [pair, pairTerms, terms, side, onSide, shownAvailable, picked, onOpened],
+  );
 
   const refresh = useCallback(
-    () => Promise.all([reloadCatalog(), reloadTerms(), reloadBalances(), live.reload()]),
-    [reloadCatalog, reloadTerms, reloadBalances, live],
+    () => Promise.all([reloadCatalog(), reloadTerms(), reloadBalances(), reloadLive()]),
+    [reloadCatalog, reloadTerms, reloadBalances, reloadLive],
   );
 
   const right = (
@@ -86,35 +108,15 @@ export function LeverPage() {
         <UnknownMarket onChoose={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })} />
       ) : (
         <>
-          <PairBar
+          <LeverMarket
             symbol={symbol}
+            pair={pair}
             pairs={leverPairs}
-            ticker={ticker}
-            onPick={(s) => setQuery({ symbol: s })}
+            positionMark={positionMark}
+            renderForm={renderForm}
+            onPickMarket={onPickMarket}
+            onPickPrice={pick}
           />
-          <LeverLinks symbol={symbol} />
-          <div className="trade-main">
-            <LeverForm
-              pair={pair}
-              pairTerms={pairTerms}
-              terms={terms}
-              side={side}
-              onSide={(s) => setQuery({ side: s })}
-              mark={mark}
-              available={user ? available : null}
-              picked={picked}
-              onOpened={() => void Promise.all([live.reload(), reloadBalances()])}
-            />
-            <OrderBook
-              view={view}
-              pair={pair}
-              choice={choice}
-              steps={steps}
-              onChoice={setChoice}
-              onPick={pick}
-              last={ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null}
-            />
-          </div>
           {user && <PositionsSection state={live.state} actions={actions} />}
           {dialogs}
         </>
@@ -132,27 +134,6 @@ function UnknownMarket({ onChoose }: { onChoose(): void }) {
       <button type="button" className="btn btn--primary" onClick={onChoose}>
         {t('trade:pair.choose')}
       </button>
-    </div>
-  );
-}
-
-/** Under the pair bar: the market's chart, and a transfer into the lever account. */
-function LeverLinks({ symbol }: { symbol: string }) {
-  const { t } = useTranslation(['lever', 'trade', 'errors', 'common']);
-  return (
-    <div className="lever-links">
-      <Link
-        className="entrust-link"
-        to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`}
-        data-testid="lever-chart"
-      >
-        <Icon name="chart" size={18} />
-        <span>{t('form.chart')}</span>
-      </Link>
-      <Link className="entrust-link" to="/pages/assets/transfer">
-        <span>{t('form.transfer')}</span>
-        <Icon name="chevron" size={16} />
-      </Link>
     </div>
   );
 }
