@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Link, useLocation } from 'react-router-dom';
 import type { UserInfo } from '../../domain/endpoints';
 import { useCore, useUser } from '../core/contexts';
 import { Icon } from './icons';
+import { SignInLink } from './sign-in-link';
 import { Spinner } from './spinner';
 
 /** Renders its children for a signed-in user; otherwise says so and offers to log in. */
@@ -11,7 +11,6 @@ export function RequireUser({ children }: { children(user: UserInfo): ReactNode 
   const { t } = useTranslation();
   const { ready } = useCore();
   const { user } = useUser();
-  const { pathname } = useLocation();
   if (user) return children(user);
   if (!ready) {
     return (
@@ -26,9 +25,7 @@ export function RequireUser({ children }: { children(user: UserInfo): ReactNode 
         <Icon name="lock" size={32} />
       </span>
       <p className="state__text">{t('signInRequired')}</p>
-      <Link className="btn btn--primary" to="/pages/mine/login" state={{ from: pathname }}>
-        {t('actions.login')}
-      </Link>
+      <SignInLink className="btn btn--primary">{t('actions.login')}</SignInLink>
     </div>
   );
 }

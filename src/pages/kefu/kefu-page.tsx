@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useCallback, useState } from 'react';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
+import { SignInLink } from '../../components/sign-in-link';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../components/use-online';
 import { useCore, useUser } from '../../core/contexts';
@@ -84,14 +85,11 @@ function Conversation() {
 /** Visitors: the help centre, and a way to sign in to talk to support. */
 function Visitor() {
   const { t } = useTranslation(['content', 'common']);
-  const { pathname } = useLocation();
   return (
     <>
       <div className="kefu-signin" data-testid="kefu-signin">
         <p>{t('kefu.signIn')}</p>
-        <Link className="btn btn--primary btn--small" to="/pages/mine/login" state={{ from: pathname }}>
-          {t('common:actions.login')}
-        </Link>
+        <SignInLink className="btn btn--primary btn--small">{t('common:actions.login')}</SignInLink>
       </div>
       <HelpCentre />
     </>

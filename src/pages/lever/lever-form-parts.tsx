@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import type { LeverOrderType, LeverSide } from '../../../domain/lever';
+import type { LeverOrderType, LeverPairTerms, LeverSide } from '../../../domain/lever';
 import type { PairInfo } from '../../../domain/market';
 import type { LeverPreview } from '../../../worker/core-api';
 import { CoinAmount } from '../../components/coin-amount';
 import { useTranslation } from '../../i18n/use-translation';
 import { NONE, useLeverFormat } from './lever-format';
 import type { LeverField } from './use-lever-form';
+
+/** The multiple the form starts with: 10× where the market offers it, else the market's first. */
+export function defaultMultiple(multiples: readonly number[], wanted = 10): number {
+  return multiples.includes(wanted) ? wanted : multiples[0]!;
+}
 
 /** One line of the pre-trade receipt: label, value, and the id its value's testid ends with. */
 export type PreviewRow = [label: string, value: ReactNode, id: string];
@@ -34,6 +39,8 @@ export function LeverTabs(props: {
   onSide(side: LeverSide): void;
   type: LeverOrderType;
   onType(type: LeverOrderType): void;
+  /** The type tabs shown but not yet switchable (the form's frame while its code loads). */
+  typeDisabled?: boolean;
 }) {
   const { side, type } = props;
   const { t } = useTranslation(['lever', 'errors', 'common']);
@@ -63,6 +70,7 @@ export function LeverTabs(props: {
             aria-selected={type === k}
             className={`segmented__item${type === k ? ' segmented__item--active' : ''}`}
             onClick={() => props.onType(k)}
+            disabled={props.typeDisabled}
             data-testid={`lever-type-${k}`}
           >
             {t(`type.${k}`)}
@@ -78,6 +86,8 @@ export function MultipleChips(props: {
   multiples: readonly number[];
   value: number;
   onPick(m: number): void;
+  /** Shown but not yet pickable (the form's frame while its code loads). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation(['lever', 'errors', 'common']);
   return (
@@ -92,6 +102,7 @@ export function MultipleChips(props: {
             aria-checked={props.value === m}
             className={`chip${props.value === m ? ' chip--active' : ''}`}
             onClick={() => props.onPick(m)}
+            disabled={props.disabled}
             data-testid={`lever-multiple-${m}`}
           >
             {m}×
@@ -114,6 +125,8 @@ export function LeverInput(props: {
   type?: 'password';
   testId: string;
   children?: ReactNode;
+  /** Shown empty and not yet editable (the form's frame while its code loads). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation(['lever', 'errors', 'common']);
   const { field, error } = props;
@@ -129,6 +142,7 @@ export function LeverInput(props: {
             autoComplete="off"
             value={props.value}
             onChange={(e) => props.onEdit(field, e.target.value)}
+            disabled={props.disabled}
             data-testid={props.testId}
           />
         </div>
@@ -181,5 +195,20 @@ export function LeverPreviewSection({ rows, insufficient }: { rows: PreviewRow[]
         </p>
       )}
     </section>
+  );
+}
+
+/** Under the hands field: the market's bounds and what one hand (lot) holds. */
+export function HandsHint({ pair, pairTerms }: { pair: PairInfo; pairTerms: LeverPairTerms }) {
+  const { t } = useTranslation(['lever', 'errors', 'common']);
+  return (
+    <p className="note">
+      {t('form.handsHint', {
+        min: pairTerms.minHands,
+        max: pairTerms.maxHands,
+        lot: pairTerms.lot,
+        base: pair.base,
+      })}
+    </p>
   );
 }

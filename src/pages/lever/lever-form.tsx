@@ -6,6 +6,7 @@ import { SummaryDialog } from '../../components/summary-dialog';
 import { useOnline } from '../../components/use-online';
 import { useLeverFormat } from './lever-format';
 import {
+  HandsHint,
   LeverInput,
   LeverPreviewSection,
   LeverTabs,
@@ -57,14 +58,7 @@ export const LeverForm = memo(function LeverForm(props: LeverFormProps) {
         inputMode="numeric"
         testId="lever-hands"
       >
-        <p className="note">
-          {t('form.handsHint', {
-            min: pairTerms.minHands,
-            max: pairTerms.maxHands,
-            lot: pairTerms.lot,
-            base: pair.base,
-          })}
-        </p>
+        <HandsHint pair={pair} pairTerms={pairTerms} />
       </LeverInput>
       {form.needPassword && (
         <LeverInput

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
@@ -8,13 +8,18 @@ import { LoadState } from '../../components/load-state';
 import { useOnline } from '../../components/use-online';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
-import { useBalances } from '../trade';
-import { LeverForm } from './lever-form';
-import { LeverMarket } from './lever-market';
+import { LiveMarket, useBalances, type FormPrices } from '../trade';
+import { useWantedAfterPaint } from '../../core/deferred-component';
+import { lazyLeverForm } from './lazy-lever-form';
+import { LeverFormFrame } from './lever-form-frame';
+import { LeverLinks } from './lever-links';
 import { PositionsSection } from './positions-section';
 import { useLeverLive, useLeverTerms } from './use-lever';
 import { usePositionActions } from './use-position-actions';
 import './lever.css';
+
+/** The form previews at the last trade (or the position's mark); the book's best prices it does not need. */
+const LAST = { best: false, last: true };
 
 /** /pages/lever/lever?symbol=BTC/USDT&side=long: leveraged contracts (spec §2, pull-to-refresh 55 px). */
 export function LeverPage() {
@@ -58,24 +63,49 @@ export function LeverPage() {
   );
   const shownAvailable = user ? available : null;
   // The form renders again for its own inputs and for the mark, never for a book update: the book
-  // streams several times a second, and on a slow phone each whole-page render was a long task.
+  // streams several times a second, and on a slow phone each whole-page render was a long task. Its
+  // first render waits for the page's first paint (its frame stands in until then).
+  const formWanted = useWantedAfterPaint(lazyLeverForm);
   const renderForm = useCallback(
-    (mark: string | null) =>
-      pair && pairTerms && terms ? (
-        <LeverForm
+    ({ last }: FormPrices) => {
+      if (!pair || !pairTerms || !terms) return null;
+      // The mark of the user's open position here, if any; else the last trade is the mark.
+      const mark = positionMark ?? last;
+      const frame = (
+        <LeverFormFrame
           pair={pair}
           pairTerms={pairTerms}
-          terms={terms}
           side={side}
           onSide={onSide}
           mark={mark}
           available={shownAvailable}
-          picked={picked}
-          onOpened={onOpened}
         />
-      ) : null,
-    [pair, pairTerms, terms, side, onSide, shownAvailable, picked, onOpened],
+      );
+      return (
+        <Suspense fallback={frame}>
+          {formWanted ? (
+            <lazyLeverForm.Component
+              pair={pair}
+              pairTerms={pairTerms}
+              terms={terms}
+              side={side}
+              onSide={onSide}
+              mark={mark}
+              available={shownAvailable}
+              picked={picked}
+              onOpened={onOpened}
+            />
+          ) : (
+            frame
+          )}
+        </Suspense>
+      );
+    },
+    [pair, pairTerms, terms, side, onSide, shownAvailable, picked, onOpened, formWanted, positionMark],
   );
+
+  // One element per market: a new one on every render would render the memoized market again.
+  const links = useMemo(() => <LeverLinks symbol={symbol} />, [symbol]);
 
   const refresh = useCallback(
     () => Promise.all([reloadCatalog(), reloadTerms(), reloadBalances(), reloadLive()]),
@@ -108,12 +138,14 @@ export function LeverPage() {
         <UnknownMarket onChoose={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })} />
       ) : (
         <>
-          <LeverMarket
+          <LiveMarket
             symbol={symbol}
             pair={pair}
             pairs={leverPairs}
-            positionMark={positionMark}
+            watchTicker
+            needs={LAST}
             renderForm={renderForm}
+            below={links}
             onPickMarket={onPickMarket}
             onPickPrice={pick}
           />

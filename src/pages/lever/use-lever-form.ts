@@ -11,6 +11,7 @@ import { errorMessage } from '../../i18n/i18n';
 import { readAmount } from '../../i18n/numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLeverFormat } from './lever-format';
+import { defaultMultiple } from './lever-form-parts';
 
 const FIELDS = ['hands', 'price', 'multiple', 'tradePassword'] as const;
 
@@ -128,7 +129,7 @@ export function useLeverForm(input: LeverFormInput): LeverFormState {
   const [type, setType] = useState<LeverOrderType>('market');
   const [picked, setMultiple] = useState(10);
   // Another market may not offer the multiple picked before: fall back to its first.
-  const multiple = pairTerms.multiples.includes(picked) ? picked : pairTerms.multiples[0]!;
+  const multiple = defaultMultiple(pairTerms.multiples, picked);
   const [values, setValues] = useState({ hands: '', price: '', tradePassword: '' });
   const [errors, setErrors] = useState<Partial<Record<LeverField, string>>>({});
   const [confirming, setConfirming] = useState(false);

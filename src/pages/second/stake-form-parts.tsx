@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { formatNumber } from '../../../domain/display';
 import type { ErrorKey } from '../../../domain/errors';
 import type { SecondTermsInfo } from '../../../domain/second-endpoints';
 import type { OptionDirection } from '../../../domain/second-rules';
+import { SignInLink } from '../../components/sign-in-link';
 import { useOnline } from '../../components/use-online';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
@@ -104,20 +104,10 @@ export function DirectionButtons(props: {
   onReview(direction: OptionDirection): void;
 }) {
   const { t } = useTranslation(['second', 'common']);
-  const { pathname, search } = useLocation();
   // Placing an option moves money: disabled, with the reason, while the server cannot be reached.
   const online = useOnline();
   if (!props.signedIn) {
-    return (
-      <Link
-        className="btn btn--primary btn--block"
-        to="/pages/mine/login"
-        state={{ from: `${pathname}${search}` }}
-        data-testid="login-to-trade"
-      >
-        {t('login')}
-      </Link>
-    );
+    return <SignInLink testId="login-to-trade">{t('login')}</SignInLink>;
   }
   return (
     <div className="second-form__buttons">

@@ -1,4 +1,5 @@
 // The trade area's face: what other areas use of it. Other areas import only this file.
+export { LiveMarket, type FormPrices } from './live-market';
 export { MoreButton } from './more-button';
 export { OrderBook } from './order-book';
 export type { Paging } from './order-list';

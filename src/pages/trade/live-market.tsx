@@ -7,6 +7,13 @@ import { PairBar, isDown } from './pair-bar';
 import { useGroupedBook } from './use-book';
 import { useDatedTicker } from './use-ticker';
 
+/** The moving prices {@link LiveMarket} draws its form with; null when not needed or not known. */
+export interface FormPrices {
+  bestBid: string | null;
+  bestAsk: string | null;
+  last: string | null;
+}
+
 /** Props of {@link LiveMarket}. */
 export interface LiveMarketProps {
   symbol: string;
@@ -15,10 +22,16 @@ export interface LiveMarketProps {
   pairs: readonly PairInfo[];
   /** Whether the ticker is watched: not for a symbol the loaded catalog does not know. */
   watchTicker: boolean;
-  /** Whether the form needs the book's best prices (a market order's estimate). */
-  needsBest: boolean;
-  /** The order form, given the best prices when `needsBest` (else null, null). */
-  renderForm(bestBid: string | null, bestAsk: string | null): ReactNode;
+  /**
+   * Which moving prices the form is drawn with: the book's best prices (a market order's estimate)
+   * and the last trade (a contract's mark). What it does not need stays null, so a book update does
+   * not render the form again.
+   */
+  needs: { best: boolean; last: boolean };
+  /** The order form, given the moving prices it needs. */
+  renderForm(live: FormPrices): ReactNode;
+  /** What stands between the pair bar and the form (the contract page's links). */
+  below?: ReactNode;
   onPickMarket(symbol: string): void;
   /** A price tapped in the book. */
   onPickPrice(price: string): void;
@@ -35,16 +48,21 @@ export const LiveMarket = memo(function LiveMarket({
   pair,
   pairs,
   watchTicker,
-  needsBest,
+  needs,
   renderForm,
+  below,
   onPickMarket,
   onPickPrice,
 }: LiveMarketProps) {
   const { view, choice, setChoice, steps } = useGroupedBook(symbol, pair);
   const { ticker, time } = useDatedTicker(watchTicker ? symbol : null);
-  const bestBid = needsBest ? (view?.bestBid ?? null) : null;
-  const bestAsk = needsBest ? (view?.bestAsk ?? null) : null;
-  const form = useMemo(() => renderForm(bestBid, bestAsk), [renderForm, bestBid, bestAsk]);
+  const bestBid = needs.best ? (view?.bestBid ?? null) : null;
+  const bestAsk = needs.best ? (view?.bestAsk ?? null) : null;
+  const lastTrade = needs.last ? (ticker?.last ?? null) : null;
+  const form = useMemo(
+    () => renderForm({ bestBid, bestAsk, last: lastTrade }),
+    [renderForm, bestBid, bestAsk, lastTrade],
+  );
   const last = useMemo(
     () => (ticker ? { price: ticker.last, up: !isDown(ticker.changePct) } : null),
     [ticker],
@@ -53,6 +71,7 @@ export const LiveMarket = memo(function LiveMarket({
     <>
       <PairBar symbol={symbol} pairs={pairs} ticker={ticker} onPick={onPickMarket} />
       <AsOf time={time} testId="ticker-as-of" />
+      {below}
       <div className="trade-main">
         {form}
         <OrderBook

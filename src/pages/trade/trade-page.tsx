@@ -1,4 +1,4 @@
-import { Suspense, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CatalogInfo, PairInfo } from '../../../domain/market';
@@ -6,12 +6,12 @@ import type { DataTime } from '../../core/use-private-read';
 import type { OrderSide, OrderType, SpotOrder } from '../../../domain/spot';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
-import { whenIdleAfterPaint } from '../../core/after-first-render';
+import { useWantedAfterPaint } from '../../core/deferred-component';
 import { useUser } from '../../core/contexts';
 import { OpenOrdersSection } from './open-orders-section';
-import { LazyOrderForm, orderFormLoaded, preloadOrderForm } from './lazy-order-form';
+import { lazyOrderForm } from './lazy-order-form';
 import { OrderFormFrame } from './order-form-frame';
-import { LiveMarket } from './live-market';
+import { LiveMarket, type FormPrices } from './live-market';
 import { spotAvailable, useBalances } from './use-balances';
 import { useCancelOrder } from './use-cancel-order';
 import { useCatalog } from '../../core/use-catalog';
@@ -19,6 +19,8 @@ import { useOpenOrders } from './use-open-orders';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 const NO_PAIRS: readonly PairInfo[] = [];
+const BEST = { best: true, last: false };
+const NOTHING = { best: false, last: false };
 
 /** /pages/trade/trade?symbol=BTC/USDT&side=buy: spot trading (spec §2, pull-to-refresh 55 px). */
 export function TradePage() {
@@ -112,7 +114,7 @@ export function TradePage() {
             pair={pair}
             pairs={catalog?.pairs ?? NO_PAIRS}
             watchTicker={pair !== null || !catalog}
-            needsBest={type === 'market'}
+            needs={type === 'market' ? BEST : NOTHING}
             renderForm={renderForm}
             onPickMarket={onPickMarket}
             onPickPrice={pick}
@@ -125,24 +127,6 @@ export function TradePage() {
       )}
     </Screen>
   );
-}
-
-/**
- * The order form's code is fetched (and the form shown) only once the first paint is done, so it
- * never competes with what that paint needs; until then the frame stands in its place.
- */
-function useFormWanted(): boolean {
-  const [formWanted, setFormWanted] = useState(orderFormLoaded);
-  useEffect(
-    () =>
-      whenIdleAfterPaint(() => {
-        void preloadOrderForm();
-        // A transition: while the code loads, the frame stays as it is (no fallback commit).
-        startTransition(() => setFormWanted(true));
-      }),
-    [],
-  );
-  return formWanted;
 }
 
 /** What {@link useRenderForm} draws the form (or its frame) with. */
@@ -165,23 +149,23 @@ interface FormSlot {
  * visit), the screen is drawn from the symbol: the pair bar, the form's frame and the book's waiting
  * shape; the form takes the frame's place when the rules and its code have arrived.
  */
-function useRenderForm(slot: FormSlot): (bestBid: string | null, bestAsk: string | null) => ReactNode {
+function useRenderForm(slot: FormSlot): (live: FormPrices) => ReactNode {
   const { symbol, catalog, pair, side, onSide, type, onType, available, availableTime, picked, onPlaced } =
     slot;
-  const formWanted = useFormWanted();
+  const formWanted = useWantedAfterPaint(lazyOrderForm);
   const [base = '', quote = ''] = symbol.split('/');
   const tradePasswordRequired = catalog?.tradePassword.spotOrder === 'always';
   // The book's best prices reach the form only for a market order's estimate: a limit form is not
   // rendered again for every book update.
   return useCallback(
-    (bestBid: string | null, bestAsk: string | null) => {
+    ({ bestBid, bestAsk }: FormPrices) => {
       const frame = (
         <OrderFormFrame base={base} quote={quote} side={side} onSide={onSide} type={type} onType={onType} />
       );
       return (
         <Suspense fallback={frame}>
           {catalog && pair && formWanted ? (
-            <LazyOrderForm
+            <lazyOrderForm.Component
               pair={pair}
               coins={catalog.coins}
               side={side}

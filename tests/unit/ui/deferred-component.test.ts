@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retryUntilLoaded } from '../../../src/pages/trade/lazy-order-form';
+import { deferredComponent, retryUntilLoaded } from '../../../src/core/deferred-component';
 
 describe('retryUntilLoaded', () => {
   afterEach(() => {
@@ -31,5 +31,20 @@ describe('retryUntilLoaded', () => {
     const load = vi.fn(() => Promise.resolve(7));
     await expect(retryUntilLoaded(load)).resolves.toBe(7);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('deferredComponent', () => {
+  it('fetches the code once for every caller and says when it is here', async () => {
+    const Form = () => null;
+    const load = vi.fn(() => Promise.resolve(Form));
+    const part = deferredComponent(load);
+    expect(part.loaded()).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    const [a, b] = await Promise.all([part.preload(), part.preload()]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(a.default).toBe(Form);
+    expect(b).toBe(a);
+    expect(part.loaded()).toBe(true);
   });
 });
