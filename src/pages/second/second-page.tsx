@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SecondOption } from '../../../domain/second-endpoints';
 import type { SecondState } from '../../../worker/core-api';
@@ -9,17 +9,14 @@ import { useUser } from '../../core/contexts';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { useCatalog } from '../../core/use-catalog';
 import { useTranslation } from '../../i18n/use-translation';
-import { PairBar } from '../trade';
 import { useBalances } from '../trade';
-import { useTicker } from '../trade';
 import { OpenOptions } from './open-options';
-import { PriceChart } from './price-chart';
 import { ResultCard } from './result-card';
+import { SecondMarket } from './second-market';
 import { StakeForm } from './stake-form';
 import { useLocale, useNow } from './second-hooks';
 import { useSecondState } from './use-second-state';
 import { useSecondTerms } from './use-second-terms';
-import { useTrades } from './use-trades';
 import { useSettledResults } from './use-settled-results';
 import '../../styles/second.css';
 
@@ -45,8 +42,6 @@ export function SecondPage() {
   const { failed, reload } = live;
   const wanted = params.get('symbol');
   const symbol = terms ? (wanted && terms.pairs.includes(wanted) ? wanted : terms.pairs[0]!) : null;
-  const ticker = useTicker(symbol);
-  const trades = useTrades(symbol);
   const { balances, reload: reloadBalances } = useBalances();
   const sheets = useSheets();
   const { results, dismiss, onPlaced, placed } = useSettledResults(state, reloadBalances, catalog?.coins);
@@ -60,7 +55,12 @@ export function SecondPage() {
       ? (balances.find((b) => b.account === 'second' && b.coin === terms.coin)?.available ?? '0')
       : null;
 
-  const openHere = state?.open ?? [];
+  const openHere = state?.open;
+  const entries = useMemo(
+    () => (openHere ?? []).filter((o) => o.symbol === symbol).map((o) => o.entry.price),
+    [openHere, symbol],
+  );
+  const onPick = useCallback((s: string) => setParams({ symbol: s }, { replace: true }), [setParams]);
   const version = `${placed}|${state?.settled[0]?.id ?? 0}|${state?.settled.length ?? 0}`;
   const right = (
     <button
@@ -87,16 +87,7 @@ export function SecondPage() {
         </div>
       ) : (
         <div className="second-page">
-          <PairBar
-            symbol={symbol}
-            pairs={pairs}
-            ticker={ticker}
-            onPick={(s) => setParams({ symbol: s }, { replace: true })}
-          />
-          <PriceChart
-            trades={trades}
-            entries={openHere.filter((o) => o.symbol === symbol).map((o) => o.entry.price)}
-          />
+          <SecondMarket symbol={symbol} pairs={pairs} entries={entries} onPick={onPick} />
           {results.map((o) => (
             <ResultCard key={o.id} option={o} onReceipt={sheets.setReceipt} onClose={() => dismiss(o.id)} />
           ))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SecondOption, SecondTermsInfo } from '../../../domain/second-endpoints';
 import { CoinAmount } from '../../components/coin-amount';
 import { useTranslation } from '../../i18n/use-translation';
@@ -16,8 +17,11 @@ export interface StakeFormProps {
   onPlaced(option: SecondOption): void;
 }
 
-/** Duration, amount with % shortcuts, exact payout preview, up or down, confirmation, placement. */
-export function StakeForm(props: StakeFormProps) {
+/**
+ * Duration, amount with % shortcuts, exact payout preview, up or down, confirmation, placement.
+ * Memoized: it renders again for its own inputs and its props, not for every trade on the page.
+ */
+export const StakeForm = memo(function StakeForm(props: StakeFormProps) {
   const { symbol, terms, available, signedIn } = props;
   const { t } = useTranslation(['second', 'common']);
   const form = useStakeForm(props);
@@ -57,4 +61,4 @@ export function StakeForm(props: StakeFormProps) {
       />
     </section>
   );
-}
+});
