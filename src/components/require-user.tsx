@@ -9,10 +9,10 @@ import { Spinner } from './spinner';
 /** Renders its children for a signed-in user; otherwise says so and offers to log in. */
 export function RequireUser({ children }: { children(user: UserInfo): ReactNode }) {
   const { t } = useTranslation();
-  const { ready } = useCore();
+  const { ready, knownSignedOut } = useCore();
   const { user } = useUser();
   if (user) return children(user);
-  if (!ready) {
+  if (!ready && !knownSignedOut) {
     return (
       <div className="state">
         <Spinner size={28} />

@@ -8,6 +8,11 @@ export interface CoreContextValue {
   core: CoreRemote;
   /** `init` answered (or failed); before that, pages show cached-first placeholders. */
   ready: boolean;
+  /**
+   * Before `init` answers: this device certainly has no session (a first visit, or signed out last
+   * time), so a page that needs a user may show its sign-in state at once. False once `ready`.
+   */
+  knownSignedOut: boolean;
   /** Global settings (variant 5), or null while unknown (first launch offline). */
   settings: Settings | null;
   refreshSettings(): Promise<void>;

@@ -7,6 +7,7 @@ import type { Lang, Theme } from '../../domain/locale';
 import { changeLanguage } from '../i18n/i18n';
 import { applyTheme, writeBootHint } from '../prefs/boot-hint';
 import type { BootHint } from '../prefs/boot-hint';
+import { knownSignedOut, writeSessionHint } from '../prefs/session-hint';
 import { coreCall, getCore } from './core-client';
 import { CoreContext, PrefsContext, UserContext } from './contexts';
 
@@ -17,6 +18,11 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
   const [settings, setSettings] = useState<Settings | null>(null);
   const [prefs, setPrefs] = useState<BootHint>(hint);
   const [user, setUser] = useState<UserInfo | null>(null);
+  // Read once, before the worker's boot writes the preferences (which ends "a first visit").
+  const [signedOutAtBoot] = useState(knownSignedOut);
+  useEffect(() => {
+    if (ready) writeSessionHint(user !== null);
+  }, [ready, user]);
 
   const apply = useCallback((next: BootHint) => {
     applyTheme(next.theme);
@@ -75,8 +81,8 @@ export function CoreProvider({ hint, children }: { hint: BootHint; children: Rea
   );
 
   const coreValue = useMemo(
-    () => ({ core, ready, settings, refreshSettings }),
-    [core, ready, settings, refreshSettings],
+    () => ({ core, ready, knownSignedOut: !ready && signedOutAtBoot, settings, refreshSettings }),
+    [core, ready, signedOutAtBoot, settings, refreshSettings],
   );
   const prefsValue = useMemo(() => ({ ...prefs, updatePrefs }), [prefs, updatePrefs]);
   const userValue = useMemo(() => ({ user, setUser }), [user]);

@@ -43,6 +43,7 @@ export function renderCard(element: ReactElement, lang: Lang = 'en'): string {
   const core = {
     core: {} as CoreRemote,
     ready: true,
+    knownSignedOut: false,
     settings: null,
     refreshSettings: () => Promise.resolve(),
   };
