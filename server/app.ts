@@ -153,7 +153,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const namespaces = new Map<string, TextCatalog>();
     const ctx: ServerContext = {
       config,
-      db: db.kysely,
       sqlite: db.sqlite,
       registry,
       hub,

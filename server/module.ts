@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Database, Migration } from './db';
+import type { Migration } from './db';
 import type { ChannelHub, TextCatalog, HandlerRegistry } from './http';
 import type { Ledger } from './ledger';
 import type { Catalog, TickerBoard, TradeTape } from './market';
@@ -14,8 +13,10 @@ import type { UploadClaim, UploadClaims } from './shared/uploads';
 /** Shared services every area module may use. */
 export interface ServerContext {
   config: Config;
-  db: Kysely<Database>;
-  /** The same database as a raw better-sqlite3 handle, for synchronous code such as the ledger. */
+  /**
+   * The database, as better-sqlite3's handle: every store prepares its statement table on it
+   * (`server/db`, "Typed database access"); migrations run before, through `openDatabase`.
+   */
   sqlite: SqliteDatabase;
   /** Endpoint handlers; each module adds its own endpoints of the domain table. */
   registry: HandlerRegistry;

@@ -99,6 +99,25 @@ export function prepareOnUse<D extends Record<string, StatementDef<readonly unkn
   return out as PreparedSet<D>;
 }
 
+/**
+ * A family of statements whose text depends on a key, such as a multi-row insert of `key` rows or
+ * a list whose filters decide its `where`: each member is prepared the first time its key is asked
+ * for and kept, so a family of a few shapes costs a few prepares per connection. Keys must come from
+ * a small set (row counts, filter shapes), never from a request's values.
+ */
+export function prepareByKey<K, P extends readonly unknown[], R>(
+  sqlite: SqliteDb,
+  define: (key: K) => StatementDef<P, R>,
+  options: PrepareOptions = {},
+): (key: K) => Prepared<P, R> {
+  const members = new Map<K, Prepared<P, R>>();
+  return (key) => {
+    let prepared = members.get(key);
+    if (!prepared) members.set(key, (prepared = prepareOne(sqlite, String(key), define(key), options)));
+    return prepared;
+  };
+}
+
 function prepareOne<P extends readonly unknown[], R>(
   sqlite: SqliteDb,
   name: string,

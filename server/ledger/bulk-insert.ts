@@ -1,4 +1,5 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareByKey, sql, type Prepared } from '../db';
 
 /** Rows per statement, largest first: a flush uses as many of the widest as fit, then narrower ones. */
 const WIDTHS = [64, 16, 4, 1] as const;
@@ -10,15 +11,22 @@ const WIDTHS = [64, 16, 4, 1] as const;
  */
 export class BulkInsert {
   private readonly width: number;
-  private readonly statements = new Map<number, Statement>();
+  /** The insert of `rows` rows, prepared at its first use. */
+  private readonly statement: (rows: number) => Prepared<unknown[], never>;
   private values: unknown[] = [];
 
   constructor(
-    private readonly sqlite: SqliteDb,
+    sqlite: SqliteDb,
     private readonly table: string,
-    private readonly columns: readonly string[],
+    columns: readonly string[],
   ) {
     this.width = columns.length;
+    const one = `(${columns.map(() => '?').join(', ')})`;
+    this.statement = prepareByKey(sqlite, (rows: number) =>
+      sql<unknown[]>(
+        `insert into ${table} (${columns.join(', ')}) values ${Array(rows).fill(one).join(', ')}`,
+      ),
+    );
   }
 
   /** Rows waiting to be written. */
@@ -44,7 +52,7 @@ export class BulkInsert {
       const n = rows * this.width;
       while (rowsTotal - row >= rows) {
         const start = row * this.width;
-        stmt.run(all.slice(start, start + n));
+        stmt.run(...all.slice(start, start + n));
         row += rows;
       }
     }
@@ -53,17 +61,5 @@ export class BulkInsert {
   /** Drops every queued row (the caller's transaction is rolling back). */
   clear(): void {
     this.values = [];
-  }
-
-  private statement(rows: number): Statement {
-    let stmt = this.statements.get(rows);
-    if (!stmt) {
-      const one = `(${this.columns.map(() => '?').join(', ')})`;
-      stmt = this.sqlite.prepare(
-        `insert into ${this.table} (${this.columns.join(', ')}) values ${Array(rows).fill(one).join(', ')}`,
-      );
-      this.statements.set(rows, stmt);
-    }
-    return stmt;
   }
 }

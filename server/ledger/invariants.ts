@@ -1,4 +1,48 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareAll, sql } from '../db';
+
+/** A balance with the sums of its journal lines per field; integers are bigint. */
+interface BalanceSums {
+  user_id: bigint;
+  account: string;
+  coin: string;
+  available: bigint;
+  frozen: bigint;
+  j_avail: bigint;
+  j_frozen: bigint;
+}
+
+/** The last journal line of a holder's field, with the field's balance now. */
+interface LastLine {
+  user_id: bigint;
+  account: string;
+  coin: string;
+  balance_after: bigint;
+  current: bigint;
+}
+
+/** The checker's queries: rows that break an invariant, or the figures to compare. */
+const CHECKS = {
+  balanceSums: sql<[], BalanceSums>(`
+    select b.user_id, b.account, b.coin, b.available, b.frozen,
+      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
+                and j.coin = b.coin and j.field = 'available'), 0) as j_avail,
+      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
+                and j.coin = b.coin and j.field = 'frozen'), 0) as j_frozen
+    from balances b`),
+  lastLines: sql<[], LastLine>(`
+    select j.user_id, j.account, j.coin, j.field, j.balance_after,
+      case j.field when 'available' then b.available else b.frozen end as current
+    from journal j join balances b using (user_id, account, coin)
+    where j.id = (select max(id) from journal k where k.user_id = j.user_id and k.account = j.account
+                  and k.coin = j.coin and k.field = j.field)`),
+  unbalancedTx: sql<[], { tx_id: bigint; coin: string; s: bigint }>(
+    'select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having s != 0',
+  ),
+  unconservedCoins: sql<[], { coin: string; s: bigint }>(
+    'select coin, sum(available + frozen) as s from balances group by coin having s != 0',
+  ),
+};
 
 /**
  * Checks the ledger's invariants and returns every violation found (empty when sound):
@@ -8,36 +52,25 @@ import type { Database as SqliteDb } from 'better-sqlite3';
  */
 export function ledgerViolations(sqlite: SqliteDb): string[] {
   const out: string[] = [];
-  const q = (text: string) => sqlite.prepare(text).safeIntegers(true).all() as Array<Record<string, unknown>>;
+  const q = prepareAll(sqlite, CHECKS, { bigints: true });
 
-  for (const r of q(`
-    select b.user_id, b.account, b.coin, b.available, b.frozen,
-      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
-                and j.coin = b.coin and j.field = 'available'), 0) as j_avail,
-      coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
-                and j.coin = b.coin and j.field = 'frozen'), 0) as j_frozen
-    from balances b`)) {
+  for (const r of q.balanceSums.all()) {
     const who = `${r.user_id}/${r.account}/${r.coin}`;
     if (r.available !== r.j_avail) out.push(`${who}: available ${r.available} != journal ${r.j_avail}`);
     if (r.frozen !== r.j_frozen) out.push(`${who}: frozen ${r.frozen} != journal ${r.j_frozen}`);
-    if ((r.user_id as bigint) >= 1n && ((r.available as bigint) < 0n || (r.frozen as bigint) < 0n)) {
+    if (r.user_id >= 1n && (r.available < 0n || r.frozen < 0n)) {
       out.push(`${who}: negative balance`);
     }
   }
-  for (const r of q(`
-    select j.user_id, j.account, j.coin, j.field, j.balance_after,
-      case j.field when 'available' then b.available else b.frozen end as current
-    from journal j join balances b using (user_id, account, coin)
-    where j.id = (select max(id) from journal k where k.user_id = j.user_id and k.account = j.account
-                  and k.coin = j.coin and k.field = j.field)`)) {
+  for (const r of q.lastLines.all()) {
     if (r.balance_after !== r.current) {
       out.push(`${r.user_id}/${r.account}/${r.coin}: last balance_after ${r.balance_after} != ${r.current}`);
     }
   }
-  for (const r of q('select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having s != 0')) {
+  for (const r of q.unbalancedTx.all()) {
     out.push(`tx ${r.tx_id} ${r.coin}: sums to ${r.s}`);
   }
-  for (const r of q('select coin, sum(available + frozen) as s from balances group by coin having s != 0')) {
+  for (const r of q.unconservedCoins.all()) {
     out.push(`coin ${r.coin}: total ${r.s} is not conserved`);
   }
   return out;

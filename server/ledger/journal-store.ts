@@ -1,5 +1,6 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, type AccountType, type JournalLine } from '../../domain';
+import { prepareByKey, prepareOnUse, sql, type Prepared } from '../db';
 
 /** A filter and page of a user's journal, newest first, entry ids below `before`. */
 export interface JournalQuery {
@@ -16,10 +17,12 @@ export interface JournalQuery {
  * (the assets area's journal page). Read-only; the ledger alone writes the journal.
  */
 export class JournalStore {
-  /** Prepared statements by filter shape (at most 8). */
-  private readonly statements = new Map<string, Statement>();
+  /** The page query of each filter shape (at most 8), prepared at its first use. */
+  private readonly statement: (shape: string) => Prepared<Array<string | number>, JournalLine>;
 
-  constructor(private readonly sqlite: SqliteDb) {}
+  constructor(sqlite: SqliteDb) {
+    this.statement = prepareByKey(sqlite, journalPage, { bigints: true });
+  }
 
   /** One page of lines, newest first; amounts as 8-decimal strings. */
   list(q: JournalQuery): JournalLine[] {
@@ -37,29 +40,22 @@ export class JournalStore {
       where.push('t.kind = ?');
       args.push(q.kind);
     }
-    const rows = this.statement(where).all(...args, q.limit) as Array<Record<string, bigint | string>>;
-    return rows.map(toLine);
-  }
-
-  private statement(where: readonly string[]): Statement {
-    const shape = where.join(' and ');
-    let stmt = this.statements.get(shape);
-    if (!stmt) {
-      stmt = this.sqlite
-        .prepare(
-          `select j.id, j.tx_id as txId, t.kind, t.ref_type as refType, t.ref_id as refId, j.account,
-                j.coin, j.field, j.delta, j.balance_after as balanceAfter, j.created_at as createdAt
-         from journal j join ledger_tx t on t.id = j.tx_id
-           where ${shape} order by j.id desc limit ?`,
-        )
-        .safeIntegers(true);
-      this.statements.set(shape, stmt);
-    }
-    return stmt;
+    return this.statement(where.join(' and ')).all(...args, q.limit);
   }
 }
 
-function toLine(r: Record<string, bigint | string>): JournalLine {
+/** The page query for one filter shape (`where`, its conditions joined by `and`). */
+function journalPage(shape: string) {
+  return sql<Array<string | number>, JournalLine>(
+    `select j.id, j.tx_id as txId, t.kind, t.ref_type as refType, t.ref_id as refId, j.account,
+            j.coin, j.field, j.delta, j.balance_after as balanceAfter, j.created_at as createdAt
+     from journal j join ledger_tx t on t.id = j.tx_id
+       where ${shape} order by j.id desc limit ?`,
+    toLine,
+  );
+}
+
+function toLine(r: Record<string, unknown>): JournalLine {
   return {
     id: Number(r.id),
     txId: Number(r.txId),
@@ -75,19 +71,22 @@ function toLine(r: Record<string, bigint | string>): JournalLine {
   };
 }
 
+// Run once at start-up (the demo grants), so each call prepares the one it runs.
+const REF_STATEMENTS = {
+  txOfKind: sql<[kind: string, refType: string, refId: string], { found: 1 }>(
+    'select 1 as found from ledger_tx where kind = ? and ref_type = ? and ref_id = ?',
+  ),
+  txFor: sql<[refType: string, refId: string], { found: 1 }>(
+    'select 1 as found from ledger_tx where ref_type = ? and ref_id = ?',
+  ),
+};
+
 /** Whether a ledger transaction of `kind` names the business reference (`refType`, `refId`). */
 export function hasTxOfKind(sqlite: SqliteDb, kind: string, refType: string, refId: string): boolean {
-  return (
-    sqlite
-      .prepare('select 1 from ledger_tx where kind = ? and ref_type = ? and ref_id = ?')
-      .get(kind, refType, refId) !== undefined
-  );
+  return prepareOnUse(sqlite, REF_STATEMENTS).txOfKind.get(kind, refType, refId) !== undefined;
 }
 
 /** Whether any ledger transaction names the business reference (`refType`, `refId`). */
 export function hasTxFor(sqlite: SqliteDb, refType: string, refId: string): boolean {
-  return (
-    sqlite.prepare('select 1 from ledger_tx where ref_type = ? and ref_id = ?').get(refType, refId) !==
-    undefined
-  );
+  return prepareOnUse(sqlite, REF_STATEMENTS).txFor.get(refType, refId) !== undefined;
 }

@@ -1,6 +1,8 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AccountType, LedgerKind } from '../../domain';
+import { prepareAll, type PreparedSet } from '../db';
 import { BulkInsert } from './bulk-insert';
+import { LEDGER_STATEMENTS } from './ledger-statements';
 
 /** Who holds a balance: a user (or a system holder below 1), one of the five accounts, one coin. */
 export interface Holder {
@@ -85,13 +87,7 @@ const keyOf = (h: Holder) => `${h.userId}|${h.account}|${h.coin}`;
  * every post writes through at once.
  */
 export class Ledger {
-  private readonly insertTx: Statement;
-  private readonly update: Statement;
-  private readonly insert: Statement;
-  private readonly insertEntry: Statement;
-  private readonly selectBalance: Statement;
-  private readonly selectUser: Statement;
-  private readonly selectMaxTx: Statement;
+  private readonly q: PreparedSet<typeof LEDGER_STATEMENTS>;
   private readonly postTx: (meta: TxMeta, postings: readonly Posting[]) => number;
   private readonly txRows: BulkInsert;
   private readonly journalRows: BulkInsert;
@@ -101,28 +97,7 @@ export class Ledger {
     sqlite: SqliteDb,
     private readonly now: () => number = Date.now,
   ) {
-    this.insertTx = sqlite.prepare(
-      'insert into ledger_tx (kind, ref_type, ref_id, actor, memo, created_at) values (?, ?, ?, ?, ?, ?)',
-    );
-    this.update = sqlite.prepare(
-      'update balances set available = ?, frozen = ? where user_id = ? and account = ? and coin = ?',
-    );
-    this.insert = sqlite.prepare(
-      'insert into balances (user_id, account, coin, available, frozen) values (?, ?, ?, ?, ?)',
-    );
-    this.insertEntry = sqlite.prepare(
-      `insert into journal (tx_id, user_id, account, coin, field, delta, balance_after, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.selectBalance = sqlite
-      .prepare('select available, frozen from balances where user_id = ? and account = ? and coin = ?')
-      .safeIntegers(true);
-    this.selectUser = sqlite
-      .prepare(
-        'select account, coin, available, frozen from balances where user_id = ? order by account, coin',
-      )
-      .safeIntegers(true);
-    this.selectMaxTx = sqlite.prepare('select coalesce(max(id), 0) as m from ledger_tx').pluck();
+    this.q = prepareAll(sqlite, LEDGER_STATEMENTS, { bigints: true });
     this.txRows = new BulkInsert(sqlite, 'ledger_tx', [
       'id',
       'kind',
@@ -207,13 +182,13 @@ export class Ledger {
 
   /** Every balance row of a user, by account and coin (as committed; not for use inside a scope). */
   balancesOf(userId: number): Array<Balance & { account: AccountType; coin: string }> {
-    return this.selectUser.all(userId) as Array<Balance & { account: AccountType; coin: string }>;
+    return this.q.balancesOf.all(userId);
   }
 
   private read(holder: Holder, key = keyOf(holder)): Entry {
     const cached = this.scope?.entries.get(key);
     if (cached) return cached;
-    const row = this.selectBalance.get(holder.userId, holder.account, holder.coin) as Balance | undefined;
+    const row = this.q.balance.get(holder.userId, holder.account, holder.coin);
     const entry: Entry = row
       ? { available: row.available, frozen: row.frozen, exists: true, dirty: false }
       : { available: 0n, frozen: 0n, exists: false, dirty: false };
@@ -246,7 +221,7 @@ export class Ledger {
     const at = this.now();
     const scope = this.scope;
     if (scope) {
-      if (scope.nextTxId === 0) scope.nextTxId = Number(this.selectMaxTx.get()) + 1;
+      if (scope.nextTxId === 0) scope.nextTxId = this.q.maxTxId.get()! + 1;
       const txId = scope.nextTxId++;
       this.txRows.add(txId, meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at);
       for (let i = 0; i < postings.length; i++) {
@@ -262,13 +237,17 @@ export class Ledger {
       }
       return txId;
     }
-    const txId = Number(
-      this.insertTx.run(meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at)
-        .lastInsertRowid,
-    );
+    const txId = this.q.insertTx.run(
+      meta.kind,
+      meta.refType,
+      meta.refId,
+      meta.actor,
+      meta.memo ?? null,
+      at,
+    ).lastId;
     postings.forEach((p, i) => {
       if (p.delta !== 0n)
-        this.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);
+        this.q.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);
     });
     for (const t of touched) {
       this.write(t.holder, { available: t.available, frozen: t.frozen, exists: t.entry.exists, dirty: true });
@@ -291,8 +270,8 @@ export class Ledger {
 
   private write(h: Holder, e: Entry): void {
     try {
-      if (e.exists) this.update.run(e.available, e.frozen, h.userId, h.account, h.coin);
-      else this.insert.run(h.userId, h.account, h.coin, e.available, e.frozen);
+      if (e.exists) this.q.updateBalance.run(e.available, e.frozen, h.userId, h.account, h.coin);
+      else this.q.insertBalance.run(h.userId, h.account, h.coin, e.available, e.frozen);
     } catch (err) {
       // The CHECK constraint is a second line of defence behind the first pass above.
       if (isCheckViolation(err)) throw new InsufficientBalanceError(h);

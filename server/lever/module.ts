@@ -46,7 +46,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
         }
         for (const userId of users) pushBalances(userId);
       });
-      registerLeverRoutes(ctx.registry, { db: ctx.db, lever, catalog: ctx.catalog });
+      registerLeverRoutes(ctx.registry, { sqlite: ctx.sqlite, lever, catalog: ctx.catalog });
       // Read-only: the house's exposure per pair and its balance; no operator route moves a price.
       ctx.ops.add('GET', 'lever/exposure', () => ({
         pairs: lever.exposures(),
@@ -94,7 +94,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
 
 /** Demo mode: the demo account's lever grant from the world holder, once (a journaled transfer). */
 async function grantDemo(ctx: ServerContext): Promise<void> {
-  const demo = await findUserByAccount(ctx.db, DEMO_ACCOUNT);
+  const demo = findUserByAccount(ctx.sqlite, DEMO_ACCOUNT);
   if (!demo) return;
   if (hasTxOfKind(ctx.sqlite, 'demo.leverGrant', 'users', String(demo.id))) return;
   ctx.sqlite.transaction(() => {

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { LeverCloseScope, LeverOpenReq, LeverStatus, LeverTerms } from '../../domain';
-import type { Database } from '../db';
 import {
   fail,
   notFound,
@@ -36,9 +35,9 @@ export function leverTerms(catalog: Catalog): LeverTerms {
 /** Lever endpoints: terms, open, cancel, TP/SL, close, batch close, lists. */
 export function registerLeverRoutes(
   registry: HandlerRegistry,
-  deps: { db: Kysely<Database>; lever: LeverService; catalog: Catalog },
+  deps: { sqlite: SqliteDb; lever: LeverService; catalog: Catalog },
 ): void {
-  const { db, lever, catalog } = deps;
+  const { sqlite, lever, catalog } = deps;
   const dto = (r: LeverRow) => toLeverOrder(r, lever.unitsOf(r.symbol));
   const symbolOf = (input: Record<string, unknown>) => {
     const s = str(input, 'symbol').trim();
@@ -51,7 +50,7 @@ export function registerLeverRoutes(
   registry.add('lever/open', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     if (catalog.lever.tradePassword === 'always') {
-      await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+      await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
     }
     return dto(lever.open(userId, ctx.input as unknown as LeverOpenReq));
   });

@@ -8,7 +8,7 @@ import { findUserByAccount, normalizeAccount, requireUser, toUserInfo } from './
 
 /** Sign-up, sign-in, recovery and the session: sms/send and the public user/* endpoints. */
 export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { db, sessions, config } = deps;
+  const { sqlite, sessions, config } = deps;
 
   registerSignupRoutes(registry, deps);
 
@@ -17,7 +17,7 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     async ({ input }) => {
       const account = normalizeAccount(requiredStr(input, 'account'));
       const password = requiredStr(input, 'password');
-      const user = await findUserByAccount(db, account);
+      const user = findUserByAccount(sqlite, account);
       // Unknown accounts cost one verification too, so timing does not reveal which accounts exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok) throw fail('incorrectPassword', 'password');
@@ -32,13 +32,13 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     'user/checkAccount',
     async ({ input }) => {
       const account = normalizeAccount(requiredStr(input, 'account'));
-      return { exists: (await findUserByAccount(db, account)) !== undefined };
+      return { exists: findUserByAccount(sqlite, account) !== undefined };
     },
     { limits: accountCheckLimits(config.rateLimits) },
   );
 
   registry.add('user/info', async (ctx) =>
-    toUserInfo(withCreditScore(deps, await requireUser(db, sessionOf(ctx).userId))),
+    toUserInfo(withCreditScore(deps, requireUser(sqlite, sessionOf(ctx).userId))),
   );
 
   registry.add('user/logout', async (ctx) => {

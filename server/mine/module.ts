@@ -12,7 +12,7 @@ export const mineModule: ServerModule = {
     const credit = new CreditService(ctx.sqlite);
     const deps = {
       config: ctx.config,
-      db: ctx.db,
+      sqlite: ctx.sqlite,
       sessions: ctx.sessions,
       codes: new CodeStore(ctx.sqlite),
       tickets: new TicketStore(ctx.sqlite),

@@ -6,7 +6,7 @@ import { findUserByAccount, normalizeAccount, setPasswordHash } from './users';
 
 /** A forgotten password: the code buys a ticket (`user/forget`), the ticket a new password. */
 export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { db, sessions, codes, tickets, config } = deps;
+  const { sqlite, sessions, codes, tickets, config } = deps;
 
   registry.add(
     'user/forget',
@@ -14,7 +14,7 @@ export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps
       const account = normalizeAccount(requiredStr(input, 'account'));
       const code = str(input, 'code');
       checkCode(code);
-      const user = await findUserByAccount(db, account);
+      const user = findUserByAccount(sqlite, account);
       if (!user) throw fail('accountUnknown', 'account');
       await codes.consume(account, 'forget', code);
       return { ticket: await tickets.issue(user.id, 'forget') };
@@ -28,7 +28,7 @@ export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps
     const password = newPassword(input);
     const passwordHash = await hashPassword(password);
     const userId = await tickets.use(ticket, 'forget');
-    await setPasswordHash(db, userId, passwordHash);
+    setPasswordHash(sqlite, userId, passwordHash);
     // Whoever knew the old password must not stay signed in.
     await sessions.revokeAllOf(userId);
     return {};

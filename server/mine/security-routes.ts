@@ -7,14 +7,14 @@ import { requireUser, setPasswordHash, setTradePasswordHash } from './users';
 
 /** Password and trade-password management of the signed-in user (variant 3). */
 export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { db, sessions, codes, tickets, config } = deps;
+  const { sqlite, sessions, codes, tickets, config } = deps;
 
   registry.add(
     'user/modifyPwd',
     async (ctx) => {
       const session = sessionOf(ctx);
       const old = requiredStr(ctx.input, 'oldPassword');
-      const user = await requireUser(db, session.userId);
+      const user = requireUser(sqlite, session.userId);
       if (!(await verifyPassword(user.password_hash, old))) throw fail('incorrectPassword', 'oldPassword');
       return { ticket: await tickets.issue(user.id, 'modifyPwd') };
     },
@@ -27,11 +27,11 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     const password = newPassword(ctx.input);
     // The ticket first: only someone who just proved the old password may learn it is the same.
     await tickets.check(ticket, 'modifyPwd', session.userId);
-    const user = await requireUser(db, session.userId);
+    const user = requireUser(sqlite, session.userId);
     if (await verifyPassword(user.password_hash, password)) throw fail('passwordUnchanged', 'password');
     const passwordHash = await hashPassword(password);
     await tickets.use(ticket, 'modifyPwd', session.userId);
-    await setPasswordHash(db, session.userId, passwordHash);
+    setPasswordHash(sqlite, session.userId, passwordHash);
     // The caller stays signed in; every other device must sign in with the new password.
     await sessions.revokeAllOf(session.userId, session.tokenHash);
     return {};
@@ -42,13 +42,13 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     const code = str(ctx.input, 'code');
     checkCode(code);
     const password = newPassword(ctx.input);
-    const user = await requireUser(db, session.userId);
+    const user = requireUser(sqlite, session.userId);
     // The code first, so this answer cannot be used to test guesses of the current password.
     await codes.check(user.account, 'setPwd', code);
     if (await verifyPassword(user.password_hash, password)) throw fail('passwordUnchanged', 'password');
     const passwordHash = await hashPassword(password);
     await codes.consume(user.account, 'setPwd', code);
-    await setPasswordHash(db, user.id, passwordHash);
+    setPasswordHash(sqlite, user.id, passwordHash);
     await sessions.revokeAllOf(user.id, session.tokenHash);
     return {};
   });
@@ -58,7 +58,7 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
     const code = str(ctx.input, 'code');
     checkCode(code);
     const password = newPassword(ctx.input);
-    const user = await requireUser(db, session.userId);
+    const user = requireUser(sqlite, session.userId);
     // The code first, so these answers cannot be used to test guesses of either password.
     await codes.check(user.account, 'tradePwd', code);
     // One leaked secret must not unlock both signing in and moving funds.
@@ -67,14 +67,14 @@ export function registerSecurityRoutes(registry: HandlerRegistry, deps: MineDeps
       throw fail('passwordUnchanged', 'password');
     const hash = await hashPassword(password);
     await codes.consume(user.account, 'tradePwd', code);
-    await setTradePasswordHash(db, user.id, hash);
+    setTradePasswordHash(sqlite, user.id, hash);
     return {};
   });
 
   registry.add(
     'user/checkTradePwd',
     async (ctx) => {
-      await requireTradePassword(db, sessionOf(ctx).userId, str(ctx.input, 'tradePassword'));
+      await requireTradePassword(sqlite, sessionOf(ctx).userId, str(ctx.input, 'tradePassword'));
       return {};
     },
     { limits: perUserLimit(config.rateLimits) },

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { codeProblem, confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
 import type { Config } from '../config';
-import type { Database, UserRow } from '../db';
+import type { UserRow } from '../db';
 import { fail, type TextCatalog, str, type Input } from '../http';
 import type { MessageSender } from '../messaging';
 import type { CodeStore } from './codes';
@@ -12,7 +12,7 @@ import { toUserInfo } from './users';
 /** Services of the account area. */
 export interface MineDeps {
   config: Config;
-  db: Kysely<Database>;
+  sqlite: SqliteDb;
   sessions: SessionStore;
   codes: CodeStore;
   tickets: TicketStore;

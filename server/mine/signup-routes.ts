@@ -34,7 +34,7 @@ function codeMessage(texts: TextCatalog, lang: Lang, appName: string, code: stri
 
 /** Verification codes (`sms/send`, for every scene) and sign-up (`user/register`). */
 export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { db, sessions, codes, sender, config, texts } = deps;
+  const { sqlite, sessions, codes, sender, config, texts } = deps;
 
   registry.add(
     'sms/send',
@@ -43,7 +43,7 @@ export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps):
       const scene = codeScene(str(input, 'scene').trim());
       const kind = accountKindOf(account);
       if (!kind) throw fail('accountFormat', 'account');
-      const user = await findUserByAccount(db, account);
+      const user = findUserByAccount(sqlite, account);
       if (scene === 'register' && user) throw fail('accountTaken', 'account');
       // Other scenes act on an existing account; the code only ever goes to that account's own
       // mobile or mailbox, so knowing an account name does not let anyone else receive its code.
@@ -77,14 +77,14 @@ export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps):
         const [field, key] = problems[0]!;
         throw fail(key, field);
       }
-      if (await findUserByAccount(db, account)) throw fail('accountTaken', 'account');
-      const referrer = promo !== '' ? await findUserByPromo(db, promo) : undefined;
+      if (findUserByAccount(sqlite, account)) throw fail('accountTaken', 'account');
+      const referrer = promo !== '' ? findUserByPromo(sqlite, promo) : undefined;
       if (promo !== '' && !referrer) throw fail('promoCodeUnknown', 'promo');
       // Hash before consuming the code: hashing is the slow step and must not hold a transaction.
       const passwordHash = await hashPassword(form.password);
       await codes.consume(account, 'register', form.code);
       try {
-        const user = await createUser(db, {
+        const user = createUser(sqlite, {
           account,
           kind,
           passwordHash,

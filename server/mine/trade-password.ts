@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { AppError, fail } from '../http';
 import { verifyPassword } from './passwords';
 import { requireUser } from './users';
@@ -8,12 +7,8 @@ import { requireUser } from './users';
  * Checks the caller's trade password. With none set, answers HTTP 401, which is how variant 3 asks
  * the app to offer setting one (spec §8); a wrong one is `incorrectTradePassword` on its field.
  */
-export async function requireTradePassword(
-  db: Kysely<Database>,
-  userId: number,
-  given: string,
-): Promise<void> {
-  const user = await requireUser(db, userId);
+export async function requireTradePassword(sqlite: SqliteDb, userId: number, given: string): Promise<void> {
+  const user = requireUser(sqlite, userId);
   if (user.trade_password_hash === null) throw new AppError('message', 'noTradePassword', undefined, 401);
   if (given.trim() === '') throw fail('required', 'tradePassword');
   if (!(await verifyPassword(user.trade_password_hash, given))) {

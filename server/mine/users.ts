@@ -1,8 +1,43 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { accountKindOf, type AccountKind, type UserInfo } from '../../domain';
-import type { Database, UserRow } from '../db';
+import { prepareOnUse, sql, type PreparedSet, type UserRow } from '../db';
 import { loginRequired } from '../http';
 import { newPromoCode } from './tokens';
+
+/** The statements over the whole user row (the accounts area's own; other areas use Accounts). */
+const STATEMENTS = {
+  byAccount: sql<[account: string], UserRow>('select * from users where account = ?'),
+  byPromo: sql<[promoCode: string], UserRow>('select * from users where promo_code = ?'),
+  byId: sql<[userId: number], UserRow>('select * from users where id = ?'),
+  insert: sql<
+    [
+      account: string,
+      kind: AccountKind,
+      passwordHash: string,
+      promoCode: string,
+      referrerId: number | null,
+      createdAt: number,
+    ],
+    UserRow
+  >(
+    `insert into users (account, account_kind, password_hash, trade_password_hash, promo_code, referrer_id,
+       level, created_at)
+     values (?, ?, ?, null, ?, ?, 'member', ?) returning *`,
+  ),
+  setPasswordHash: sql<[hash: string, userId: number]>('update users set password_hash = ? where id = ?'),
+  setTradePasswordHash: sql<[hash: string, userId: number]>(
+    'update users set trade_password_hash = ? where id = ?',
+  ),
+};
+
+const prepared = new WeakMap<SqliteDb, PreparedSet<typeof STATEMENTS>>();
+
+/** The user row statements on this connection, each prepared once, at its first use. */
+function usersOn(sqlite: SqliteDb): PreparedSet<typeof STATEMENTS> {
+  let q = prepared.get(sqlite);
+  if (!q) prepared.set(sqlite, (q = prepareOnUse(sqlite, STATEMENTS)));
+  return q;
+}
 
 /**
  * The canonical form of an account identifier: trimmed, and e-mails in lower case so that one
@@ -28,21 +63,19 @@ export function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-export function findUserByAccount(db: Kysely<Database>, account: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
+/** The user with this (normalized) account name, or undefined. */
+export function findUserByAccount(sqlite: SqliteDb, account: string): UserRow | undefined {
+  return usersOn(sqlite).byAccount.get(account);
 }
 
-export function findUserByPromo(db: Kysely<Database>, promo: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('promo_code', '=', promo.trim().toUpperCase())
-    .executeTakeFirst();
+/** The user whose promotion code this is (any case, spaces around ignored), or undefined. */
+export function findUserByPromo(sqlite: SqliteDb, promo: string): UserRow | undefined {
+  return usersOn(sqlite).byPromo.get(promo.trim().toUpperCase());
 }
 
 /** The row of a signed-in user; a session whose user vanished counts as invalid. */
-export async function requireUser(db: Kysely<Database>, userId: number): Promise<UserRow> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+export function requireUser(sqlite: SqliteDb, userId: number): UserRow {
+  const row = usersOn(sqlite).byId.get(userId);
   if (!row) throw loginRequired();
   return row;
 }
@@ -56,26 +89,15 @@ const isUniqueViolation = (err: unknown, column: string): boolean =>
   err.message.includes(column);
 
 /** Inserts a member with a fresh unique promotion code. Throws AccountTakenError on a duplicate account. */
-export async function createUser(
-  db: Kysely<Database>,
+export function createUser(
+  sqlite: SqliteDb,
   input: { account: string; kind: AccountKind; passwordHash: string; referrerId: number | null; now: number },
-): Promise<UserRow> {
+): UserRow {
+  const q = usersOn(sqlite);
+  const { account, kind, passwordHash, referrerId, now } = input;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db
-        .insertInto('users')
-        .values({
-          account: input.account,
-          account_kind: input.kind,
-          password_hash: input.passwordHash,
-          trade_password_hash: null,
-          promo_code: newPromoCode(),
-          referrer_id: input.referrerId,
-          level: 'member',
-          created_at: input.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return q.insert.get(account, kind, passwordHash, newPromoCode(), referrerId, now)!;
     } catch (err) {
       if (isUniqueViolation(err, 'users.account')) throw new AccountTakenError();
       // 31^8 codes make a collision rare; retrying a few times makes it practically impossible.
@@ -86,19 +108,11 @@ export async function createUser(
 }
 
 /** Sets the login password hash. */
-export async function setPasswordHash(
-  db: Kysely<Database>,
-  userId: number,
-  passwordHash: string,
-): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+export function setPasswordHash(sqlite: SqliteDb, userId: number, passwordHash: string): void {
+  usersOn(sqlite).setPasswordHash.run(passwordHash, userId);
 }
 
 /** Sets the trade password hash. */
-export async function setTradePasswordHash(
-  db: Kysely<Database>,
-  userId: number,
-  hash: string,
-): Promise<void> {
-  await db.updateTable('users').set({ trade_password_hash: hash }).where('id', '=', userId).execute();
+export function setTradePasswordHash(sqlite: SqliteDb, userId: number, hash: string): void {
+  usersOn(sqlite).setTradePasswordHash.run(hash, userId);
 }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { toUnits, type JournalKind } from '../../domain';
-import type { Database } from '../db';
 import { WORLD_USER_ID, type Ledger } from '../ledger';
 import type { Catalog } from '../market';
 import { hashPassword, createUser, findUserByAccount, DEMO_ACCOUNT } from '../mine';
@@ -17,13 +16,13 @@ export const SIM_TAKER_ACCOUNT = 'taker@sim.bot';
 const BOT_NOTIONAL = 20_000_000;
 
 async function ensureUser(
-  db: Kysely<Database>,
+  sqlite: SqliteDb,
   account: string,
   password: string,
 ): Promise<{ id: number; created: boolean }> {
-  const found = await findUserByAccount(db, account);
+  const found = findUserByAccount(sqlite, account);
   if (found) return { id: found.id, created: false };
-  const row = await createUser(db, {
+  const row = createUser(sqlite, {
     account,
     kind: 'email',
     passwordHash: await hashPassword(password),
@@ -59,11 +58,11 @@ export function botGrants(catalog: Catalog): Record<string, string> {
  * with working balances. Every grant is a journaled transfer from the world holder. Idempotent.
  */
 export async function seedDemo(
-  db: Kysely<Database>,
+  sqlite: SqliteDb,
   ledger: Ledger,
   catalog: Catalog,
 ): Promise<{ demoUserId: number; makerId: number; takerId: number }> {
-  const demo = await ensureUser(db, DEMO_ACCOUNT, DEMO_PASSWORD);
+  const demo = await ensureUser(sqlite, DEMO_ACCOUNT, DEMO_PASSWORD);
   if (demo.created) {
     for (const [coin, amount] of Object.entries(catalog.demoGrant))
       grant(ledger, demo.id, coin, amount, 'demo.grant');
@@ -71,7 +70,7 @@ export async function seedDemo(
   const bots = botGrants(catalog);
   const ids: number[] = [];
   for (const account of [SIM_MAKER_ACCOUNT, SIM_TAKER_ACCOUNT]) {
-    const bot = await ensureUser(db, account, crypto.randomBytes(24).toString('base64url'));
+    const bot = await ensureUser(sqlite, account, crypto.randomBytes(24).toString('base64url'));
     if (bot.created)
       for (const [coin, amount] of Object.entries(bots)) grant(ledger, bot.id, coin, amount, 'sim.grant');
     ids.push(bot.id);

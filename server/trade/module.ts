@@ -118,7 +118,7 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
       ctx.hub.onSubscribe(channels.private, undefined, { private: true });
 
       registerMarketRoutes(ctx.registry, { catalog, feeds, tickers, candleStore });
-      registerTradeRoutes(ctx.registry, { db: ctx.db, orders, ledger, catalog });
+      registerTradeRoutes(ctx.registry, { sqlite: ctx.sqlite, orders, ledger, catalog });
     },
     async prepare(ctx) {
       // The demo account and the first full ladder exist before the first request: a newcomer

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PlaceOrderReq } from '../../domain';
-import type { Database } from '../db';
 import { fail, idField, pageFields, str, sessionOf, type HandlerRegistry } from '../http';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market';
@@ -18,9 +17,9 @@ export const PAGE_MAX = 200;
 /** Spot orders, fills and the caller's balances (variant 3, signed in). */
 export function registerTradeRoutes(
   registry: HandlerRegistry,
-  deps: { db: Kysely<Database>; orders: OrderService; ledger: Ledger; catalog: Catalog },
+  deps: { sqlite: SqliteDb; orders: OrderService; ledger: Ledger; catalog: Catalog },
 ): void {
-  const { db, orders, ledger, catalog } = deps;
+  const { sqlite, orders, ledger, catalog } = deps;
   const units = (symbol: string) => {
     const u = orders.unitsOf(symbol);
     if (!u) throw fail('unknownMarket', 'symbol');
@@ -31,7 +30,7 @@ export function registerTradeRoutes(
     const userId = sessionOf(ctx).userId;
     const req = ctx.input as unknown as PlaceOrderReq;
     if (catalog.tradePassword.spotOrder === 'always') {
-      await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+      await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
     }
     const row = await orders.place(userId, req);
     return toSpotOrder(row, units(row.symbol));

@@ -33,7 +33,7 @@ export function createBankModule(): ServerModule {
       const store = new BankStore(ctx.sqlite, ctx.uploadClaims);
       uploads = new UploadStore(ctx.sqlite, dir, ctx.uploadClaims);
       registerBankRoutes(ctx.registry, {
-        db: ctx.db,
+        sqlite: ctx.sqlite,
         rateLimits: ctx.config.rateLimits,
         terms: ctx.catalog.bankDeposit,
         coins: ctx.catalog.coins,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import {
   NAME_MAX,
   parseBankCard,
@@ -9,7 +9,6 @@ import {
   type CoinInfo,
 } from '../../../domain';
 import type { RateLimits } from '../../config';
-import type { Database } from '../../db';
 import { fail, notFound, idField, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../../http';
 import { perUserLimit, requireTradePassword } from '../../mine';
 import { pageArgs } from '../../shared/paging';
@@ -22,7 +21,7 @@ export const UPLOAD_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
 
 /** What the bank routes need. */
 export interface BankDeps {
-  db: Kysely<Database>;
+  sqlite: SqliteDb;
   rateLimits: RateLimits;
   /** Null when bank-card deposits are off. */
   terms: BankDepositTerms | null;
@@ -58,7 +57,7 @@ export function registerBankRoutes(registry: HandlerRegistry, deps: BankDeps): v
         holder: str(ctx.input, 'holder'),
       });
       if ('problem' in parsed) throw fail(parsed.problem.key, parsed.problem.field);
-      await requireTradePassword(deps.db, userId, str(ctx.input, 'tradePassword'));
+      await requireTradePassword(deps.sqlite, userId, str(ctx.input, 'tradePassword'));
       const card: BankCard = { ...parsed.ok, updatedAt: now() };
       store.bindCard(userId, card);
       return card;

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import { addressFormatOk, codeProblem, LABEL_MAX } from '../../../domain';
-import type { Database } from '../../db';
 import { fail, notFound, str, sessionOf, type HandlerRegistry } from '../../http';
 import type { Catalog } from '../../market';
 import { type CodeStore, requireUser } from '../../mine';
@@ -10,7 +9,7 @@ import type { WithdrawService } from './withdraw-service';
 
 /** What the address routes need. */
 export interface AddressRoutesDeps {
-  db: Kysely<Database>;
+  sqlite: SqliteDb;
   catalog: Catalog;
   codes: CodeStore;
   service: WithdrawService;
@@ -18,7 +17,7 @@ export interface AddressRoutesDeps {
 
 /** The caller's bound withdrawal addresses: bind (with a code), list and unbind. */
 export function registerAddressRoutes(registry: HandlerRegistry, deps: AddressRoutesDeps): void {
-  const { db, catalog, codes, service } = deps;
+  const { sqlite, catalog, codes, service } = deps;
 
   registry.add('assets/bindAddress', async (ctx) => {
     const userId = sessionOf(ctx).userId;
@@ -31,7 +30,7 @@ export function registerAddressRoutes(registry: HandlerRegistry, deps: AddressRo
     const code = str(ctx.input, 'code');
     const codeKey = codeProblem(code);
     if (codeKey) throw fail(codeKey, 'code');
-    const user = await requireUser(db, userId);
+    const user = requireUser(sqlite, userId);
     await codes.consume(user.account, 'bind', code);
     const row = service.addresses.bind({
       userId,

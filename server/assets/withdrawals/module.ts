@@ -25,7 +25,7 @@ export const withdrawalsModule: ServerModule = {
     });
     const onBalances = balancePusher(ctx);
     registerWithdrawRoutes(ctx.registry, {
-      db: ctx.db,
+      sqlite: ctx.sqlite,
       catalog: ctx.catalog,
       codes: new CodeStore(ctx.sqlite),
       service,

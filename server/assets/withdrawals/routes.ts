@@ -17,7 +17,7 @@ export interface WithdrawRoutesDeps extends AddressRoutesDeps {
 
 /** Address binding, quota, withdrawal requests, cancellation and history of the caller (variant 3). */
 export function registerWithdrawRoutes(registry: HandlerRegistry, deps: WithdrawRoutesDeps): void {
-  const { db, catalog, service, onBalances } = deps;
+  const { sqlite, catalog, service, onBalances } = deps;
   const { toWithdrawal } = withdrawalFormat(catalog.coins);
 
   registerAddressRoutes(registry, deps);
@@ -64,7 +64,7 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
       if (!sameAddress(chain.format, bound.address, address)) throw fail('boundMismatch', 'address');
       // argon2 is asynchronous, so it runs before the synchronous transaction, never inside it.
       if (catalog.tradePassword.withdraw === 'always') {
-        await requireTradePassword(db, userId, str(ctx.input, 'tradePassword'));
+        await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
       }
       const units = toUnits(amount);
       const fee = toUnits(terms.withdrawFee);

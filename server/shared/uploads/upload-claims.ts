@@ -1,4 +1,5 @@
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { prepareOnUse, sql, type PreparedSet } from '../../db';
 
 /**
  * A column of an area's table that names the uploads the area keeps (a deposit's proof, an identity
@@ -21,19 +22,19 @@ const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
  */
 export class UploadClaims {
   readonly #claims: readonly UploadClaim[];
-  #claimed: Statement | undefined;
-  #free: Statement | undefined;
+  readonly #q: PreparedSet<ReturnType<typeof claimStatements>>;
 
-  constructor(
-    private readonly sqlite: SqliteDb,
-    claims: readonly UploadClaim[],
-  ) {
+  constructor(sqlite: SqliteDb, claims: readonly UploadClaim[]) {
     for (const c of claims) {
       if (!SQL_NAME.test(c.table) || !SQL_NAME.test(c.column)) {
         throw new Error(`invalid upload claim ${c.table}.${c.column}`);
       }
     }
     this.#claims = claims.map(({ table, column }) => ({ table, column }));
+    this.#q = prepareOnUse(
+      sqlite,
+      claimStatements((idExpr) => this.unclaimedSql(idExpr)),
+    );
   }
 
   /** SQL condition, true when no claim names the upload whose id is the expression `idExpr`. */
@@ -46,15 +47,24 @@ export class UploadClaims {
 
   /** Whether some claim names upload `id`, whoever owns it. */
   isClaimed(id: string): boolean {
-    this.#claimed ??= this.sqlite.prepare(`select 1 where not (${this.unclaimedSql(':id')})`).pluck();
-    return this.#claimed.get({ id }) !== undefined;
+    return this.#q.claimed.get(id) !== undefined;
   }
 
   /** Whether `userId` owns upload `id` and no claim names it yet. */
   isFreeFor(id: string, userId: number): boolean {
-    this.#free ??= this.sqlite
-      .prepare(`select 1 from uploads where id = ? and user_id = ? and ${this.unclaimedSql('uploads.id')}`)
-      .pluck();
-    return this.#free.get(id, userId) !== undefined;
+    return this.#q.free.get(id, userId) !== undefined;
   }
+}
+
+/** The statements of UploadClaims: their text names every claiming table (`unclaimed`, see unclaimedSql). */
+function claimStatements(unclaimed: (idExpr: string) => string) {
+  return {
+    // The id is bound once and each claim's condition names it as `u.id`.
+    claimed: sql<[id: string], { found: 1 }>(
+      `select 1 as found from (select ? as id) u where not (${unclaimed('u.id')})`,
+    ),
+    free: sql<[id: string, userId: number], { found: 1 }>(
+      `select 1 as found from uploads where id = ? and user_id = ? and ${unclaimed('uploads.id')}`,
+    ),
+  };
 }

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database as SqliteDb, Statement } from 'better-sqlite3';
+import type { Database as SqliteDb } from 'better-sqlite3';
 import type { UploadType } from '../../../domain';
 import type { Config } from '../../config';
+import { prepareAll, prepareOnUse, sql, type PreparedSet } from '../../db';
 import type { UploadClaims } from './upload-claims';
 
 /** A row of `uploads`; `size` in bytes, times in ms since the epoch. */
@@ -50,15 +51,30 @@ export function openUploadDir(config: Pick<Config, 'dataDir' | 'distDir'>): Uplo
   return { dir, temporary };
 }
 
+/** The store's statements; the sweep's keep every upload a claim names (UploadClaims). */
+function storeStatements(claims: UploadClaims) {
+  return {
+    insert: sql<
+      [id: string, userId: number, mime: UploadType, size: number, sha256: string, createdAt: number]
+    >('insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, ?, ?, ?, ?)'),
+    byId: sql<[id: string], UploadRow>(
+      `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
+    ),
+    // In use: whatever a claim of any area names (deposit proofs, identity photos, fiat images).
+    unattached: sql<[before: number], string>(
+      `select id from uploads u where created_at < ? and ${claims.unclaimedSql('u.id')}`,
+      (r) => r.id as string,
+    ),
+    remove: sql<[id: string]>(`delete from uploads where id = ? and ${claims.unclaimedSql('uploads.id')}`),
+  };
+}
+
 /**
  * Proof images: bytes in files named by their random id, metadata in `uploads`. Reads check the
  * owner in SQL; the file is only opened for a row that matched, never for a raw path from a request.
  */
 export class UploadStore {
-  readonly #insert: Statement;
-  readonly #byId: Statement;
-  readonly #unattached: Statement;
-  readonly #remove: Statement;
+  readonly #q: PreparedSet<ReturnType<typeof storeStatements>>;
 
   constructor(
     sqlite: SqliteDb,
@@ -66,19 +82,7 @@ export class UploadStore {
     claims: UploadClaims,
     private readonly now: () => number = Date.now,
   ) {
-    this.#insert = sqlite.prepare(
-      'insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, ?, ?, ?, ?)',
-    );
-    this.#byId = sqlite.prepare(
-      `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
-    );
-    // In use: whatever a claim of any area names (deposit proofs, identity photos, fiat images).
-    this.#unattached = sqlite
-      .prepare(`select id from uploads u where created_at < ? and ${claims.unclaimedSql('u.id')}`)
-      .pluck();
-    this.#remove = sqlite.prepare(
-      `delete from uploads where id = ? and ${claims.unclaimedSql('uploads.id')}`,
-    );
+    this.#q = prepareAll(sqlite, storeStatements(claims));
   }
 
   /**
@@ -89,9 +93,9 @@ export class UploadStore {
    */
   async sweepUnattached(before: number): Promise<number> {
     let removed = 0;
-    for (const id of this.#unattached.all(before) as string[]) {
+    for (const id of this.#q.unattached.all(before)) {
       // Re-checked in the delete itself: a deposit may have claimed the image since the select.
-      if (this.#remove.run(id).changes === 0) continue;
+      if (this.#q.remove.run(id).changes === 0) continue;
       await fs.promises.rm(path.join(this.dir, id), { force: true });
       removed++;
     }
@@ -112,7 +116,7 @@ export class UploadStore {
     // `wx`: never overwrite, even on the impossible collision of two random ids.
     await fs.promises.writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
     try {
-      this.#insert.run(row.id, row.userId, row.mime, row.size, row.sha256, row.createdAt);
+      this.#q.insert.run(row.id, row.userId, row.mime, row.size, row.sha256, row.createdAt);
     } catch (err) {
       await fs.promises.rm(file, { force: true });
       throw err;
@@ -123,7 +127,7 @@ export class UploadStore {
   /** The row of an upload, or undefined for an unknown or malformed id. */
   get(id: string): UploadRow | undefined {
     if (!isUploadId(id)) return undefined;
-    return this.#byId.get(id) as UploadRow | undefined;
+    return this.#q.byId.get(id);
   }
 
   /** The upload if `userId` owns it. */
@@ -138,25 +142,33 @@ export class UploadStore {
   }
 }
 
+/** The statements of UploadRecords. */
+const RECORD_STATEMENTS = {
+  mimeOf: sql<[id: string], UploadType>('select mime from uploads where id = ?', (r) => r.mime as UploadType),
+  owned: sql<[id: string, userId: number], string>(
+    'select id from uploads where id = ? and user_id = ?',
+    (r) => r.id as string,
+  ),
+};
+
 /**
  * Checks on upload rows for the areas that keep uploads (fiat images), without the files. Statements
  * are prepared on first use. Whether an upload is still free to take is `UploadClaims.isFreeFor`.
  */
 export class UploadRecords {
-  #mime: Statement | undefined;
-  #owned: Statement | undefined;
+  readonly #q: PreparedSet<typeof RECORD_STATEMENTS>;
 
-  constructor(private readonly sqlite: SqliteDb) {}
+  constructor(sqlite: SqliteDb) {
+    this.#q = prepareOnUse(sqlite, RECORD_STATEMENTS);
+  }
 
   /** The image type of an upload, or undefined for an unknown id. */
   mimeOf(id: string): UploadType | undefined {
-    this.#mime ??= this.sqlite.prepare('select mime from uploads where id = ?').pluck();
-    return this.#mime.get(id) as UploadType | undefined;
+    return this.#q.mimeOf.get(id);
   }
 
   /** Whether `userId` owns upload `id`. */
   isOwnedBy(id: string, userId: number): boolean {
-    this.#owned ??= this.sqlite.prepare('select id from uploads where id = ? and user_id = ?').pluck();
-    return this.#owned.get(id, userId) !== undefined;
+    return this.#q.owned.get(id, userId) !== undefined;
   }
 }

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { prepareAll, prepareOnUse, sql } from '../../../server/db/statements';
+import { prepareAll, prepareByKey, prepareOnUse, sql } from '../../../server/db/statements';
 
 interface Item {
   id: number;
@@ -63,5 +63,33 @@ describe('typed statements', () => {
     expect(q.byId.get(1)).toEqual({ id: 1, units: 3n });
     expect(q.add).toBe(q.add);
     expect(() => q.missing.get()).toThrow(/statement "missing"/);
+  });
+
+  it('prepares a family of statements once per key, each on its first use', () => {
+    const sqlite = open();
+    const made: number[] = [];
+    const insert = prepareByKey(
+      sqlite,
+      (rows: number) => {
+        made.push(rows);
+        return sql<bigint[]>(`insert into items (units) values ${Array(rows).fill('(?)').join(', ')}`);
+      },
+      { bigints: true },
+    );
+    expect(made).toEqual([]);
+    expect(insert(2).run(1n, 2n).changes).toBe(2);
+    expect(insert(2)).toBe(insert(2));
+    expect(insert(1).run(3n).changes).toBe(1);
+    expect(made).toEqual([2, 1]);
+    const sum = prepareByKey(
+      sqlite,
+      (_: 'all') => sql<[], bigint>('select sum(units) as s from items', (r) => r.s as bigint),
+      {
+        bigints: true,
+      },
+    );
+    expect(sum('all').get()).toBe(6n);
+    const broken = prepareByKey(sqlite, (n: number) => sql(`select nope${n} from missing`));
+    expect(() => broken(7)).toThrow(/statement "7"/);
   });
 });

@@ -1,0 +1,52 @@
+import type { AccountType, LedgerKind } from '../../domain';
+import { sql } from '../db';
+
+// The Ledger's statements over balances, ledger_tx and journal (ledger.ts keeps the logic around
+// them). Prepared with `bigints`, so every integer a query returns is a bigint.
+
+/** A balance row as read, in minor units (1e-8). */
+export interface BalanceRow {
+  available: bigint;
+  frozen: bigint;
+}
+
+/** One of a user's balance rows. */
+export interface UserBalanceRow extends BalanceRow {
+  account: AccountType;
+  coin: string;
+}
+
+type Field = 'available' | 'frozen';
+
+/** The Ledger's statements, named by what they do; amounts in minor units, times in ms. */
+export const LEDGER_STATEMENTS = {
+  insertTx: sql<
+    [kind: LedgerKind, refType: string, refId: string, actor: string, memo: string | null, createdAt: number]
+  >('insert into ledger_tx (kind, ref_type, ref_id, actor, memo, created_at) values (?, ?, ?, ?, ?, ?)'),
+  updateBalance: sql<[available: bigint, frozen: bigint, userId: number, account: AccountType, coin: string]>(
+    'update balances set available = ?, frozen = ? where user_id = ? and account = ? and coin = ?',
+  ),
+  insertBalance: sql<[userId: number, account: AccountType, coin: string, available: bigint, frozen: bigint]>(
+    'insert into balances (user_id, account, coin, available, frozen) values (?, ?, ?, ?, ?)',
+  ),
+  insertEntry: sql<
+    [
+      txId: number,
+      userId: number,
+      account: AccountType,
+      coin: string,
+      field: Field,
+      delta: bigint,
+      balanceAfter: bigint,
+      createdAt: number,
+    ]
+  >(`insert into journal (tx_id, user_id, account, coin, field, delta, balance_after, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`),
+  balance: sql<[userId: number, account: AccountType, coin: string], BalanceRow>(
+    'select available, frozen from balances where user_id = ? and account = ? and coin = ?',
+  ),
+  balancesOf: sql<[userId: number], UserBalanceRow>(
+    'select account, coin, available, frozen from balances where user_id = ? order by account, coin',
+  ),
+  maxTxId: sql<[], number>('select coalesce(max(id), 0) as m from ledger_tx', (r) => Number(r.m)),
+};
