@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoundAddress, Withdrawal } from '../../domain';
-import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, violations } from '../support/assets';
+import { call, dataOf, refusal } from '../support/assets';
+import { checkedServer } from '../support/suite';
 import {
   ADDR,
   bindAddress,
@@ -13,56 +13,39 @@ import {
   type TestUser,
 } from '../support/withdrawals';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startWithdrawServer({ sim: false });
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
-
-const refusal = (lang: string, key: string, field?: string) => ({
-  code: 400,
-  data: null,
-  msg: errorText(lang, key),
-  key,
-  ...(field && { field }),
-});
+const env = checkedServer(() => startWithdrawServer({ sim: false }));
 const list = async (u: TestUser, fields: Record<string, string> = {}) =>
-  dataOf<BoundAddress[]>(await call(origin, 'assets/addresses', u.token, fields));
-const fresh = () => withdrawer(server, '100', { bind: false });
+  dataOf<BoundAddress[]>(await call(env.origin, 'assets/addresses', u.token, fields));
+const fresh = () => withdrawer(env.server, '100', { bind: false });
 
 describe('binding a withdrawal address', () => {
   it('binds with a bind code, lists it, and the code works only once', async () => {
     const u = await fresh();
-    const code = await codeFor(origin, u.account, 'bind');
+    const code = await codeFor(env.origin, u.account, 'bind');
     const req = { coin: 'USDT', chain: 'TRC20', address: ADDR.TRC20, label: ' Ledger Nano ', code };
-    const bound = dataOf<BoundAddress>(await call(origin, 'assets/bindAddress', u.token, req));
+    const bound = dataOf<BoundAddress>(await call(env.origin, 'assets/bindAddress', u.token, req));
     expect(bound).toMatchObject({ coin: 'USDT', chain: 'TRC20', address: ADDR.TRC20, label: 'Ledger Nano' });
     expect(await list(u)).toEqual([bound]);
-    const info = await call(origin, 'assets/withdrawInfo', u.token, { coin: 'USDT', chain: 'TRC20' });
+    const info = await call(env.origin, 'assets/withdrawInfo', u.token, { coin: 'USDT', chain: 'TRC20' });
     expect(dataOf<{ boundAddress: string }>(info).boundAddress).toBe(ADDR.TRC20);
 
-    const before = fullSnapshot(server.dataDir, u.id);
+    const before = fullSnapshot(env.server.dataDir, u.id);
     const reused = await call(
-      origin,
+      env.origin,
       'assets/bindAddress',
       u.token,
       { ...req, address: ADDR.TRC20_OTHER },
       'zh',
     );
     expect(reused.body).toEqual(refusal('zh', 'codeWrong', 'code'));
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('replaces the address bound for the same coin and chain; the old one can no longer be used', async () => {
     const u = await fresh();
-    const first = await bindAddress(origin, u, 'USDT', 'TRC20', ADDR.TRC20, 'old');
-    const erc = await bindAddress(origin, u, 'USDT', 'ERC20', ADDR.ERC20);
-    const second = await bindAddress(origin, u, 'USDT', 'TRC20', ADDR.TRC20_OTHER, 'new');
+    const first = await bindAddress(env.origin, u, 'USDT', 'TRC20', ADDR.TRC20, 'old');
+    const erc = await bindAddress(env.origin, u, 'USDT', 'ERC20', ADDR.ERC20);
+    const second = await bindAddress(env.origin, u, 'USDT', 'TRC20', ADDR.TRC20_OTHER, 'new');
     expect(second).toMatchObject({ id: first.id, address: ADDR.TRC20_OTHER, label: 'new' });
     expect((await list(u)).map((a) => [a.chain, a.address])).toEqual([
       ['ERC20', erc.address],
@@ -70,18 +53,22 @@ describe('binding a withdrawal address', () => {
     ]);
     expect((await list(u, { chain: 'TRC20' })).map((a) => a.address)).toEqual([ADDR.TRC20_OTHER]);
     expect(await list(u, { coin: 'BTC' })).toEqual([]);
-    const old = await requestWithdraw(origin, u, { address: ADDR.TRC20 }, 'en');
+    const old = await requestWithdraw(env.origin, u, { address: ADDR.TRC20 }, 'en');
     expect(old.body).toEqual(refusal('en', 'boundMismatch', 'address'));
-    expect(dataOf<Withdrawal>(await requestWithdraw(origin, u, { address: ADDR.TRC20_OTHER })).address).toBe(
-      ADDR.TRC20_OTHER,
-    );
+    expect(
+      dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { address: ADDR.TRC20_OTHER })).address,
+    ).toBe(ADDR.TRC20_OTHER);
   });
 
   it('matches EVM addresses without regard to case (mixed case is only a checksum)', async () => {
     const u = await fresh();
-    await bindAddress(origin, u, 'USDT', 'ERC20', ADDR.ERC20);
+    await bindAddress(env.origin, u, 'USDT', 'ERC20', ADDR.ERC20);
     const w = dataOf<Withdrawal>(
-      await requestWithdraw(origin, u, { chain: 'ERC20', address: ADDR.ERC20.toLowerCase(), amount: '20' }),
+      await requestWithdraw(env.origin, u, {
+        chain: 'ERC20',
+        address: ADDR.ERC20.toLowerCase(),
+        amount: '20',
+      }),
     );
     expect(w).toMatchObject({ address: ADDR.ERC20, fee: '5.000000', receive: '15.000000' });
   });
@@ -107,17 +94,17 @@ describe('binding a withdrawal address', () => {
     'refuses %s in the caller’s language, changes nothing and keeps the code',
     async (_, patch, field, key) => {
       const u = await fresh();
-      const code = await codeFor(origin, u.account, 'bind');
-      const before = fullSnapshot(server.dataDir, u.id);
+      const code = await codeFor(env.origin, u.account, 'bind');
+      const before = fullSnapshot(env.server.dataDir, u.id);
       for (const lang of ['en', 'zh']) {
         const req = { coin: 'USDT', chain: 'TRC20', address: ADDR.TRC20, code, ...patch };
-        const res = await call(origin, 'assets/bindAddress', u.token, req, lang);
+        const res = await call(env.origin, 'assets/bindAddress', u.token, req, lang);
         expect(res.status).toBe(200);
         expect(res.body).toEqual(refusal(lang, key, field));
       }
-      expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+      expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
       // The refusal came before the code was checked, so it still binds.
-      const ok = await call(origin, 'assets/bindAddress', u.token, {
+      const ok = await call(env.origin, 'assets/bindAddress', u.token, {
         coin: 'USDT',
         chain: 'TRC20',
         address: ADDR.TRC20,
@@ -129,12 +116,12 @@ describe('binding a withdrawal address', () => {
 
   it('refuses a wrong code in the caller’s language and binds nothing', async () => {
     const u = await fresh();
-    const code = await codeFor(origin, u.account, 'bind');
+    const code = await codeFor(env.origin, u.account, 'bind');
     const wrong = `${code.slice(0, -1)}${(Number(code.at(-1)) + 1) % 10}`;
-    const before = fullSnapshot(server.dataDir, u.id);
+    const before = fullSnapshot(env.server.dataDir, u.id);
     for (const lang of ['en', 'zh']) {
       const res = await call(
-        origin,
+        env.origin,
         'assets/bindAddress',
         u.token,
         { coin: 'USDT', chain: 'TRC20', address: ADDR.TRC20, code: wrong },
@@ -142,7 +129,7 @@ describe('binding a withdrawal address', () => {
       );
       expect(res.body).toEqual(refusal(lang, 'codeWrong', 'code'));
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it.each<[Record<string, string>, string, string]>([
@@ -150,32 +137,32 @@ describe('binding a withdrawal address', () => {
     [{ chain: 'XYZ' }, 'chain', 'unknownChain'],
   ])('the list refuses %j', async (fields, field, key) => {
     const u = await fresh();
-    const res = await call(origin, 'assets/addresses', u.token, fields, 'zh');
+    const res = await call(env.origin, 'assets/addresses', u.token, fields, 'zh');
     expect(res.body).toEqual(refusal('zh', key, field));
   });
 });
 
 describe('unbinding', () => {
   it('removes only the caller’s own address; afterwards withdrawing asks for one', async () => {
-    const owner = await withdrawer(server, '100');
+    const owner = await withdrawer(env.server, '100');
     const intruder = await fresh();
     const [bound] = await list(owner);
-    const before = fullSnapshot(server.dataDir, owner.id);
+    const before = fullSnapshot(env.server.dataDir, owner.id);
     for (const lang of ['en', 'zh']) {
       for (const id of [String(bound!.id), '99999999']) {
-        const res = await call(origin, 'assets/unbindAddress', intruder.token, { id }, lang);
+        const res = await call(env.origin, 'assets/unbindAddress', intruder.token, { id }, lang);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(refusal(lang, 'notFound'));
       }
       // Not an id at all: the malformed-parameter answer (server/http/input.ts).
-      const res = await call(origin, 'assets/unbindAddress', intruder.token, { id: 'x' }, lang);
+      const res = await call(env.origin, 'assets/unbindAddress', intruder.token, { id: 'x' }, lang);
       expect(res.body).toEqual(refusal(lang, 'badRequest', 'id'));
     }
-    expect(fullSnapshot(server.dataDir, owner.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, owner.id)).toEqual(before);
 
-    dataOf(await call(origin, 'assets/unbindAddress', owner.token, { id: bound!.id }));
+    dataOf(await call(env.origin, 'assets/unbindAddress', owner.token, { id: bound!.id }));
     expect(await list(owner)).toEqual([]);
-    const res = await requestWithdraw(origin, owner, {}, 'zh');
+    const res = await requestWithdraw(env.origin, owner, {}, 'zh');
     expect(res.body).toEqual(refusal('zh', 'withdrawAddressRequired', 'address'));
   });
 });

@@ -1,28 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssetsOverview, JournalLine, SpotOrder } from '../../domain';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, violations } from '../support/assets';
+import { startTestServer } from '../support/server';
+import { call, dataOf, errorText, fund } from '../support/assets';
+import { checkedServer } from '../support/suite';
 
 // No simulator: the only trades, and so the only prices, are the ones these tests make.
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startTestServer({ simMarket: false });
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+
+const env = checkedServer(() => startTestServer({ simMarket: false }));
 
 async function user() {
-  const grant = await registerUser(origin);
+  const grant = await registerUser(env.origin);
   return { token: grant.token, id: grant.user.id };
 }
 
 const overview = async (token: string) =>
-  dataOf<AssetsOverview>(await call(origin, 'assets/overview', token));
+  dataOf<AssetsOverview>(await call(env.origin, 'assets/overview', token));
 
 describe('assets/overview', () => {
   it('shows the five accounts with every coin at zero for a new user', async () => {
@@ -38,9 +31,9 @@ describe('assets/overview', () => {
 
   it('estimates in USDT from the last BTC/USDT trade only, floored, and null without a price', async () => {
     const me = await user();
-    fund(server.dataDir, me.id, 'USDT', '1234.5678');
-    fund(server.dataDir, me.id, 'BTC', '0.5');
-    await call(origin, 'assets/transfer', me.token, {
+    fund(env.server.dataDir, me.id, 'USDT', '1234.5678');
+    fund(env.server.dataDir, me.id, 'BTC', '0.5');
+    await call(env.origin, 'assets/transfer', me.token, {
       from: 'spot',
       to: 'lever',
       coin: 'USDT',
@@ -59,11 +52,11 @@ describe('assets/overview', () => {
     // Two other users trade 0.001 BTC at 65000.01: the ticker's last price is now known.
     const seller = await user();
     const buyer = await user();
-    fund(server.dataDir, seller.id, 'BTC', '1');
-    fund(server.dataDir, buyer.id, 'USDT', '1000');
+    fund(env.server.dataDir, seller.id, 'BTC', '1');
+    fund(env.server.dataDir, buyer.id, 'USDT', '1000');
     const order = { symbol: 'BTC/USDT', type: 'limit', price: '65000.01', qty: '0.001' };
-    dataOf<SpotOrder>(await call(origin, 'trade/place', seller.token, { ...order, side: 'sell' }));
-    dataOf<SpotOrder>(await call(origin, 'trade/place', buyer.token, { ...order, side: 'buy' }));
+    dataOf<SpotOrder>(await call(env.origin, 'trade/place', seller.token, { ...order, side: 'sell' }));
+    dataOf<SpotOrder>(await call(env.origin, 'trade/place', buyer.token, { ...order, side: 'buy' }));
 
     o = await overview(me.token);
     const btc = o.accounts[0]!.coins.find((c) => c.coin === 'BTC')!;
@@ -77,9 +70,9 @@ describe('assets/overview', () => {
 
   it('shows frozen amounts of open orders beside the available ones', async () => {
     const me = await user();
-    fund(server.dataDir, me.id, 'USDT', '100');
+    fund(env.server.dataDir, me.id, 'USDT', '100');
     const placed = dataOf<SpotOrder>(
-      await call(origin, 'trade/place', me.token, {
+      await call(env.origin, 'trade/place', me.token, {
         symbol: 'ETH/USDT',
         side: 'buy',
         type: 'limit',
@@ -101,24 +94,24 @@ describe('assets/journal', () => {
   it('pages newest first, filters by account, coin and kind, and shows only the caller’s lines', async () => {
     const me = await user();
     const other = await user();
-    fund(server.dataDir, me.id, 'USDT', '50');
-    fund(server.dataDir, me.id, 'BTC', '0.1');
-    fund(server.dataDir, other.id, 'USDT', '50');
+    fund(env.server.dataDir, me.id, 'USDT', '50');
+    fund(env.server.dataDir, me.id, 'BTC', '0.1');
+    fund(env.server.dataDir, other.id, 'USDT', '50');
     for (let i = 1; i <= 5; i++) {
-      await call(origin, 'assets/transfer', me.token, {
+      await call(env.origin, 'assets/transfer', me.token, {
         from: 'spot',
         to: 'finance',
         coin: 'USDT',
         amount: `${i}`,
       });
     }
-    await call(origin, 'assets/transfer', me.token, {
+    await call(env.origin, 'assets/transfer', me.token, {
       from: 'spot',
       to: 'legal',
       coin: 'BTC',
       amount: '0.05',
     });
-    await call(origin, 'assets/transfer', other.token, {
+    await call(env.origin, 'assets/transfer', other.token, {
       from: 'spot',
       to: 'finance',
       coin: 'USDT',
@@ -129,7 +122,7 @@ describe('assets/journal', () => {
     let before: number | undefined;
     for (;;) {
       const page = dataOf<JournalLine[]>(
-        await call(origin, 'assets/journal', me.token, { limit: 4, ...(before && { before }) }),
+        await call(env.origin, 'assets/journal', me.token, { limit: 4, ...(before && { before }) }),
       );
       if (page.length === 0) break;
       all.push(...page);
@@ -147,7 +140,11 @@ describe('assets/journal', () => {
     const ownTx = new Set(all.map((l) => l.txId));
 
     const finance = dataOf<JournalLine[]>(
-      await call(origin, 'assets/journal', me.token, { account: 'finance', coin: 'USDT', kind: 'transfer' }),
+      await call(env.origin, 'assets/journal', me.token, {
+        account: 'finance',
+        coin: 'USDT',
+        kind: 'transfer',
+      }),
     );
     expect(finance.map((l) => l.delta)).toEqual([
       '5.00000000',
@@ -163,16 +160,16 @@ describe('assets/journal', () => {
       '3.00000000',
       '1.00000000',
     ]);
-    const btc = dataOf<JournalLine[]>(await call(origin, 'assets/journal', me.token, { coin: 'BTC' }));
+    const btc = dataOf<JournalLine[]>(await call(env.origin, 'assets/journal', me.token, { coin: 'BTC' }));
     expect(btc.map((l) => [l.account, l.delta])).toEqual([
       ['legal', '0.05000000'],
       ['spot', '-0.05000000'],
       ['spot', '0.10000000'],
     ]);
-    const theirs = dataOf<JournalLine[]>(await call(origin, 'assets/journal', other.token, {}));
+    const theirs = dataOf<JournalLine[]>(await call(env.origin, 'assets/journal', other.token, {}));
     for (const l of theirs) expect(ownTx.has(l.txId)).toBe(false);
     expect(
-      dataOf<JournalLine[]>(await call(origin, 'assets/journal', me.token, { kind: 'spot.trade' })),
+      dataOf<JournalLine[]>(await call(env.origin, 'assets/journal', me.token, { kind: 'spot.trade' })),
     ).toEqual([]);
   });
 
@@ -184,7 +181,7 @@ describe('assets/journal', () => {
     [{ limit: '1.5' }, 'limit', 'badRequest'],
   ])('refuses %j in the caller’s language', async (fields, field, key) => {
     const { token } = await user();
-    const res = await call(origin, 'assets/journal', token, fields, 'hi');
+    const res = await call(env.origin, 'assets/journal', token, fields, 'hi');
     expect(res.body).toEqual({ code: 400, data: null, msg: errorText('hi', key), key, field });
   });
 });

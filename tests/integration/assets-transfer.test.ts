@@ -1,32 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JournalLine, TransferRecord } from '../../domain';
 import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, snapshot, violations } from '../support/assets';
+import { startTestServer } from '../support/server';
+import { call, dataOf, errorText, fund, snapshot } from '../support/assets';
+import { checkedServer } from '../support/suite';
 
 // The market simulator keeps trading through the same Ledger while these tests move money.
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+
+const env = checkedServer(() => startTestServer());
 
 async function fundedUser(usdt = '100') {
-  const grant = await registerUser(origin);
-  fund(server.dataDir, grant.user.id, 'USDT', usdt);
+  const grant = await registerUser(env.origin);
+  fund(env.server.dataDir, grant.user.id, 'USDT', usdt);
   return { token: grant.token, id: grant.user.id };
 }
 
 type Line = { account: string; coin: string; available: string; frozen: string };
 async function balances(token: string): Promise<Record<string, string>> {
-  const lines = dataOf<Line[]>(await call(origin, 'assets/balances', token));
+  const lines = dataOf<Line[]>(await call(env.origin, 'assets/balances', token));
   return Object.fromEntries(lines.map((l) => [`${l.account}/${l.coin}`, l.available]));
 }
 
@@ -34,7 +27,7 @@ describe('assets/transfer', () => {
   it('moves money spot → lever and back through one ledger transaction each', async () => {
     const { token } = await fundedUser('100');
     const out = dataOf<TransferRecord>(
-      await call(origin, 'assets/transfer', token, {
+      await call(env.origin, 'assets/transfer', token, {
         from: 'spot',
         to: 'lever',
         coin: 'USDT',
@@ -51,7 +44,7 @@ describe('assets/transfer', () => {
     });
     expect(await balances(token)).toEqual({ 'lever/USDT': '30.12345600', 'spot/USDT': '69.87654400' });
 
-    const back = await call(origin, 'assets/transfer', token, {
+    const back = await call(env.origin, 'assets/transfer', token, {
       from: 'lever',
       to: 'spot',
       coin: 'USDT',
@@ -60,7 +53,9 @@ describe('assets/transfer', () => {
     expect(dataOf<TransferRecord>(back).amount).toBe('0.100000');
     expect(await balances(token)).toEqual({ 'lever/USDT': '30.02345600', 'spot/USDT': '69.97654400' });
 
-    const journal = dataOf<JournalLine[]>(await call(origin, 'assets/journal', token, { kind: 'transfer' }));
+    const journal = dataOf<JournalLine[]>(
+      await call(env.origin, 'assets/journal', token, { kind: 'transfer' }),
+    );
     expect(journal.map((l) => [l.account, l.delta, l.refType])).toEqual([
       ['spot', '0.10000000', 'transfers'],
       ['lever', '-0.10000000', 'transfers'],
@@ -94,20 +89,25 @@ describe('assets/transfer', () => {
   ];
   it.each(bad)('refuses %s in the caller’s language and changes nothing', async (_, patch, field, key) => {
     const { token, id } = await fundedUser('100');
-    const before = snapshot(server.dataDir, id);
+    const before = snapshot(env.server.dataDir, id);
     for (const lang of ['en', 'zh', 'kor']) {
       const req = { from: 'spot', to: 'lever', coin: 'USDT', amount: '1', ...patch };
-      const res = await call(origin, 'assets/transfer', token, req, lang);
+      const res = await call(env.origin, 'assets/transfer', token, req, lang);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
     }
-    expect(snapshot(server.dataDir, id)).toEqual(before);
+    expect(snapshot(env.server.dataDir, id)).toEqual(before);
   });
 
   it('pushes the new balances on the private channel', async () => {
     const { token } = await fundedUser('10');
-    const { events, close } = await watchPrivate(origin, token);
-    await call(origin, 'assets/transfer', token, { from: 'spot', to: 'second', coin: 'USDT', amount: '4' });
+    const { events, close } = await watchPrivate(env.origin, token);
+    await call(env.origin, 'assets/transfer', token, {
+      from: 'spot',
+      to: 'second',
+      coin: 'USDT',
+      amount: '4',
+    });
     await expect.poll(() => events.length).toBeGreaterThan(0);
     close();
     expect(events.at(-1)).toEqual({
@@ -120,7 +120,7 @@ describe('assets/transfer', () => {
   });
 
   it('asks for login without a session', async () => {
-    const res = await callApi(origin, 'assets/transfer', {
+    const res = await callApi(env.origin, 'assets/transfer', {
       from: 'spot',
       to: 'lever',
       coin: 'USDT',
@@ -133,7 +133,12 @@ describe('assets/transfer', () => {
     const { token, id } = await fundedUser('10');
     const replies = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call(origin, 'assets/transfer', token, { from: 'spot', to: 'lever', coin: 'USDT', amount: '0.7' }),
+        call(env.origin, 'assets/transfer', token, {
+          from: 'spot',
+          to: 'lever',
+          coin: 'USDT',
+          amount: '0.7',
+        }),
       ),
     );
     const ok = replies.filter((r) => r.body.code === 200);
@@ -142,12 +147,12 @@ describe('assets/transfer', () => {
     expect(refused).toHaveLength(36);
     expect(await balances(token)).toEqual({ 'lever/USDT': '9.80000000', 'spot/USDT': '0.20000000' });
     const journal = dataOf<JournalLine[]>(
-      await call(origin, 'assets/journal', token, { account: 'spot', coin: 'USDT', limit: 200 }),
+      await call(env.origin, 'assets/journal', token, { account: 'spot', coin: 'USDT', limit: 200 }),
     );
     const sum = journal.reduce((s, l) => s + BigInt(l.delta.replace('.', '')), 0n);
     expect(sum).toBe(20_000_000n);
     expect(journal).toHaveLength(15);
-    expect(snapshot(server.dataDir, id)).toMatchObject({ transfers: [{ n: 14n }] });
+    expect(snapshot(env.server.dataDir, id)).toMatchObject({ transfers: [{ n: 14n }] });
   });
 
   it('keeps every account non-negative under parallel transfers in all directions', async () => {
@@ -157,7 +162,7 @@ describe('assets/transfer', () => {
       Array.from({ length: 60 }, (_, i) => {
         const other = accounts[i % 4]!;
         const out = i % 3 !== 2;
-        return call(origin, 'assets/transfer', token, {
+        return call(env.origin, 'assets/transfer', token, {
           from: out ? 'spot' : other,
           to: out ? other : 'spot',
           coin: 'USDT',
@@ -179,7 +184,7 @@ describe('assets/transfers history', () => {
     const b = await fundedUser('100');
     const ids: number[] = [];
     for (let i = 1; i <= 7; i++) {
-      const r = await call(origin, 'assets/transfer', a.token, {
+      const r = await call(env.origin, 'assets/transfer', a.token, {
         from: 'spot',
         to: 'second',
         coin: 'USDT',
@@ -188,7 +193,7 @@ describe('assets/transfers history', () => {
       ids.push(dataOf<TransferRecord>(r).id);
     }
     const theirs = dataOf<TransferRecord>(
-      await call(origin, 'assets/transfer', b.token, {
+      await call(env.origin, 'assets/transfer', b.token, {
         from: 'spot',
         to: 'finance',
         coin: 'USDT',
@@ -199,7 +204,7 @@ describe('assets/transfers history', () => {
     let before: number | undefined;
     for (;;) {
       const page = dataOf<TransferRecord[]>(
-        await call(origin, 'assets/transfers', a.token, { limit: 3, ...(before && { before }) }),
+        await call(env.origin, 'assets/transfers', a.token, { limit: 3, ...(before && { before }) }),
       );
       if (page.length === 0) break;
       expect(page.length).toBeLessThanOrEqual(3);
@@ -209,11 +214,11 @@ describe('assets/transfers history', () => {
     expect(seen).toEqual([...ids].reverse());
     // Another user's id as the page cursor reveals nothing of theirs.
     const afterTheirs = dataOf<TransferRecord[]>(
-      await call(origin, 'assets/transfers', a.token, { before: theirs.id + 1 }),
+      await call(env.origin, 'assets/transfers', a.token, { before: theirs.id + 1 }),
     );
     expect(afterTheirs.map((t) => t.id)).not.toContain(theirs.id);
     expect(
-      dataOf<TransferRecord[]>(await call(origin, 'assets/transfers', a.token, { coin: 'BTC' })),
+      dataOf<TransferRecord[]>(await call(env.origin, 'assets/transfers', a.token, { coin: 'BTC' })),
     ).toEqual([]);
   });
 
@@ -225,7 +230,7 @@ describe('assets/transfers history', () => {
     [{ limit: '201' }, 'limit', 'badRequest'],
   ])('refuses %j', async (fields, field, key) => {
     const { token } = await fundedUser('1');
-    const res = await call(origin, 'assets/transfers', token, fields, 'vi');
+    const res = await call(env.origin, 'assets/transfers', token, fields, 'vi');
     expect(res.body).toEqual({ code: 400, data: null, msg: errorText('vi', key), key, field });
   });
 });

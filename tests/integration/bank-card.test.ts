@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BankCard } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { startTestServer } from '../support/server';
+import { call, dataOf, errorText, openServerDb } from '../support/assets';
 import { setTradePassword, TRADE_PWD } from '../support/bank';
+import { checkedServer } from '../support/suite';
 
 const CARD = {
   bank: 'Bank of Tests',
@@ -13,26 +14,17 @@ const CARD = {
   holder: 'Li  Lei',
 };
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startTestServer({ simMarket: false });
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+const env = checkedServer(() => startTestServer({ simMarket: false }));
 
 /** A fresh user, with a trade password unless told otherwise (set through the real code flow). */
 async function user(withTradePassword = true) {
-  const grant = await registerUser(origin);
-  if (withTradePassword) await setTradePassword(origin, grant.user.account, grant.token);
+  const grant = await registerUser(env.origin);
+  if (withTradePassword) await setTradePassword(env.origin, grant.user.account, grant.token);
   return { token: grant.token, id: grant.user.id };
 }
 
 function cardRows(userId: number): unknown[] {
-  const db = openServerDb(server.dataDir);
+  const db = openServerDb(env.server.dataDir);
   try {
     return db.prepare('select * from bank_cards where user_id = ?').all(userId);
   } finally {
@@ -43,10 +35,10 @@ function cardRows(userId: number): unknown[] {
 describe('user/bindCard', () => {
   it('binds a card with the trade password, shows it, and replaces it on a second binding', async () => {
     const { token, id } = await user();
-    expect(dataOf(await call(origin, 'user/bankCard', token))).toEqual({ card: null });
+    expect(dataOf(await call(env.origin, 'user/bankCard', token))).toEqual({ card: null });
 
     const bound = dataOf<BankCard>(
-      await call(origin, 'user/bindCard', token, { ...CARD, tradePassword: TRADE_PWD }),
+      await call(env.origin, 'user/bindCard', token, { ...CARD, tradePassword: TRADE_PWD }),
     );
     expect(bound).toMatchObject({
       bank: 'Bank of Tests',
@@ -54,20 +46,20 @@ describe('user/bindCard', () => {
       cardNumber: '6222020000001234567',
       holder: 'Li Lei',
     });
-    expect(dataOf(await call(origin, 'user/bankCard', token))).toEqual({ card: bound });
+    expect(dataOf(await call(env.origin, 'user/bankCard', token))).toEqual({ card: bound });
 
     const next = { bank: 'Second Bank', branch: 'North', cardNumber: '4000123412341234', holder: 'Li Lei' };
     const replaced = dataOf<BankCard>(
-      await call(origin, 'user/bindCard', token, { ...next, tradePassword: TRADE_PWD }),
+      await call(env.origin, 'user/bindCard', token, { ...next, tradePassword: TRADE_PWD }),
     );
     expect(replaced).toMatchObject(next);
-    expect(dataOf(await call(origin, 'user/bankCard', token))).toEqual({ card: replaced });
+    expect(dataOf(await call(env.origin, 'user/bankCard', token))).toEqual({ card: replaced });
     expect(cardRows(id)).toHaveLength(1);
   });
 
   it('asks for a trade password first (HTTP 401) and binds nothing', async () => {
     const { token, id } = await user(false);
-    const res = await call(origin, 'user/bindCard', token, { ...CARD, tradePassword: 'whatever1' }, 'en');
+    const res = await call(env.origin, 'user/bindCard', token, { ...CARD, tradePassword: 'whatever1' }, 'en');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ key: 'noTradePassword', msg: errorText('en', 'noTradePassword') });
     expect(cardRows(id)).toEqual([]);
@@ -79,7 +71,7 @@ describe('user/bindCard', () => {
   ])('refuses %s and binds nothing', async (_, tradePassword, key) => {
     const { token, id } = await user();
     for (const lang of ['en', 'id']) {
-      const res = await call(origin, 'user/bindCard', token, { ...CARD, tradePassword }, lang);
+      const res = await call(env.origin, 'user/bindCard', token, { ...CARD, tradePassword }, lang);
       expect(res.body).toEqual({
         code: 400,
         data: null,
@@ -105,7 +97,7 @@ describe('user/bindCard', () => {
     const { token, id } = await user();
     for (const lang of ['en', 'jp']) {
       const res = await call(
-        origin,
+        env.origin,
         'user/bindCard',
         token,
         { ...CARD, ...patch, tradePassword: TRADE_PWD },
@@ -120,20 +112,23 @@ describe('user/bindCard', () => {
   it('keeps a bound card when a later binding is refused', async () => {
     const { token } = await user();
     const bound = dataOf<BankCard>(
-      await call(origin, 'user/bindCard', token, { ...CARD, tradePassword: TRADE_PWD }),
+      await call(env.origin, 'user/bindCard', token, { ...CARD, tradePassword: TRADE_PWD }),
     );
-    const wrong = await call(origin, 'user/bindCard', token, {
+    const wrong = await call(env.origin, 'user/bindCard', token, {
       ...CARD,
       cardNumber: '4000123412341234',
       tradePassword: 'Nope1234',
     });
     expect(wrong.body).toMatchObject({ key: 'incorrectTradePassword' });
-    expect(dataOf(await call(origin, 'user/bankCard', token))).toEqual({ card: bound });
+    expect(dataOf(await call(env.origin, 'user/bankCard', token))).toEqual({ card: bound });
   });
 
   it('asks for login without a session', async () => {
-    expect((await callApi(origin, 'user/bankCard')).body).toMatchObject({ code: 500, key: 'sessionInvalid' });
-    const res = await callApi(origin, 'user/bindCard', { ...CARD, tradePassword: TRADE_PWD });
+    expect((await callApi(env.origin, 'user/bankCard')).body).toMatchObject({
+      code: 500,
+      key: 'sessionInvalid',
+    });
+    const res = await callApi(env.origin, 'user/bindCard', { ...CARD, tradePassword: TRADE_PWD });
     expect(res.body).toMatchObject({ code: 500, key: 'sessionInvalid' });
   });
 });

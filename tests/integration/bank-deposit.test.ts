@@ -1,34 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BankDeposit, JournalLine } from '../../domain';
 import { watchPrivate } from '../support/private-events';
-import type { TestServer } from '../support/server';
-import { call, dataOf, openServerDb, snapshot, violations } from '../support/assets';
-import { bankDeposit, depositor, opsCall, spotUnits, startBankServer } from '../support/bank';
+import { call, dataOf, openServerDb, snapshot } from '../support/assets';
+import { depositor, spotUnits } from '../support/bank';
+import { bankSuite } from '../support/suite';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startBankServer();
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
-
-const ops = (
-  method: 'GET' | 'POST',
-  name: string,
-  fields: Record<string, string | number> = {},
-  operator?: string,
-) => opsCall(origin, method, name, fields, operator);
-const deposit = (token: string, fields: Record<string, string>, lang?: string) =>
-  bankDeposit(origin, token, fields, lang);
-const units = (userId: number) => spotUnits(server.dataDir, userId);
+const bank = bankSuite();
+const { ops, deposit } = bank;
+const units = (userId: number) => spotUnits(bank.server.dataDir, userId);
 
 describe('assets/bankDeposit', () => {
   it('records a deposit for review and credits floor(amount × rate) once when the operator confirms', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(
       await deposit(me.token, { proofId: me.proofId, payerName: ' li  LEI ' }),
     );
@@ -48,7 +31,9 @@ describe('assets/bankDeposit', () => {
       decidedAt: null,
     });
     expect(units(me.id)).toBe(0n);
-    expect(dataOf(await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toEqual(made);
+    expect(dataOf(await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toEqual(
+      made,
+    );
 
     const listed = await ops('GET', 'bank-deposits', { status: 'review', account: me.account });
     expect(listed.body.data).toEqual([
@@ -74,12 +59,12 @@ describe('assets/bankDeposit', () => {
     expect(units(me.id)).toBe(87_939_074_000n);
 
     const journal = dataOf<JournalLine[]>(
-      await call(origin, 'assets/journal', me.token, { kind: 'deposit.bank' }),
+      await call(bank.origin, 'assets/journal', me.token, { kind: 'deposit.bank' }),
     );
     expect(journal.map((l) => [l.account, l.coin, l.delta, l.refType, l.refId])).toEqual([
       ['spot', 'USDT', '879.39074000', 'bank_deposits', String(made.id)],
     ]);
-    const db = openServerDb(server.dataDir);
+    const db = openServerDb(bank.server.dataDir);
     const tx = db
       .prepare(`select actor from ledger_tx where ref_type = 'bank_deposits' and ref_id = ?`)
       .all(String(made.id));
@@ -97,14 +82,14 @@ describe('assets/bankDeposit', () => {
     });
 
     const seen = dataOf<BankDeposit>(
-      await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }),
+      await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id }),
     );
     expect(seen).toMatchObject({ status: 'confirmed' });
     expect(seen.decidedAt).toBeGreaterThanOrEqual(seen.createdAt);
   });
 
   it('credits once when many confirmations race', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '10' }));
     const replies = await Promise.all(
       Array.from({ length: 12 }, (_, i) => ops('POST', 'bank-deposits/confirm', { id: made.id }, `op${i}`)),
@@ -115,9 +100,9 @@ describe('assets/bankDeposit', () => {
   });
 
   it('credits nothing when the operator rejects, and keeps the reason and who decided', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId }));
-    const before = snapshot(server.dataDir, me.id);
+    const before = snapshot(bank.server.dataDir, me.id);
     const noReason = await ops('POST', 'bank-deposits/reject', { id: made.id, reason: ' ' }, 'bob');
     expect(noReason.body).toMatchObject({ code: 400, key: 'required', field: 'reason' });
     const rejected = await ops(
@@ -137,21 +122,23 @@ describe('assets/bankDeposit', () => {
     expect((await ops('POST', 'bank-deposits/reject', { id: made.id, reason: 'x' })).body).toMatchObject({
       key: 'recordNotPending',
     });
-    expect(snapshot(server.dataDir, me.id)).toEqual(before);
+    expect(snapshot(bank.server.dataDir, me.id)).toEqual(before);
     expect(units(me.id)).toBe(0n);
     const actions = (await ops('GET', 'actions', {})).body.data as Array<Record<string, string>>;
     const mine = actions.filter((a) => a.targetType === 'bank_deposits' && a.targetId === String(made.id));
     expect(mine.map((a) => [a.operator, a.action])).toEqual([['bob', 'bankDeposit.reject']]);
-    expect(dataOf(await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toMatchObject({
+    expect(
+      dataOf(await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id })),
+    ).toMatchObject({
       status: 'rejected',
       reason: 'no transfer arrived',
     });
   });
 
   it('pushes the new balance to the user after a confirmation', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId, amount: '20' }));
-    const { events, close } = await watchPrivate(origin, me.token);
+    const { events, close } = await watchPrivate(bank.origin, me.token);
     await ops('POST', 'bank-deposits/confirm', { id: made.id });
     // The balance, then the decision itself (decision-events.test.ts).
     await expect.poll(() => events.length).toBe(2);

@@ -1,40 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BankDeposit } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import type { TestServer } from '../support/server';
 import { call, dataOf, errorText, violations } from '../support/assets';
-import {
-  bankDeposit,
-  bankState,
-  depositor,
-  OPS_TOKEN,
-  opsCall,
-  spotUnits,
-  startBankServer,
-  uploadProof,
-} from '../support/bank';
+import { bankState, depositor, OPS_TOKEN, spotUnits, startBankServer, uploadProof } from '../support/bank';
+import { bankSuite } from '../support/suite';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startBankServer();
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
-
-const ops = (
-  method: 'GET' | 'POST',
-  name: string,
-  fields: Record<string, string | number> = {},
-  operator?: string,
-) => opsCall(origin, method, name, fields, operator);
-const deposit = (token: string, fields: Record<string, string>, lang?: string) =>
-  bankDeposit(origin, token, fields, lang);
-const state = (userId: number) => bankState(server.dataDir, userId);
+const bank = bankSuite();
+const { ops, deposit } = bank;
+const state = (userId: number) => bankState(bank.server.dataDir, userId);
 
 describe('assets/bankDeposit refusals', () => {
   const bad: Array<[string, Record<string, string>, string, string]> = [
@@ -51,7 +25,7 @@ describe('assets/bankDeposit refusals', () => {
     ['an unknown proof id', { proofId: 'a'.repeat(32) }, 'proofId', 'uploadRequired'],
   ];
   it.each(bad)('refuses %s in the caller’s language and changes nothing', async (_, patch, field, key) => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const before = state(me.id);
     for (const lang of ['en', 'hk']) {
       const res = await deposit(me.token, { proofId: me.proofId, ...patch }, lang);
@@ -62,7 +36,7 @@ describe('assets/bankDeposit refusals', () => {
   });
 
   it('refuses a deposit without a bound card', async () => {
-    const me = await depositor(origin, false);
+    const me = await depositor(bank.origin, false);
     const before = state(me.id);
     for (const lang of ['en', 'kor']) {
       const res = await deposit(me.token, { proofId: me.proofId }, lang);
@@ -77,8 +51,8 @@ describe('assets/bankDeposit refusals', () => {
   });
 
   it('refuses another user’s proof, and a proof that already backs a deposit', async () => {
-    const me = await depositor(origin);
-    const other = await depositor(origin);
+    const me = await depositor(bank.origin);
+    const other = await depositor(bank.origin);
     const mine = state(me.id);
     const theirs = state(other.id);
     for (const lang of ['en', 'zh']) {
@@ -126,24 +100,26 @@ describe('assets/bankDeposit refusals', () => {
 
 describe('bank deposit records', () => {
   it('shows deposits only to their owner, newest first, page by page', async () => {
-    const me = await depositor(origin);
-    const other = await depositor(origin);
+    const me = await depositor(bank.origin);
+    const other = await depositor(bank.origin);
     const ids: number[] = [];
     for (const amount of ['10', '20.5', '30.25']) {
-      const proofId = ids.length === 0 ? me.proofId : await uploadProof(origin, me.token);
+      const proofId = ids.length === 0 ? me.proofId : await uploadProof(bank.origin, me.token);
       ids.push(dataOf<BankDeposit>(await deposit(me.token, { amount, proofId })).id);
     }
     const theirs = dataOf<BankDeposit>(await deposit(other.token, { proofId: other.proofId }));
 
-    const first = dataOf<BankDeposit[]>(await call(origin, 'assets/bankDeposits', me.token, { limit: 2 }));
+    const first = dataOf<BankDeposit[]>(
+      await call(bank.origin, 'assets/bankDeposits', me.token, { limit: 2 }),
+    );
     expect(first.map((d) => d.id)).toEqual([ids[2], ids[1]]);
     expect(first.map((d) => d.amount)).toEqual(['30.25', '20.50']);
     const second = dataOf<BankDeposit[]>(
-      await call(origin, 'assets/bankDeposits', me.token, { limit: 2, before: first[1]!.id }),
+      await call(bank.origin, 'assets/bankDeposits', me.token, { limit: 2, before: first[1]!.id }),
     );
     expect(second.map((d) => d.id)).toEqual([ids[0]]);
     const all = dataOf<BankDeposit[]>(
-      await call(origin, 'assets/bankDeposits', me.token, { before: theirs.id + 1 }),
+      await call(bank.origin, 'assets/bankDeposits', me.token, { before: theirs.id + 1 }),
     );
     expect(all.map((d) => d.id)).not.toContain(theirs.id);
 
@@ -152,22 +128,24 @@ describe('bank deposit records', () => {
       ['assets/proof', { id: other.proofId }],
       ['assets/bankDepositDetail', { id: 999_999 }],
     ] as const) {
-      const res = await call(origin, name, me.token, fields, 'en');
+      const res = await call(bank.origin, name, me.token, fields, 'en');
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText('en', 'notFound'), key: 'notFound' });
     }
     // Not an id at all: the malformed-parameter answer (server/http/input.ts).
-    expect((await call(origin, 'assets/bankDepositDetail', me.token, { id: 'abc' }, 'en')).body).toEqual({
-      code: 400,
-      data: null,
-      msg: errorText('en', 'badRequest'),
-      key: 'badRequest',
-      field: 'id',
-    });
+    expect((await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: 'abc' }, 'en')).body).toEqual(
+      {
+        code: 400,
+        data: null,
+        msg: errorText('en', 'badRequest'),
+        key: 'badRequest',
+        field: 'id',
+      },
+    );
   });
 
   it('lets the operator filter by status and account, and refuses bad filters', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId }));
     const review = (await ops('GET', 'bank-deposits', { status: 'review', limit: 200 })).body
       .data as BankDeposit[];
@@ -184,9 +162,9 @@ describe('bank deposit records', () => {
   });
 
   it('keeps the operator routes behind the token and an operator name', async () => {
-    const me = await depositor(origin);
+    const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId }));
-    const url = `${origin}/api/ops/bank-deposits/confirm`;
+    const url = `${bank.origin}/api/ops/bank-deposits/confirm`;
     const body = JSON.stringify({ id: made.id });
     const json = { 'content-type': 'application/json' };
     const noToken = await fetch(url, { method: 'POST', headers: { ...json, 'x-operator': 'alice' }, body });
@@ -203,8 +181,10 @@ describe('bank deposit records', () => {
       body,
     });
     expect(anonymous.status).toBe(400);
-    expect(spotUnits(server.dataDir, me.id)).toBe(0n);
-    expect(dataOf(await call(origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toMatchObject({
+    expect(spotUnits(bank.server.dataDir, me.id)).toBe(0n);
+    expect(
+      dataOf(await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id })),
+    ).toMatchObject({
       status: 'review',
     });
   });

@@ -6,7 +6,14 @@ import type { DepositAddress } from '../../domain';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, dataOf, openServerDb, violations } from '../support/assets';
-import { mine, myDeposits, NO_TIMER_BLOCK_MS, simDeposit, spotAvailable } from '../support/deposits';
+import {
+  cryptoCredits,
+  mine,
+  myDeposits,
+  NO_TIMER_BLOCK_MS,
+  simDeposit,
+  spotAvailable,
+} from '../support/deposits';
 
 // Each test owns a data directory and runs one server after another on it.
 const dirs: string[] = [];
@@ -34,23 +41,6 @@ function freshDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-restart-'));
   dirs.push(dir);
   return dir;
-}
-
-function journalCredits(dataDir: string, userId: number): number {
-  const db = openServerDb(dataDir);
-  try {
-    return Number(
-      db
-        .prepare(
-          `select count(*) from journal j join ledger_tx t on t.id = j.tx_id
-           where j.user_id = ? and t.kind = 'deposit.crypto'`,
-        )
-        .pluck()
-        .get(userId),
-    );
-  } finally {
-    db.close();
-  }
 }
 
 describe('deposits across a server restart', () => {
@@ -110,7 +100,7 @@ describe('deposits across a server restart', () => {
     await mine(origin, 5);
     expect((await myDeposits(origin, token)).map((d) => d.status)).toEqual(['final', 'final']);
     expect(await spotAvailable(origin, token, 'USDT')).toBe('6.00000000');
-    expect(journalCredits(dir, user.id)).toBe(2);
+    expect(cryptoCredits(dir, user.id)).toBe(2);
   });
 
   it('catch up on blocks the chain recorded before the deposit service saw them', async () => {
@@ -138,6 +128,6 @@ describe('deposits across a server restart', () => {
       expect.objectContaining({ status: 'final', confirmations: 7 }),
     ]);
     expect(await spotAvailable(origin, token, 'BTC')).toBe('0.50000000');
-    expect(journalCredits(dir, user.id)).toBe(1);
+    expect(cryptoCredits(dir, user.id)).toBe(1);
   });
 });

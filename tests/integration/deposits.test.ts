@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addressFormatOk,
   DEFAULT_LANG,
@@ -10,9 +10,11 @@ import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import { watchPrivate } from '../support/private-events';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { startTestServer } from '../support/server';
+import { checkedServer } from '../support/suite';
+import { call, dataOf, errorText, violations } from '../support/assets';
 import {
+  cryptoCredits,
   mine,
   myDeposits,
   NO_TIMER_BLOCK_MS,
@@ -22,46 +24,22 @@ import {
   spotAvailable,
 } from '../support/deposits';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startTestServer({ operatorToken: 'test-token', simChainBlockMs: NO_TIMER_BLOCK_MS });
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+const env = checkedServer(() =>
+  startTestServer({ operatorToken: 'test-token', simChainBlockMs: NO_TIMER_BLOCK_MS }),
+);
 
 async function user() {
-  const grant = await registerUser(origin);
+  const grant = await registerUser(env.origin);
   return { token: grant.token, id: grant.user.id, account: grant.user.account };
 }
 
 async function address(token: string, coin = 'USDT', chain = 'TRC20'): Promise<DepositAddress> {
-  return dataOf<DepositAddress>(await call(origin, 'assets/depositAddress', token, { coin, chain }));
-}
-
-function creditsOf(userId: number): number {
-  const db = openServerDb(server.dataDir);
-  try {
-    return Number(
-      db
-        .prepare(
-          `select count(*) from journal j join ledger_tx t on t.id = j.tx_id
-           where j.user_id = ? and t.kind = 'deposit.crypto'`,
-        )
-        .pluck()
-        .get(userId),
-    );
-  } finally {
-    db.close();
-  }
+  return dataOf<DepositAddress>(await call(env.origin, 'assets/depositAddress', token, { coin, chain }));
 }
 
 describe('settings', () => {
   it('says the chain is simulated in demo mode', async () => {
-    const settings = (await callApi(origin, 'settings')).body as Settings;
+    const settings = (await callApi(env.origin, 'settings')).body as Settings;
     expect(settings.simulated.chain).toBe(true);
   });
 });
@@ -99,7 +77,7 @@ describe('assets/depositAddress', () => {
     const { token } = await user();
     for (const lang of [DEFAULT_LANG, 'en', 'zh']) {
       const res = await call(
-        origin,
+        env.origin,
         'assets/depositAddress',
         token,
         { coin: 'USDT', chain: 'TRC20', ...patch },
@@ -110,7 +88,7 @@ describe('assets/depositAddress', () => {
   });
 
   it('asks for login without a session', async () => {
-    const res = await callApi(origin, 'assets/depositAddress', { coin: 'USDT', chain: 'TRC20' });
+    const res = await callApi(env.origin, 'assets/depositAddress', { coin: 'USDT', chain: 'TRC20' });
     expect(res.body).toMatchObject({ code: 500, key: 'sessionInvalid' });
   });
 });
@@ -119,7 +97,7 @@ describe('a crypto deposit', () => {
   it('is pending unconfirmed, credited at 1 confirmation, final at 6', async () => {
     const a = await user();
     const { address: to } = await address(a.token);
-    const sent = await simDeposit(origin, {
+    const sent = await simDeposit(env.origin, {
       chain: 'TRC20',
       coin: 'USDT',
       amount: '12.5',
@@ -127,7 +105,7 @@ describe('a crypto deposit', () => {
     });
     expect(sent).toMatchObject({ address: to, userId: a.id, amount: '12.500000', blockHeight: null });
 
-    const [pending] = await myDeposits(origin, a.token);
+    const [pending] = await myDeposits(env.origin, a.token);
     expect(pending).toMatchObject({
       id: sent.depositId,
       coin: 'USDT',
@@ -139,15 +117,15 @@ describe('a crypto deposit', () => {
       status: 'pending',
       creditedAt: null,
     });
-    expect(await spotAvailable(origin, a.token, 'USDT')).toBe('0');
+    expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('0');
 
-    await mine(origin, 1, 'TRC20');
-    const [credited] = await myDeposits(origin, a.token);
+    await mine(env.origin, 1, 'TRC20');
+    const [credited] = await myDeposits(env.origin, a.token);
     expect(credited).toMatchObject({ confirmations: 1, status: 'credited' });
     expect(credited!.creditedAt).toEqual(expect.any(Number));
-    expect(await spotAvailable(origin, a.token, 'USDT')).toBe('12.50000000');
+    expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('12.50000000');
     const journal = dataOf<JournalLine[]>(
-      await call(origin, 'assets/journal', a.token, { kind: 'deposit.crypto' }),
+      await call(env.origin, 'assets/journal', a.token, { kind: 'deposit.crypto' }),
     );
     expect(journal).toEqual([
       expect.objectContaining({
@@ -160,25 +138,31 @@ describe('a crypto deposit', () => {
       }),
     ]);
 
-    await mine(origin, 4, 'TRC20');
-    expect((await myDeposits(origin, a.token))[0]).toMatchObject({ confirmations: 5, status: 'credited' });
+    await mine(env.origin, 4, 'TRC20');
+    expect((await myDeposits(env.origin, a.token))[0]).toMatchObject({
+      confirmations: 5,
+      status: 'credited',
+    });
     // Blocks of other chains do not confirm it.
-    await mine(origin, 3, 'BTC');
-    expect((await myDeposits(origin, a.token))[0]).toMatchObject({ confirmations: 5, status: 'credited' });
-    await mine(origin, 1);
-    expect((await myDeposits(origin, a.token))[0]).toMatchObject({ confirmations: 6, status: 'final' });
-    await mine(origin, 2, 'TRC20');
-    expect(await spotAvailable(origin, a.token, 'USDT')).toBe('12.50000000');
-    expect(creditsOf(a.id)).toBe(1);
+    await mine(env.origin, 3, 'BTC');
+    expect((await myDeposits(env.origin, a.token))[0]).toMatchObject({
+      confirmations: 5,
+      status: 'credited',
+    });
+    await mine(env.origin, 1);
+    expect((await myDeposits(env.origin, a.token))[0]).toMatchObject({ confirmations: 6, status: 'final' });
+    await mine(env.origin, 2, 'TRC20');
+    expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('12.50000000');
+    expect(cryptoCredits(env.server.dataDir, a.id)).toBe(1);
 
     const listed = opsData<Array<Record<string, unknown>>>(
-      await opsCall(origin, 'deposits', { account: a.account }, { method: 'GET' }),
+      await opsCall(env.origin, 'deposits', { account: a.account }, { method: 'GET' }),
     );
     expect(listed).toEqual([
       expect.objectContaining({ id: sent.depositId, userId: a.id, account: a.account, status: 'final' }),
     ]);
     const actions = opsData<Array<{ action: string; operator: string; targetId: string }>>(
-      await opsCall(origin, 'actions', {}, { method: 'GET' }),
+      await opsCall(env.origin, 'actions', {}, { method: 'GET' }),
     );
     expect(actions).toContainEqual(
       expect.objectContaining({ action: 'sim.deposit', operator: 'alice', targetId: `TRC20:${sent.txid}` }),
@@ -189,13 +173,18 @@ describe('a crypto deposit', () => {
   it('arrives at an address given instead of an account, with the coin’s decimals', async () => {
     const a = await user();
     const { address: to } = await address(a.token, 'BTC', 'BTC');
-    const sent = await simDeposit(origin, { chain: 'BTC', coin: 'BTC', amount: '0.00012345', address: to });
+    const sent = await simDeposit(env.origin, {
+      chain: 'BTC',
+      coin: 'BTC',
+      amount: '0.00012345',
+      address: to,
+    });
     expect(sent.userId).toBe(a.id);
-    await mine(origin, 1, 'BTC');
-    expect(await myDeposits(origin, a.token)).toEqual([
+    await mine(env.origin, 1, 'BTC');
+    expect(await myDeposits(env.origin, a.token)).toEqual([
       expect.objectContaining({ amount: '0.00012345', status: 'credited', coin: 'BTC' }),
     ]);
-    expect(await spotAvailable(origin, a.token, 'BTC')).toBe('0.00012345');
+    expect(await spotAvailable(env.origin, a.token, 'BTC')).toBe('0.00012345');
   });
 
   it('is credited once however often its txid is reported', async () => {
@@ -207,58 +196,58 @@ describe('a crypto deposit', () => {
       account: a.account,
       txid: `dup${Date.now()}`,
     };
-    const first = await simDeposit(origin, fields);
-    const again = await simDeposit(origin, fields);
+    const first = await simDeposit(env.origin, fields);
+    const again = await simDeposit(env.origin, fields);
     expect(again).toMatchObject({ txid: first.txid, replayed: true, depositId: first.depositId });
-    await mine(origin, 1, 'TRC20');
-    const third = await simDeposit(origin, fields);
+    await mine(env.origin, 1, 'TRC20');
+    const third = await simDeposit(env.origin, fields);
     expect(third).toMatchObject({ replayed: true, blockHeight: expect.any(Number) });
-    await mine(origin, 1, 'TRC20');
-    expect(await myDeposits(origin, a.token)).toHaveLength(1);
-    expect(await spotAvailable(origin, a.token, 'USDT')).toBe('3.00000000');
-    expect(creditsOf(a.id)).toBe(1);
+    await mine(env.origin, 1, 'TRC20');
+    expect(await myDeposits(env.origin, a.token)).toHaveLength(1);
+    expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('3.00000000');
+    expect(cryptoCredits(env.server.dataDir, a.id)).toBe(1);
 
-    const conflict = await opsCall(origin, 'sim/deposit', { ...fields, amount: '4' });
+    const conflict = await opsCall(env.origin, 'sim/deposit', { ...fields, amount: '4' });
     expect(conflict.body).toMatchObject({ code: 400, key: 'badRequest', field: 'txid' });
   });
 
   it('to an address nobody was given is taken by the chain and credited to nobody', async () => {
-    const before = violations(server.dataDir);
-    const sent = await simDeposit(origin, {
+    const before = violations(env.server.dataDir);
+    const sent = await simDeposit(env.origin, {
       chain: 'ERC20',
       coin: 'USDT',
       amount: '1',
       address: `0x${'ab'.repeat(20)}`,
     });
     expect(sent).toMatchObject({ userId: null, depositId: null });
-    await mine(origin, 1, 'ERC20');
-    expect(violations(server.dataDir)).toEqual(before);
+    await mine(env.origin, 1, 'ERC20');
+    expect(violations(env.server.dataDir)).toEqual(before);
   });
 
   it('is seen only by its owner', async () => {
     const a = await user();
     const b = await user();
-    await simDeposit(origin, { chain: 'TRC20', coin: 'USDT', amount: '2', account: a.account });
-    await mine(origin, 1, 'TRC20');
-    expect(await myDeposits(origin, a.token)).toHaveLength(1);
-    expect(await myDeposits(origin, b.token)).toEqual([]);
-    expect(await spotAvailable(origin, b.token, 'USDT')).toBe('0');
+    await simDeposit(env.origin, { chain: 'TRC20', coin: 'USDT', amount: '2', account: a.account });
+    await mine(env.origin, 1, 'TRC20');
+    expect(await myDeposits(env.origin, a.token)).toHaveLength(1);
+    expect(await myDeposits(env.origin, b.token)).toEqual([]);
+    expect(await spotAvailable(env.origin, b.token, 'USDT')).toBe('0');
   });
 
   it('pages newest first and filters by coin', async () => {
     const a = await user();
     for (const amount of ['1', '2', '3']) {
-      await simDeposit(origin, { chain: 'TRC20', coin: 'USDT', amount, account: a.account });
+      await simDeposit(env.origin, { chain: 'TRC20', coin: 'USDT', amount, account: a.account });
     }
-    await simDeposit(origin, { chain: 'TRC20', coin: 'TRX', amount: '9', account: a.account });
-    const all = await myDeposits(origin, a.token);
+    await simDeposit(env.origin, { chain: 'TRC20', coin: 'TRX', amount: '9', account: a.account });
+    const all = await myDeposits(env.origin, a.token);
     expect(all.map((d) => d.amount)).toEqual(['9.000000', '3.000000', '2.000000', '1.000000']);
-    const page = await myDeposits(origin, a.token, { coin: 'USDT', limit: 1, before: all[1]!.id });
+    const page = await myDeposits(env.origin, a.token, { coin: 'USDT', limit: 1, before: all[1]!.id });
     expect(page.map((d) => d.amount)).toEqual(['2.000000']);
-    expect((await call(origin, 'assets/deposits', a.token, { coin: 'FOO' })).body).toMatchObject({
+    expect((await call(env.origin, 'assets/deposits', a.token, { coin: 'FOO' })).body).toMatchObject({
       key: 'unknownCoin',
     });
-    expect((await call(origin, 'assets/deposits', a.token, { limit: 0 })).body).toMatchObject({
+    expect((await call(env.origin, 'assets/deposits', a.token, { limit: 0 })).body).toMatchObject({
       key: 'badRequest',
       field: 'limit',
     });
@@ -266,10 +255,10 @@ describe('a crypto deposit', () => {
 
   it('pushes deposit and balance events on the private channel', async () => {
     const a = await user();
-    const { events, close } = await watchPrivate(origin, a.token);
-    await simDeposit(origin, { chain: 'TRC20', coin: 'USDT', amount: '7', account: a.account });
+    const { events, close } = await watchPrivate(env.origin, a.token);
+    await simDeposit(env.origin, { chain: 'TRC20', coin: 'USDT', amount: '7', account: a.account });
     await expect.poll(() => events.length).toBe(1);
-    await mine(origin, 1, 'TRC20');
+    await mine(env.origin, 1, 'TRC20');
     await expect.poll(() => events.length).toBe(3);
     close();
     expect(events.map((e) => (e.type === 'deposit' ? `deposit:${e.deposit.status}` : e.type))).toEqual([

@@ -1,24 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthCodeGrant, RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, dataOf, errorText, fund, openServerDb, violations } from '../support/assets';
 import { opsCall } from '../support/bank';
 import { startIdentityServer, verifyIdentity } from '../support/identity';
+import { checkedServer } from '../support/suite';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startIdentityServer();
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+const env = checkedServer(() => startIdentityServer());
 
-const summary = async (token: string) => dataOf<TeamSummary>(await call(origin, 'team/summary', token));
-const rebates = async (token: string) => dataOf<RebateLine[]>(await call(origin, 'team/rebates', token));
+const summary = async (token: string) => dataOf<TeamSummary>(await call(env.origin, 'team/summary', token));
+const rebates = async (token: string) => dataOf<RebateLine[]>(await call(env.origin, 'team/rebates', token));
 
 /** Waits until `check` passes (rebates are paid right after the spot batch commits). */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -40,7 +32,7 @@ interface TradeRow {
 
 describe('invite, team and rebates', () => {
   it('credits the inviter a share of the spot fee a direct referral paid, from the house, naming the trade', async () => {
-    const inviter = await registerUser(origin);
+    const inviter = await registerUser(env.origin);
     const before = await summary(inviter.token);
     expect(before).toMatchObject({
       promoCode: inviter.user.promoCode,
@@ -52,26 +44,26 @@ describe('invite, team and rebates', () => {
       rebateShare: '0.2',
     });
 
-    const referral = await registerUser(origin, undefined, undefined, { promo: inviter.user.promoCode });
-    const stranger = await registerUser(origin);
+    const referral = await registerUser(env.origin, undefined, undefined, { promo: inviter.user.promoCode });
+    const stranger = await registerUser(env.origin);
     expect(await summary(inviter.token)).toMatchObject({ direct: 1, active: 0 });
-    const members = dataOf<TeamMember[]>(await call(origin, 'team/members', inviter.token));
+    const members = dataOf<TeamMember[]>(await call(env.origin, 'team/members', inviter.token));
     expect(members).toEqual([expect.objectContaining({ id: referral.user.id, active: false, kyc: 'none' })]);
     expect(members[0]!.account).not.toBe(referral.user.account);
     expect(members[0]!.account).toContain('****');
 
     // The referral buys 0.5 BTC at 20 000 from a stranger, as taker: its fee is in BTC.
-    fund(server.dataDir, referral.user.id, 'USDT', '20000');
-    fund(server.dataDir, stranger.user.id, 'BTC', '1');
+    fund(env.server.dataDir, referral.user.id, 'USDT', '20000');
+    fund(env.server.dataDir, stranger.user.id, 'BTC', '1');
     const order = { symbol: 'BTC/USDT', type: 'limit', price: '20000', qty: '0.5' };
-    dataOf(await call(origin, 'trade/place', stranger.token, { ...order, side: 'sell' }));
-    dataOf(await call(origin, 'trade/place', referral.token, { ...order, side: 'buy' }));
+    dataOf(await call(env.origin, 'trade/place', stranger.token, { ...order, side: 'sell' }));
+    dataOf(await call(env.origin, 'trade/place', referral.token, { ...order, side: 'buy' }));
 
     const lines = await eventually(
       () => rebates(inviter.token),
       (l) => l.length === 1,
     );
-    const db = openServerDb(server.dataDir);
+    const db = openServerDb(env.server.dataDir);
     try {
       const trade = db
         .prepare('select * from spot_trades where taker_user_id = ? order by id desc limit 1')
@@ -114,7 +106,7 @@ describe('invite, team and rebates', () => {
     const after = await summary(inviter.token);
     expect(after).toMatchObject({ direct: 1, active: 1, rebates: [{ coin: 'BTC', amount: '0.00010000' }] });
     const balances = dataOf<{ coin: string; account: string; available: string }[]>(
-      await call(origin, 'assets/balances', inviter.token),
+      await call(env.origin, 'assets/balances', inviter.token),
     );
     expect(balances.find((b) => b.coin === 'BTC' && b.account === 'spot')?.available).toBe('0.00010000');
   });
@@ -169,28 +161,28 @@ describe('invite, team and rebates', () => {
   });
 
   it('lets an agent add a user only with that user’s authorization code, checked on the server', async () => {
-    const top = await registerUser(origin);
-    const agent = await registerUser(origin, undefined, undefined, { promo: top.user.promoCode });
-    const target = await registerUser(origin);
-    const member = await registerUser(origin);
+    const top = await registerUser(env.origin);
+    const agent = await registerUser(env.origin, undefined, undefined, { promo: top.user.promoCode });
+    const target = await registerUser(env.origin);
+    const member = await registerUser(env.origin);
     const add = (token: string, fields: Record<string, string>) =>
-      call(origin, 'team/add', token, fields, 'en');
+      call(env.origin, 'team/add', token, fields, 'en');
 
     // A member is not an agent.
     const notAgent = await add(member.token, { account: target.user.account, authCode: 'ABCDEFGH' });
     expect(notAgent.body).toMatchObject({ code: 400, msg: errorText('en', 'agentOnly') });
 
     // The operator appoints the agent (journaled); without a verified identity the answer is 998.
-    const appointed = await opsCall(origin, 'POST', 'users/agent', {
+    const appointed = await opsCall(env.origin, 'POST', 'users/agent', {
       account: agent.user.account,
       agent: 'true',
     });
     expect(appointed.body.data).toMatchObject({ level: 'agent' });
     const unverified = await add(agent.token, { account: target.user.account, authCode: 'ABCDEFGH' });
     expect(unverified.body).toMatchObject({ code: 998 });
-    await verifyIdentity(origin, agent.token);
+    await verifyIdentity(env.origin, agent.token);
 
-    const grant = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', target.token));
+    const grant = dataOf<AuthCodeGrant>(await call(env.origin, 'team/authCode', target.token));
     expect(grant.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(grant.expiresAt).toBeGreaterThan(Date.now());
 
@@ -211,20 +203,20 @@ describe('invite, team and rebates', () => {
     expect(again.body).toMatchObject({ msg: errorText('en', 'authCodeWrong') });
 
     // A user already in a team, the agent's own upline, and the agent itself are refused.
-    const c1 = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', target.token));
+    const c1 = dataOf<AuthCodeGrant>(await call(env.origin, 'team/authCode', target.token));
     expect((await add(agent.token, { account: target.user.account, authCode: c1.code })).body).toMatchObject({
       msg: errorText('en', 'teamAlreadyMember'),
     });
-    const c2 = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', top.token));
+    const c2 = dataOf<AuthCodeGrant>(await call(env.origin, 'team/authCode', top.token));
     expect((await add(agent.token, { account: top.user.account, authCode: c2.code })).body).toMatchObject({
       msg: errorText('en', 'teamCycle'),
     });
-    const c3 = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', agent.token));
+    const c3 = dataOf<AuthCodeGrant>(await call(env.origin, 'team/authCode', agent.token));
     expect((await add(agent.token, { account: agent.user.account, authCode: c3.code })).body).toMatchObject({
       msg: errorText('en', 'teamSelf'),
     });
 
-    const db = openServerDb(server.dataDir);
+    const db = openServerDb(env.server.dataDir);
     try {
       expect(db.prepare('select referrer_id from users where id = ?').pluck().get(target.user.id)).toBe(
         agent.user.id,
@@ -244,14 +236,14 @@ describe('invite, team and rebates', () => {
   });
 
   it('stops accepting a code after five wrong guesses', async () => {
-    const agent = await registerUser(origin);
-    await opsCall(origin, 'POST', 'users/agent', { account: agent.user.account, agent: 'true' });
-    await verifyIdentity(origin, agent.token);
-    const target = await registerUser(origin);
-    const grant = dataOf<AuthCodeGrant>(await call(origin, 'team/authCode', target.token));
+    const agent = await registerUser(env.origin);
+    await opsCall(env.origin, 'POST', 'users/agent', { account: agent.user.account, agent: 'true' });
+    await verifyIdentity(env.origin, agent.token);
+    const target = await registerUser(env.origin);
+    const grant = dataOf<AuthCodeGrant>(await call(env.origin, 'team/authCode', target.token));
     for (let i = 0; i < 5; i++) {
       const r = await call(
-        origin,
+        env.origin,
         'team/add',
         agent.token,
         { account: target.user.account, authCode: 'ZZZZZZZZ' },
@@ -260,14 +252,14 @@ describe('invite, team and rebates', () => {
       expect(r.body.msg).toBe(errorText('en', 'authCodeWrong'));
     }
     const late = await call(
-      origin,
+      env.origin,
       'team/add',
       agent.token,
       { account: target.user.account, authCode: grant.code },
       'en',
     );
     expect(late.body).toMatchObject({ msg: errorText('en', 'authCodeAttempts') });
-    const db = openServerDb(server.dataDir);
+    const db = openServerDb(env.server.dataDir);
     try {
       expect(db.prepare('select referrer_id from users where id = ?').pluck().get(target.user.id)).toBe(null);
     } finally {

@@ -4,9 +4,9 @@
 // published; on a buy ad the taker's coin is frozen by the order itself and every such ending must
 // give it back to the taker, whatever the ad's state (item 4: `keptByAd` ignoring the side left it
 // frozen).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LegalAd } from '../../domain/legal';
-import { dataOf, fund, violations } from '../support/assets';
+import { dataOf, fund } from '../support/assets';
 import { opsCall } from '../support/bank';
 import {
   Cast,
@@ -29,18 +29,13 @@ import {
   startLegalServer,
   take,
   U,
-  type LegalServer,
 } from '../support/legal';
+import { checkedServer } from '../support/suite';
 
-let server: LegalServer;
+const env = checkedServer(() => startLegalServer({ catalog: { legal: ENDINGS_TERMS } }));
 let cast: Cast;
-beforeAll(async () => {
-  server = await startLegalServer({ catalog: { legal: ENDINGS_TERMS } });
-  cast = new Cast(server);
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+beforeAll(() => {
+  cast = new Cast(env.server);
 });
 
 /** Signed USDT text to ledger units. */
@@ -155,7 +150,7 @@ const online: Scenario[] = SIDES.flatMap((side) =>
 
 describe('each ending of an order on an online ad', () => {
   it.each(online.map((s) => [name(s), s] as const))('%s', async (_, s) => {
-    expect(await runScenario(server, cast, s)).toEqual(expected(s));
+    expect(await runScenario(env.server, cast, s)).toEqual(expected(s));
   });
 });
 
@@ -175,13 +170,13 @@ const states: Scenario[] = SIDES.flatMap((side) =>
 
 describe('an order ending without a trade after its ad was paused or withdrawn', () => {
   it.each(states.map((s) => [name(s), s] as const))('%s', async (_, s) => {
-    expect(await runScenario(server, cast, s)).toEqual(expected(s));
+    expect(await runScenario(env.server, cast, s)).toEqual(expected(s));
   });
 });
 
 describe('a user who sells into an online buy ad (item 4)', () => {
   it('has the escrow available again, frozen 0, after a cancel, an expiry and a return decision', async () => {
-    const { origin, dataDir } = server;
+    const { origin, dataDir } = env.server;
     const m = await merchant(origin, dataDir, '0');
     const ad = await publish(origin, m, { side: 'buy', total: '500', methods: 'bank' });
     const u = await person(origin);
@@ -192,8 +187,8 @@ describe('a user who sells into an online buy ad (item 4)', () => {
       [
         'expire',
         async () => {
-          server.clock.advance(10 * 60_000);
-          return server.legal.sweep();
+          env.server.clock.advance(10 * 60_000);
+          return env.server.legal.sweep();
         },
       ],
       [

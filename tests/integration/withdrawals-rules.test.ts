@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUnits, type Withdrawal, type WithdrawQuota } from '../../domain';
-import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, openServerDb, violations } from '../support/assets';
+import { call, dataOf, fund, openServerDb, refusal, violations } from '../support/assets';
+import { checkedServer } from '../support/suite';
 import { verifyIdentity } from '../support/identity';
 import {
   ADDR,
@@ -14,27 +14,11 @@ import {
   type TestUser,
 } from '../support/withdrawals';
 
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startWithdrawServer();
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+const env = checkedServer(() => startWithdrawServer());
 
 const LANGS = ['en', 'zh'] as const;
-const refusal = (lang: string, key: string, field?: string) => ({
-  code: 400,
-  data: null,
-  msg: errorText(lang, key),
-  key,
-  ...(field && { field }),
-});
 const quota = async (u: TestUser, coin = 'USDT', chain = 'TRC20') =>
-  dataOf<WithdrawQuota>(await call(origin, 'assets/withdrawInfo', u.token, { coin, chain }));
+  dataOf<WithdrawQuota>(await call(env.origin, 'assets/withdrawInfo', u.token, { coin, chain }));
 
 describe('assets/withdraw refuses bad input in the caller’s language and changes nothing', () => {
   const bad: Array<[string, Record<string, string>, string, string]> = [
@@ -61,91 +45,95 @@ describe('assets/withdraw refuses bad input in the caller’s language and chang
     ['more than the balance', { amount: '100.000001' }, 'amount', 'insufficientBalance'],
   ];
   it.each(bad)('%s', async (_, patch, field, key) => {
-    const u = await withdrawer(server, '100');
-    const before = fullSnapshot(server.dataDir, u.id);
+    const u = await withdrawer(env.server, '100');
+    const before = fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
-      const res = await requestWithdraw(origin, u, patch, lang);
+      const res = await requestWithdraw(env.origin, u, patch, lang);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(refusal(lang, key, field));
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('answers HTTP 401 (offer to set one) when the user has no trade password yet', async () => {
-    const u = await withdrawer(server, '100', { tradePassword: false });
-    const before = fullSnapshot(server.dataDir, u.id);
+    const u = await withdrawer(env.server, '100', { tradePassword: false });
+    const before = fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
-      const res = await requestWithdraw(origin, u, { tradePassword: 'Anything1' }, lang);
+      const res = await requestWithdraw(env.origin, u, { tradePassword: 'Anything1' }, lang);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(refusal(lang, 'noTradePassword'));
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('another user’s withdrawal id cannot be cancelled, nor can unknown or malformed ids', async () => {
-    const owner = await withdrawer(server, '100');
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, owner));
-    const intruder = await withdrawer(server, '100');
-    const ownerBefore = fullSnapshot(server.dataDir, owner.id);
-    const intruderBefore = fullSnapshot(server.dataDir, intruder.id);
+    const owner = await withdrawer(env.server, '100');
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, owner));
+    const intruder = await withdrawer(env.server, '100');
+    const ownerBefore = fullSnapshot(env.server.dataDir, owner.id);
+    const intruderBefore = fullSnapshot(env.server.dataDir, intruder.id);
     for (const lang of LANGS) {
       for (const id of [String(w.id), '99999999']) {
-        const res = await call(origin, 'assets/withdrawCancel', intruder.token, { id }, lang);
+        const res = await call(env.origin, 'assets/withdrawCancel', intruder.token, { id }, lang);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(refusal(lang, 'notFound'));
       }
       // Not ids at all: the malformed-parameter answer (server/http/input.ts).
       for (const id of ['-1', 'abc']) {
-        const res = await call(origin, 'assets/withdrawCancel', intruder.token, { id }, lang);
+        const res = await call(env.origin, 'assets/withdrawCancel', intruder.token, { id }, lang);
         expect(res.body).toEqual(refusal(lang, 'badRequest', 'id'));
       }
     }
-    expect(fullSnapshot(server.dataDir, owner.id)).toEqual(ownerBefore);
-    expect(fullSnapshot(server.dataDir, intruder.id)).toEqual(intruderBefore);
+    expect(fullSnapshot(env.server.dataDir, owner.id)).toEqual(ownerBefore);
+    expect(fullSnapshot(env.server.dataDir, intruder.id)).toEqual(intruderBefore);
   });
 });
 
 describe('daily limit', () => {
   it('refuses above the unverified limit and allows more once the identity is verified', async () => {
-    const u = await withdrawer(server, '5000');
-    dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '1500' }));
-    const before = fullSnapshot(server.dataDir, u.id);
+    const u = await withdrawer(env.server, '5000');
+    dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '1500' }));
+    const before = fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
-      const res = await requestWithdraw(origin, u, { amount: '500.000001' }, lang);
+      const res = await requestWithdraw(env.origin, u, { amount: '500.000001' }, lang);
       expect(res.body).toEqual(refusal(lang, 'withdrawDailyLimit', 'amount'));
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
     // Exactly up to the limit is allowed.
-    dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '500' }));
+    dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '500' }));
     expect(await quota(u)).toMatchObject({
       dailyLimit: '2000.000000',
       remainingToday: '0.000000',
       verified: false,
     });
-    expect((await requestWithdraw(origin, u, { amount: '10' })).body).toMatchObject({
+    expect((await requestWithdraw(env.origin, u, { amount: '10' })).body).toMatchObject({
       key: 'withdrawDailyLimit',
     });
 
-    await verifyIdentity(origin, u.token);
+    await verifyIdentity(env.origin, u.token);
     expect(await quota(u)).toMatchObject({
       dailyLimit: '100000.000000',
       usedToday: '2000.000000',
       remainingToday: '98000.000000',
       verified: true,
     });
-    const big = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '2500' }));
+    const big = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '2500' }));
     expect(big.status).toBe('review');
-    expect(holdings(server.dataDir, u.id)).toMatchObject({
+    expect(holdings(env.server.dataDir, u.id)).toMatchObject({
       available: toUnits('500'),
       frozen: toUnits('4500'),
     });
   });
 
   it('counts each coin separately, over all its chains', async () => {
-    const u = await withdrawer(server, '3000');
-    await bindAddress(origin, u, 'USDT', 'ERC20', ADDR.ERC20);
-    dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '1500' }));
-    const other = await requestWithdraw(origin, u, { chain: 'ERC20', address: ADDR.ERC20, amount: '600' });
+    const u = await withdrawer(env.server, '3000');
+    await bindAddress(env.origin, u, 'USDT', 'ERC20', ADDR.ERC20);
+    dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '1500' }));
+    const other = await requestWithdraw(env.origin, u, {
+      chain: 'ERC20',
+      address: ADDR.ERC20,
+      amount: '600',
+    });
     expect(other.body).toMatchObject({ key: 'withdrawDailyLimit', field: 'amount' });
     expect(await quota(u, 'USDT', 'ERC20')).toMatchObject({ usedToday: '1500.000000', fee: '5.000000' });
     expect(await quota(u, 'BTC', 'BTC')).toMatchObject({ usedToday: '0.00000000', dailyLimit: '0.05000000' });
@@ -154,8 +142,8 @@ describe('daily limit', () => {
 
 describe('deposits short of 6 confirmations', () => {
   it('are counted in the balance but cannot be withdrawn until final', async () => {
-    const u = await withdrawer(server, '100');
-    const db = openServerDb(server.dataDir, false);
+    const u = await withdrawer(env.server, '100');
+    const db = openServerDb(env.server.dataDir, false);
     let depositId: bigint;
     try {
       depositId = BigInt(
@@ -171,26 +159,26 @@ describe('deposits short of 6 confirmations', () => {
     } finally {
       db.close();
     }
-    fund(server.dataDir, u.id, 'USDT', '30');
+    fund(env.server.dataDir, u.id, 'USDT', '30');
     expect(await quota(u)).toMatchObject({ withdrawable: '100.000000', awaitingConfirmations: '30.000000' });
 
-    const before = fullSnapshot(server.dataDir, u.id);
+    const before = fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
-      const locked = await requestWithdraw(origin, u, { amount: '100.000001' }, lang);
+      const locked = await requestWithdraw(env.origin, u, { amount: '100.000001' }, lang);
       expect(locked.body).toEqual(refusal(lang, 'withdrawAwaitingConfirmations', 'amount'));
-      const over = await requestWithdraw(origin, u, { amount: '130.000001' }, lang);
+      const over = await requestWithdraw(env.origin, u, { amount: '130.000001' }, lang);
       expect(over.body).toEqual(refusal(lang, 'insufficientBalance', 'amount'));
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
 
-    dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '100' }));
+    dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '100' }));
     expect(await quota(u)).toMatchObject({ withdrawable: '0.000000', awaitingConfirmations: '30.000000' });
-    expect((await requestWithdraw(origin, u, { amount: '10' })).body).toMatchObject({
+    expect((await requestWithdraw(env.origin, u, { amount: '10' })).body).toMatchObject({
       key: 'withdrawAwaitingConfirmations',
     });
 
     // The 6th confirmation makes it withdrawable.
-    const rw = openServerDb(server.dataDir, false);
+    const rw = openServerDb(env.server.dataDir, false);
     try {
       rw.prepare(`update crypto_deposits set status = 'final', confirmations = 6 where id = ?`).run(
         depositId,
@@ -199,8 +187,8 @@ describe('deposits short of 6 confirmations', () => {
       rw.close();
     }
     expect(await quota(u)).toMatchObject({ withdrawable: '30.000000', awaitingConfirmations: '0.000000' });
-    dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '30' }));
-    expect(holdings(server.dataDir, u.id)).toMatchObject({ available: 0n, frozen: toUnits('130') });
+    dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '30' }));
+    expect(holdings(env.server.dataDir, u.id)).toMatchObject({ available: 0n, frozen: toUnits('130') });
   });
 });
 
@@ -210,13 +198,13 @@ describe('withdrawInfo', () => {
     [{ coin: 'USDT', chain: 'BTC' }, 'chain', 'unknownChain'],
     [{ coin: 'USDT', chain: '' }, 'chain', 'unknownChain'],
   ])('refuses %j', async (fields, field, key) => {
-    const u = await withdrawer(server, '0', { tradePassword: false, bind: false });
-    const res = await call(origin, 'assets/withdrawInfo', u.token, fields, 'zh');
+    const u = await withdrawer(env.server, '0', { tradePassword: false, bind: false });
+    const res = await call(env.origin, 'assets/withdrawInfo', u.token, fields, 'zh');
     expect(res.body).toEqual(refusal('zh', key, field));
   });
 
   it('shows no bound address before binding', async () => {
-    const u = await withdrawer(server, '0', { tradePassword: false, bind: false });
+    const u = await withdrawer(env.server, '0', { tradePassword: false, bind: false });
     expect(await quota(u)).toMatchObject({ boundAddress: null, withdrawable: '0.000000' });
   });
 });

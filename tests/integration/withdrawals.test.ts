@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUnits, type JournalLine, type Withdrawal, type WithdrawQuota } from '../../domain';
 import { watchPrivate } from '../support/private-events';
-import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, violations } from '../support/assets';
+import { call, dataOf, errorText } from '../support/assets';
+import { checkedServer } from '../support/suite';
 import {
   ADDR,
   approve,
@@ -17,23 +17,16 @@ import {
 
 // No market simulator here: its trading fees also reach the house account, and these tests check
 // the house and world totals to the unit.
-let server: TestServer;
-let origin: string;
-beforeAll(async () => {
-  server = await startWithdrawServer({ sim: false });
-  origin = server.origin;
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
-});
+const env = checkedServer(() => startWithdrawServer({ sim: false }));
 
 const quota = async (u: TestUser) =>
-  dataOf<WithdrawQuota>(await call(origin, 'assets/withdrawInfo', u.token, { coin: 'USDT', chain: 'TRC20' }));
+  dataOf<WithdrawQuota>(
+    await call(env.origin, 'assets/withdrawInfo', u.token, { coin: 'USDT', chain: 'TRC20' }),
+  );
 const history = async (u: TestUser, fields: Record<string, string | number> = {}) =>
-  dataOf<Withdrawal[]>(await call(origin, 'assets/withdrawals', u.token, fields));
+  dataOf<Withdrawal[]>(await call(env.origin, 'assets/withdrawals', u.token, fields));
 const actionsOf = async (id: number) => {
-  const r = await callOps(origin, 'GET', 'actions', { limit: 500 });
+  const r = await callOps(env.origin, 'GET', 'actions', { limit: 500 });
   return (r.body.data as Array<{ operator: string; action: string; targetType: string; targetId: string }>)
     .filter((a) => a.targetType === 'withdrawals' && a.targetId === String(id))
     .map((a) => [a.operator, a.action]);
@@ -41,7 +34,7 @@ const actionsOf = async (id: number) => {
 
 describe('withdrawal to a bound address', () => {
   it('freezes on request, then approval pays the user’s money out: fee to the house, the rest to the world', async () => {
-    const u = await withdrawer(server, '100');
+    const u = await withdrawer(env.server, '100');
     expect(await quota(u)).toEqual({
       coin: 'USDT',
       chain: 'TRC20',
@@ -55,9 +48,9 @@ describe('withdrawal to a bound address', () => {
       verified: false,
       boundAddress: ADDR.TRC20,
     });
-    const start = holdings(server.dataDir, u.id);
+    const start = holdings(env.server.dataDir, u.id);
 
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '25.5' }));
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '25.5' }));
     expect(w).toMatchObject({
       coin: 'USDT',
       chain: 'TRC20',
@@ -70,7 +63,7 @@ describe('withdrawal to a bound address', () => {
       reason: null,
       decidedAt: null,
     });
-    expect(holdings(server.dataDir, u.id)).toEqual({
+    expect(holdings(env.server.dataDir, u.id)).toEqual({
       ...start,
       available: toUnits('74.5'),
       frozen: toUnits('25.5'),
@@ -80,17 +73,17 @@ describe('withdrawal to a bound address', () => {
       usedToday: '25.500000',
       remainingToday: '1974.500000',
     });
-    const pending = await callOps(origin, 'GET', 'withdrawals', { status: 'review', account: u.account });
+    const pending = await callOps(env.origin, 'GET', 'withdrawals', { status: 'review', account: u.account });
     expect(pending.body.data).toEqual([{ ...w, userId: u.id, account: u.account, decidedBy: null }]);
 
-    const done = await approve(origin, w.id, '0xabc_DEF-12345678', 'carol');
+    const done = await approve(env.origin, w.id, '0xabc_DEF-12345678', 'carol');
     expect(done).toMatchObject({
       id: w.id,
       status: 'approved',
       txid: '0xabc_DEF-12345678',
       decidedBy: 'carol',
     });
-    const end = holdings(server.dataDir, u.id);
+    const end = holdings(env.server.dataDir, u.id);
     expect(end).toEqual({
       available: toUnits('74.5'),
       frozen: 0n,
@@ -109,7 +102,9 @@ describe('withdrawal to a bound address', () => {
     // Approved withdrawals still count against today's limit.
     expect(await quota(u)).toMatchObject({ usedToday: '25.500000', withdrawable: '74.500000' });
 
-    const journal = dataOf<JournalLine[]>(await call(origin, 'assets/journal', u.token, { coin: 'USDT' }));
+    const journal = dataOf<JournalLine[]>(
+      await call(env.origin, 'assets/journal', u.token, { coin: 'USDT' }),
+    );
     expect(journal.slice(0, 2).map((l) => [l.kind, l.field, l.delta, l.refType, l.refId])).toEqual([
       ['withdraw.send', 'frozen', '-25.50000000', 'withdrawals', String(w.id)],
       ['withdraw.freeze', 'frozen', '25.50000000', 'withdrawals', String(w.id)],
@@ -118,11 +113,14 @@ describe('withdrawal to a bound address', () => {
   });
 
   it('rejection unfreezes the amount and frees today’s limit', async () => {
-    const u = await withdrawer(server, '100');
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '30' }));
-    expect(holdings(server.dataDir, u.id)).toMatchObject({ available: toUnits('70'), frozen: toUnits('30') });
+    const u = await withdrawer(env.server, '100');
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '30' }));
+    expect(holdings(env.server.dataDir, u.id)).toMatchObject({
+      available: toUnits('70'),
+      frozen: toUnits('30'),
+    });
     const r = await callOps(
-      origin,
+      env.origin,
       'POST',
       'withdrawals/reject',
       { id: w.id, reason: 'address flagged' },
@@ -132,7 +130,7 @@ describe('withdrawal to a bound address', () => {
       code: 200,
       data: { status: 'rejected', reason: 'address flagged', decidedBy: 'bob' },
     });
-    expect(holdings(server.dataDir, u.id)).toMatchObject({ available: toUnits('100'), frozen: 0n });
+    expect(holdings(env.server.dataDir, u.id)).toMatchObject({ available: toUnits('100'), frozen: 0n });
     expect(await history(u)).toMatchObject([
       { id: w.id, status: 'rejected', reason: 'address flagged', txid: null },
     ]);
@@ -141,15 +139,17 @@ describe('withdrawal to a bound address', () => {
   });
 
   it('the user may cancel while in review; the amount is unfrozen and the record closed', async () => {
-    const u = await withdrawer(server, '50');
-    const before = fullSnapshot(server.dataDir, u.id) as { balances: unknown };
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '12' }));
-    const c = dataOf<Withdrawal>(await call(origin, 'assets/withdrawCancel', u.token, { id: w.id }));
+    const u = await withdrawer(env.server, '50');
+    const before = fullSnapshot(env.server.dataDir, u.id) as { balances: unknown };
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '12' }));
+    const c = dataOf<Withdrawal>(await call(env.origin, 'assets/withdrawCancel', u.token, { id: w.id }));
     expect(c).toMatchObject({ id: w.id, status: 'cancelled', amount: '12.000000' });
-    expect((fullSnapshot(server.dataDir, u.id) as { balances: unknown }).balances).toEqual(before.balances);
+    expect((fullSnapshot(env.server.dataDir, u.id) as { balances: unknown }).balances).toEqual(
+      before.balances,
+    );
     expect(await history(u)).toMatchObject([{ id: w.id, status: 'cancelled' }]);
     for (const lang of ['en', 'zh']) {
-      const again = await call(origin, 'assets/withdrawCancel', u.token, { id: w.id }, lang);
+      const again = await call(env.origin, 'assets/withdrawCancel', u.token, { id: w.id }, lang);
       expect(again.body).toEqual({
         code: 400,
         data: null,
@@ -159,7 +159,7 @@ describe('withdrawal to a bound address', () => {
       });
     }
     // The operator cannot pay out what the user took back.
-    const late = await callOps(origin, 'POST', 'withdrawals/approve', { id: w.id, txid: 'deadbeef01' });
+    const late = await callOps(env.origin, 'POST', 'withdrawals/approve', { id: w.id, txid: 'deadbeef01' });
     expect(late.body).toMatchObject({ code: 400, key: 'recordNotPending' });
     expect(await actionsOf(w.id)).toEqual([]);
   });
@@ -167,20 +167,20 @@ describe('withdrawal to a bound address', () => {
 
 describe('operator review', () => {
   it('approving twice pays once: the second answers recordNotPending and changes nothing', async () => {
-    const u = await withdrawer(server, '100');
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '40' }));
-    await approve(origin, w.id, 'tx-first-0001');
-    const after = fullSnapshot(server.dataDir, u.id);
-    const house = holdings(server.dataDir, u.id).house;
+    const u = await withdrawer(env.server, '100');
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '40' }));
+    await approve(env.origin, w.id, 'tx-first-0001');
+    const after = fullSnapshot(env.server.dataDir, u.id);
+    const house = holdings(env.server.dataDir, u.id).house;
     for (const [route, fields] of [
       ['withdrawals/approve', { id: w.id, txid: 'tx-second-0002' }],
       ['withdrawals/reject', { id: w.id, reason: 'too late' }],
     ] as const) {
-      const again = await callOps(origin, 'POST', route, fields, 'dave');
+      const again = await callOps(env.origin, 'POST', route, fields, 'dave');
       expect(again.body).toMatchObject({ code: 400, key: 'recordNotPending' });
     }
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(after);
-    expect(holdings(server.dataDir, u.id).house).toBe(house);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(after);
+    expect(holdings(env.server.dataDir, u.id).house).toBe(house);
     expect(await history(u)).toMatchObject([{ status: 'approved', txid: 'tx-first-0001' }]);
     expect(await actionsOf(w.id)).toEqual([['alice', 'withdrawal.approve']]);
   });
@@ -230,20 +230,20 @@ describe('operator review', () => {
       'reason',
     ],
   ])('refuses to %s and changes nothing', async (_, route, patch, status, key, field) => {
-    const u = await withdrawer(server, '100');
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u));
-    const before = fullSnapshot(server.dataDir, u.id);
-    const r = await callOps(origin, 'POST', route, { id: String(w.id), ...patch });
+    const u = await withdrawer(env.server, '100');
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u));
+    const before = fullSnapshot(env.server.dataDir, u.id);
+    const r = await callOps(env.origin, 'POST', route, { id: String(w.id), ...patch });
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ code: 400, key, ...(field && { field }) });
-    expect(fullSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
     expect(await actionsOf(w.id)).toEqual([]);
   });
 
   it('refuses callers without the operator token', async () => {
-    const u = await withdrawer(server, '100');
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u));
-    const res = await fetch(`${origin}/api/ops/withdrawals/approve`, {
+    const u = await withdrawer(env.server, '100');
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u));
+    const res = await fetch(`${env.origin}/api/ops/withdrawals/approve`, {
       method: 'POST',
       headers: {
         authorization: 'Bearer wrong-token',
@@ -257,13 +257,13 @@ describe('operator review', () => {
   });
 
   it('lists by status and account and refuses unknown filters', async () => {
-    const u = await withdrawer(server, '100');
-    const a = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '10' }));
-    const b = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '11' }));
-    await approve(origin, a.id, 'abcdef123456');
+    const u = await withdrawer(env.server, '100');
+    const a = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '10' }));
+    const b = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '11' }));
+    await approve(env.origin, a.id, 'abcdef123456');
     const list = async (fields: Record<string, string>) =>
       (
-        (await callOps(origin, 'GET', 'withdrawals', { account: u.account, ...fields })).body
+        (await callOps(env.origin, 'GET', 'withdrawals', { account: u.account, ...fields })).body
           .data as Withdrawal[]
       ).map((w) => [w.id, w.status]);
     expect(await list({})).toEqual([
@@ -272,11 +272,11 @@ describe('operator review', () => {
     ]);
     expect(await list({ status: 'review' })).toEqual([[b.id, 'review']]);
     expect(await list({ status: 'approved' })).toEqual([[a.id, 'approved']]);
-    expect((await callOps(origin, 'GET', 'withdrawals', { status: 'paid' })).body).toMatchObject({
+    expect((await callOps(env.origin, 'GET', 'withdrawals', { status: 'paid' })).body).toMatchObject({
       key: 'badRequest',
       field: 'status',
     });
-    expect((await callOps(origin, 'GET', 'withdrawals', { account: '19999999999' })).body).toMatchObject({
+    expect((await callOps(env.origin, 'GET', 'withdrawals', { account: '19999999999' })).body).toMatchObject({
       key: 'accountUnknown',
     });
   });
@@ -284,12 +284,12 @@ describe('operator review', () => {
 
 describe('withdrawal history', () => {
   it('pages newest first, filters by coin and shows only the caller’s own', async () => {
-    const u = await withdrawer(server, '200');
-    const other = await withdrawer(server, '200');
+    const u = await withdrawer(env.server, '200');
+    const other = await withdrawer(env.server, '200');
     const ids: number[] = [];
     for (let i = 0; i < 5; i++)
-      ids.push(dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: String(10 + i) })).id);
-    const theirs = dataOf<Withdrawal>(await requestWithdraw(origin, other));
+      ids.push(dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: String(10 + i) })).id);
+    const theirs = dataOf<Withdrawal>(await requestWithdraw(env.origin, other));
     const seen: number[] = [];
     let before: number | undefined;
     for (;;) {
@@ -302,7 +302,7 @@ describe('withdrawal history', () => {
     expect(seen).toEqual([...ids].reverse());
     expect((await history(u, { before: theirs.id + 1 })).map((w) => w.id)).not.toContain(theirs.id);
     expect(await history(u, { coin: 'BTC' })).toEqual([]);
-    const bad = await call(origin, 'assets/withdrawals', u.token, { coin: 'FOO' }, 'zh');
+    const bad = await call(env.origin, 'assets/withdrawals', u.token, { coin: 'FOO' }, 'zh');
     expect(bad.body).toEqual({
       code: 400,
       data: null,
@@ -313,15 +313,15 @@ describe('withdrawal history', () => {
   });
 
   it('pushes the user’s balances on request and on the operator’s decision', async () => {
-    const u = await withdrawer(server, '60');
-    const { events, close } = await watchPrivate(origin, u.token);
-    const w = dataOf<Withdrawal>(await requestWithdraw(origin, u, { amount: '15' }));
+    const u = await withdrawer(env.server, '60');
+    const { events, close } = await watchPrivate(env.origin, u.token);
+    const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '15' }));
     await expect.poll(() => events.length).toBe(1);
     expect(events[0]).toEqual({
       type: 'balance',
       balances: [{ account: 'spot', coin: 'USDT', available: '45.00000000', frozen: '15.00000000' }],
     });
-    await approve(origin, w.id, 'abcdef123456');
+    await approve(env.origin, w.id, 'abcdef123456');
     // The balance, then the decision itself (decision-events.test.ts).
     await expect.poll(() => events.length).toBe(3);
     close();

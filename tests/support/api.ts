@@ -46,7 +46,11 @@ export async function callApi(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = params.toString();
   }
-  const res = await fetch(url, { method: def.method, headers, ...(body !== undefined && { body }) });
+  return readReply(await fetch(url, { method: def.method, headers, ...(body !== undefined && { body }) }));
+}
+
+/** A response as tests read it: status, headers, the text and its JSON (undefined when not JSON). */
+export async function readReply(res: Response): Promise<RawReply> {
   const text = await res.text();
   let parsed: unknown;
   try {

@@ -49,16 +49,51 @@ export function fund(
   }
 }
 
-/** Rows of a table for one user (to prove a refused request changed nothing). */
-export function snapshot(dataDir: string, userId: number): unknown {
+/**
+ * The rows each query (SQL with the user's id as its one parameter) reads, by the query's name,
+ * integers as bigints: what a refused request must leave as it was.
+ */
+export function rowsOf(
+  dataDir: string,
+  userId: number,
+  queries: Record<string, string>,
+): Record<string, unknown[]> {
   const db = openServerDb(dataDir);
   try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
-    return {
-      balances: q('select * from balances where user_id = ? order by account, coin'),
-      journal: q('select count(*) as n from journal where user_id = ?'),
-      transfers: q('select count(*) as n from transfers where user_id = ?'),
-    };
+    return Object.fromEntries(
+      Object.entries(queries).map(([name, text]) => [name, db.prepare(text).safeIntegers(true).all(userId)]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The queries of {@link snapshot}: the user's balances, journal lines and transfers. */
+export const SNAPSHOT_QUERIES = {
+  balances: 'select * from balances where user_id = ? order by account, coin',
+  journal: 'select count(*) as n from journal where user_id = ?',
+  transfers: 'select count(*) as n from transfers where user_id = ?',
+} as const;
+
+/** Rows of a table for one user (to prove a refused request changed nothing). */
+export function snapshot(dataDir: string, userId: number): unknown {
+  return rowsOf(dataDir, userId, SNAPSHOT_QUERIES);
+}
+
+/** A user's balance of `coin` in `account`, in ledger units (zero without a row). */
+export function accountBalance(
+  dataDir: string,
+  userId: number,
+  account: AccountType,
+  coin = 'USDT',
+): { available: bigint; frozen: bigint } {
+  const db = openServerDb(dataDir);
+  try {
+    const row = db
+      .prepare('select available, frozen from balances where user_id = ? and account = ? and coin = ?')
+      .safeIntegers(true)
+      .get(userId, account, coin) as { available: bigint; frozen: bigint } | undefined;
+    return row ?? { available: 0n, frozen: 0n };
   } finally {
     db.close();
   }
@@ -69,6 +104,15 @@ export function errorText(lang: string, key: string): string {
   const file = path.join(ROOT, 'locales', lang, 'errors.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[key]!;
 }
+
+/** The reply to a refused request: `key` (on `field`) with its text in `lang`. */
+export const refusal = (lang: string, key: string, field?: string) => ({
+  code: 400,
+  data: null,
+  msg: errorText(lang, key),
+  key,
+  ...(field && { field }),
+});
 
 /** The data of a variant-3 success, or throws with the reply. */
 export function dataOf<T>(reply: RawReply): T {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb, snapshot } from './assets';
+import { accountBalance, call, dataOf, rowsOf, SNAPSHOT_QUERIES } from './assets';
 
 /** Real 1×1 images (`file` recognises each), base64. */
 export const PNG =
@@ -61,32 +61,17 @@ export async function setTradePassword(origin: string, account: string, token: s
 
 /** Everything a refused bank call must leave untouched: balances, journal, deposits, uploads, card. */
 export function bankState(dataDir: string, userId: number): unknown {
-  const db = openServerDb(dataDir);
-  try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
-    return {
-      ...(snapshot(dataDir, userId) as object),
-      deposits: q('select * from bank_deposits where user_id = ? order by id'),
-      uploads: q('select * from uploads where user_id = ? order by id'),
-      card: q('select * from bank_cards where user_id = ?'),
-    };
-  } finally {
-    db.close();
-  }
+  return rowsOf(dataDir, userId, {
+    ...SNAPSHOT_QUERIES,
+    deposits: 'select * from bank_deposits where user_id = ? order by id',
+    uploads: 'select * from uploads where user_id = ? order by id',
+    card: 'select * from bank_cards where user_id = ?',
+  });
 }
 
 /** The user's available spot USDT, in ledger minor units (1e-8). */
 export function spotUnits(dataDir: string, userId: number): bigint {
-  const db = openServerDb(dataDir);
-  try {
-    const row = db
-      .prepare(`select available from balances where user_id = ? and account = 'spot' and coin = 'USDT'`)
-      .safeIntegers(true)
-      .get(userId) as { available: bigint } | undefined;
-    return row?.available ?? 0n;
-  } finally {
-    db.close();
-  }
+  return accountBalance(dataDir, userId, 'spot').available;
 }
 
 /** Bank terms with a rate of more decimals than USDT's 6, so credits have to be floored. */

@@ -1,5 +1,8 @@
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { toUnits, type AccountType } from '../../domain';
 import { allMigrations } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/module';
+import { type Ledger, WORLD_USER_ID } from '../../server/ledger';
 
 export type { Db } from '../../server/db/module';
 
@@ -19,4 +22,30 @@ export function stepNames(): string[] {
 /** Every migration up to and including step `name`: what a database built before the next step had. */
 export function migrationsUpTo(name: string) {
   return allMigrations().filter((m) => m.name <= name);
+}
+
+/** Adds user `id` to a test database: a member by mobile number `1000000000<id>`, promo code `PROMO00<id>`. */
+export function insertUser(sqlite: SqliteDb, id: number): void {
+  sqlite
+    .prepare(
+      `insert into users (id, account, account_kind, password_hash, promo_code, level, created_at)
+       values (?, ?, 'mobile', 'x', ?, 'member', 0)`,
+    )
+    .run(id, `1000000000${id}`, `PROMO00${id}`);
+}
+
+/** Credits `amount` (decimal string) of `coin` to the user's `account` from the world holder, journaled. */
+export function grantFunds(
+  ledger: Ledger,
+  userId: number,
+  amount: string,
+  coin = 'USDT',
+  account: AccountType = 'spot',
+): void {
+  ledger.transfer(
+    { kind: 'test.grant', refType: 'users', refId: String(userId), actor: 'test' },
+    { userId: WORLD_USER_ID, account, coin },
+    { userId, account, coin },
+    toUnits(amount),
+  );
 }

@@ -1,6 +1,6 @@
 import type { CryptoDeposit } from '../../domain';
-import type { RawReply } from '../support/api';
-import { call, dataOf } from './assets';
+import { readReply, type RawReply } from '../support/api';
+import { call, dataOf, openServerDb } from './assets';
 
 /** The operator token the deposit tests start their servers with. */
 export const OPS_TOKEN = 'test-token';
@@ -38,15 +38,7 @@ export async function opsCall(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = params.toString();
   }
-  const res = await fetch(url, { method, headers, ...(body !== undefined && { body }) });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, headers: res.headers, body: parsed, text };
+  return readReply(await fetch(url, { method, headers, ...(body !== undefined && { body }) }));
 }
 
 /** The data of an ops success (variant 2), or throws with the reply. */
@@ -96,4 +88,22 @@ export async function spotAvailable(origin: string, token: string, coin: string)
   type Line = { account: string; coin: string; available: string };
   const lines = dataOf<Line[]>(await call(origin, 'assets/balances', token));
   return lines.find((l) => l.account === 'spot' && l.coin === coin)?.available ?? '0';
+}
+
+/** How many crypto deposits the ledger's journal credited to the user. */
+export function cryptoCredits(dataDir: string, userId: number): number {
+  const db = openServerDb(dataDir);
+  try {
+    return Number(
+      db
+        .prepare(
+          `select count(*) from journal j join ledger_tx t on t.id = j.tx_id
+           where j.user_id = ? and t.kind = 'deposit.crypto'`,
+        )
+        .pluck()
+        .get(userId),
+    );
+  } finally {
+    db.close();
+  }
 }

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import type { LegalAd, LegalOrder, LegalOrderPush } from '../../domain/legal';
-import { defaultModules, startServer } from '../../server/app';
+import { defaultModules } from '../../server/app';
 import { createLegalModule, type LegalModule } from '../../server/legal/module';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
-import { dataOf, fund, openServerDb } from './assets';
-import { TEST_RATE_LIMITS, testDistDir } from './server';
+import { accountBalance, dataOf, fund, openServerDb } from './assets';
+import { startTestServer } from './server';
 import { opsCall, PNG } from './bank';
 import { verifyIdentity } from './identity';
 
@@ -51,31 +51,24 @@ export async function startLegalServer(
   const clock = opts.clock ?? fakeClock();
   const legal = createLegalModule({ now: () => clock.now() });
   const modules = defaultModules().map((m) => (m.name === 'legal' ? legal : m));
-  const server = await startServer({
-    env: {},
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    modules,
-    config: {
-      port: 0,
-      host: '127.0.0.1',
+  const server = await startTestServer(
+    {
       dataDir,
-      mode: 'demo',
       simMarket: false,
       simChain: false,
       operatorToken: 'test-token',
       ...(catalogFile && { catalogFile }),
-      distDir: testDistDir(),
-      rateLimits: TEST_RATE_LIMITS,
     },
-  });
+    { modules },
+  );
   return {
-    origin: server.url,
+    origin: server.origin,
     dataDir,
     clock,
     legal,
-    stop: () => server.close(),
+    stop: () => server.stop(),
     async close() {
-      await server.close();
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -173,18 +166,7 @@ export async function take(
 
 /** Balance of a user's legal account in USDT, as decimal strings with 8 places. */
 export function legalBalance(dataDir: string, userId: number): { available: bigint; frozen: bigint } {
-  const db = openServerDb(dataDir);
-  try {
-    const row = db
-      .prepare(
-        `select available, frozen from balances where user_id = ? and account = 'legal' and coin = 'USDT'`,
-      )
-      .safeIntegers(true)
-      .get(userId) as { available: bigint; frozen: bigint } | undefined;
-    return row ?? { available: 0n, frozen: 0n };
-  } finally {
-    db.close();
-  }
+  return accountBalance(dataDir, userId, 'legal');
 }
 
 /** Every row the area and the ledger hold (a refused request must leave it as it was). */

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { LeverOrder, SessionGrant, SpotOrder } from '../../domain';
-import { defaultModules, startServer } from '../../server/app';
+import { defaultModules } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { createLeverModule, type LeverModule } from '../../server/lever/module';
 import { DEFAULT_CATALOG, type Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import type { RawReply } from '../support/api';
-import { call, dataOf, fund, openServerDb, violations } from './assets';
-import { testDistDir } from './server';
+import { accountBalance, call, dataOf, fund, openServerDb, violations } from './assets';
+import { startTestServer } from './server';
 import { OPS_TOKEN } from './withdrawals';
 
 /** A lever test server: no market simulator (tests make every spot trade), a settable clock. */
@@ -58,31 +58,25 @@ export async function startLeverServer(
   const modules = defaultModules()
     .filter((m) => m.name !== 'lever')
     .concat(opts.withLever === false ? [] : [lever]);
-  const server = await startServer({
-    env: {},
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    modules,
-    config: {
-      port: 0,
-      host: '127.0.0.1',
+  const server = await startTestServer(
+    {
       dataDir,
-      mode: 'demo',
       simMarket: false,
       simChain: false,
       catalogFile,
-      distDir: testDistDir(),
       rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100_000, codesPerIp: 100_000 },
       operatorToken: OPS_TOKEN,
     },
-  });
+    { modules },
+  );
   return {
-    origin: server.url,
+    origin: server.origin,
     dataDir,
     lever,
     clock,
-    stop: () => server.close(),
+    stop: () => server.stop(),
     async close() {
-      await server.close();
+      await server.stop();
       if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -165,18 +159,7 @@ export async function openOrder(s: LeverServer, u: Trader, fields: Record<string
 
 /** The user's lever USDT balance in ledger units. */
 export function leverBalance(s: LeverServer, userId: number): { available: bigint; frozen: bigint } {
-  const db = openServerDb(s.dataDir);
-  try {
-    const row = db
-      .prepare(
-        `select available, frozen from balances where user_id = ? and account = 'lever' and coin = 'USDT'`,
-      )
-      .safeIntegers(true)
-      .get(userId) as { available: bigint; frozen: bigint } | undefined;
-    return row ?? { available: 0n, frozen: 0n };
-  } finally {
-    db.close();
-  }
+  return accountBalance(s.dataDir, userId, 'lever');
 }
 
 /** Everything a refused request could have touched for a user (to prove it changed nothing). */

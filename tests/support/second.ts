@@ -7,7 +7,7 @@ import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import type { Config } from '../../server/config';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, fund, openServerDb } from './assets';
+import { accountBalance, call, dataOf, fund, rowsOf, SNAPSHOT_QUERIES } from './assets';
 
 /** Short durations so tests settle in about a second. */
 export const TEST_DURATIONS: SecondDuration[] = [
@@ -135,32 +135,15 @@ export function settled(origin: string, u: User, id: number, ms = 15_000): Promi
  * options (the user's own, so settlements of other tests' options running meanwhile do not count).
  */
 export function secondSnapshot(dataDir: string, userId: number): unknown {
-  const db = openServerDb(dataDir);
-  try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
-    return {
-      balances: q('select * from balances where user_id = ? order by account, coin'),
-      journal: q('select count(*) as n, max(id) as last from journal where user_id = ?'),
-      options: q('select count(*) as n, max(id) as last from second_options where user_id = ?'),
-      stakes: q(`select count(*) as n from ledger_tx where actor = 'user:' || ?`),
-    };
-  } finally {
-    db.close();
-  }
+  return rowsOf(dataDir, userId, {
+    balances: SNAPSHOT_QUERIES.balances,
+    journal: 'select count(*) as n, max(id) as last from journal where user_id = ?',
+    options: 'select count(*) as n, max(id) as last from second_options where user_id = ?',
+    stakes: `select count(*) as n from ledger_tx where actor = 'user:' || ?`,
+  });
 }
 
 /** The user's `second` USDT balance in ledger units. */
 export function secondBalance(dataDir: string, userId: number): { available: bigint; frozen: bigint } {
-  const db = openServerDb(dataDir);
-  try {
-    const row = db
-      .prepare(
-        `select available, frozen from balances where user_id = ? and account = 'second' and coin = 'USDT'`,
-      )
-      .safeIntegers(true)
-      .get(userId) as { available: bigint; frozen: bigint } | undefined;
-    return row ?? { available: 0n, frozen: 0n };
-  } finally {
-    db.close();
-  }
+  return accountBalance(dataDir, userId, 'second');
 }

@@ -47,10 +47,11 @@ export interface TestServer {
  * The environment is not read, so a developer's shell cannot change test behaviour; set
  * TEST_LOG_LEVEL (such as `info`) to see the server log. In production mode, messages go to
  * `discardSender` unless `options` bring a sender, an SMS provider or the config an SMTP_URL.
+ * `options.modules` replaces the areas (an area built on a test clock).
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: Pick<StartOptions, 'sender' | 'smsProvider'> = {},
+  options: Pick<StartOptions, 'sender' | 'smsProvider' | 'modules'> = {},
 ): Promise<TestServer> {
   // A `dataDir` override is the caller's (a restart on the data of an earlier server): never deleted here.
   const owned = overrides.dataDir === undefined;

@@ -6,7 +6,7 @@ import type { Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from './server';
-import { call, dataOf, fund, openServerDb } from './assets';
+import { call, dataOf, fund, openServerDb, rowsOf, SNAPSHOT_QUERIES } from './assets';
 
 /** The operator token of the withdrawal test servers. */
 export const OPS_TOKEN = 'test-token';
@@ -194,17 +194,9 @@ export function holdings(dataDir: string, userId: number, coin = 'USDT') {
 
 /** The snapshot of `./assets` plus the user's withdrawal and address rows (all columns). */
 export function fullSnapshot(dataDir: string, userId: number): unknown {
-  const db = openServerDb(dataDir);
-  try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
-    return {
-      balances: q('select * from balances where user_id = ? order by account, coin'),
-      journal: q('select count(*) as n from journal where user_id = ?'),
-      transfers: q('select count(*) as n from transfers where user_id = ?'),
-      withdrawals: q('select * from withdrawals where user_id = ? order by id'),
-      addresses: q('select * from withdraw_addresses where user_id = ? order by id'),
-    };
-  } finally {
-    db.close();
-  }
+  return rowsOf(dataDir, userId, {
+    ...SNAPSHOT_QUERIES,
+    withdrawals: 'select * from withdrawals where user_id = ? order by id',
+    addresses: 'select * from withdraw_addresses where user_id = ? order by id',
+  });
 }

@@ -5,7 +5,7 @@ import { DepositAddressStore } from '../../../server/assets/deposits/address-sto
 import { depositLocks } from '../../../server/assets/deposits/deposit-locks';
 import { DEPOSIT_KIND, DepositService, statusAt } from '../../../server/assets/deposits/deposit-service';
 import type { DepositRow } from '../../../server/assets/deposits/deposit-store';
-import { openTestDatabase, type Db } from '../../support/db';
+import { insertUser, openTestDatabase, type Db } from '../../support/db';
 import { Ledger, ledgerViolations } from '../../../server/ledger';
 
 const COINS: CoinInfo[] = [
@@ -49,12 +49,7 @@ let changes: Array<[DepositRow, boolean]>;
 const log = { warn: vi.fn() };
 
 function addUser(id: number): string {
-  db.sqlite
-    .prepare(
-      `insert into users (id, account, account_kind, password_hash, promo_code, level, created_at)
-       values (?, ?, 'mobile', 'x', ?, 'member', 0)`,
-    )
-    .run(id, `1000000000${id}`, `PROMO00${id}`);
+  insertUser(db.sqlite, id);
   return addresses.ensure(id, 'TRC20', () => chain.depositAddress(id, 'TRC20'));
 }
 

@@ -7,9 +7,9 @@ import {
   type TransferReq,
 } from '../../../domain';
 import { TransferService } from '../../../server/assets/transfer-service';
-import { openTestDatabase, type Db } from '../../support/db';
+import { grantFunds, insertUser, openTestDatabase, type Db } from '../../support/db';
 import { AppError } from '../../../server/http/app-error';
-import { JournalStore, Ledger, ledgerViolations, WORLD_USER_ID } from '../../../server/ledger';
+import { JournalStore, Ledger, ledgerViolations } from '../../../server/ledger';
 
 const COINS: CoinInfo[] = [{ symbol: 'USDT', name: 'Tether USD', decimals: 6 }];
 let db: Db;
@@ -23,18 +23,8 @@ function parsed(req: Partial<TransferReq>): ParsedTransfer {
 }
 
 function addUser(id: number): void {
-  db.sqlite
-    .prepare(
-      `insert into users (id, account, account_kind, password_hash, promo_code, level, created_at)
-       values (?, ?, 'mobile', 'x', ?, 'member', 0)`,
-    )
-    .run(id, `1000000000${id}`, `PROMO00${id}`);
-  ledger.transfer(
-    { kind: 'test.grant', refType: 'users', refId: String(id), actor: 'test' },
-    { userId: WORLD_USER_ID, account: 'spot', coin: 'USDT' },
-    { userId: id, account: 'spot', coin: 'USDT' },
-    toUnits('10'),
-  );
+  insertUser(db.sqlite, id);
+  grantFunds(ledger, id, '10');
 }
 
 beforeEach(async () => {

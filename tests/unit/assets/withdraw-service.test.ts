@@ -7,7 +7,7 @@ import {
   WithdrawService,
   type WithdrawOrder,
 } from '../../../server/assets/withdrawals/withdraw-service';
-import { openTestDatabase, type Db } from '../../support/db';
+import { grantFunds, insertUser, openTestDatabase, type Db } from '../../support/db';
 import { Ledger, ledgerViolations, HOUSE_USER_ID, WORLD_USER_ID } from '../../../server/ledger';
 import { OpsJournal } from '../../../server/ops/ops-journal';
 
@@ -32,18 +32,8 @@ function makeService(opsJournal: OpsJournal = journal): WithdrawService {
 }
 
 function addUser(id: number, usdt: string): void {
-  db.sqlite
-    .prepare(
-      `insert into users (id, account, account_kind, password_hash, promo_code, level, created_at)
-       values (?, ?, 'mobile', 'x', ?, 'member', 0)`,
-    )
-    .run(id, `1000000000${id}`, `PROMO00${id}`);
-  ledger.transfer(
-    { kind: 'test.grant', refType: 'users', refId: String(id), actor: 'test' },
-    { userId: WORLD_USER_ID, account: 'spot', coin: 'USDT' },
-    { userId: id, account: 'spot', coin: 'USDT' },
-    toUnits(usdt),
-  );
+  insertUser(db.sqlite, id);
+  grantFunds(ledger, id, usdt);
   service.addresses.bind({
     userId: id,
     coin: 'USDT',

@@ -1,21 +1,8 @@
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PairInfo } from '../../../domain';
 import { AppError } from '../../../server/http/app-error';
 import { TradeTape, type TapeTrade } from '../../../server/market/trade-tape';
-import { SPOT_DDL } from '../../../server/trade/schema';
-
-const PAIR: PairInfo = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  lotSize: '0.0001',
-  minNotional: '1',
-  makerFee: '0.001',
-  takerFee: '0.002',
-  status: 'trading',
-};
+import { BTC_USDT as PAIR, spotDatabase } from '../../support/spot';
 
 let sqlite: SQLite.Database;
 let now = 0;
@@ -31,9 +18,7 @@ function insertTrade(id: number, priceTicks: number, ts: number, symbol = PAIR.s
 }
 
 beforeEach(() => {
-  sqlite = new SQLite(':memory:');
-  sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of SPOT_DDL) sqlite.exec(stmt);
+  sqlite = spotDatabase([], { ledger: false });
   now = 1_000_000;
 });
 

@@ -1,10 +1,10 @@
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toUnits, type PairInfo } from '../../../domain';
-import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
+import { Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
 import { MarketMakerSim } from '../../../server/sim/market-maker';
 import { OrderService } from '../../../server/trade/order-service';
-import { SPOT_DDL } from '../../../server/trade/schema';
+import { spotDatabase } from '../../support/spot';
 
 const PAIR: PairInfo = {
   symbol: 'BTC/USDT',
@@ -34,10 +34,7 @@ const fund = (ledger: Ledger, userId: number, coin: string, amount: string) =>
 const depth = () => svc.engine(PAIR.symbol)!.snapshot();
 
 beforeEach(() => {
-  sqlite = new SQLite(':memory:');
-  sqlite.exec('create table users (id integer primary key)');
-  sqlite.exec('insert into users (id) values (1), (2), (3)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL]) sqlite.exec(stmt);
+  sqlite = spotDatabase([1, 2, 3]);
   const ledger = new Ledger(sqlite);
   svc = new OrderService(sqlite, ledger, [PAIR]);
   fund(ledger, MAKER, 'USDT', '10000000');

@@ -1,22 +1,10 @@
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toUnits, type PairInfo } from '../../../domain';
+import { toUnits } from '../../../domain';
 import { AppError } from '../../../server/http/app-error';
-import { HOUSE_USER_ID, LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
+import { HOUSE_USER_ID, Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
 import { OrderService, type BatchOutput } from '../../../server/trade/order-service';
-import { SPOT_DDL } from '../../../server/trade/schema';
-
-const PAIR: PairInfo = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  lotSize: '0.0001',
-  minNotional: '1',
-  makerFee: '0.001',
-  takerFee: '0.002',
-  status: 'trading',
-};
+import { BTC_USDT as PAIR, spotDatabase } from '../../support/spot';
 
 let sqlite: SQLite.Database;
 let ledger: Ledger;
@@ -45,10 +33,7 @@ const errorKey = async (p: Promise<unknown>) => {
 };
 
 beforeEach(() => {
-  sqlite = new SQLite(':memory:');
-  sqlite.exec('create table users (id integer primary key)');
-  sqlite.exec('insert into users (id) values (1), (2)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL]) sqlite.exec(stmt);
+  sqlite = spotDatabase([1, 2]);
   ledger = new Ledger(sqlite);
   batches = [];
   start();

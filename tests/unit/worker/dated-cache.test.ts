@@ -1,34 +1,11 @@
 // The worker's one dated cache (worker/shared/dated): per user, gone at sign-out, public copies stay,
 // and copies written before it (the fiat cache's `{data, cachedAt}`) still read.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../../domain';
+import { describe, expect, it } from 'vitest';
 import { keepDated, loadDated } from '../../../worker/shared/dated';
 import { loadLegal } from '../../../worker/legal/legal';
-import { createStore, type Store } from '../../../worker/store';
+import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
-let n = 0;
-const opened: Store[] = [];
-function store(): Store {
-  const s = createStore({ name: `dated-cache-test-${++n}`, indexedDB, IDBKeyRange });
-  opened.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
-
-const user: UserInfo = {
-  id: 7,
-  account: 'a@b.co',
-  accountKind: 'email',
-  level: 'member',
-  promoCode: 'ABCD12',
-  creditScore: 100,
-  kyc: 'none',
-  hasTradePassword: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const { store } = deviceStores('dated-cache-test');
 
 describe('worker dated cache', () => {
   it('keeps a copy per user, dated, never serves it to another account, drops it at sign-out', async () => {

@@ -1,31 +1,8 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../../domain';
+import { describe, expect, it } from 'vitest';
 import { loadLegal, saveLegal } from '../../../worker/legal/legal';
-import { createStore, type Store } from '../../../worker/store';
+import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
-let n = 0;
-const opened: Store[] = [];
-function store(): Store {
-  const s = createStore({ name: `legal-cache-test-${++n}`, indexedDB, IDBKeyRange });
-  opened.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
-
-const user: UserInfo = {
-  id: 7,
-  account: 'a@b.co',
-  accountKind: 'email',
-  level: 'member',
-  promoCode: 'ABCD12',
-  creditScore: 100,
-  kyc: 'none',
-  hasTradePassword: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const { store } = deviceStores('legal-cache-test');
 
 describe('worker legal cache: private copies go with the session', () => {
   it("drops a signed-in user's fiat orders and profile at sign-out, keeps the public hall", async () => {

@@ -2,42 +2,15 @@
 // the withdrawal terms, a P2P order's chat and a merchant's shop are kept on the device, so those
 // pages render offline after one visit. Before, none of them was kept (each test fails on that code:
 // the private cache answered null, the fiat cache did not keep a shop).
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../../domain';
+import { describe, expect, it } from 'vitest';
 import { fixedDb } from '../../../worker/market/feed-context';
 import { loadLegal, saveLegal } from '../../../worker/legal/legal';
 import { createPrivateCache } from '../../../worker/shared/dated/private-cache';
-import { createStore, openDb, type CoreDb, type Store } from '../../../worker/store';
+import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
-let n = 0;
-const opened: { close(): void }[] = [];
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
-function privateCache() {
-  const db: CoreDb = openDb({ name: `offline-reads-${++n}`, indexedDB, IDBKeyRange });
-  opened.push(db);
-  return createPrivateCache(fixedDb(db));
-}
-function store(): Store {
-  const s = createStore({ name: `offline-reads-kv-${++n}`, indexedDB, IDBKeyRange });
-  opened.push(s);
-  return s;
-}
+const { db, store } = deviceStores('offline-reads');
+const privateCache = () => createPrivateCache(fixedDb(db()));
 const yes = () => true;
-
-const user: UserInfo = {
-  id: 7,
-  account: 'a@b.co',
-  accountKind: 'email',
-  level: 'member',
-  promoCode: 'ABCD12',
-  creditScore: 100,
-  kyc: 'none',
-  hasTradePassword: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 
 describe('offline reads of the listing, bank deposit, withdrawal and chat pages', () => {
   it('keeps each answer per user and request, dated (savedAt in ms)', async () => {

@@ -1,20 +1,14 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeverOrder, SpotOrder } from '../../../domain';
 import { fixedDb } from '../../../worker/market/feed-context';
 import { createPrivateCache, privateKey } from '../../../worker/shared/dated/private-cache';
-import { openDb, type CoreDb } from '../../../worker/store';
+import { deviceStores } from '../../support/device';
 
-let n = 0;
-const dbs: CoreDb[] = [];
+const stores = deviceStores('private-cache');
 function cache() {
-  const db = openDb({ name: `private-cache-${++n}`, indexedDB, IDBKeyRange });
-  dbs.push(db);
+  const db = stores.db();
   return { db, cache: createPrivateCache(fixedDb(db)) };
 }
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
-});
 
 const order = (id: number, symbol: string, status: SpotOrder['status'] = 'open') =>
   ({ id, symbol, status }) as SpotOrder;

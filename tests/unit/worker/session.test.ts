@@ -1,19 +1,9 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Outcome, SessionGrant, UserInfo } from '../../../domain';
 import { createSession } from '../../../worker/session';
-import { createStore, type Store } from '../../../worker/store';
+import { deviceStores } from '../../support/device';
 
-let n = 0;
-const opened: Store[] = [];
-function store(name = `session-test-${++n}`): Store {
-  const s = createStore({ name, indexedDB, IDBKeyRange });
-  opened.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
+const { store } = deviceStores('session-test');
 
 const user: UserInfo = {
   id: 9,

@@ -1,21 +1,11 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../domain';
 import type { SavedAddress } from '../../../worker/core-api';
-import { DB_NAME, KV, createStore, type Store } from '../../../worker/store';
+import { DB_NAME, KV } from '../../../worker/store';
+import { DEVICE_USER, deviceStores } from '../../support/device';
 
-let n = 0;
-const opened: Store[] = [];
-/** A store on a fresh database, or on `name` to reopen one. */
-function store(name = `store-test-${++n}`): Store {
-  const s = createStore({ name, indexedDB, IDBKeyRange });
-  opened.push(s);
-  return s;
-}
-
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
+const stores = deviceStores('store-test');
+const { store } = stores;
 
 const address: SavedAddress = {
   id: 'a1',
@@ -24,17 +14,7 @@ const address: SavedAddress = {
   address: 'TXyz',
   flags: { withdraw: true },
 };
-const user: UserInfo = {
-  id: 1,
-  account: 'a@b.co',
-  accountKind: 'email',
-  level: 'member',
-  promoCode: 'ABCD12',
-  creditScore: 100,
-  kyc: 'none',
-  hasTradePassword: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user: UserInfo = { ...DEVICE_USER, id: 1 };
 
 describe('store: preferences (spec §1, §3)', () => {
   it('uses the name exchange-core by default', () => {
@@ -46,7 +26,7 @@ describe('store: preferences (spec §1, §3)', () => {
   });
 
   it('persists across reopening', async () => {
-    const name = `store-persist-${++n}`;
+    const name = stores.name();
     const a = store(name);
     await a.setPrefs({ lang: 'kor', theme: 'light', addressList: [address] });
     a.close();
@@ -198,7 +178,7 @@ describe('store: cache tables (version 2)', () => {
 
 describe('store: market favourites', () => {
   it('has none until set, then keeps them across reopening, without duplicates', async () => {
-    const name = `store-fav-${++n}`;
+    const name = stores.name();
     const s = store(name);
     expect((await s.getPrefs()).favourites).toBeUndefined();
     await s.setPrefs({ favourites: ['BTC/USDT', 'ETH/USDT', 'BTC/USDT'] });

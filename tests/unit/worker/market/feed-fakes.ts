@@ -1,7 +1,15 @@
 // Test doubles for the market feed: a socket whose channel messages the test sends, manual frames,
-// and timers with a settable clock.
+// and timers with a settable clock; and a feed built on them over a device database.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach } from 'vitest';
 import type { FrameScheduler } from '../../../../worker/market/frame-coalescer';
+import {
+  createMarketFeed,
+  type MarketFeed,
+  type MarketFeedDeps,
+} from '../../../../worker/market/market-feed';
 import type { MarketSocket } from '../../../../worker/market/types';
+import { openDb, type CoreDb } from '../../../../worker/store';
 import type { Timers } from '../../../../worker/timers';
 
 export interface FakeMarketSocket extends MarketSocket {
@@ -73,4 +81,42 @@ export function clockTimers(start = 1_700_000_000_000): Timers & { run(): void; 
     },
   };
   return t;
+}
+
+/** The REST seeds a feed test may give; the depth snapshot is never fetched. */
+export type FeedSeeds = Pick<MarketFeedDeps, 'fetchTickers' | 'fetchTrades' | 'fetchCandles'>;
+
+/**
+ * Builds market feeds over device databases named `<prefix>-<n>` (or `name`, to reopen one) with a
+ * fake socket, manual frames and a settable clock, for one test file; each feed is disposed and its
+ * database closed after each test. Call it once at the top of the file (it registers the afterEach).
+ */
+export function feedsOnDevice(prefix: string) {
+  let n = 0;
+  const open: { db: CoreDb; feed: MarketFeed }[] = [];
+  afterEach(async () => {
+    for (const o of open.splice(0)) {
+      await o.feed.dispose();
+      o.db.close();
+    }
+  });
+  const setup = (name = `${prefix}-${++n}`, seeds: FeedSeeds = {}) => {
+    const db = openDb({ name, indexedDB, IDBKeyRange });
+    const socket = fakeMarketSocket();
+    const frames = manualFrames();
+    const timers = clockTimers();
+    const feed = createMarketFeed({
+      socket,
+      scheduler: frames,
+      timers,
+      db,
+      fetchSnapshot: () => Promise.reject(new Error('unused')),
+      ...seeds,
+    });
+    open.push({ db, feed });
+    return { name, db, socket, frames, timers, feed };
+  };
+  /** Leaves the feeds opened so far to the test, which disposed of them and closed their databases. */
+  const forget = () => void open.splice(0);
+  return Object.assign(setup, { forget });
 }

@@ -1,10 +1,7 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channels, type Ticker } from '../../../../domain';
-import { createMarketFeed, type MarketFeed } from '../../../../worker/market/market-feed';
-import { openDb, type CoreDb } from '../../../../worker/store';
 import { settle } from './book-harness';
-import { clockTimers, fakeMarketSocket, manualFrames } from './feed-fakes';
+import { feedsOnDevice } from './feed-fakes';
 
 const ticker = (symbol: string, last: string, ts: number): Ticker => ({
   symbol,
@@ -18,31 +15,9 @@ const ticker = (symbol: string, last: string, ts: number): Ticker => ({
   ts,
 });
 
-let n = 0;
-const open: { db: CoreDb; feed: MarketFeed }[] = [];
-function setup(name = `ticker-cache-${++n}`, fetchTickers?: () => Promise<Ticker[]>) {
-  const db = openDb({ name, indexedDB, IDBKeyRange });
-  const socket = fakeMarketSocket();
-  const frames = manualFrames();
-  const timers = clockTimers();
-  const feed = createMarketFeed({
-    socket,
-    scheduler: frames,
-    timers,
-    db,
-    fetchSnapshot: () => Promise.reject(new Error('unused')),
-    ...(fetchTickers && { fetchTickers }),
-  });
-  open.push({ db, feed });
-  return { name, db, socket, frames, timers, feed };
-}
-
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.feed.dispose();
-    o.db.close();
-  }
-});
+const feeds = feedsOnDevice('ticker-cache');
+const setup = (name?: string, fetchTickers?: () => Promise<Ticker[]>) =>
+  feeds(name, fetchTickers && { fetchTickers });
 
 describe('market feed: tickers and their cache', () => {
   it('keeps a map of changed tickers and emits the whole list, sorted, once per frame', () => {
@@ -77,7 +52,7 @@ describe('market feed: tickers and their cache', () => {
     // A later start on the same database, before (or without) any socket.
     await t.feed.dispose();
     t.db.close();
-    open.length = 0;
+    feeds.forget();
     const again = setup(t.name);
     expect(await again.feed.cachedTickers()).toEqual(cached);
     expect(again.socket.channels()).toEqual({});

@@ -1,13 +1,10 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channels, type Candle, type TradeTick } from '../../../../domain';
 import { CANDLE_CACHE_LIMIT, loadCandles } from '../../../../worker/market/market-cache';
-import { createMarketFeed, type MarketFeed } from '../../../../worker/market/market-feed';
 import { TRADES_KEPT } from '../../../../worker/market/trade-feed';
 import type { CandleUpdate } from '../../../../worker/market/types';
-import { openDb, type CoreDb } from '../../../../worker/store';
 import { settle } from './book-harness';
-import { clockTimers, fakeMarketSocket, manualFrames } from './feed-fakes';
+import { feedsOnDevice } from './feed-fakes';
 
 const SYM = 'BTC/USDT';
 const trade = (id: number): TradeTick => ({
@@ -20,34 +17,7 @@ const trade = (id: number): TradeTick => ({
 });
 const candle = (t: number, c: string, v = '1.0'): Candle => ({ t, o: '1', h: '2', l: '0.5', c, v, qv: '10' });
 
-let n = 0;
-const open: { db: CoreDb; feed: MarketFeed }[] = [];
-function setup(
-  name = `market-feed-${++n}`,
-  rest: { fetchCandles?: () => Promise<Candle[]>; fetchTrades?: () => Promise<TradeTick[]> } = {},
-) {
-  const db = openDb({ name, indexedDB, IDBKeyRange });
-  const socket = fakeMarketSocket();
-  const frames = manualFrames();
-  const timers = clockTimers();
-  const feed = createMarketFeed({
-    socket,
-    scheduler: frames,
-    timers,
-    db,
-    fetchSnapshot: () => Promise.reject(new Error('unused')),
-    ...rest,
-  });
-  open.push({ db, feed });
-  return { name, db, socket, frames, timers, feed };
-}
-
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.feed.dispose();
-    o.db.close();
-  }
-});
+const setup = feedsOnDevice('market-feed');
 
 describe('market feed: trades', () => {
   it('keeps the latest 50, newest first, without repeats (reconnects and the REST seed overlap)', async () => {
@@ -74,7 +44,7 @@ describe('market feed: candles', () => {
     await first.feed.flush();
     await first.feed.dispose();
     first.db.close();
-    open.length = 0;
+    setup.forget();
 
     let answer: (c: Candle[]) => void = () => undefined;
     const t = setup(first.name, { fetchCandles: () => new Promise((resolve) => (answer = resolve)) });
