@@ -167,7 +167,7 @@ export default defineConfig(({ command }) => ({
               // page with it, and the orders tab's group, the first to reach it otherwise, would be
               // loaded by the support and options landing pages.
               name: 'shell',
-              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render|use-paged)|components[\\/](use-online|toast|offline-banner|screen|screen-route|pull-to-refresh|spinner|use-go-back|icons|loading-indicator|data-age|as-of-format)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
+              test: /[\\/]src[\\/](core[\\/](contexts|core-client|core-provider|use-call|intents|use-refresh-user|trade-password-prompt|after-first-render|use-paged)|components[\\/](use-online|toast|offline-banner|screen|sign-in-link|screen-route|pull-to-refresh|spinner|use-go-back|icons|loading-indicator|data-age|as-of-format)|i18n[\\/](i18n|use-translation|format|warm-numbers|locale-bundles)|routes[\\/][^/\\]+|prefs[\\/][^/\\]+|pages[\\/]market[\\/](market-icons|use-favourites|use-tickers|socket-state|watch|use-locale|change-pill|format-market|rank-tickers)|app|main)\.tsx?$|[\\/]domain[\\/](display|decimal-compare|decimal-text)\.ts$|[\\/]locales[\\/]id[\\/](common|home|errors)\.json$/,
               priority: 1,
             },
             {

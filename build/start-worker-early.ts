@@ -24,7 +24,7 @@ export function startWorkerEarly(): Plugin {
           if (url) {
             return beforeStylesheet(
               html,
-              `try { window.coreWorker = new Worker(${JSON.stringify(url)}, { type: 'module', name: 'core' }); } catch (e) {}`,
+              `try { window.coreWorker = new Worker(${JSON.stringify(url)}, { type: 'module', name: 'core' + location.hash }); } catch (e) {}`,
             );
           }
         }

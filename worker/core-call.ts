@@ -9,10 +9,11 @@ import type { Session } from './session';
 import { isPrivateRead, isPublicRead, savePublic, type PrivateReads } from './shared/dated';
 
 /**
- * How long a catalog read at worker start may answer the page's first catalog call, in ms: the
- * worker starts beside the framework's download, which takes seconds on a slow link.
+ * How long a read at worker start (the catalog, a landing page's terms) may answer the page's first
+ * call of it, in ms: the worker starts beside the framework's download, which takes seconds on a
+ * slow link.
  */
-export const EARLY_CATALOG_MS = 15_000;
+export const EARLY_READ_MS = 15_000;
 
 /** What the call needs from the core. */
 export interface CallDeps {
@@ -26,28 +27,38 @@ export interface CallDeps {
   answered(answer: Answered): Promise<void>;
 }
 
-/** The core's call, and the early catalog read that its first `market/catalog` call may use. */
+/** The core's call, and the early reads that its first call of each may use. */
 export interface CoreCaller {
   call: CoreCall;
-  /** Reads the catalog now, for the page's first catalog call within EARLY_CATALOG_MS. */
-  prefetchCatalog(): void;
+  /**
+   * Reads `name` with an empty request now, for the page's first such call within EARLY_READ_MS.
+   * Only for public reads: the session may not be loaded yet, so none is sent.
+   */
+  prefetch(name: EndpointName): void;
 }
 
 export function createCoreCall(deps: CallDeps): CoreCaller {
   const { api, session, store } = deps;
-  // The catalog read at worker start (with the tickers), used by the first `market/catalog` call
-  // within EARLY_CATALOG_MS: the market list waits for the catalog's order, and on a slow link the
-  // page's own request would start only after its code arrived.
-  let earlyCatalog: { at: number; reply: Promise<Outcome<Res<'market/catalog'>>> } | null = null;
+  // Reads at worker start (the catalog with the tickers, a landing page's terms), each used by the
+  // first call of it with an empty request within EARLY_READ_MS: the market list waits for the
+  // catalog's order, and on a slow link the page's own request would start only after its code
+  // arrived.
+  const early = new Map<EndpointName, { at: number; reply: Promise<Outcome<unknown>> }>();
+  const takeEarly = (name: EndpointName, req: unknown): Promise<Outcome<unknown>> | null => {
+    const held = early.get(name);
+    if (!held) return null;
+    early.delete(name);
+    const fresh = Date.now() - held.at <= EARLY_READ_MS;
+    return fresh && req !== null && typeof req === 'object' && Object.keys(req).length === 0
+      ? held.reply
+      : null;
+  };
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
     await deps.ready();
     // The session the call was made in: an answer that arrives after a logout is not kept.
     const token = session.token();
-    const early =
-      name === 'market/catalog' && earlyCatalog && Date.now() - earlyCatalog.at <= EARLY_CATALOG_MS;
-    const pending = early ? earlyCatalog!.reply : null;
-    if (name === 'market/catalog') earlyCatalog = null;
+    const pending = takeEarly(name, req);
     const outcome = ((await pending) ?? (await api.call(name, req))) as Outcome<Res<K>>;
     // "Sign in" for a request sent before the session changed (a badge's read that left signed out
     // and came back after a login) is not about the new session: it must not end it. Ask again.
@@ -68,8 +79,8 @@ export function createCoreCall(deps: CallDeps): CoreCaller {
 
   return {
     call,
-    prefetchCatalog() {
-      earlyCatalog = { at: Date.now(), reply: api.call('market/catalog', {}) };
+    prefetch(name) {
+      early.set(name, { at: Date.now(), reply: api.call(name, {} as Req<typeof name>) });
     },
   };
 }

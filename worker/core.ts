@@ -21,9 +21,10 @@ import {
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
+import { landingReads } from './landing-reads';
 
 export { PROBE_MS, socketUrlFor } from './connection';
-export { EARLY_CATALOG_MS } from './core-call';
+export { EARLY_READ_MS } from './core-call';
 
 /** Everything the core takes from its host; browser globals unless injected (Node tests inject all). */
 export interface CoreDeps {
@@ -55,9 +56,10 @@ export interface Core extends CoreApi {
    * Starts reading the tickers and the catalog (public, REST) before the page asks: the worker
    * entry calls it as it starts, which the HTML's boot script makes happen beside the framework's
    * download. A page's first `watchTickers` and catalog call within EARLY_TICKERS_MS /
-   * EARLY_CATALOG_MS use these replies.
+   * EARLY_READ_MS use these replies; so does the landing page `route`'s first read of its terms
+   * (worker/landing-reads.ts).
    */
-  prefetchMarket(): void;
+  prefetchMarket(route?: string): void;
   /** Closes the socket and the database. */
   dispose(): Promise<void>;
 }
@@ -133,7 +135,7 @@ export function createCore(deps: CoreDeps = {}): Core {
   const answered = async (answer: Answered): Promise<void> => {
     for (const m of modules) await Promise.resolve(m.answered?.(answer)).catch(() => undefined);
   };
-  const { call, prefetchCatalog } = createCoreCall({ api, session, store, ready, privates, answered });
+  const { call, prefetch } = createCoreCall({ api, session, store, ready, privates, answered });
   const ctx: WorkerContext = {
     call,
     api,
@@ -155,11 +157,12 @@ export function createCore(deps: CoreDeps = {}): Core {
   // Once per worker: the entry asks at start and `init` asks again for hosts without that entry; a
   // second read after the page already used the first would only repeat it.
   let prefetched = false;
-  const prefetchMarket = (): void => {
+  const prefetchMarket = (route = ''): void => {
     if (prefetched) return;
     prefetched = true;
     market.prefetchTickers();
-    prefetchCatalog();
+    prefetch('market/catalog');
+    for (const name of landingReads(route)) prefetch(name);
   };
 
   const base: Omit<Core, keyof AreaApi> = {

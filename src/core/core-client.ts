@@ -26,7 +26,7 @@ export function getCore(): CoreRemote {
       (window as { coreWorker?: Worker }).coreWorker ??
       new Worker(new URL('../../worker/index.ts', import.meta.url), {
         type: 'module',
-        name: 'core',
+        name: `core${location.hash}`,
       });
     core = Comlink.wrap<CoreApi>(worker);
     void core.onLoading(Comlink.proxy((busy: boolean) => busyListeners.forEach((l) => l(busy))));

@@ -1,5 +1,6 @@
+import { landingReads, routeOfWorkerName } from '../../../worker/landing-reads';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionGrant, UserInfo } from '../../../domain';
 import type { SocketState } from '../../../worker/core-api';
 import { PROBE_MS, createCore, type Core } from '../../../worker/core';
@@ -247,5 +248,29 @@ describe('core: market data read at worker start (the app asks for it)', () => {
     await c.init({ origin: ORIGIN, socketPath: '/ws', prefetchTickers: true });
     expect(calls('/market/catalog')).toBe(1);
     expect(calls('/market/tickers')).toBe(1);
+  });
+
+  it("reads a landing page's terms at start, once, for the page's first call of them", async () => {
+    const terms = { pairs: [] };
+    const { c, fetch } = core((req) =>
+      req.url.includes('/lever/config')
+        ? json(200, { code: 200, data: terms, msg: '' })
+        : json(200, { code: 200, data: { coins: [], pairs: [], quotes: [] }, msg: '' }),
+    );
+    const calls = (path: string) => fetch.calls.filter((x) => x.url.includes(path)).length;
+    c.prefetchMarket(routeOfWorkerName('core#/pages/lever/lever?symbol=ETH/USDT'));
+    // Asked before the page asks.
+    await vi.waitFor(() => expect(calls('/lever/config')).toBe(1));
+    expect(await c.call('lever/config', {})).toMatchObject({ ok: true, data: terms });
+    expect(calls('/lever/config')).toBe(1);
+    // Used once: a later read (a pull to refresh) asks the server again.
+    await c.call('lever/config', {});
+    expect(calls('/lever/config')).toBe(2);
+  });
+
+  it('starts no terms read for a page that has none, or a worker started without a route', () => {
+    expect(landingReads(routeOfWorkerName('core'))).toEqual([]);
+    expect(landingReads(routeOfWorkerName('core#/pages/home/home'))).toEqual([]);
+    expect(landingReads(routeOfWorkerName('core#/pages/market/second'))).toEqual(['second/terms']);
   });
 });
