@@ -2,6 +2,7 @@ import type { LeverPairTerms, LeverSide } from '../../../domain/lever';
 import type { PairInfo } from '../../../domain/market';
 import { CoinAmount } from '../../components/coin-amount';
 import { useTranslation } from '../../i18n/use-translation';
+import { defaultMultiple } from './lever-format';
 import {
   HandsHint,
   LeverInput,
@@ -9,7 +10,6 @@ import {
   LeverTabs,
   MarkNote,
   MultipleChips,
-  defaultMultiple,
   usePreviewRows,
 } from './lever-form-parts';
 

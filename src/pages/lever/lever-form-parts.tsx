@@ -7,11 +7,6 @@ import { useTranslation } from '../../i18n/use-translation';
 import { NONE, useLeverFormat } from './lever-format';
 import type { LeverField } from './use-lever-form';
 
-/** The multiple the form starts with: 10× where the market offers it, else the market's first. */
-export function defaultMultiple(multiples: readonly number[], wanted = 10): number {
-  return multiples.includes(wanted) ? wanted : multiples[0]!;
-}
-
 /** One line of the pre-trade receipt: label, value, and the id its value's testid ends with. */
 export type PreviewRow = [label: string, value: ReactNode, id: string];
 

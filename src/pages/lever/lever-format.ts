@@ -48,3 +48,8 @@ export function useLeverFormat() {
 /** Up (gain) or down (loss) class of a signed amount, from its text. */
 export const pnlClass = (v: string | null | undefined): string =>
   v == null ? '' : v.startsWith('-') ? 'trade-down' : /[1-9]/.test(v) ? 'trade-up' : '';
+
+/** The multiple the form starts with: 10× where the market offers it, else the market's first. */
+export function defaultMultiple(multiples: readonly number[], wanted = 10): number {
+  return multiples.includes(wanted) ? wanted : multiples[0]!;
+}

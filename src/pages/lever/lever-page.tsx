@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import type { LeverSide } from '../../../domain/lever';
@@ -8,10 +8,8 @@ import { LoadState } from '../../components/load-state';
 import { useOnline } from '../../components/use-online';
 import { useUser } from '../../core/contexts';
 import { useCatalog } from '../../core/use-catalog';
-import { LiveMarket, useBalances, type FormPrices } from '../trade';
-import { useWantedAfterPaint } from '../../core/deferred-component';
-import { lazyLeverForm } from './lazy-lever-form';
-import { LeverFormFrame } from './lever-form-frame';
+import { LiveMarket, useBalances } from '../trade';
+import { useLeverFormSlot } from './use-lever-form-slot';
 import { LeverLinks } from './lever-links';
 import { PositionsSection } from './positions-section';
 import { useLeverLive, useLeverTerms } from './use-lever';
@@ -61,48 +59,17 @@ export function LeverPage() {
     () => void Promise.all([reloadLive(), reloadBalances()]),
     [reloadLive, reloadBalances],
   );
-  const shownAvailable = user ? available : null;
-  // The form renders again for its own inputs and for the mark, never for a book update: the book
-  // streams several times a second, and on a slow phone each whole-page render was a long task. Its
-  // first render waits for the page's first paint (its frame stands in until then).
-  const formWanted = useWantedAfterPaint(lazyLeverForm);
-  const renderForm = useCallback(
-    ({ last }: FormPrices) => {
-      if (!pair || !pairTerms || !terms) return null;
-      // The mark of the user's open position here, if any; else the last trade is the mark.
-      const mark = positionMark ?? last;
-      const frame = (
-        <LeverFormFrame
-          pair={pair}
-          pairTerms={pairTerms}
-          side={side}
-          onSide={onSide}
-          mark={mark}
-          available={shownAvailable}
-        />
-      );
-      return (
-        <Suspense fallback={frame}>
-          {formWanted ? (
-            <lazyLeverForm.Component
-              pair={pair}
-              pairTerms={pairTerms}
-              terms={terms}
-              side={side}
-              onSide={onSide}
-              mark={mark}
-              available={shownAvailable}
-              picked={picked}
-              onOpened={onOpened}
-            />
-          ) : (
-            frame
-          )}
-        </Suspense>
-      );
-    },
-    [pair, pairTerms, terms, side, onSide, shownAvailable, picked, onOpened, formWanted, positionMark],
-  );
+  const renderForm = useLeverFormSlot({
+    pair,
+    pairTerms,
+    terms,
+    side,
+    onSide,
+    positionMark,
+    available: user ? available : null,
+    picked,
+    onOpened,
+  });
 
   // One element per market: a new one on every render would render the memoized market again.
   const links = useMemo(() => <LeverLinks symbol={symbol} />, [symbol]);

@@ -10,8 +10,7 @@ import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { readAmount } from '../../i18n/numbers';
 import { useTranslation } from '../../i18n/use-translation';
-import { useLeverFormat } from './lever-format';
-import { defaultMultiple } from './lever-form-parts';
+import { defaultMultiple, useLeverFormat } from './lever-format';
 
 const FIELDS = ['hands', 'price', 'multiple', 'tradePassword'] as const;
 
