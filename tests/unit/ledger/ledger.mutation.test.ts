@@ -128,6 +128,20 @@ describe('ledger postings', () => {
     ).toThrow(InsufficientBalanceError);
   });
 
+  it('refuses a posting whose delta is not a bigint, and names the short holder in a refusal', () => {
+    ledger.transfer(meta(), spot(WORLD_USER_ID), spot(1), 5n);
+    expect(() =>
+      ledger.post(meta(), [
+        { ...spot(1), field: 'available', delta: -1 as unknown as bigint },
+        { ...spot(2), field: 'available', delta: 1n },
+      ]),
+    ).toThrow(new TypeError('posting delta must be a bigint'));
+    expect(() => ledger.transfer(meta(), spot(1), spot(2), 6n)).toThrow(
+      'insufficient balance: user 1 spot USDT',
+    );
+    expect(ledger.balance(spot(1))).toEqual({ available: 5n, frozen: 0n });
+  });
+
   it('checks the balance of every coin of a transaction separately', () => {
     ledger.transfer(meta(), spot(WORLD_USER_ID, 'BTC'), spot(1, 'BTC'), 5n);
     ledger.transfer(meta(), spot(WORLD_USER_ID), spot(1), 5n);
