@@ -142,6 +142,20 @@ describe('ledger postings', () => {
     expect(ledger.balance(spot(1))).toEqual({ available: 5n, frozen: 0n });
   });
 
+  it("turns the database's own refusal of a negative balance into a refusal naming the holder", () => {
+    // The second line of defence: the first pass refuses first, so the write is reached directly.
+    const write = (ledger as unknown as { write(h: Holder, e: object): void }).write.bind(ledger);
+    const entry = { available: -1n, frozen: 0n, exists: false, dirty: true };
+    expect(() => write(spot(7), entry)).toThrow(new InsufficientBalanceError(spot(7)));
+    expect(ledger.balance(spot(7))).toEqual({ available: 0n, frozen: 0n });
+    // A system holder may go negative: the same write is kept.
+    write(spot(HOUSE_USER_ID), { ...entry });
+    expect(ledger.balance(spot(HOUSE_USER_ID))).toEqual({ available: -1n, frozen: 0n });
+    // Any other database error is passed on as it is (here: a holder without a coin).
+    const noCoin = { userId: 7, account: 'spot' as const, coin: null as unknown as string };
+    expect(() => write(noCoin, { ...entry, available: 1n })).toThrow(/NOT NULL constraint failed/);
+  });
+
   it('checks the balance of every coin of a transaction separately', () => {
     ledger.transfer(meta(), spot(WORLD_USER_ID, 'BTC'), spot(1, 'BTC'), 5n);
     ledger.transfer(meta(), spot(WORLD_USER_ID), spot(1), 5n);
