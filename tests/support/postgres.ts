@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT_DIR } from '../../server/paths';
+
+/**
+ * The PostgreSQL server the tests use: TEST_DATABASE_URL, else the role `scripts/postgres.sh`
+ * creates on the local cluster. Each test file gets a database of its own on it (`freshPostgres`).
+ */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://exchange:exchange@127.0.0.1:5432/postgres';
+
+async function reachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Makes sure the test server answers: when it does not and TEST_DATABASE_URL is not set, runs
+ * `scripts/postgres.sh` (installs and starts the local cluster; needs root). Returns why PostgreSQL
+ * is unavailable, or null when it is ready. Under CI=true an unavailable server is an error, so a
+ * CI run never passes with the PostgreSQL suite silently skipped.
+ */
+export async function ensurePostgres(): Promise<string | null> {
+  let why = await reachable(TEST_DATABASE_URL);
+  if (why && process.env.TEST_DATABASE_URL === undefined) {
+    try {
+      execFileSync(path.join(ROOT_DIR, 'scripts/postgres.sh'), { stdio: 'pipe' });
+      why = await reachable(TEST_DATABASE_URL);
+    } catch (err) {
+      why = `scripts/postgres.sh failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`;
+    }
+  }
+  if (why && process.env.CI === 'true') {
+    throw new Error(`the PostgreSQL suite must run under CI=true, and ${TEST_DATABASE_URL} failed: ${why}`);
+  }
+  return why;
+}
+
+/** A database created for one test file; `drop` removes it (closing what still uses it). */
+export interface FreshPostgres {
+  /** Connection URL of the new database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * Creates an empty database on the test server, named after this process so parallel test files
+ * never share one. Call `ensurePostgres` first (the PostgreSQL projects' global set-up does).
+ */
+export async function freshPostgres(): Promise<FreshPostgres> {
+  const name = `exchange_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
