@@ -6,5 +6,5 @@
  */
 export type { Migration } from './migration';
 export type { Database, TicketPurpose, UserRow } from './schema';
-export { prepareAll, prepareByKey, prepareOnUse, sql } from './statements';
+export { definedStatements, prepareAll, prepareByKey, prepareOnUse, sql } from './statements';
 export type { PrepareOptions, Prepared, PreparedSet, RunResult, StatementDef } from './statements';

@@ -19,12 +19,25 @@ export interface StatementDef<P extends readonly unknown[], R> {
   readonly row?: (raw: Record<string, unknown>) => R;
 }
 
+/** Every statement text defined so far (a text defined again, as by a function's table, counts once). */
+const defined = new Map<string, StatementDef<readonly unknown[], unknown>>();
+
 /** A statement with typed positional parameters and rows. */
 export function sql<P extends readonly unknown[] = [], R = never>(
   text: string,
   row?: (raw: Record<string, unknown>) => R,
 ): StatementDef<P, R> {
-  return { text, row };
+  const def: StatementDef<P, R> = { text, row };
+  if (!defined.has(text)) defined.set(text, def as StatementDef<readonly unknown[], unknown>);
+  return def;
+}
+
+/**
+ * Every statement defined so far with `sql`, in definition order: once the server's modules are
+ * imported, the whole SQL of the server, so a test can check each text on both engines.
+ */
+export function definedStatements(): readonly StatementDef<readonly unknown[], unknown>[] {
+  return [...defined.values()];
 }
 
 /** What a statement that writes reports. */
