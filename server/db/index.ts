@@ -8,3 +8,8 @@ export type { Migration } from './migration';
 export type { Database, TicketPurpose, UserRow } from './schema';
 export { definedStatements, prepareAll, prepareByKey, prepareOnUse, sql } from './statements';
 export type { PrepareOptions, Prepared, PreparedSet, RunResult, StatementDef } from './statements';
+export { statementsByKey, statementsOf } from './engine';
+export type { AsyncPrepared, AsyncPreparedSet, Engine } from './engine';
+export type { Conn, EngineKind } from './conn';
+export { currentCommand, Writer, WriterUnavailableError } from './writer';
+export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';

@@ -5,3 +5,4 @@
 export { DB_FILE_NAME, openDatabase, type Db } from './connect';
 export { migrate } from './migrate';
 export { DB_MIGRATIONS } from './migrations/index';
+export { postgresEngine, sqliteEngine, type PostgresEngineOptions } from './open-engine';

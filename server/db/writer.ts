@@ -1,0 +1,265 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Conn } from './conn';
+
+/**
+ * Refusal of a command because the database cannot take it now (connection lost, a commit that
+ * failed, a command that did not finish in time): nothing of it was kept, and the caller may try
+ * again. The HTTP layer answers it with the localized "service busy, try again" envelope.
+ */
+export class WriterUnavailableError extends Error {
+  override name = 'WriterUnavailableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
+ * State that lives beside the database during a batch (the ledger's balances and buffered journal,
+ * a store's buffered rows): it follows each command's savepoint and the batch's end.
+ */
+export interface BatchParticipant {
+  /** A position to return to if the command (or nested step) that starts now fails. */
+  mark(): unknown;
+  /** Undoes everything since `mark` (the command failed and its savepoint was rolled back). */
+  rollbackTo(mark: unknown): void;
+  /** Writes what the batch buffered, on the writer's connection, before COMMIT. */
+  flush?(conn: Conn): Promise<void>;
+  /** The batch committed. */
+  committed?(): void;
+  /** The batch was rolled back as a whole: drop or restore whatever memory holds of it. */
+  aborted?(): void;
+}
+
+/** How one command runs. */
+export interface CommandOptions {
+  /**
+   * Default true: the command runs in a savepoint, so a refusal thrown after a write undoes only that
+   * command. False is for a command that decides every refusal before its first write (the spot
+   * order batch): it saves the savepoint's cost, and anything it throws aborts the whole batch.
+   */
+  savepoint?: boolean;
+}
+
+/** The command whose statements are running: its connection, and whether it may still run any. */
+export interface CommandContext {
+  readonly writer: Writer;
+  readonly conn: Conn;
+  open: boolean;
+  /** Callbacks to run after the batch commits, in order (events, pushes). */
+  afterCommit: Array<() => void>;
+}
+
+const current = new AsyncLocalStorage<CommandContext>();
+
+/** The writer command the caller runs in, if any (statement sets route their calls by it). */
+export function currentCommand(): CommandContext | undefined {
+  return current.getStore();
+}
+
+interface Queued {
+  fn: () => unknown;
+  options: CommandOptions;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+/** Where a savepoint returns to: its name, each participant's mark, the after-commit callbacks kept. */
+interface Marks {
+  name: string;
+  parts: Map<BatchParticipant, unknown>;
+  afterCommit: number;
+}
+
+interface Outcome {
+  ok: boolean;
+  value: unknown;
+}
+
+/** Settings of a writer. */
+export interface WriterOptions {
+  /** Most commands in one group commit. */
+  maxBatch?: number;
+  /** A command that has not settled after this long (ms) is refused and its work undone. */
+  commandTimeoutMs?: number;
+  /** `begin` text: SQLite takes the write lock at once (`begin immediate`). */
+  begin?: string;
+  /** Told of each batch that failed as a whole (logging). */
+  onBatchError?: (err: Error) => void;
+}
+
+/**
+ * The one ordered writer of a database. Every command that changes state runs here, one after
+ * another, never two at once, so no two commands' reads and writes interleave: the order is the
+ * isolation, and a check a command makes stays true until its writes. Commands queue up while a batch
+ * runs and are committed together (group commit: one fsync for many commands); each is acknowledged
+ * (its promise settles) only after the COMMIT that holds it. Reads do not come here.
+ *
+ * A command is an async function whose statements (through the statement sets of `server/db`) run on
+ * the writer's connection inside the batch's transaction. It must not wait for anything but the
+ * database: slow work (password hashing, image decoding, network calls) happens before it is queued.
+ */
+export class Writer {
+  private queue: Queued[] = [];
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private readonly participants = new Set<BatchParticipant>();
+  private readonly maxBatch: number;
+  private readonly timeoutMs: number;
+  private savepoints = 0;
+  /** Batches committed so far, and the commands they held (for tests and benches). */
+  readonly stats = { batches: 0, commands: 0, failedBatches: 0 };
+
+  constructor(
+    readonly conn: Conn,
+    private readonly options: WriterOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 2_000;
+    this.timeoutMs = options.commandTimeoutMs ?? 10_000;
+  }
+
+  /** Adds state that follows savepoints and batches; returns its removal. */
+  participate(p: BatchParticipant): () => void {
+    this.participants.add(p);
+    return () => this.participants.delete(p);
+  }
+
+  /**
+   * Runs `fn` as a command; settles after the batch holding it committed (or with its error, its
+   * writes undone). Called inside a command of this writer, runs `fn` at once as a nested step in a
+   * savepoint of its own, as a nested transaction would.
+   */
+  run<T>(fn: () => Promise<T> | T, options: CommandOptions = {}): Promise<T> {
+    const ctx = current.getStore();
+    if (ctx?.writer === this) return this.nested(ctx, fn);
+    if (this.closed) return Promise.reject(new WriterUnavailableError('the writer is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, options, resolve: resolve as (v: unknown) => void, reject });
+      // The first batch starts on the next turn of the event loop, so every command queued in this one
+      // (the requests read from the sockets together) shares its commit; later ones queue while it runs.
+      this.running ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
+    });
+  }
+
+  /** Registers `fn` to run after the current command's batch commits (only if the command succeeds). */
+  afterCommit(fn: () => void): void {
+    const ctx = current.getStore();
+    if (ctx?.writer !== this || !ctx.open) throw new Error('afterCommit outside a command of this writer');
+    ctx.afterCommit.push(fn);
+  }
+
+  /** Resolves when nothing is queued or running. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Commits what is queued, then refuses new commands. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) await this.batch(this.queue.splice(0, this.maxBatch));
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async batch(batch: Queued[]): Promise<void> {
+    const outcomes: Outcome[] = [];
+    const hooks: Array<() => void> = [];
+    try {
+      await this.conn.exec(this.options.begin ?? 'begin');
+      for (const cmd of batch) {
+        const ctx: CommandContext = { writer: this, conn: this.conn, open: true, afterCommit: [] };
+        const outcome = await this.command(ctx, cmd);
+        outcomes.push(outcome);
+        if (outcome.ok) hooks.push(...ctx.afterCommit);
+      }
+      for (const p of this.participants) await p.flush?.(this.conn);
+      await this.conn.exec('commit');
+    } catch (err) {
+      await this.conn.exec('rollback').catch(() => {});
+      for (const p of this.participants) p.aborted?.();
+      this.stats.failedBatches++;
+      const cause = err instanceof Error ? err : new Error(String(err));
+      this.options.onBatchError?.(cause);
+      const refusal =
+        cause instanceof WriterUnavailableError
+          ? cause
+          : new WriterUnavailableError(`batch failed: ${cause.message}`, { cause });
+      for (const cmd of batch) cmd.reject(refusal);
+      return;
+    }
+    for (const p of this.participants) p.committed?.();
+    this.stats.batches++;
+    this.stats.commands += batch.length;
+    batch.forEach((cmd, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) cmd.resolve(o.value);
+      else cmd.reject(o.value as Error);
+    });
+    for (const hook of hooks) hook();
+  }
+
+  /**
+   * One command in its savepoint. A command's own error is its outcome (its writes undone); a failure
+   * of the savepoint machinery, or any error of a command without a savepoint, throws and fails the
+   * batch.
+   */
+  private async command(ctx: CommandContext, cmd: Queued): Promise<Outcome> {
+    const savepoint = cmd.options.savepoint !== false;
+    const marks = savepoint ? await this.mark(ctx) : null;
+    try {
+      const value = await this.withTimeout(ctx, () => current.run(ctx, cmd.fn));
+      if (marks) await this.conn.exec(`release ${marks.name}`);
+      return { ok: true, value };
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      if (!marks) throw error;
+      await this.undo(marks);
+      return { ok: false, value: error };
+    } finally {
+      ctx.open = false;
+    }
+  }
+
+  private async nested<T>(ctx: CommandContext, fn: () => Promise<T> | T): Promise<T> {
+    const marks = await this.mark(ctx);
+    try {
+      const value = await fn();
+      await this.conn.exec(`release ${marks.name}`);
+      return value;
+    } catch (err) {
+      await this.undo(marks);
+      ctx.afterCommit.length = marks.afterCommit;
+      throw err;
+    }
+  }
+
+  private async mark(ctx: CommandContext): Promise<Marks> {
+    const name = `c${++this.savepoints}`;
+    await this.conn.exec(`savepoint ${name}`);
+    const parts = new Map<BatchParticipant, unknown>();
+    for (const p of this.participants) parts.set(p, p.mark());
+    return { name, parts, afterCommit: ctx.afterCommit.length };
+  }
+
+  private async undo(marks: Marks): Promise<void> {
+    await this.conn.exec(`rollback to ${marks.name}`);
+    await this.conn.exec(`release ${marks.name}`);
+    for (const [p, m] of marks.parts) p.rollbackTo(m);
+  }
+
+  private withTimeout<T>(ctx: CommandContext, fn: () => Promise<T> | T): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ctx.open = false;
+        reject(new WriterUnavailableError(`a command did not finish within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+    });
+    return Promise.race([Promise.resolve().then(fn), timeout]).finally(() => clearTimeout(timer));
+  }
+}
