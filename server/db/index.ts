@@ -13,3 +13,4 @@ export type { AsyncPrepared, AsyncPreparedSet, Engine } from './engine';
 export type { Conn, EngineKind } from './conn';
 export { currentCommand, Writer, WriterUnavailableError } from './writer';
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
+export { BulkRows } from './bulk-rows';

@@ -13,3 +13,4 @@ export {
 } from './ledger';
 export { LEDGER_DDL, ledgerMigration } from './schema';
 export { PostingNet } from './netting';
+export { WriterLedger, type BalanceAuthority } from './writer-ledger';

@@ -16,6 +16,29 @@ export interface UserBalanceRow extends BalanceRow {
   coin: string;
 }
 
+/** A balance row with its holder. */
+export interface HolderBalanceRow extends UserBalanceRow {
+  userId: number;
+}
+
+function toHolderBalance(r: Record<string, unknown>): HolderBalanceRow {
+  return {
+    userId: Number(r.user_id),
+    account: r.account as AccountType,
+    coin: r.coin as string,
+    available: BigInt(r.available as bigint),
+    frozen: BigInt(r.frozen as bigint),
+  };
+}
+
+/** Every balance row of `users` users, given as that many user ids. */
+export function usersBalances(users: number) {
+  return sql<number[], HolderBalanceRow>(
+    `select user_id, account, coin, available, frozen from balances where user_id in (${Array(users).fill('?').join(', ')})`,
+    toHolderBalance,
+  );
+}
+
 type Field = 'available' | 'frozen';
 
 /** The Ledger's statements, named by what they do; amounts in minor units, times in ms. */
@@ -47,6 +70,11 @@ export const LEDGER_STATEMENTS = {
   ),
   balancesOf: sql<[userId: number], UserBalanceRow>(
     'select account, coin, available, frozen from balances where user_id = ? order by account, coin',
+  ),
+  /** Every balance row: what the writer's book starts from when it is the authority. */
+  allBalances: sql<[], HolderBalanceRow>(
+    'select user_id, account, coin, available, frozen from balances',
+    toHolderBalance,
   ),
   maxTxId: sql<[], number>('select coalesce(max(id), 0) as m from ledger_tx', (r) => Number(r.m)),
 };
