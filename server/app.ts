@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();
-  const sessions = new SessionStore(db.sqlite, config.sessionTtlHours * 3_600_000);
+  const sessions = new SessionStore(db.engine, config.sessionTtlHours * 3_600_000);
 
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
   const localesDir = options.localesDir ?? LOCALES_DIR;
@@ -143,29 +143,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.sender ??
       createMessageSender({
         config,
-        sqlite: db.sqlite,
+        engine: db.engine,
         log: app.log,
         smsProvider: options.smsProvider,
-        simulated: (sqlite, log) => new OutboxSender(sqlite, log, true),
+        simulated: (engine, log) => new OutboxSender(engine, log, true),
       });
     const catalog = loadCatalog(config.catalogFile);
     const log = app.log;
     const namespaces = new Map<string, TextCatalog>();
     const ctx: ServerContext = {
       config,
-      sqlite: db.sqlite,
+      engine: db.engine,
       registry,
       hub,
       sessions,
       sender,
-      ledger: new Ledger(db.sqlite),
+      ledger: await Ledger.open(db.engine, config.balanceAuthority),
       catalog,
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
-      tape: new TradeTape(db.sqlite, catalog.pairs),
+      tape: new TradeTape(db.engine, catalog.pairs),
       ops: new OpsRegistry(),
-      opsJournal: new OpsJournal(db.sqlite),
+      opsJournal: new OpsJournal(db.engine),
       uploadClaims: new UploadClaims(
-        db.sqlite,
+        db.engine,
         modules.flatMap((m) => m.uploadClaims ?? []),
       ),
       log: app.log,

@@ -38,6 +38,16 @@ export interface Config {
   basePath: string;
   /** Absolute directory of persistent data, or `:memory:` for a throw-away database. */
   dataDir: string;
+  /**
+   * PostgreSQL to run on (DATABASE_URL, `postgres://…`); without it, SQLite in `dataDir`. Uploads
+   * stay in `dataDir` either way.
+   */
+  databaseUrl: string | undefined;
+  /**
+   * Where the ledger's balances come from (BALANCE_AUTHORITY): `memory`, read once at start and kept
+   * by the one writer, or `database`, read by each batch (`server/ledger`, `BalanceAuthority`).
+   */
+  balanceAuthority: 'memory' | 'database';
   mode: AppMode;
   /**
    * Run the market-maker simulator (SIM_MARKET). Demo mode only; see `simMarketOn`.
@@ -199,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     basePath: normalizeBasePath(env.BASE_PATH ?? '/h5/'),
     dataDir: dataRaw === ':memory:' ? ':memory:' : path.resolve(cwd, dataRaw),
+    databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    balanceAuthority: authorityVar(env.BALANCE_AUTHORITY),
     mode,
     simMarket,
     simChain,
@@ -219,6 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     liveOrigins: originsVar(env, 'LIVE_ORIGINS'),
   };
+}
+
+function authorityVar(raw: string | undefined): Config['balanceAuthority'] {
+  const value = nonEmpty(raw) ?? 'database';
+  if (value !== 'memory' && value !== 'database') {
+    throw new ConfigError(`BALANCE_AUTHORITY must be memory or database, got "${value}"`);
+  }
+  return value;
 }
 
 /** A comma-separated list of https origins (`https://host[:port]`), each checked. */

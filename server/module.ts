@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Config } from './config';
-import type { Migration } from './db';
+import type { Engine, Migration } from './db';
 import type { ChannelHub, TextCatalog, HandlerRegistry } from './http';
 import type { Ledger } from './ledger';
 import type { Catalog, TickerBoard, TradeTape } from './market';
@@ -14,10 +13,11 @@ import type { UploadClaim, UploadClaims } from './shared/uploads';
 export interface ServerContext {
   config: Config;
   /**
-   * The database, as better-sqlite3's handle: every store prepares its statement table on it
-   * (`server/db`, "Typed database access"); migrations run before, through `openDatabase`.
+   * The database on either engine: every store binds its statement table to it (`statementsOf`),
+   * and every state change runs as a command of its one writer (`engine.writer.run`); reads outside
+   * a command see committed data only. Migrations ran before, through `openDatabase`.
    */
-  sqlite: SqliteDatabase;
+  engine: Engine;
   /** Endpoint handlers; each module adds its own endpoints of the domain table. */
   registry: HandlerRegistry;
   /** Socket channels: declare families with `onSubscribe`, push data with `publish`. */
@@ -25,8 +25,8 @@ export interface ServerContext {
   sessions: SessionStore;
   sender: MessageSender;
   /**
-   * The one Ledger of the process, shared by every area that moves money (spot, assets …), so all
-   * postings go through one instance and its deferred-write scope.
+   * The one Ledger of the process, shared by every area that moves money (spot, assets …): its posts
+   * run inside writer commands and are written with the batch that holds them.
    */
   ledger: Ledger;
   /** The catalog in force (coins with their decimals, pairs, fees), loaded once at start. */

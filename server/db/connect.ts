@@ -4,17 +4,19 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrate } from './migrate';
 import type { Migration } from './migration';
+import type { Engine } from './engine';
+import { sqliteEngine } from './open-engine';
 import type { Database } from './schema';
 
 /** The database file inside DATA_DIR. */
 export const DB_FILE_NAME = 'exchange.sqlite';
 
-/** An open database: the typed Kysely handle and a way to close it. */
+/** An open database: the engine every store runs on, and a way to close it. */
 export interface Db {
-  kysely: Kysely<Database>;
+  engine: Engine;
   /**
-   * The raw better-sqlite3 handle on the same connection, for synchronous hot paths (the ledger,
-   * the matching engine's group commit). Closed together with `kysely`.
+   * SQLite: the writer's better-sqlite3 handle, for what runs outside the server (a test's set-up
+   * rows, the ops CLI's offline commands). Statements of the server never use it directly.
    */
   sqlite: SQLite.Database;
   /** Absolute path of the SQLite file, or `:memory:`. */
@@ -51,5 +53,20 @@ export async function openDatabase(dataDir: string, migrations: readonly Migrati
     await kysely.destroy();
     throw err;
   }
-  return { kysely, sqlite, file, close: () => kysely.destroy() };
+  // Reads run on a second, read-only connection: in WAL mode it sees only committed transactions,
+  // never the writer's open batch. An in-memory database has no second connection; its reads share
+  // the writer's (tests).
+  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
+  if (reader !== sqlite) reader.pragma('cache_size = -65536');
+  const engine = sqliteEngine(sqlite, reader);
+  return {
+    engine,
+    sqlite,
+    file,
+    async close() {
+      await engine.close();
+      if (reader !== sqlite) reader.close();
+      await kysely.destroy();
+    },
+  };
 }

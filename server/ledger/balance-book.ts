@@ -1,5 +1,5 @@
 import type { AccountType } from '../../domain';
-import type { Balance, Holder } from './ledger';
+import type { Balance, Holder } from './ledger-types';
 
 /** A holder's balance as the writer knows it, in minor units. */
 export interface BookEntry extends Balance {

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, type AccountType, type JournalLine } from '../../domain';
-import { prepareByKey, prepareOnUse, sql, type Prepared } from '../db';
+import { sql, statementsByKey, statementsOf, type AsyncPrepared, type Engine } from '../db';
 
 /** A filter and page of a user's journal, newest first, entry ids below `before`. */
 export interface JournalQuery {
@@ -18,14 +17,14 @@ export interface JournalQuery {
  */
 export class JournalStore {
   /** The page query of each filter shape (at most 8), prepared at its first use. */
-  private readonly statement: (shape: string) => Prepared<Array<string | number>, JournalLine>;
+  private readonly statement: (shape: string) => AsyncPrepared<Array<string | number>, JournalLine>;
 
-  constructor(sqlite: SqliteDb) {
-    this.statement = prepareByKey(sqlite, journalPage, { bigints: true });
+  constructor(engine: Engine) {
+    this.statement = statementsByKey(engine, journalPage, { bigints: true });
   }
 
   /** One page of lines, newest first; amounts as 8-decimal strings. */
-  list(q: JournalQuery): JournalLine[] {
+  list(q: JournalQuery): Promise<JournalLine[]> {
     const where = ['j.user_id = ?', 'j.id < ?'];
     const args: Array<string | number> = [q.userId, q.before];
     if (q.account !== null) {
@@ -71,7 +70,6 @@ function toLine(r: Record<string, unknown>): JournalLine {
   };
 }
 
-// Run once at start-up (the demo grants), so each call prepares the one it runs.
 const REF_STATEMENTS = {
   txOfKind: sql<[kind: string, refType: string, refId: string], { found: 1 }>(
     'select 1 as found from ledger_tx where kind = ? and ref_type = ? and ref_id = ?',
@@ -82,11 +80,16 @@ const REF_STATEMENTS = {
 };
 
 /** Whether a ledger transaction of `kind` names the business reference (`refType`, `refId`). */
-export function hasTxOfKind(sqlite: SqliteDb, kind: string, refType: string, refId: string): boolean {
-  return prepareOnUse(sqlite, REF_STATEMENTS).txOfKind.get(kind, refType, refId) !== undefined;
+export async function hasTxOfKind(
+  engine: Engine,
+  kind: string,
+  refType: string,
+  refId: string,
+): Promise<boolean> {
+  return (await statementsOf(engine, REF_STATEMENTS).txOfKind.get(kind, refType, refId)) !== undefined;
 }
 
 /** Whether any ledger transaction names the business reference (`refType`, `refId`). */
-export function hasTxFor(sqlite: SqliteDb, refType: string, refId: string): boolean {
-  return prepareOnUse(sqlite, REF_STATEMENTS).txFor.get(refType, refId) !== undefined;
+export async function hasTxFor(engine: Engine, refType: string, refId: string): Promise<boolean> {
+  return (await statementsOf(engine, REF_STATEMENTS).txFor.get(refType, refId)) !== undefined;
 }

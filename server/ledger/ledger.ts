@@ -1,156 +1,116 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import type { AccountType, LedgerKind } from '../../domain';
-import { prepareAll, type PreparedSet } from '../db';
-import { BulkInsert } from './bulk-insert';
-import { LEDGER_STATEMENTS } from './ledger-statements';
+import { BulkRows, currentCommand, statementsByKey, statementsOf, type Conn, type Engine } from '../db';
+import { BalanceBook, holderKey, holderOf, type BookEntry } from './balance-book';
+import {
+  InsufficientBalanceError,
+  type Balance,
+  type Holder,
+  type Posting,
+  type TxMeta,
+} from './ledger-types';
+import { LEDGER_STATEMENTS, usersBalances } from './ledger-statements';
 
-/** Who holds a balance: a user (or a system holder below 1), one of the five accounts, one coin. */
-export interface Holder {
-  userId: number;
-  account: AccountType;
-  coin: string;
-}
+/**
+ * Where the writer's balances come from.
+ * - `memory`: every balance row is read once at start and the book is the authority from then on
+ *   (the one writer keeps it coherent); the database holds what was committed, written in batches.
+ * - `database`: the database is the authority; the book caches the holders a batch reads and is
+ *   dropped when the batch ends.
+ */
+export type BalanceAuthority = 'memory' | 'database';
 
-/** One line of a ledger transaction: a signed change, in minor units (1e-8), of one field. */
-export interface Posting extends Holder {
-  field: 'available' | 'frozen';
-  delta: bigint;
-}
+/** Widths of the multi-holder balance read, largest first. */
+const READ_WIDTHS = [64, 16, 4, 1] as const;
 
-/** What caused a ledger transaction; kept with it forever. */
-export interface TxMeta {
-  /**
-   * Business kind, such as `spot.freeze`, `deposit.crypto`, `transfer`: one of JOURNAL_KINDS, so a
-   * kind the pages cannot name does not compile.
-   */
-  kind: LedgerKind;
-  /** The business row's table and id, such as `orders` / `42`. */
-  refType: string;
-  refId: string;
-  /** `user:<id>`, `operator:<name>`, `system`, `engine` … */
-  actor: string;
-  memo?: string;
-}
-
-/** A balance in minor units (1e-8). */
-export interface Balance {
-  available: bigint;
-  frozen: bigint;
-}
-
-/** User id of the house account, which receives fees. */
-export const HOUSE_USER_ID = 0;
-/** User id standing for the world outside the exchange (chain deposits, bank transfers, demo grants). */
-export const WORLD_USER_ID = -1;
-
-/** Raised when a posting would make a user's balance negative; nothing of the transaction is kept. */
-export class InsufficientBalanceError extends Error {
-  readonly key = 'insufficientBalance';
-  constructor(readonly holder: Holder) {
-    super(`insufficient balance: user ${holder.userId} ${holder.account} ${holder.coin}`);
-  }
-}
-
-interface Entry extends Balance {
-  /** Whether the row exists in `balances`. */
-  exists: boolean;
-  dirty: boolean;
-}
-
-/** A deferred scope: cached balances, and the transactions and journal lines not yet written. */
-interface Scope {
-  entries: Map<string, Entry>;
-  /** Id of the next ledger transaction; allocated in memory at the first post of the scope. */
+interface Mark {
+  book: number;
+  txRows: number;
+  journalRows: number;
   nextTxId: number;
 }
 
-/** A holder touched by the transaction being applied, with its balance as the postings leave it. */
-interface Touched extends Balance {
-  key: string;
-  holder: Holder;
-  entry: Entry;
-}
-
-const keyOf = (h: Holder) => `${h.userId}|${h.account}|${h.coin}`;
-
 /**
- * The only code that moves money. Every change is a transaction of postings that sum to zero per
- * coin, applied to `balances` and appended to `journal` atomically. Synchronous on purpose: callers
- * put the business row and its postings in one `sqlite.transaction(...)`, and better-sqlite3 turns a
- * nested `post` into a savepoint. A posting that would overdraw is refused before anything is
- * written, so a refused transaction leaves nothing behind.
+ * The only code that moves money, on the one writer of either engine. Every change is a transaction
+ * of postings that sum to zero per coin. A posting that would overdraw a user is refused before
+ * anything changes, so a refused transaction leaves nothing behind; the balances' CHECK constraint
+ * stays the database's second line of defence.
  *
- * Inside `withDeferredWrites` (the order service's group commit) balance rows are read once, kept in
- * memory and written once per holder at the end of the scope, inside the same database transaction;
- * the scope's `ledger_tx` rows (ids allocated in memory) and journal lines, each with its
- * balance_after, are collected and written with multi-row INSERTs at the same point. Outside a scope
- * every post writes through at once.
+ * Posts run inside writer commands. They change the book at once (so the next command of the batch
+ * sees them) and queue the `ledger_tx` rows (ids allocated here), the journal lines (each with its
+ * balance_after) and the balances; the writer's flush writes them with multi-row statements before
+ * the batch's COMMIT. A command's savepoint rollback or a failed batch takes the book back with it.
  */
 export class Ledger {
-  private readonly q: PreparedSet<typeof LEDGER_STATEMENTS>;
-  private readonly postTx: (meta: TxMeta, postings: readonly Posting[]) => number;
-  private readonly txRows: BulkInsert;
-  private readonly journalRows: BulkInsert;
-  private scope: Scope | null = null;
+  private readonly book = new BalanceBook();
+  private readonly q;
+  private readonly usersBalances;
+  private readonly txRows = new BulkRows('ledger_tx', [
+    'id',
+    'kind',
+    'ref_type',
+    'ref_id',
+    'actor',
+    'memo',
+    'created_at',
+  ]);
+  private readonly journalRows = new BulkRows('journal', [
+    'tx_id',
+    'user_id',
+    'account',
+    'coin',
+    'field',
+    'delta',
+    'balance_after',
+    'created_at',
+  ]);
+  private readonly balanceRows = new BulkRows(
+    'balances',
+    ['user_id', 'account', 'coin', 'available', 'frozen'],
+    'on conflict (user_id, account, coin) do update set available = excluded.available, frozen = excluded.frozen',
+  );
+  /** Id of the next ledger transaction; 0 until read from the database. */
+  private nextTxId = 0;
+  /** `nextTxId` when the running batch began, to return to if it fails. */
+  private batchStartTxId: number | null = null;
 
-  constructor(
-    sqlite: SqliteDb,
-    private readonly now: () => number = Date.now,
+  private constructor(
+    private readonly engine: Engine,
+    readonly authority: BalanceAuthority,
+    private readonly now: () => number,
   ) {
-    this.q = prepareAll(sqlite, LEDGER_STATEMENTS, { bigints: true });
-    this.txRows = new BulkInsert(sqlite, 'ledger_tx', [
-      'id',
-      'kind',
-      'ref_type',
-      'ref_id',
-      'actor',
-      'memo',
-      'created_at',
-    ]);
-    this.journalRows = new BulkInsert(sqlite, 'journal', [
-      'tx_id',
-      'user_id',
-      'account',
-      'coin',
-      'field',
-      'delta',
-      'balance_after',
-      'created_at',
-    ]);
-    this.postTx = sqlite.transaction((meta: TxMeta, postings: readonly Posting[]) =>
-      this.apply(meta, postings),
-    );
+    this.q = statementsOf(engine, LEDGER_STATEMENTS, { bigints: true });
+    this.usersBalances = statementsByKey(engine, usersBalances, { bigints: true });
+    engine.writer.participate({
+      mark: () => this.mark(),
+      rollbackTo: (m) => this.rollbackTo(m as Mark),
+      flush: (conn) => this.flush(conn),
+      committed: () => this.committed(),
+      aborted: () => this.aborted(),
+    });
   }
 
-  /**
-   * Runs `fn` with balance writes coalesced until it returns (see the class comment). Must run inside
-   * a database transaction; if `fn` throws, the cached balances are dropped and the caller's
-   * transaction must roll back.
-   */
-  withDeferredWrites<T>(fn: () => T): T {
-    if (this.scope) return fn();
-    this.scope = { entries: new Map(), nextTxId: 0 };
-    try {
-      const result = fn();
-      this.writeScope();
-      return result;
-    } finally {
-      this.scope = null;
-      this.txRows.clear();
-      this.journalRows.clear();
+  /** Opens the ledger of `engine`; with `memory` authority, reads every balance first. */
+  static async open(
+    engine: Engine,
+    authority: BalanceAuthority,
+    now: () => number = Date.now,
+  ): Promise<Ledger> {
+    const ledger = new Ledger(engine, authority, now);
+    ledger.nextTxId = (await ledger.q.maxTxId.get())! + 1;
+    if (authority === 'memory') {
+      for (const r of await ledger.q.allBalances.all()) ledger.book.loaded(holderKey(r), r);
     }
+    return ledger;
   }
 
-  /** Applies a balanced set of postings as one ledger transaction; returns its id. */
-  post(meta: TxMeta, postings: readonly Posting[]): number {
-    assertBalanced(postings);
-    // Inside a deferred scope the caller's transaction already holds everything, and `apply` refuses an
-    // overdraft before writing, so the savepoint (two more statements per post) is not needed there.
-    return this.scope ? this.apply(meta, postings) : this.postTx(meta, postings);
+  /** Applies a balanced set of postings as one ledger transaction; returns its id. In a command only. */
+  async post(meta: TxMeta, postings: readonly Posting[]): Promise<number> {
+    this.inCommand('post');
+    await this.load(postings);
+    return this.postLoaded(meta, postings);
   }
 
   /** Moves `amount` from available to frozen. */
-  freeze(meta: TxMeta, holder: Holder, amount: bigint): number {
+  freeze(meta: TxMeta, holder: Holder, amount: bigint): Promise<number> {
     return this.post(meta, [
       { ...holder, field: 'available', delta: -amount },
       { ...holder, field: 'frozen', delta: amount },
@@ -158,7 +118,7 @@ export class Ledger {
   }
 
   /** Moves `amount` from frozen back to available. */
-  unfreeze(meta: TxMeta, holder: Holder, amount: bigint): number {
+  unfreeze(meta: TxMeta, holder: Holder, amount: bigint): Promise<number> {
     return this.post(meta, [
       { ...holder, field: 'frozen', delta: -amount },
       { ...holder, field: 'available', delta: amount },
@@ -166,138 +126,164 @@ export class Ledger {
   }
 
   /** Moves `amount` of available balance from one holder to another (same coin). */
-  transfer(meta: TxMeta, from: Holder, to: Holder, amount: bigint): number {
-    if (from.coin !== to.coin) throw new Error('transfer between different coins');
+  transfer(meta: TxMeta, from: Holder, to: Holder, amount: bigint): Promise<number> {
+    if (from.coin !== to.coin) return Promise.reject(new Error('transfer between different coins'));
     return this.post(meta, [
       { ...from, field: 'available', delta: -amount },
       { ...to, field: 'available', delta: amount },
     ]);
   }
 
-  /** The balance of one holder (zero when it has never moved). */
-  balance(holder: Holder): Balance {
-    const e = this.read(holder);
-    return { available: e.available, frozen: e.frozen };
+  /**
+   * A holder's balance: inside a command, as the batch has left it so far; outside, as committed
+   * (the read connection). Zero when it has never moved.
+   */
+  async balance(holder: Holder): Promise<Balance> {
+    const ctx = currentCommand();
+    if (ctx?.writer === this.engine.writer) {
+      await this.load([holder]);
+      return this.balanceLoaded(holder);
+    }
+    return (
+      (await this.q.balance.get(holder.userId, holder.account, holder.coin)) ?? { available: 0n, frozen: 0n }
+    );
   }
 
-  /** Every balance row of a user, by account and coin (as committed; not for use inside a scope). */
-  balancesOf(userId: number): Array<Balance & { account: AccountType; coin: string }> {
+  /** Every committed balance row of a user, by account and coin. */
+  balancesOf(userId: number) {
     return this.q.balancesOf.all(userId);
   }
 
-  private read(holder: Holder, key = keyOf(holder)): Entry {
-    const cached = this.scope?.entries.get(key);
-    if (cached) return cached;
-    const row = this.q.balance.get(holder.userId, holder.account, holder.coin);
-    const entry: Entry = row
-      ? { available: row.available, frozen: row.frozen, exists: true, dirty: false }
-      : { available: 0n, frozen: 0n, exists: false, dirty: false };
-    this.scope?.entries.set(key, entry);
-    return entry;
+  /**
+   * Reads the holders the book does not hold yet (one statement per up to 64 users), so that
+   * `postLoaded` and `balanceLoaded` can run without waiting: a batch that must not wait between its
+   * steps (the spot engine's) loads what it will touch first. Nothing to read with `memory` authority.
+   */
+  async load(holders: Iterable<Holder>): Promise<void> {
+    if (this.authority === 'memory') return;
+    const users = new Set<number>();
+    for (const h of holders) if (!this.book.get(holderKey(h))) users.add(h.userId);
+    if (users.size === 0) return;
+    const wanted = [...users];
+    const found = new Map<string, Balance>();
+    let i = 0;
+    for (const width of READ_WIDTHS) {
+      while (wanted.length - i >= width) {
+        for (const r of await this.usersBalances(width).all(...wanted.slice(i, i + width)))
+          found.set(holderKey(r), r);
+        i += width;
+      }
+    }
+    // A holder read while another load was waiting keeps the book's entry (it may have changed since).
+    for (const h of holders) {
+      const key = holderKey(h);
+      if (!this.book.get(key)) this.book.loaded(key, found.get(key));
+    }
   }
 
-  private apply(meta: TxMeta, postings: readonly Posting[]): number {
-    // First pass on copies: refuse an overdraft before anything is written. Most transactions touch a
-    // handful of holders, found by a linear search; a netted one (many holders) uses a map.
-    const touched: Touched[] = [];
-    const byKey = postings.length > 8 ? new Map<string, Touched>() : null;
-    const after = new Array<bigint>(postings.length);
-    for (let i = 0; i < postings.length; i++) {
-      const p = postings[i]!;
-      const key = keyOf(p);
-      let t = byKey ? byKey.get(key) : touched.find((x) => x.key === key);
-      if (!t) {
-        const entry = this.read(p, key);
-        t = { key, holder: p, entry, available: entry.available, frozen: entry.frozen };
-        touched.push(t);
-        byKey?.set(key, t);
+  /** Like `balance` inside a command, for a loaded holder, without waiting. */
+  balanceLoaded(holder: Holder): Balance {
+    const e = this.entry(holderKey(holder));
+    return { available: e.available, frozen: e.frozen };
+  }
+
+  /** Like `post`, for postings whose holders are loaded, without waiting. */
+  postLoaded(meta: TxMeta, postings: readonly Posting[]): number {
+    this.inCommand('postLoaded');
+    assertBalanced(postings);
+    // First pass on copies: refuse an overdraft before anything changes.
+    const after = new Map<string, { available: bigint; frozen: bigint }>();
+    const lineAfter = new Array<bigint>(postings.length);
+    postings.forEach((p, i) => {
+      const key = holderKey(p);
+      let next = after.get(key);
+      if (!next) {
+        const e = this.entry(key);
+        after.set(key, (next = { available: e.available, frozen: e.frozen }));
       }
-      const value = (t[p.field] += p.delta);
+      const value = (next[p.field] += p.delta);
       if (p.userId >= 1 && value < 0n) {
         throw new InsufficientBalanceError({ userId: p.userId, account: p.account, coin: p.coin });
       }
-      after[i] = value;
-    }
+      lineAfter[i] = value;
+    });
+    this.batchStartTxId ??= this.nextTxId;
+    const txId = this.nextTxId++;
     const at = this.now();
-    const scope = this.scope;
-    if (scope) {
-      if (scope.nextTxId === 0) scope.nextTxId = this.q.maxTxId.get()! + 1;
-      const txId = scope.nextTxId++;
-      this.txRows.add(txId, meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at);
-      for (let i = 0; i < postings.length; i++) {
-        const p = postings[i]!;
-        if (p.delta !== 0n)
-          this.journalRows.add(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);
-      }
-      // The cached entries are the scope's own: update them in place, written at the scope's end.
-      for (const t of touched) {
-        t.entry.available = t.available;
-        t.entry.frozen = t.frozen;
-        t.entry.dirty = true;
-      }
-      return txId;
-    }
-    const txId = this.q.insertTx.run(
-      meta.kind,
-      meta.refType,
-      meta.refId,
-      meta.actor,
-      meta.memo ?? null,
-      at,
-    ).lastId;
+    this.txRows.add(txId, meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at);
     postings.forEach((p, i) => {
       if (p.delta !== 0n)
-        this.q.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);
+        this.journalRows.add(txId, p.userId, p.account, p.coin, p.field, p.delta, lineAfter[i], at);
     });
-    for (const t of touched) {
-      this.write(t.holder, { available: t.available, frozen: t.frozen, exists: t.entry.exists, dirty: true });
-    }
+    for (const [key, b] of after) this.book.change(key, b.available, b.frozen);
     return txId;
   }
 
-  private writeScope(): void {
-    // Transactions before their lines (journal.tx_id references ledger_tx), then the balances. Lines
-    // keep global posting order, so one transaction's lines have consecutive ids and the journal reads
-    // as it happened; grouping them by user would save 10-15 % of the journal writes, not worth that.
-    this.txRows.flush();
-    this.journalRows.flush();
-    for (const [key, e] of this.scope!.entries) {
-      if (!e.dirty) continue;
-      const [userId, account, coin] = key.split('|') as [string, AccountType, string];
-      this.write({ userId: Number(userId), account, coin }, e);
-    }
+  private entry(key: string): BookEntry {
+    const e = this.book.get(key);
+    if (e) return e;
+    // With memory authority the book holds every row: a holder it lacks has never moved.
+    if (this.authority === 'memory') return this.book.loaded(key, undefined);
+    throw new Error(`ledger: holder ${key} was not loaded`);
   }
 
-  private write(h: Holder, e: Entry): void {
-    try {
-      if (e.exists) this.q.updateBalance.run(e.available, e.frozen, h.userId, h.account, h.coin);
-      else this.q.insertBalance.run(h.userId, h.account, h.coin, e.available, e.frozen);
-    } catch (err) {
-      // The CHECK constraint is a second line of defence behind the first pass above.
-      if (isCheckViolation(err)) throw new InsufficientBalanceError(h);
-      throw err;
+  private inCommand(what: string): void {
+    const ctx = currentCommand();
+    if (ctx?.writer !== this.engine.writer || !ctx.open)
+      throw new Error(`ledger.${what} outside a writer command`);
+  }
+
+  private mark(): Mark {
+    return {
+      book: this.book.mark(),
+      txRows: this.txRows.size,
+      journalRows: this.journalRows.size,
+      nextTxId: this.nextTxId,
+    };
+  }
+
+  private rollbackTo(m: Mark): void {
+    this.book.rollbackTo(m.book);
+    this.txRows.truncate(m.txRows);
+    this.journalRows.truncate(m.journalRows);
+    this.nextTxId = m.nextTxId;
+  }
+
+  private async flush(conn: Conn): Promise<void> {
+    // Transactions before their lines (journal.tx_id references ledger_tx), then the balances.
+    await this.txRows.flush(conn);
+    await this.journalRows.flush(conn);
+    for (const [key, e] of this.book.dirty()) {
+      const h = holderOf(key);
+      this.balanceRows.add(h.userId, h.account, h.coin, e.available, e.frozen);
     }
-    e.exists = true;
-    e.dirty = false;
+    await this.balanceRows.flush(conn);
+  }
+
+  private committed(): void {
+    this.batchStartTxId = null;
+    if (this.authority === 'memory') this.book.committed();
+    else this.book.clear();
+  }
+
+  private aborted(): void {
+    this.txRows.clear();
+    this.journalRows.clear();
+    this.balanceRows.clear();
+    if (this.batchStartTxId !== null) this.nextTxId = this.batchStartTxId;
+    this.batchStartTxId = null;
+    if (this.authority === 'memory') this.book.rollbackTo(0);
+    else this.book.clear();
   }
 }
 
 function assertBalanced(postings: readonly Posting[]): void {
+  const sums = new Map<string, bigint>();
   for (const p of postings) {
     if (typeof p.delta !== 'bigint') throw new TypeError('posting delta must be a bigint');
+    sums.set(p.coin, (sums.get(p.coin) ?? 0n) + p.delta);
   }
-  // Few postings and usually one or two coins: sum each coin once, at its first posting.
-  for (let i = 0; i < postings.length; i++) {
-    const p = postings[i]!;
-    if (postings.findIndex((q) => q.coin === p.coin) !== i) continue;
-    let sum = 0n;
-    for (let j = i; j < postings.length; j++) if (postings[j]!.coin === p.coin) sum += postings[j]!.delta;
-    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${p.coin} sums to ${sum}`);
+  for (const [coin, sum] of sums) {
+    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${coin} sums to ${sum}`);
   }
-}
-
-function isCheckViolation(err: unknown): boolean {
-  return (
-    typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_CHECK'
-  );
 }

@@ -1,4 +1,4 @@
-import type { Holder, Posting } from './ledger';
+import type { Holder, Posting } from './ledger-types';
 
 /**
  * The postings of one business change, collected step by step and netted per holder and field, so
