@@ -161,7 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ledger: await Ledger.open(db.engine, config.balanceAuthority),
       catalog,
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
-      tape: new TradeTape(db.engine, catalog.pairs),
+      tape: await TradeTape.open(db.engine, catalog.pairs),
       ops: new OpsRegistry(),
       opsJournal: new OpsJournal(db.engine),
       uploadClaims: new UploadClaims(

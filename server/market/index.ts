@@ -16,7 +16,7 @@ export {
   loadCandles,
   MarketFeed,
   type MarketTrade,
-  SqliteCandleStore,
+  DbCandleStore,
   TICKER_WINDOW_MS,
   TickerBoard,
 } from './data';

@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, stepDecimals, toUnits, type PairInfo } from '../../domain';
+import type { Engine } from '../db';
 import { fail } from '../http';
 import { tradeLog, type TapeRow, type TradeLog } from '../trade';
 
@@ -38,19 +38,29 @@ export class TradeTape {
   private readonly listeners: TapeListener[] = [];
   private readonly trades: TradeLog;
 
-  constructor(
-    sqlite: SqliteDb,
+  private constructor(
+    engine: Engine,
     pairs: readonly PairInfo[],
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {
     for (const p of pairs) {
       this.tickUnits.set(p.symbol, { units: toUnits(p.tickSize), decimals: stepDecimals(p.tickSize) });
     }
-    this.trades = tradeLog(sqlite);
+    this.trades = tradeLog(engine);
+  }
+
+  /** The tape of `pairs`, starting from each market's last committed trade. */
+  static async open(
+    engine: Engine,
+    pairs: readonly PairInfo[],
+    now: () => number = Date.now,
+  ): Promise<TradeTape> {
+    const tape = new TradeTape(engine, pairs, now);
     for (const p of pairs) {
-      const row = this.trades.lastTrade(p.symbol);
-      if (row) this.lastBySymbol.set(p.symbol, this.toTrade(row));
+      const row = await tape.trades.lastTrade(p.symbol);
+      if (row) tape.lastBySymbol.set(p.symbol, tape.toTrade(row));
     }
+    return tape;
   }
 
   /** Adds a listener for committed trades; it runs synchronously after each spot batch. */
@@ -105,19 +115,19 @@ export class TradeTape {
   }
 
   /** Stored trades of a market after trade id `afterId`, oldest first (catch-up after a restart). */
-  after(symbol: string, afterId: number, limit = 10_000): TapeTrade[] {
-    return this.trades.tradesSince(symbol, afterId, limit).map((r) => this.toTrade(r));
+  async after(symbol: string, afterId: number, limit = 10_000): Promise<TapeTrade[]> {
+    return (await this.trades.tradesSince(symbol, afterId, limit)).map((r) => this.toTrade(r));
   }
 
   /** The last stored trade of a market at or before `ts` (epoch ms), or undefined. */
-  atOrBefore(symbol: string, ts: number): TapeTrade | undefined {
-    const row = this.trades.tradeAtOrBefore(symbol, ts);
+  async atOrBefore(symbol: string, ts: number): Promise<TapeTrade | undefined> {
+    const row = await this.trades.tradeAtOrBefore(symbol, ts);
     return row && this.toTrade(row);
   }
 
   /** A stored trade by id, or undefined. */
-  byId(id: number): TapeTrade | undefined {
-    const row = this.trades.tradeById(id);
+  async byId(id: number): Promise<TapeTrade | undefined> {
+    const row = await this.trades.tradeById(id);
     return row && this.toTrade(row);
   }
 

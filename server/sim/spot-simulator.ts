@@ -17,7 +17,7 @@ export function createSpotSimulator(): SpotSimulator {
     async prepare(ctx: ServerContext, orders) {
       if (ctx.config.mode !== 'demo') return;
       const { ledger, catalog } = ctx;
-      bots = await seedDemo(ctx.sqlite, ledger, catalog);
+      bots = await seedDemo(ctx.engine, ledger, catalog);
       if (!simMarketOn(ctx.config)) return;
       sim = new MarketMakerSim(orders, {
         makerUserId: bots.makerId,

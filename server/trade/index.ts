@@ -1,18 +1,18 @@
 /**
- * The spot area's face for other areas: `tradeLog(sqlite)` reads committed trades and orders (see
+ * The spot area's face for other areas: `tradeLog(engine)` reads committed trades and orders (see
  * TradeLog). The ServerModule is in `module.ts`.
  */
-import type { Database as SqliteDb } from 'better-sqlite3';
+import type { Engine } from '../db';
 import { TradeLog } from './trade-log';
 
 export { TradeLog, type FeeTradeRow, type TapeRow } from './trade-log';
 
-const faces = new WeakMap<SqliteDb, TradeLog>();
+const faces = new WeakMap<Engine, TradeLog>();
 
-/** The trade log on this database (one per connection, so its statements are prepared once). */
-export function tradeLog(sqlite: SqliteDb): TradeLog {
-  let face = faces.get(sqlite);
-  if (!face) faces.set(sqlite, (face = new TradeLog(sqlite)));
+/** The trade log on this database (one per engine). */
+export function tradeLog(engine: Engine): TradeLog {
+  let face = faces.get(engine);
+  if (!face) faces.set(engine, (face = new TradeLog(engine)));
   return face;
 }
 export { spotMigration } from './schema';

@@ -4,7 +4,7 @@ import {
   type Catalog,
   loadCandles,
   MarketFeed,
-  SqliteCandleStore,
+  DbCandleStore,
   TICKER_WINDOW_MS,
   type MarketTrade,
   type TickerBoard,
@@ -31,7 +31,7 @@ export const SIM_STEP_MS = 1_000;
 export interface SpotSimulator {
   prepare(ctx: ServerContext, orders: OrderService): Promise<void>;
   start(ctx: ServerContext, orders: OrderService): void;
-  stop(): void;
+  stop(): void | Promise<void>;
 }
 
 /** Options of the spot area. */
@@ -70,10 +70,9 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
     const touched = new Set([...out.levels.keys(), ...out.trades.map((t) => t.symbol)]);
     for (const symbol of touched) feeds.get(symbol)!.commit();
 
-    for (const id of out.orders) {
-      const row = orders.orders.get(id);
-      const units = row && orders.unitsOf(row.symbol);
-      if (!row || !units || !ctx.hub.hasSubscribers(channels.private)) continue;
+    for (const row of out.rows) {
+      const units = orders.unitsOf(row.symbol);
+      if (!units || !ctx.hub.hasSubscribers(channels.private)) continue;
       const event: PrivateEvent = { type: 'order', order: toSpotOrder(row, units) };
       ctx.hub.publishToUser(row.userId, channels.private, event);
     }
@@ -84,23 +83,29 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
   const mod: ServerModule & { service?: OrderService } = {
     name: 'spot',
     migrations: [spotMigration],
-    register(ctx) {
+    async register(ctx) {
       // The ledger, catalog and tickers are built once in app.ts and shared with the other areas.
       catalog = ctx.catalog;
       ledger = ctx.ledger;
-      orders = new OrderService(ctx.sqlite, ledger, catalog.pairs);
+      orders = await OrderService.open(ctx.engine, ledger, catalog.pairs);
       mod.service = orders;
       pushBalances = balancePusher(ctx);
       const publish = (ch: string, data: unknown) => ctx.hub.publish(ch, data);
       tickers = ctx.tickers;
-      const candleStore = new SqliteCandleStore(ctx.sqlite);
+      const candleStore = new DbCandleStore(ctx.engine);
       const now = Date.now();
       for (const pair of catalog.pairs) {
-        const feed = new MarketFeed({ pair, publish, tickers, candleStore });
+        const feed = new MarketFeed({
+          pair,
+          publish,
+          tickers,
+          candleStore,
+          onSaveError: (err) => ctx.log.warn({ err }, 'candle save refused'),
+        });
         feed.depth.reset(orders.engine(pair.symbol)!.snapshot());
-        loadCandles(feed.candles, candleStore, 1_000);
-        feed.trades.load(orders.orders.recentTrades(pair.symbol, 100).reverse().map(toMarketTrade));
-        for (const t of orders.orders.tradesSince(pair.symbol, now - TICKER_WINDOW_MS)) {
+        await loadCandles(feed.candles, candleStore, 1_000);
+        feed.trades.load((await orders.orders.recentTrades(pair.symbol, 100)).reverse().map(toMarketTrade));
+        for (const t of await orders.orders.tradesSince(pair.symbol, now - TICKER_WINDOW_MS)) {
           tickers.onTrade(pair.symbol, toMarketTrade(t));
         }
         feeds.set(pair.symbol, feed);
@@ -118,7 +123,7 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
       ctx.hub.onSubscribe(channels.private, undefined, { private: true });
 
       registerMarketRoutes(ctx.registry, { catalog, feeds, tickers, candleStore });
-      registerTradeRoutes(ctx.registry, { sqlite: ctx.sqlite, orders, ledger, catalog });
+      registerTradeRoutes(ctx.registry, { engine: ctx.engine, orders, ledger, catalog });
     },
     async prepare(ctx) {
       // The demo account and the first full ladder exist before the first request: a newcomer
@@ -129,10 +134,10 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
       timers.push(setInterval(() => tickers.flush(Date.now()), TICKER_FLUSH_MS));
       options.simulator?.start(ctx, orders);
     },
-    stop() {
+    async stop() {
       for (const t of timers.splice(0)) clearInterval(t);
-      options.simulator?.stop();
-      orders?.close();
+      await options.simulator?.stop();
+      await orders?.close();
     },
   };
   return mod;

@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PairInfo, PlaceOrderReq } from '../../domain';
+import type { Engine } from '../db';
 import { fail, notFound } from '../http';
 import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market';
@@ -17,6 +17,8 @@ export interface BatchOutput {
   trades: TradeRow[];
   /** Ids of orders whose row changed. */
   orders: Set<number>;
+  /** Those orders' rows as the batch left them (copies, taken before the commit). */
+  rows: OrderRow[];
   /** Users whose balances changed. */
   users: Set<number>;
 }
@@ -38,18 +40,21 @@ type Command =
 export const MAX_BATCH = 2_000;
 
 /**
- * Spot orders: validation, freezing, matching, settlement and persistence. Commands queue up and are
- * committed together (group commit): one SQLite transaction per batch. Every refusal is decided before
- * a command's first write, so a refused order leaves nothing behind. Within the batch the ledger keeps
- * balances, transactions and journal lines in memory and the order store keeps the order rows it
- * touched and the new trades; both write them at the end of the batch, before the COMMIT. Replies
- * and events go out only after the commit.
+ * Spot orders: validation, freezing, matching, settlement and persistence. Orders and cancels queue up
+ * here and run together as ONE command of the database's writer (so they share its group commit with
+ * whatever else it holds), in arrival order, without savepoints: every refusal is decided before a
+ * command's first change, so a refused order leaves nothing behind. The engines, the open orders
+ * (order store) and the balances (ledger) change in memory as each order runs; the writer's flush
+ * writes the order rows, trades, ledger transactions, journal lines and balances with multi-row
+ * statements before the COMMIT. Replies and events go out only after the commit. A batch that fails as
+ * a whole (a fault, or the database lost) is refused entirely, and the engines and open orders are
+ * read again from what was committed before the next one.
  */
 export class OrderService {
   private readonly markets = new Map<string, Market>();
   private readonly store: OrderStore;
   private queue: Command[] = [];
-  private scheduled = false;
+  private running: Promise<void> | null = null;
   private closed = false;
   private readonly listeners: BatchListener[] = [];
   // Engine output of the command being processed; engines call back synchronously.
@@ -65,15 +70,26 @@ export class OrderService {
   /** Next order id; allocated here so the freeze, the engine and the single insert agree on it. */
   private nextOrderId: number;
 
-  constructor(
-    private readonly sqlite: SqliteDb,
+  private constructor(
+    private readonly db: Engine,
     private readonly ledger: Ledger,
-    pairs: readonly PairInfo[],
-    private readonly now: () => number = Date.now,
+    private readonly pairs: readonly PairInfo[],
+    private readonly now: () => number,
   ) {
-    this.store = new OrderStore(sqlite);
-    this.nextOrderId = this.store.maxId() + 1;
-    for (const pair of pairs) this.markets.set(pair.symbol, this.buildMarket(pair));
+    this.store = new OrderStore(db);
+    this.nextOrderId = 1;
+  }
+
+  /** Opens the spot markets of `pairs` on `engine`: reads their open orders into the engines. */
+  static async open(
+    engine: Engine,
+    ledger: Ledger,
+    pairs: readonly PairInfo[],
+    now: () => number = Date.now,
+  ): Promise<OrderService> {
+    const service = new OrderService(engine, ledger, pairs, now);
+    await service.rebuildAll();
+    return service;
   }
 
   /** Adds a listener for committed batches (market data, private events). */
@@ -114,88 +130,112 @@ export class OrderService {
     return this.enqueue((done) => ({ kind: 'cancel', userId, orderId, done }));
   }
 
-  /** Processes everything queued now (tests and benchmarks; normally runs on setImmediate). */
-  flushNow(): void {
-    while (this.queue.length) this.flush();
+  /** Resolves when everything queued so far is committed (or refused). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
   }
 
   /**
    * Commits what is queued and refuses anything later. Called on shutdown while the database is
-   * still open, so a batch scheduled for the next tick never runs against a closed connection.
+   * still open, so a batch queued for the next tick never runs against a closed connection.
    */
-  close(): void {
-    this.flushNow();
+  async close(): Promise<void> {
     this.closed = true;
+    await this.idle();
   }
 
   private enqueue(make: (done: (r: OrderRow | Error) => void) => Command): Promise<OrderRow> {
     if (this.closed) return Promise.reject(new Error('order service is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push(make((r) => (r instanceof Error ? reject(r) : resolve(r))));
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flushNow();
-        });
-      }
+      // The first batch starts on the next turn of the event loop, so the orders read from the
+      // sockets together share it; later ones queue while it runs.
+      this.running ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
     });
   }
 
-  private flush(): void {
-    const batch = this.queue.splice(0, MAX_BATCH);
-    const results: Array<OrderRow | Error> = [];
-    this.out = emptyOutput();
+  private async drain(): Promise<void> {
     try {
-      this.sqlite.transaction(() =>
-        this.store.withBatch(() =>
-          this.ledger.withDeferredWrites(() => {
-            for (const cmd of batch) results.push(this.runOne(cmd));
-          }),
-        ),
-      )();
+      while (this.queue.length) await this.flush(this.queue.splice(0, MAX_BATCH));
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async flush(batch: Command[]): Promise<void> {
+    let results: Array<OrderRow | Error>;
+    const out = emptyOutput();
+    try {
+      // After a failed batch the engines and open orders are ahead of the database: read them again.
+      if (this.store.stale) await this.rebuildAll();
+      results = await this.db.writer.run(
+        async () => {
+          this.out = out;
+          // Balances of the orders' own holders in one read (nothing to read when memory is the authority).
+          await this.ledger.load(this.holdersOf(batch));
+          const rs: Array<OrderRow | Error> = [];
+          for (const cmd of batch) rs.push(await this.runOne(cmd));
+          for (const id of out.orders) {
+            const row = this.store.held(id);
+            if (row) out.rows.push({ ...row });
+          }
+          return rs;
+        },
+        { savepoint: false },
+      );
     } catch (err) {
-      // A failure after an engine changed (or a failed commit) leaves memory ahead of the database:
-      // rebuild every book from what was committed and refuse the whole batch.
-      this.rebuildAll();
+      // The writer refused the batch as a whole; its store marked itself stale. Read the books again
+      // now, so nothing shows the refused orders; if the database is away, the next batch tries again.
       const fault = err instanceof Error ? err : new Error(String(err));
+      if (this.store.stale) await this.rebuildAll().catch(() => {});
       for (const cmd of batch) cmd.done(fault);
       return;
     }
     batch.forEach((cmd, i) => cmd.done(results[i]!));
-    for (const listener of this.listeners) listener(this.out, this);
+    for (const listener of this.listeners) listener(out, this);
+  }
+
+  private holdersOf(batch: readonly Command[]): Holder[] {
+    const out: Holder[] = [];
+    for (const cmd of batch) {
+      if (cmd.kind !== 'place') continue;
+      const market = this.markets.get(cmd.req.symbol);
+      if (market)
+        out.push({ userId: cmd.userId, account: 'spot', coin: this.freezeFor(market, cmd.req).coin });
+    }
+    return out;
   }
 
   /**
-   * One command. Every refusal is decided before the first write, so a refused command leaves nothing
-   * behind without a savepoint; anything thrown after a write is a fault that aborts the whole batch.
+   * One command. Every refusal is decided before the first change, so a refused command leaves nothing
+   * behind without a savepoint; anything thrown after a change is a fault that aborts the whole batch.
    */
-  private runOne(cmd: Command): OrderRow | Error {
+  private async runOne(cmd: Command): Promise<OrderRow | Error> {
     try {
       return cmd.kind === 'cancel'
-        ? this.runCancel(cmd.userId, cmd.orderId)
-        : this.runPlace(cmd.userId, cmd.req);
+        ? await this.runCancel(cmd.userId, cmd.orderId)
+        : await this.runPlace(cmd.userId, cmd.req);
     } catch (err) {
       if (err instanceof Refusal) return err.error;
       throw err;
     }
   }
 
-  private runCancel(userId: number, orderId: number): OrderRow {
-    const row = this.store.get(orderId);
+  private async runCancel(userId: number, orderId: number): Promise<OrderRow> {
+    const row = await this.store.get(orderId);
     if (!row || row.userId !== userId) throw new Refusal(notFound());
     if (row.status !== 'open') throw new Refusal(fail('orderNotOpen'));
     const market = this.markets.get(row.symbol)!;
     this.startCommand(row.symbol);
     market.engine.cancel(row.id);
     this.settleDones(market);
-    this.postNet('spot.release', row.id, `user:${userId}`);
-    return { ...this.store.get(row.id)! };
+    await this.postNet('spot.release', row.id, `user:${userId}`);
+    return { ...this.store.held(row.id)! };
   }
 
-  private runPlace(userId: number, req: ParsedPlace): OrderRow {
+  private async runPlace(userId: number, req: ParsedPlace): Promise<OrderRow> {
     if (req.clientOrderId) {
-      const existing = this.store.byClientId(userId, req.clientOrderId);
+      const existing = await this.store.byClientId(userId, req.clientOrderId);
       if (existing) return { ...existing };
     }
     const market = this.markets.get(req.symbol)!;
@@ -205,7 +245,7 @@ export class OrderService {
     }
     const { coin, units } = this.freezeFor(market, req);
     const holder: Holder = { userId, account: 'spot', coin };
-    if (this.ledger.balance(holder).available < units) throw new Refusal(fail('insufficientBalance'));
+    if ((await this.ledger.balance(holder)).available < units) throw new Refusal(fail('insufficientBalance'));
 
     const at = this.now();
     const id = this.nextOrderId++;
@@ -249,7 +289,7 @@ export class OrderService {
     this.out.orders.add(id);
     for (const t of this.trades) this.settleTrade(market, t);
     this.settleDones(market);
-    this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
+    await this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
     return { ...row };
   }
 
@@ -273,12 +313,16 @@ export class OrderService {
    * took part in on either side, the fees and the release of what it no longer needs. The trades
    * themselves (price, lots, fees of each fill) are the rows of spot_trades named in the memo.
    */
-  private postNet(kind: 'spot.freeze' | 'spot.trade' | 'spot.release', orderId: number, actor: string): void {
+  private async postNet(
+    kind: 'spot.freeze' | 'spot.trade' | 'spot.release',
+    orderId: number,
+    actor: string,
+  ): Promise<void> {
     const postings = this.net.postings();
     this.net.clear();
     if (postings.length === 0) return;
     const memo = this.firstTrade ? `spot_trades ${this.firstTrade}-${this.lastTrade}` : undefined;
-    this.ledger.post(
+    await this.ledger.post(
       { kind, refType: 'spot_orders', refId: String(orderId), actor, ...(memo ? { memo } : {}) },
       postings,
     );
@@ -332,7 +376,7 @@ export class OrderService {
   /** Ends the orders the engine finished and releases what they still had frozen. */
   private settleDones(market: Market): void {
     for (const d of this.dones) {
-      const row = this.store.get(d.orderId)!;
+      const row = this.store.held(d.orderId)!;
       if (row.frozenUnits > 0n) {
         const coin = row.side === 'buy' ? market.pair.quote : market.pair.base;
         this.net.unfreeze({ userId: row.userId, account: 'spot', coin }, row.frozenUnits);
@@ -344,7 +388,7 @@ export class OrderService {
     this.dones = [];
   }
 
-  private buildMarket(pair: PairInfo): Market {
+  private async buildMarket(pair: PairInfo): Promise<Market> {
     const listener: EngineListener = {
       accepted: () => {},
       trade: (e) => this.trades.push(e),
@@ -367,14 +411,16 @@ export class OrderService {
         seq: o.seq,
         ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {}),
       })),
-      this.store.maxSeq(pair.symbol) + 1,
+      (await this.store.maxSeq(pair.symbol)) + 1,
     );
     return { pair, units: new PairUnits(pair), engine };
   }
 
-  private rebuildAll(): void {
-    this.nextOrderId = this.store.maxId() + 1;
-    for (const [symbol, market] of this.markets) this.markets.set(symbol, this.buildMarket(market.pair));
+  /** Reads the open orders, ids and books from what was committed: at start and after a failed batch. */
+  private async rebuildAll(): Promise<void> {
+    await this.store.reload(this.pairs.map((p) => p.symbol));
+    this.nextOrderId = (await this.store.maxId()) + 1;
+    for (const pair of this.pairs) this.markets.set(pair.symbol, await this.buildMarket(pair));
   }
 }
 
@@ -384,5 +430,5 @@ class Refusal {
 }
 
 function emptyOutput(): BatchOutput {
-  return { levels: new Map(), trades: [], orders: new Set(), users: new Set() };
+  return { levels: new Map(), trades: [], orders: new Set(), rows: [], users: new Set() };
 }

@@ -1,146 +1,103 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, type PreparedSet } from '../db';
-import { BulkInsert } from '../ledger';
+import { BulkRows, statementsOf, type AsyncPreparedSet, type BatchParticipant, type Engine } from '../db';
 import { ORDER_COLUMNS, STATEMENTS, TRADE_COLUMNS, type OrderRow, type TradeRow } from './order-rows';
 
 export type { OrderRow, TradeRow } from './order-rows';
 
-/** The order rows a batch touched: each read (or created) once, written once when the batch ends. */
-interface Batch {
-  rows: Map<number, { row: OrderRow; isNew: boolean }>;
-  /** `userId|clientOrderId` of the orders created in this batch. */
-  clientIds: Map<string, number>;
-  /** Id of the next trade; allocated in memory at the first trade of the batch. */
-  nextTradeId: number;
-}
+/** What a fill or an ending may change in an order row; the rest is written once, when it is new. */
+const ORDER_UPSERT = `on conflict (id) do update set filled_lots = excluded.filled_lots,
+  filled_quote_units = excluded.filled_quote_units, fee_units = excluded.fee_units,
+  frozen_units = excluded.frozen_units, status = excluded.status, reason = excluded.reason,
+  updated_at = excluded.updated_at`;
+
+const clientKey = (userId: number, clientOrderId: string) => `${userId}|${clientOrderId}`;
 
 /**
- * The store of spot_orders and spot_trades. Synchronous. Inside `withBatch` (the order
- * service's group commit) the order rows a batch touches are read once and kept in memory, and new
- * orders, changed orders and trades are written when the batch ends, inside the same transaction
- * (new rows with multi-row INSERTs); outside it every call reads and writes through.
+ * The store of spot_orders and spot_trades, as the one writer keeps them. Every open order's row is
+ * held in memory (the engines hold the same orders; only the writer changes them), so a fill of any
+ * resting order needs no read. Rows a batch creates or changes, and its trades, are written when the
+ * writer flushes the batch: orders with one multi-row upsert, trades with multi-row inserts. A batch
+ * that fails as a whole leaves the memory ahead of the database: the store is then `stale` and the
+ * order service reloads it before its next batch.
  */
-export class OrderStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
-  private readonly newOrders: BulkInsert;
-  private readonly newTrades: BulkInsert;
-  private batch: Batch | null = null;
+export class OrderStore implements BatchParticipant {
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
+  private readonly orderRows = new BulkRows('spot_orders', ORDER_COLUMNS, ORDER_UPSERT);
+  private readonly tradeRows = new BulkRows('spot_trades', TRADE_COLUMNS);
+  private readonly open = new Map<number, OrderRow>();
+  /** `userId|clientOrderId` of the open orders and of every order created in the running batch. */
+  private readonly clientIds = new Map<string, number>();
+  /** Rows created or changed by the running batch, written at its flush. */
+  private readonly touched = new Map<number, OrderRow>();
+  private nextTradeId = 1;
+  /** Memory is ahead of the database after a failed batch; `reload` before using it again. */
+  stale = false;
 
-  constructor(sqlite: SqliteDb) {
+  constructor(engine: Engine) {
     // Money columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow ids.
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
-    this.newOrders = new BulkInsert(sqlite, 'spot_orders', ORDER_COLUMNS);
-    this.newTrades = new BulkInsert(sqlite, 'spot_trades', TRADE_COLUMNS);
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
+    engine.writer.participate(this);
   }
 
-  /**
-   * Runs `fn` with order rows cached and writes deferred until it returns (see the class comment).
-   * Must run inside a database transaction; if `fn` throws, nothing is written, the cache is dropped
-   * and the caller's transaction must roll back.
-   */
-  withBatch<T>(fn: () => T): T {
-    if (this.batch) return fn();
-    this.batch = { rows: new Map(), clientIds: new Map(), nextTradeId: 0 };
-    try {
-      const result = fn();
-      this.writeBatch();
-      return result;
-    } finally {
-      this.batch = null;
-      this.newOrders.clear();
-      this.newTrades.clear();
+  /** Reads the open orders of `symbols` and the next trade id: at start, and after a failed batch. */
+  async reload(symbols: readonly string[]): Promise<void> {
+    this.open.clear();
+    this.clientIds.clear();
+    this.touched.clear();
+    this.orderRows.clear();
+    this.tradeRows.clear();
+    for (const symbol of symbols) {
+      for (const row of await this.q.open.all(symbol)) this.keepOpen(row);
     }
+    this.nextTradeId = (await this.q.maxTradeId.get())! + 1;
+    this.stale = false;
   }
 
-  /** The open batch; every write happens inside one (the order service's group commit). */
-  private inBatch(what: string) {
-    if (!this.batch) throw new Error(`${what} outside a batch`);
-    return this.batch;
+  private keepOpen(row: OrderRow): void {
+    this.open.set(row.id, row);
+    if (row.clientOrderId !== null) this.clientIds.set(clientKey(row.userId, row.clientOrderId), row.id);
   }
 
-  private writeBatch(): void {
-    const batch = this.batch!;
-    // Trades were queued as they happened; new orders go in id order, the others are updated once.
-    this.newTrades.flush();
-    for (const { row: o, isNew } of batch.rows.values()) {
-      if (isNew) {
-        this.newOrders.add(
-          o.id,
-          o.userId,
-          o.symbol,
-          o.side,
-          o.type,
-          o.priceTicks,
-          o.lots,
-          o.budgetUnits,
-          o.filledLots,
-          o.filledQuoteUnits,
-          o.feeUnits,
-          o.frozenUnits,
-          o.status,
-          o.reason,
-          o.clientOrderId,
-          o.seq,
-          o.createdAt,
-          o.updatedAt,
-        );
-      } else {
-        this.q.save.run(
-          o.filledLots,
-          o.filledQuoteUnits,
-          o.feeUnits,
-          o.frozenUnits,
-          o.status,
-          o.reason,
-          o.updatedAt,
-          o.id,
-        );
-      }
-    }
-    this.newOrders.flush();
-  }
-
-  /**
-   * Writes a new order (id chosen by the service). Inside a batch the row is kept (and owned) by the
-   * store until the batch ends; later fills and the ending change it there.
-   */
-  insert(o: OrderRow): void {
-    const batch = this.inBatch('insert');
-    batch.rows.set(o.id, { row: o, isNew: true });
-    if (o.clientOrderId !== null) batch.clientIds.set(`${o.userId}|${o.clientOrderId}`, o.id);
-  }
-
-  private maxTradeId(): number {
-    return this.q.maxTradeId.get()!;
+  /** The open orders of a market, in time priority (the engine's restore order). */
+  openOrders(symbol: string): OrderRow[] {
+    return [...this.open.values()].filter((o) => o.symbol === symbol).sort((a, b) => a.seq - b.seq);
   }
 
   /** The highest order id ever written (ids are allocated by the service, in memory). */
-  maxId(): number {
-    return this.q.maxId.get()!;
+  async maxId(): Promise<number> {
+    return (await this.q.maxId.get())!;
+  }
+
+  async maxSeq(symbol: string): Promise<number> {
+    return (await this.q.maxSeq.get(symbol))!;
   }
 
   /**
-   * An order as it stands now. Inside a batch this is the store's own cached row, which later commands
-   * of the batch may change: copy it before handing it out.
+   * An order the writer holds: open, or created or changed by the running batch. This is the store's
+   * own row, which later commands may change: copy it before handing it out.
    */
-  get(id: number): OrderRow | undefined {
-    const cached = this.batch?.rows.get(id);
-    if (cached) return cached.row;
-    const row = this.q.byId.get(id);
-    if (row && this.batch) this.batch.rows.set(id, { row, isNew: false });
-    return row;
+  held(id: number): OrderRow | undefined {
+    return this.open.get(id) ?? this.touched.get(id);
   }
 
-  byClientId(userId: number, clientOrderId: string): OrderRow | undefined {
-    const fresh = this.batch?.clientIds.get(`${userId}|${clientOrderId}`);
-    if (fresh !== undefined) return this.get(fresh);
-    const row = this.q.byClient.get(userId, clientOrderId);
-    if (!row) return undefined;
-    // Through `get`, so that inside a batch the cached row (possibly changed since) is the one returned.
-    return this.batch ? this.get(row.id) : row;
+  /** An order as it stands for the running command: held, else as committed. */
+  async get(id: number): Promise<OrderRow | undefined> {
+    return this.held(id) ?? (await this.q.byId.get(id));
   }
 
-  /** Adds one fill to an order; `spentUnits` leaves its frozen amount. */
+  async byClientId(userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
+    const id = this.clientIds.get(clientKey(userId, clientOrderId));
+    if (id !== undefined) return this.held(id);
+    return this.q.byClient.get(userId, clientOrderId);
+  }
+
+  /** Records a new order (id chosen by the service); written at the batch's flush. */
+  insert(o: OrderRow): void {
+    this.touched.set(o.id, o);
+    if (o.status === 'open') this.keepOpen(o);
+    else if (o.clientOrderId !== null) this.clientIds.set(clientKey(o.userId, o.clientOrderId), o.id);
+  }
+
+  /** Adds one fill to an order the writer holds; `spentUnits` leaves its frozen amount. */
   addFill(
     id: number,
     lots: number,
@@ -149,8 +106,7 @@ export class OrderStore {
     spentUnits: bigint,
     at: number,
   ): void {
-    this.inBatch('addFill');
-    const row = this.get(id);
+    const row = this.held(id);
     if (!row) throw new Error(`fill of unknown order ${id}`);
     if (row.frozenUnits < spentUnits) throw new Error(`order ${id} spends more than it froze`);
     row.filledLots += lots;
@@ -158,58 +114,24 @@ export class OrderStore {
     row.feeUnits += feeUnits;
     row.frozenUnits -= spentUnits;
     row.updatedAt = at;
+    this.touched.set(id, row);
   }
 
   finish(id: number, status: 'filled' | 'cancelled', reason: string, at: number): void {
-    this.inBatch('finish');
-    const row = this.get(id);
+    const row = this.held(id);
     if (!row) throw new Error(`finish of unknown order ${id}`);
     row.status = status;
     row.reason = reason;
     row.frozenUnits = 0n;
     row.updatedAt = at;
+    this.touched.set(id, row);
+    this.open.delete(id);
   }
 
-  openOrders(symbol: string): OrderRow[] {
-    return this.q.open.all(symbol);
-  }
-
-  maxSeq(symbol: string): number {
-    return this.q.maxSeq.get(symbol)!;
-  }
-
-  /** A user's orders, newest first, with ids below `before`. */
-  ordersOf(
-    userId: number,
-    status: 'open' | 'history' | 'all',
-    symbol: string | null,
-    before: number,
-    limit: number,
-  ) {
-    return this.q.ordersOf.all(userId, symbol, symbol, status, status, status, before, limit);
-  }
-
-  /** Trades a user took part in, newest first, with ids below `before`. */
-  fillsOf(userId: number, symbol: string | null, before: number, limit: number): TradeRow[] {
-    return this.q.fillsOf.all(userId, userId, symbol, symbol, before, limit);
-  }
-
-  /** The latest trades of a market, newest first. */
-  recentTrades(symbol: string, limit: number): TradeRow[] {
-    return this.q.recent.all(symbol, limit);
-  }
-
-  /** Trades of a market at or after `ts` (ms), oldest first. */
-  tradesSince(symbol: string, ts: number): TradeRow[] {
-    return this.q.since.all(symbol, ts);
-  }
-
-  /** Queues a trade for the batch's bulk write; returns its id, allocated in memory. Batch only. */
+  /** Queues a trade for the batch's flush; returns its id, allocated here. */
   insertTrade(t: Omit<TradeRow, 'id'>): number {
-    const batch = this.inBatch('insertTrade');
-    if (batch.nextTradeId === 0) batch.nextTradeId = this.maxTradeId() + 1;
-    const id = batch.nextTradeId++;
-    this.newTrades.add(
+    const id = this.nextTradeId++;
+    this.tradeRows.add(
       id,
       t.symbol,
       t.priceTicks,
@@ -225,5 +147,86 @@ export class OrderStore {
       t.ts,
     );
     return id;
+  }
+
+  /** A user's orders, newest first, with ids below `before` (committed). */
+  ordersOf(
+    userId: number,
+    status: 'open' | 'history' | 'all',
+    symbol: string | null,
+    before: number,
+    limit: number,
+  ) {
+    return this.q.ordersOf.all(userId, symbol, symbol, status, status, status, before, limit);
+  }
+
+  /** Trades a user took part in, newest first, with ids below `before` (committed). */
+  fillsOf(userId: number, symbol: string | null, before: number, limit: number): Promise<TradeRow[]> {
+    return this.q.fillsOf.all(userId, userId, symbol, symbol, before, limit);
+  }
+
+  /** The latest trades of a market, newest first (committed). */
+  recentTrades(symbol: string, limit: number): Promise<TradeRow[]> {
+    return this.q.recent.all(symbol, limit);
+  }
+
+  /** Trades of a market at or after `ts` (ms), oldest first (committed). */
+  tradesSince(symbol: string, ts: number): Promise<TradeRow[]> {
+    return this.q.since.all(symbol, ts);
+  }
+
+  // The spot batch runs without savepoints (every refusal comes before its first change), so a mark
+  // is never rolled back to; a failure aborts the batch.
+  mark(): unknown {
+    return null;
+  }
+
+  rollbackTo(): void {
+    throw new Error('spot orders change only in commands without savepoints');
+  }
+
+  async flush(conn: Parameters<NonNullable<BatchParticipant['flush']>>[0]): Promise<void> {
+    // Orders before their trades, in id order within the batch.
+    for (const o of [...this.touched.values()].sort((a, b) => a.id - b.id)) {
+      this.orderRows.add(
+        o.id,
+        o.userId,
+        o.symbol,
+        o.side,
+        o.type,
+        o.priceTicks,
+        o.lots,
+        o.budgetUnits,
+        o.filledLots,
+        o.filledQuoteUnits,
+        o.feeUnits,
+        o.frozenUnits,
+        o.status,
+        o.reason,
+        o.clientOrderId,
+        o.seq,
+        o.createdAt,
+        o.updatedAt,
+      );
+    }
+    await this.orderRows.flush(conn);
+    await this.tradeRows.flush(conn);
+  }
+
+  committed(): void {
+    for (const [id, o] of this.touched) {
+      if (o.status !== 'open' && o.clientOrderId !== null) {
+        const key = clientKey(o.userId, o.clientOrderId);
+        if (this.clientIds.get(key) === id) this.clientIds.delete(key);
+      }
+    }
+    this.touched.clear();
+  }
+
+  aborted(): void {
+    this.stale = true;
+    this.touched.clear();
+    this.orderRows.clear();
+    this.tradeRows.clear();
   }
 }

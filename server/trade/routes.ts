@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { PlaceOrderReq } from '../../domain';
+import type { Engine } from '../db';
 import { fail, idField, pageFields, str, sessionOf, type HandlerRegistry } from '../http';
 import type { Ledger } from '../ledger';
 import type { Catalog } from '../market';
@@ -17,9 +17,9 @@ export const PAGE_MAX = 200;
 /** Spot orders, fills and the caller's balances (variant 3, signed in). */
 export function registerTradeRoutes(
   registry: HandlerRegistry,
-  deps: { sqlite: SqliteDb; orders: OrderService; ledger: Ledger; catalog: Catalog },
+  deps: { engine: Engine; orders: OrderService; ledger: Ledger; catalog: Catalog },
 ): void {
-  const { sqlite, orders, ledger, catalog } = deps;
+  const { engine, orders, ledger, catalog } = deps;
   const units = (symbol: string) => {
     const u = orders.unitsOf(symbol);
     if (!u) throw fail('unknownMarket', 'symbol');
@@ -30,7 +30,7 @@ export function registerTradeRoutes(
     const userId = sessionOf(ctx).userId;
     const req = ctx.input as unknown as PlaceOrderReq;
     if (catalog.tradePassword.spotOrder === 'always') {
-      await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
+      await requireTradePassword(engine, userId, str(ctx.input, 'tradePassword'));
     }
     const row = await orders.place(userId, req);
     return toSpotOrder(row, units(row.symbol));
@@ -41,26 +41,26 @@ export function registerTradeRoutes(
     return toSpotOrder(row, units(row.symbol));
   });
 
-  registry.add('trade/orders', (ctx) => {
+  registry.add('trade/orders', async (ctx) => {
     const status = str(ctx.input, 'status') || 'open';
     if (status !== 'open' && status !== 'history' && status !== 'all') throw fail('badRequest', 'status');
     const symbol = str(ctx.input, 'symbol') || null;
     if (symbol !== null) units(symbol);
     const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
-    return orders.orders
-      .ordersOf(sessionOf(ctx).userId, status, symbol, before, limit)
-      .map((o) => toSpotOrder(o, units(o.symbol)));
+    const rows = await orders.orders.ordersOf(sessionOf(ctx).userId, status, symbol, before, limit);
+    return rows.map((o) => toSpotOrder(o, units(o.symbol)));
   });
 
-  registry.add('trade/fills', (ctx) => {
+  registry.add('trade/fills', async (ctx) => {
     const symbol = str(ctx.input, 'symbol') || null;
     if (symbol !== null) units(symbol);
     const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
     const userId = sessionOf(ctx).userId;
-    return orders.orders
-      .fillsOf(userId, symbol, before, limit)
-      .map((t) => toSpotFill(t, userId, units(t.symbol)));
+    const rows = await orders.orders.fillsOf(userId, symbol, before, limit);
+    return rows.map((t) => toSpotFill(t, userId, units(t.symbol)));
   });
 
-  registry.add('assets/balances', (ctx) => ledger.balancesOf(sessionOf(ctx).userId).map(toBalanceLine));
+  registry.add('assets/balances', async (ctx) =>
+    (await ledger.balancesOf(sessionOf(ctx).userId)).map(toBalanceLine),
+  );
 }

@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareOnUse, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A stored trade as the trade tape reads it; integers may come back as bigints. */
 export interface TapeRow {
@@ -93,23 +92,23 @@ const STATEMENTS = {
  * The spot area's face on its committed trades and orders for the other areas: the trade tape's
  * reads (market), the trades referral rebates pay on and the activity of a team (identity), and the
  * order counts of the credit score. Read-only: only the spot engine writes `spot_trades` and
- * `spot_orders`. Statements are prepared on first use and kept.
+ * `spot_orders`. Reads committed data, or, inside a writer command, what the batch has written so far.
  */
 export class TradeLog {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
+  constructor(engine: Engine) {
     // Fee columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow the rest.
-    this.#q = prepareOnUse(sqlite, STATEMENTS, { bigints: true });
+    this.#q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** The last stored trade of a market. */
-  lastTrade(symbol: string): TapeRow | undefined {
+  lastTrade(symbol: string): Promise<TapeRow | undefined> {
     return this.#q.lastTrade.get(symbol);
   }
 
   /** Stored trades of a market after trade id `afterId`, oldest first, at most `limit`. */
-  tradesSince(symbol: string, afterId: number, limit: number): TapeRow[] {
+  tradesSince(symbol: string, afterId: number, limit: number): Promise<TapeRow[]> {
     return this.#q.tradesSince.all(symbol, afterId, limit);
   }
 
@@ -119,22 +118,22 @@ export class TradeLog {
    * `(symbol, ts)` index (012-second) seeks straight to it, however many later trades there are;
    * ordering by id alone walks back over every later trade.
    */
-  tradeAtOrBefore(symbol: string, ts: number): TapeRow | undefined {
+  tradeAtOrBefore(symbol: string, ts: number): Promise<TapeRow | undefined> {
     return this.#q.tradeAtOrBefore.get(symbol, ts);
   }
 
   /** A stored trade by id. */
-  tradeById(id: number): TapeRow | undefined {
+  tradeById(id: number): Promise<TapeRow | undefined> {
     return this.#q.tradeById.get(id);
   }
 
   /** The id of the newest stored trade, 0 when there is none. */
-  latestTradeId(): number {
-    return this.#q.latestTradeId.get()!;
+  async latestTradeId(): Promise<number> {
+    return (await this.#q.latestTradeId.get())!;
   }
 
   /** Trades with ids in (`afterId`, `upTo`], oldest first, at most `limit`, with users and fees. */
-  feeTradesBetween(afterId: number, upTo: number, limit: number): FeeTradeRow[] {
+  feeTradesBetween(afterId: number, upTo: number, limit: number): Promise<FeeTradeRow[]> {
     return this.#q.feeTradesBetween.all(afterId, upTo, limit);
   }
 
@@ -142,17 +141,17 @@ export class TradeLog {
    * The users among `userIds` whose latest trade as maker or as taker (by id, which is in time
    * order) is at or after `since` (ms since the epoch).
    */
-  tradedSince(userIds: Iterable<number>, since: number): Set<number> {
-    return new Set(this.#q.tradedSince.all(idList(userIds), since, since));
+  async tradedSince(userIds: Iterable<number>, since: number): Promise<Set<number>> {
+    return new Set(await this.#q.tradedSince.all(idList(userIds), since, since));
   }
 
   /** How many of the user's orders filled at least in part. */
-  filledOrderCount(userId: number): number {
-    return this.#q.filledOrderCount.get(userId)!;
+  async filledOrderCount(userId: number): Promise<number> {
+    return (await this.#q.filledOrderCount.get(userId))!;
   }
 
   /** How many of the user's orders were cancelled without any fill at or after `since` (ms). */
-  cancelledUnfilledSince(userId: number, since: number): number {
-    return this.#q.cancelledUnfilledSince.get(userId, since)!;
+  async cancelledUnfilledSince(userId: number, since: number): Promise<number> {
+    return (await this.#q.cancelledUnfilledSince.get(userId, since))!;
   }
 }

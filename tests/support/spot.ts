@@ -1,6 +1,8 @@
 // The spot tier's tables in memory, for unit tests of its stores and services without a server.
 import SQLite from 'better-sqlite3';
 import type { PairInfo } from '../../domain';
+import type { Engine } from '../../server/db';
+import { sqliteEngine } from '../../server/db/module';
 import { LEDGER_DDL } from '../../server/ledger';
 import { SPOT_DDL } from '../../server/trade/schema';
 
@@ -29,4 +31,10 @@ export function spotDatabase(userIds: readonly number[] = [], { ledger = true } 
   }
   for (const stmt of [...(ledger ? LEDGER_DDL : []), ...SPOT_DDL]) sqlite.exec(stmt);
   return sqlite;
+}
+
+/** `spotDatabase` with the engine stores and services bind to (reads share the in-memory connection). */
+export function spotEngine(userIds: readonly number[] = []): { sqlite: SQLite.Database; engine: Engine } {
+  const sqlite = spotDatabase(userIds);
+  return { sqlite, engine: sqliteEngine(sqlite) };
 }

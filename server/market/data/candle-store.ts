@@ -1,7 +1,6 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval } from '../../../domain';
-import { prepareAll, sql as statement, type Migration, type PreparedSet } from '../../db';
+import { sql as statement, statementsOf, type AsyncPreparedSet, type Engine, type Migration } from '../../db';
 import type { CandleBook } from './candles';
 
 /** One candle to persist, with its market and interval. */
@@ -17,14 +16,19 @@ export interface CandleRow {
  */
 export interface CandleStore {
   /** Inserts or replaces one candle. */
-  save(symbol: string, interval: CandleInterval, candle: Candle): void;
-  /** Inserts or replaces many candles atomically (one transaction: one fsync for a batch). */
-  saveMany(rows: readonly CandleRow[]): void;
+  save(symbol: string, interval: CandleInterval, candle: Candle): Promise<void>;
+  /** Inserts or replaces many candles atomically (one writer command). */
+  saveMany(rows: readonly CandleRow[]): Promise<void>;
   /**
    * Up to `limit` of the newest candles opening before `before` (ms, exclusive; all when undefined),
    * oldest first.
    */
-  list(symbol: string, interval: CandleInterval, before: number | undefined, limit: number): Candle[];
+  list(
+    symbol: string,
+    interval: CandleInterval,
+    before: number | undefined,
+    limit: number,
+  ): Promise<Candle[]>;
 }
 
 /**
@@ -94,35 +98,41 @@ const STATEMENTS = {
   ),
 };
 
-/** CandleStore on a better-sqlite3 connection (synchronous, prepared statements). */
-export class SqliteCandleStore implements CandleStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
-  readonly #saveMany: (rows: readonly CandleRow[]) => void;
+/** CandleStore on the database: saves are writer commands, lists read committed candles. */
+export class DbCandleStore implements CandleStore {
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  /** `db` must already have the `candles` table (migration `004-candles` or CANDLES_DDL). */
-  constructor(db: SqliteDatabase) {
-    this.#q = prepareAll(db, STATEMENTS);
-    this.#saveMany = db.transaction((rows: readonly CandleRow[]) => {
-      for (const r of rows) this.save(r.symbol, r.interval, r.candle);
+  /** `engine`'s database must already have the `candles` table (migration `004-candles`). */
+  constructor(private readonly engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
+  }
+
+  save(symbol: string, interval: CandleInterval, candle: Candle): Promise<void> {
+    return this.saveMany([{ symbol, interval, candle }]);
+  }
+
+  async saveMany(rows: readonly CandleRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.engine.writer.run(async () => {
+      for (const { symbol, interval, candle } of rows) {
+        const { t, o, h, l, c, v, qv } = candle;
+        await this.#q.upsert.run(symbol, interval, t, o, h, l, c, v, qv);
+      }
     });
   }
 
-  save(symbol: string, interval: CandleInterval, candle: Candle): void {
-    const { t, o, h, l, c, v, qv } = candle;
-    this.#q.upsert.run(symbol, interval, t, o, h, l, c, v, qv);
-  }
-
-  saveMany(rows: readonly CandleRow[]): void {
-    if (rows.length > 0) this.#saveMany(rows);
-  }
-
-  list(symbol: string, interval: CandleInterval, before: number | undefined, limit: number): Candle[] {
+  async list(
+    symbol: string,
+    interval: CandleInterval,
+    before: number | undefined,
+    limit: number,
+  ): Promise<Candle[]> {
     const n = Math.max(0, Math.floor(limit));
     if (n === 0) return [];
     const rows =
       before === undefined
-        ? this.#q.newest.all(symbol, interval, n)
-        : this.#q.newestBefore.all(symbol, interval, before, n);
+        ? await this.#q.newest.all(symbol, interval, n)
+        : await this.#q.newestBefore.all(symbol, interval, before, n);
     return rows.reverse().map((r) => ({ t: r.t, o: r.o, h: r.h, l: r.l, c: r.c, v: r.v, qv: r.qv }));
   }
 }
@@ -131,24 +141,24 @@ export class SqliteCandleStore implements CandleStore {
  * History for the K-line REST call: the in-memory candles first, continued from the store when memory
  * does not reach back far enough. Oldest first, at most `limit`.
  */
-export function candleHistory(
+export async function candleHistory(
   book: CandleBook,
   store: CandleStore | undefined,
   interval: CandleInterval,
   before: number | undefined,
   limit: number,
-): Candle[] {
+): Promise<Candle[]> {
   const recent = book.history(interval, before, limit);
   if (!store || recent.length >= limit) return recent;
   // Memory ran out (or was empty): continue strictly before the oldest candle we have.
   const olderThan = recent[0]?.t ?? before;
-  const older = store.list(book.symbol, interval, olderThan, limit - recent.length);
+  const older = await store.list(book.symbol, interval, olderThan, limit - recent.length);
   return [...older, ...recent];
 }
 
 /** Loads the newest `perInterval` stored candles of every interval into `book` (start-up). */
-export function loadCandles(book: CandleBook, store: CandleStore, perInterval: number): void {
+export async function loadCandles(book: CandleBook, store: CandleStore, perInterval: number): Promise<void> {
   for (const interval of CANDLE_INTERVALS) {
-    book.load(interval, store.list(book.symbol, interval, undefined, perInterval));
+    book.load(interval, await store.list(book.symbol, interval, undefined, perInterval));
   }
 }

@@ -4,7 +4,7 @@ export { DepthFeed, type DepthFeedOptions } from './depth-feed';
 export { CandleBook, DEFAULT_MEMORY_CANDLES, type CandleBookOptions, type ChangedCandle } from './candles';
 export {
   CANDLES_DDL,
-  SqliteCandleStore,
+  DbCandleStore,
   candleHistory,
   candlesMigration,
   loadCandles,

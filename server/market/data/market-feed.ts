@@ -16,6 +16,8 @@ export interface MarketFeedOptions {
   tickers?: TickerBoard;
   /** When given, changed candles are saved (one `saveMany` per commit). */
   candleStore?: CandleStore;
+  /** Told of a candle save the database refused (logging); the default ignores it. */
+  onSaveError?: (err: unknown) => void;
   /** Passed to DepthFeed. */
   startSeq?: number;
   recentTrades?: number;
@@ -49,6 +51,7 @@ export class MarketFeed {
   readonly #publish: PublishFn;
   readonly #tickers: TickerBoard | undefined;
   readonly #store: CandleStore | undefined;
+  readonly #onSaveError: (err: unknown) => void;
   #pendingTrades: MarketTrade[] = [];
 
   constructor(options: MarketFeedOptions) {
@@ -58,6 +61,7 @@ export class MarketFeed {
     this.#publish = options.publish ?? NO_PUBLISH;
     this.#tickers = options.tickers;
     this.#store = options.candleStore;
+    this.#onSaveError = options.onSaveError ?? (() => {});
     const common = { pair, formatter: this.formatter, publish: this.#publish };
     this.depth = new DepthFeed({ ...common, startSeq: options.startSeq ?? 0 });
     this.trades = new TradesFeed({ ...common, capacity: options.recentTrades });
@@ -91,7 +95,9 @@ export class MarketFeed {
     const candles = [...touched.values()];
     if (this.#store && candles.length > 0) {
       const rows: CandleRow[] = candles.map((c) => ({ symbol: this.symbol, ...c }));
-      this.#store.saveMany(rows);
+      // Candles are history beside the trades, which are committed already: a save the database
+      // refuses is logged and the next change of the candle saves it again.
+      this.#store.saveMany(rows).catch((err: unknown) => this.#onSaveError(err));
     }
     for (const c of candles) this.#publish(channels.candles(this.symbol, c.interval), c.candle);
     return { depth, trades, candles };

@@ -17,11 +17,27 @@ export function toBalanceLine(b: Balance & { account: BalanceLine['account']; co
  * for a subset of the touched holders (never the house or the world). A hook would change the order
  * and the number of events; see docs/architecture.md.
  */
-export function balancePusher(ctx: Pick<ServerContext, 'hub' | 'ledger'>): (userId: number) => void {
+export function balancePusher(ctx: Pick<ServerContext, 'hub' | 'ledger' | 'log'>): (userId: number) => void {
   const { hub, ledger } = ctx;
+  // Reads of one user may answer out of order (a pool of connections): only the newest asked for is
+  // published, so a page never shows an older balance after a newer one.
+  const asked = new Map<number, number>();
+  let seq = 0;
   return (userId) => {
     if (!hub.hasSubscribers(channels.private)) return;
-    const event: PrivateEvent = { type: 'balance', balances: ledger.balancesOf(userId).map(toBalanceLine) };
-    hub.publishToUser(userId, channels.private, event);
+    const mine = ++seq;
+    asked.set(userId, mine);
+    ledger.balancesOf(userId).then(
+      (rows) => {
+        if (asked.get(userId) !== mine) return;
+        asked.delete(userId);
+        const event: PrivateEvent = { type: 'balance', balances: rows.map(toBalanceLine) };
+        hub.publishToUser(userId, channels.private, event);
+      },
+      (err: unknown) => {
+        if (asked.get(userId) === mine) asked.delete(userId);
+        ctx.log.warn({ err, userId }, 'balance push: read failed');
+      },
+    );
   };
 }
