@@ -12,7 +12,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { seededRandom, toUnits, type PairInfo, type PlaceOrderReq } from '../domain';
 import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
-import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/ledger';
+import { sqliteEngine } from '../server/db/module';
+import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthority } from '../server/ledger';
 import { OrderService } from '../server/trade/order-service';
 import { SPOT_DDL } from '../server/trade/schema';
 
@@ -28,9 +29,11 @@ const PAIR: PairInfo = {
   status: 'trading',
 };
 const USERS = 100;
+/** BENCH_AUTHORITY=memory|database: where the ledger's balances come from (default: both). */
+const AUTHORITY: BalanceAuthority = process.env.BENCH_AUTHORITY === 'memory' ? 'memory' : 'database';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 40_000);
 
-function open(file: string) {
+async function open(file: string, authority: BalanceAuthority) {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -40,23 +43,33 @@ function open(file: string) {
   sqlite.exec('create table users (id integer primary key)');
   // The tables as the migrations leave them.
   for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL]) sqlite.exec(stmt);
-  const ledger = new Ledger(sqlite);
   const insertUser = sqlite.prepare('insert into users (id) values (?)');
-  for (let u = 1; u <= USERS; u++) {
-    insertUser.run(u);
-    for (const [coin, amount] of [
-      ['USDT', '100000000'],
-      ['BTC', '10000'],
-    ] as const) {
-      ledger.transfer(
-        { kind: 'bench.grant', refType: 'bench', refId: '0', actor: 'bench' },
-        { userId: WORLD_USER_ID, account: 'spot', coin },
-        { userId: u, account: 'spot', coin },
-        toUnits(amount),
-      );
+  for (let u = 1; u <= USERS; u++) insertUser.run(u);
+  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
+  const engine = sqliteEngine(sqlite, reader);
+  const ledger = await Ledger.open(engine, authority);
+  await engine.writer.run(async () => {
+    for (let u = 1; u <= USERS; u++) {
+      for (const [coin, amount] of [
+        ['USDT', '100000000'],
+        ['BTC', '10000'],
+      ] as const) {
+        await ledger.transfer(
+          { kind: 'bench.grant', refType: 'bench', refId: '0', actor: 'bench' },
+          { userId: WORLD_USER_ID, account: 'spot', coin },
+          { userId: u, account: 'spot', coin },
+          toUnits(amount),
+        );
+      }
     }
-  }
-  return { sqlite, ledger, service: new OrderService(sqlite, ledger, [PAIR]) };
+  });
+  const service = await OrderService.open(engine, ledger, [PAIR]);
+  const close = async () => {
+    await engine.close();
+    if (reader !== sqlite) reader.close();
+    sqlite.close();
+  };
+  return { engine, service, close };
 }
 
 /**
@@ -96,9 +109,13 @@ async function run(
   batchSize: number,
   kind: 'mixed' | 'resting',
   where: 'file' | 'memory' = 'file',
+  authority: BalanceAuthority = AUTHORITY,
 ): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-bench-'));
-  const { sqlite, service } = open(where === 'memory' ? ':memory:' : path.join(dir, 'bench.sqlite'));
+  const { engine, service, close } = await open(
+    where === 'memory' ? ':memory:' : path.join(dir, 'bench.sqlite'),
+    authority,
+  );
   const cmds = stream(ORDERS, kind);
   const resting: Array<{ userId: number; id: number }> = [];
   let trades = 0;
@@ -117,13 +134,12 @@ async function run(
         return o;
       });
     });
-    service.flushNow();
     await Promise.all(pending);
   }
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const violations = ledgerViolations(sqlite);
-  sqlite.close();
+  const violations = await ledgerViolations(engine);
+  await close();
   fs.rmSync(dir, { recursive: true, force: true });
   const rate = cmds.length / secs;
   console.log(
@@ -136,11 +152,16 @@ async function run(
 
 async function main() {
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, node ${process.version}`);
-  console.log('database: file, WAL, synchronous=FULL');
+  console.log(`database: SQLite file, WAL, synchronous=FULL; balances: ${AUTHORITY} authority`);
   // BENCH_ONLY=resting|mixed runs one stream (for profiling one of them).
   const only = process.env.BENCH_ONLY;
   const resting = only === 'mixed' ? NaN : await run('resting only, group commit', 500, 'resting');
   const group = only === 'resting' ? NaN : await run('mixed, group commit (batches of 500)', 500, 'mixed');
+  if (only !== 'resting') {
+    const other: BalanceAuthority = AUTHORITY === 'memory' ? 'database' : 'memory';
+    const alt = await run(`mixed, group commit, ${other} authority`, 500, 'mixed', 'file', other);
+    console.log(`${other} / ${AUTHORITY} authority (mixed, durable): ${(alt / group).toFixed(2)}×`);
+  }
   if (only !== 'resting') {
     const memory = await run('mixed, in-memory database (no disk)', 500, 'mixed', 'memory');
     console.log(`durable file / in-memory database (mixed): ${(group / memory).toFixed(2)}×`);

@@ -14,6 +14,8 @@ const CORE_ERROR_KEYS = [
   // a private call by someone signed out: there was no session to expire
   'signInRequired',
   'serverFault',
+  // the database cannot take a change now (connection lost, a refused batch): nothing was kept
+  'serviceBusy',
   'noTradePassword',
   'insufficientBalance',
   'noOptimalPrice',

@@ -1,4 +1,5 @@
 import { errorBody, type Lang, type Variant } from '../../domain';
+import { WriterUnavailableError } from '../db';
 import { AppError } from './app-error';
 import type { MessageCatalog } from './messages';
 
@@ -22,13 +23,21 @@ const statusOf = (err: unknown): number | undefined => {
  * Status policy: business and validation failures answer HTTP 200 with the variant's failure body
  * (the client decides by body, as the spec's legacy clients do, and HTTP 401 and 500 have their own
  * meaning in variant 3). Only 401 (no trade password), 404, 429, framework 4xx (bad JSON, wrong media
- * type, body too large) and 500 use other statuses. A 500 never carries the error's message or stack.
+ * type, body too large), 503 (the writer refused: busy, try again) and 500 use other statuses. A 500 never carries the error's message or stack.
  */
 export function mapError(err: unknown, variant: Variant, lang: Lang, messages: MessageCatalog): MappedError {
   if (err instanceof AppError) {
     return {
       status: err.httpStatus,
       body: errorBody(variant, err.kind, messages.text(lang, err.key), err.key, err.field),
+      unexpected: false,
+    };
+  }
+  if (err instanceof WriterUnavailableError) {
+    // Nothing of the command was kept; the client may send it again (with the same idempotency key).
+    return {
+      status: 503,
+      body: errorBody(variant, 'message', messages.text(lang, 'serviceBusy'), 'serviceBusy'),
       unexpected: false,
     };
   }

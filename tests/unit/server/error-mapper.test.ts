@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, type Variant } from '../../../domain';
+import { WriterUnavailableError } from '../../../server/db';
 import { AppError, fail, loginRequired, notFound } from '../../../server/http/app-error';
 import { mapError } from '../../../server/http/error-mapper';
 import type { MessageCatalog } from '../../../server/http/messages';
@@ -45,6 +46,16 @@ describe('mapError', () => {
     expect(mapError(notFound(), 2, 'en', messages)).toMatchObject({ status: 404, body: { key: 'notFound' } });
     const limited = mapError(new AppError('message', 'rateLimited', undefined, 429), 1, 'en', messages);
     expect(limited).toMatchObject({ status: 429, body: { type: 'error', key: 'rateLimited' } });
+  });
+
+  it('answers a command the writer refused with 503 and the localised "busy, try again" text, not a fault', () => {
+    const err = new WriterUnavailableError('batch failed: connection terminated unexpectedly');
+    for (const variant of [1, 2, 3, 4, 5] as const) {
+      const mapped = mapError(err, variant, 'vi', messages);
+      expect(mapped).toMatchObject({ status: 503, unexpected: false });
+      expect(JSON.stringify(mapped.body)).toContain('vi:serviceBusy');
+      expect(JSON.stringify(mapped.body)).not.toContain('connection terminated');
+    }
   });
 
   it('maps framework 4xx errors (bad JSON, media type) to badRequest with their status', () => {
