@@ -31,11 +31,16 @@ export const SIM_CHAIN_DDL: readonly string[] = [
   `create index sim_chain_txs_block on sim_chain_txs (chain, block_height)`,
 ];
 
-/** The simulated chain's part of `006-deposits`: applied with the deposit tables, after them. */
+/**
+ * The simulated chain's part of `006-deposits`: applied with the deposit tables, after them.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const simChainMigration: Migration = {
   name: '006-deposits',
+  legacy: true,
   part: 1,
   async up(db) {
     for (const stmt of SIM_CHAIN_DDL) await sql.raw(stmt).execute(db);
   },
 };
+
