@@ -11,5 +11,6 @@ export {
   type Posting,
   type TxMeta,
 } from './ledger';
+export { ledgerBaseline } from './baseline';
 export { LEDGER_DDL, ledgerMigration } from './schema';
 export { PostingNet } from './netting';
