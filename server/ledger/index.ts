@@ -11,6 +11,7 @@ export {
   type Posting,
   type TxMeta,
 } from './ledger';
+export { ledgerBaseline } from './baseline';
 export { LEDGER_DDL, ledgerMigration } from './schema';
 export { PostingNet } from './netting';
 export { WriterLedger, type BalanceAuthority } from './writer-ledger';
