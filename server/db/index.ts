@@ -12,7 +12,7 @@ export { definedStatements, prepareAll, prepareByKey, prepareOnUse, sql } from '
 export type { PrepareOptions, Prepared, PreparedSet, RunResult, StatementDef } from './statements';
 export { statementsByKey, statementsOf } from './engine';
 export type { AsyncPrepared, AsyncPreparedSet, Engine } from './engine';
-export type { Conn, EngineKind } from './conn';
+export type { Conn } from './conn';
 export { currentCommand, Writer, WriterUnavailableError } from './writer';
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
 export { BulkRows } from './bulk-rows';
