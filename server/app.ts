@@ -17,9 +17,9 @@ import {
   startSysChannel,
 } from './http';
 import { createLeverModule } from './lever/module';
-import { Ledger, ledgerMigration } from './ledger';
+import { Ledger, ledgerBaseline, ledgerMigration } from './ledger';
 import { createIdentityModule } from './identity/module';
-import { candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
+import { candlesBaseline, candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
@@ -32,7 +32,7 @@ import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
 import { createSecondModule } from './second/module';
-import { UploadClaims } from './shared/uploads';
+import { UploadClaims, uploadsBaseline } from './shared/uploads';
 import { createSimChain, createSpotSimulator, OutboxSender, simModule } from './sim';
 import { createMessageSender, type MessageSender, type SmsProvider } from './messaging';
 import { systemModule } from './system/module';
@@ -63,11 +63,20 @@ export function defaultModules(): ServerModule[] {
 
 /**
  * Every schema step the server applies: the database's own, the shared infrastructure's (the
- * ledger, the market's candles) and each area module's. Adding an area adds its migrations to its
- * module, not here.
+ * ledger, the market's candles, the uploads core) and each area module's, legacy steps and baseline
+ * parts alike (the runner picks: `migrateDatabase` in server/db/migrate.ts). Adding an area adds
+ * its migrations to its module, not here.
  */
 export function allMigrations(modules: readonly ServerModule[] = defaultModules()): Migration[] {
-  return [...DB_MIGRATIONS, ledgerMigration, candlesMigration, ...modules.flatMap((m) => m.migrations ?? [])];
+  return [
+    ...DB_MIGRATIONS,
+    ledgerMigration,
+    ledgerBaseline,
+    candlesMigration,
+    candlesBaseline,
+    uploadsBaseline,
+    ...modules.flatMap((m) => m.migrations ?? []),
+  ];
 }
 
 /** Options of `startServer`. */

@@ -4,11 +4,12 @@ import { balancePusher } from '../shared/balance-push';
 import { registerAssetsRoutes } from './routes';
 import { TransferService } from './transfer-service';
 import { assetsMigration } from './schema';
+import { transfersBaseline } from './baseline';
 
 /** The assets area: overview of the five accounts, transfers between them, the journal. */
 export const assetsModule: ServerModule = {
   name: 'assets',
-  migrations: [assetsMigration],
+  migrations: [assetsMigration, transfersBaseline],
   register(ctx) {
     const { ledger } = ctx;
     registerAssetsRoutes(ctx.registry, {

@@ -20,9 +20,13 @@ export const ASSETS_DDL: readonly string[] = [
   `create index transfers_user on transfers (user_id, id)`,
 ];
 
-/** Migration that creates the assets tables. */
+/**
+ * Migration that creates the assets tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const assetsMigration: Migration = {
   name: '005-transfers',
+  legacy: true,
   async up(db) {
     for (const stmt of ASSETS_DDL) await sql.raw(stmt).execute(db);
   },

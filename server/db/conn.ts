@@ -1,7 +1,8 @@
 import type { RunResult, StatementDef } from './statements';
 
-/** The two database engines the server runs on. */
-export type EngineKind = 'sqlite' | 'postgres';
+export type { EngineName } from './migration';
+
+import type { EngineName } from './migration';
 
 /** Any statement of a statement table. */
 export type AnyDef = StatementDef<readonly unknown[], unknown>;
@@ -12,7 +13,7 @@ export type AnyDef = StatementDef<readonly unknown[], unknown>;
  * is handed back as a settled promise, so a store's code is the same on both.
  */
 export interface Conn {
-  readonly kind: EngineKind;
+  readonly kind: EngineName;
   /**
    * Runs a statement that writes. `lastId` is the `id` column of the first returned row when the
    * statement has `returning id`, else SQLite's row id (0 on PostgreSQL).

@@ -1,4 +1,4 @@
-import type { AnyDef, Conn, EngineKind } from './conn';
+import type { AnyDef, Conn, EngineName } from './conn';
 import type { PrepareOptions, RunResult, StatementDef } from './statements';
 import { currentCommand, Writer } from './writer';
 
@@ -7,7 +7,7 @@ import { currentCommand, Writer } from './writer';
  * use. Stores reach it through statement sets (`statementsOf`), never through the connections.
  */
 export interface Engine {
-  readonly kind: EngineKind;
+  readonly kind: EngineName;
   readonly writer: Writer;
   /**
    * Where reads outside a command run: a connection that sees only committed data (SQLite: its own

@@ -10,6 +10,7 @@ import { RebateService } from './rebates';
 import { registerTeamOps, registerTeamRoutes } from './team-routes';
 import { TeamStore } from './team-store';
 import { identityMigration, KYC_UPLOAD_CLAIMS } from './schema';
+import { identityBaseline } from './baseline';
 
 /**
  * Identity verification (KYC) with the operator's review, invite and team with referral rebates and
@@ -22,7 +23,7 @@ export function createIdentityModule(): ServerModule {
   let unlisten: (() => void) | null = null;
   return {
     name: 'identity',
-    migrations: [identityMigration],
+    migrations: [identityMigration, identityBaseline],
     uploadClaims: KYC_UPLOAD_CLAIMS,
     register(ctx) {
       const credit = new CreditService(ctx.sqlite);

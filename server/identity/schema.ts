@@ -78,9 +78,13 @@ export const KYC_UPLOAD_CLAIMS: readonly UploadClaim[] = [
   { table: 'identity_kyc', column: 'hand_id' },
 ];
 
-/** Migration that creates the identity and team tables. */
+/**
+ * Migration that creates the identity and team tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const identityMigration: Migration = {
   name: '014-identity',
+  legacy: true,
   async up(db) {
     for (const stmt of IDENTITY_DDL) await sql.raw(stmt).execute(db);
   },

@@ -4,11 +4,12 @@ import { registerKefuOps } from './ops-routes';
 import { registerKefuRoutes } from './routes';
 import { KefuStore } from './store';
 import { kefuMigration } from './schema';
+import { kefuBaseline } from './baseline';
 
 /** The support chat: user routes, the private `kefu` socket channel, operator replies. */
 export const kefuModule: ServerModule = {
   name: 'kefu',
-  migrations: [kefuMigration],
+  migrations: [kefuMigration, kefuBaseline],
   register(ctx) {
     const store = new KefuStore(ctx.sqlite);
     ctx.hub.onSubscribe(KEFU_CHANNEL, undefined, { private: true });

@@ -37,9 +37,13 @@ export const KEFU_DDL: readonly string[] = [
   `create index kefu_messages_user on kefu_messages (user_id, id)`,
 ];
 
-/** Migration that creates the support chat tables. */
+/**
+ * Migration that creates the support chat tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const kefuMigration: Migration = {
   name: '021-kefu',
+  legacy: true,
   async up(db) {
     for (const stmt of KEFU_DDL) await sql.raw(stmt).execute(db);
   },

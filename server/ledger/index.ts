@@ -10,5 +10,6 @@ export {
   type TxMeta,
 } from './ledger-types';
 export { Ledger, type BalanceAuthority } from './ledger';
+export { ledgerBaseline } from './baseline';
 export { LEDGER_DDL, ledgerMigration } from './schema';
 export { PostingNet } from './netting';

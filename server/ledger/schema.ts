@@ -42,9 +42,13 @@ export const LEDGER_DDL: readonly string[] = [
   `create trigger journal_no_delete before delete on journal begin select raise(abort, 'journal is append-only'); end`,
 ];
 
-/** Migration that creates the ledger tables. */
+/**
+ * Migration that creates the ledger tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const ledgerMigration: Migration = {
   name: '002-ledger',
+  legacy: true,
   async up(db) {
     for (const stmt of LEDGER_DDL) await sql.raw(stmt).execute(db);
   },

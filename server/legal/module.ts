@@ -16,6 +16,7 @@ import { DEFAULT_LEGAL_TERMS, legalTermsProblems, type LegalTerms } from '../mar
 import { LegalTimers } from './timers';
 import { LegalViews } from './views';
 import { LEGAL_UPLOAD_CLAIMS, legalMigration } from './schema';
+import { legalBaseline } from './baseline';
 
 /** Options of the fiat module; tests pass a fake clock. */
 export interface LegalModuleOptions {
@@ -36,7 +37,7 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
   let sweepFn: () => number = () => 0;
   return {
     name: 'legal',
-    migrations: [legalMigration],
+    migrations: [legalMigration, legalBaseline],
     uploadClaims: LEGAL_UPLOAD_CLAIMS,
     register(ctx: ServerContext) {
       const terms: LegalTerms = (ctx.catalog as { legal?: LegalTerms }).legal ?? DEFAULT_LEGAL_TERMS;

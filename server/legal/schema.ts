@@ -156,9 +156,13 @@ export const LEGAL_DDL: readonly string[] = [
 /** The uploads the fiat area keeps: payment QR codes, appeal evidence and order chat images. */
 export const LEGAL_UPLOAD_CLAIMS: readonly UploadClaim[] = [{ table: 'legal_images', column: 'upload_id' }];
 
-/** Migration that creates the fiat P2P tables (named after issue 13, so areas sort by issue). */
+/**
+ * Migration that creates the fiat P2P tables (named after issue 13, so areas sort by issue).
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const legalMigration: Migration = {
   name: '013-legal',
+  legacy: true,
   async up(db) {
     for (const stmt of LEGAL_DDL) await sql.raw(stmt).execute(db);
   },

@@ -8,6 +8,7 @@ import { missedOvernights, nextOvernightAt } from './overnight';
 import { registerLeverRoutes } from './routes';
 import { LeverService } from './service';
 import { leverMigration, leverOvernightDaysMigration } from './schema';
+import { leverBaseline } from './baseline';
 
 /** Options of the lever area (tests inject a clock). */
 export interface LeverModuleOptions {
@@ -28,7 +29,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
 
   const mod: LeverModule = {
     name: 'lever',
-    migrations: [leverMigration, leverOvernightDaysMigration],
+    migrations: [leverMigration, leverOvernightDaysMigration, leverBaseline],
     register(ctx) {
       const lever = new LeverService(ctx.sqlite, ctx.ledger, ctx.catalog, ctx.tape, now);
       mod.service = lever;

@@ -60,9 +60,13 @@ export const LEVER_DDL: readonly string[] = [
    )`,
 ];
 
-/** Migration that creates the lever tables. */
+/**
+ * Migration that creates the lever tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const leverMigration: Migration = {
   name: '011-lever',
+  legacy: true,
   async up(db) {
     for (const stmt of LEVER_DDL) await sql.raw(stmt).execute(db);
   },
@@ -90,9 +94,13 @@ export const LEVER_OVERNIGHT_DAYS_DDL: readonly string[] = [
   `alter table lever_overnight_days rename to lever_overnight_runs`,
 ];
 
-/** Migration that keys the overnight-fee runs by UTC day. */
+/**
+ * Migration that keys the overnight-fee runs by UTC day.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const leverOvernightDaysMigration: Migration = {
   name: '025-lever-overnight-days',
+  legacy: true,
   async up(db) {
     for (const stmt of LEVER_OVERNIGHT_DAYS_DDL) await sql.raw(stmt).execute(db);
   },

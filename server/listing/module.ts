@@ -5,6 +5,7 @@ import { accounts } from '../mine';
 import type { ServerModule } from '../module';
 import { listingMigration } from './schema';
 import { ListingStore, toApplication } from './store';
+import { listingBaseline } from './baseline';
 
 /** Application attempts per user per window (typos included): a project team, not a spammer. */
 export const LISTING_LIMIT = { max: 20, windowMs: 3_600_000 } as const;
@@ -16,7 +17,7 @@ const FIELDS = ['project', 'symbol', 'chain', 'contract', 'website', 'contact', 
 /** Coin-listing applications: users apply and follow the status; operators review (journaled). */
 export const listingModule: ServerModule = {
   name: 'listing',
-  migrations: [listingMigration],
+  migrations: [listingMigration, listingBaseline],
   register(ctx) {
     const { sqlite } = ctx;
     const store = new ListingStore(sqlite);

@@ -4,9 +4,11 @@ import type { Migration } from '../db';
 /**
  * Coin-listing applications: what the applicant sent, and the operator's decision. The status moves
  * submitted → review → accepted or rejected (with a reason); `decided_by` names the operator.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
  */
 export const listingMigration: Migration = {
   name: '023-listing',
+  legacy: true,
   async up(db) {
     await sql
       .raw(

@@ -11,6 +11,7 @@ export {
   type ReferralTerms,
   sharePpm,
 } from './catalog';
+export { candlesBaseline } from './data/candle-baseline';
 export { candlesMigration } from './data/candle-store';
 export {
   loadCandles,

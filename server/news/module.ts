@@ -3,11 +3,12 @@ import { registerNewsOps } from './ops-routes';
 import { registerNewsRoutes } from './routes';
 import { NewsStore } from './store';
 import { newsMigration } from './schema';
+import { newsBaseline } from './baseline';
 
 /** News, notices and the help centre: public reads, operator publishing. */
 export const newsModule: ServerModule = {
   name: 'news',
-  migrations: [newsMigration],
+  migrations: [newsMigration, newsBaseline],
   register(ctx) {
     const store = new NewsStore(ctx.sqlite);
     registerNewsRoutes(ctx.registry, store);

@@ -32,9 +32,13 @@ export const NEWS_DDL: readonly string[] = [
   `create index news_articles_lang on news_articles (lang, withdrawn_at, id)`,
 ];
 
-/** Migration that creates the news tables. */
+/**
+ * Migration that creates the news tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const newsMigration: Migration = {
   name: '020-news',
+  legacy: true,
   async up(db) {
     for (const stmt of NEWS_DDL) await sql.raw(stmt).execute(db);
   },

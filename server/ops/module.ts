@@ -1,6 +1,7 @@
 import { intField, optionalIntField } from '../http';
 import type { ServerModule } from '../module';
 import { opsMigration } from './ops-journal';
+import { opsBaseline } from './baseline';
 
 /**
  * The operator's own routes: the route list and the audit trail. Each area adds its reviews (identity,
@@ -8,7 +9,7 @@ import { opsMigration } from './ops-journal';
  */
 export const opsModule: ServerModule = {
   name: 'ops',
-  migrations: [opsMigration],
+  migrations: [opsMigration, opsBaseline],
   register(ctx) {
     const { ops, opsJournal } = ctx;
     // Lets the ops CLI find each route's method without a copy of this list.

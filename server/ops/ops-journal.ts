@@ -17,9 +17,13 @@ export interface OpsAction {
   createdAt: number;
 }
 
-/** The append-only audit trail of operator actions; triggers refuse edits and deletes. */
+/**
+ * The append-only audit trail of operator actions; triggers refuse edits and deletes.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const opsMigration: Migration = {
   name: '009-ops-actions',
+  legacy: true,
   async up(db) {
     await sql
       .raw(

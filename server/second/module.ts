@@ -8,6 +8,7 @@ import type { OptionRow } from './option-store';
 import { registerSecondRoutes } from './routes';
 import { secondMigration } from './schema';
 import { secondSettlementMigration } from './settlement-schema';
+import { secondBaseline } from './baseline';
 
 /** Longest a single timer waits (setTimeout's limit); a later expiry is re-armed on wake-up. */
 const MAX_WAIT_MS = 2_147_483_647;
@@ -72,7 +73,7 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
 
   const mod: ServerModule & { service?: OptionService } = {
     name: 'second',
-    migrations: [secondMigration, secondSettlementMigration],
+    migrations: [secondMigration, secondSettlementMigration, secondBaseline],
     register(c) {
       ctx = c;
       const terms = c.catalog.second;

@@ -45,9 +45,13 @@ export const SECOND_DDL: readonly string[] = [
   `create index spot_trades_symbol_ts on spot_trades (symbol, ts)`,
 ];
 
-/** Migration that creates the timed-option table. */
+/**
+ * Migration that creates the timed-option table.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const secondMigration: Migration = {
   name: '012-second',
+  legacy: true,
   async up(db) {
     for (const stmt of SECOND_DDL) await sql.raw(stmt).execute(db);
   },

@@ -70,9 +70,13 @@ export const SECOND_SETTLEMENT_DDL: readonly string[] = [
      begin select raise(abort, 'a settlement is final'); end`,
 ];
 
-/** Migration that moves option settlements into `second_settlements`. */
+/**
+ * Migration that moves option settlements into `second_settlements`.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const secondSettlementMigration: Migration = {
   name: '024-second-settlements',
+  legacy: true,
   async up(db) {
     for (const stmt of SECOND_SETTLEMENT_DDL) await sql.raw(stmt).execute(db);
   },

@@ -2,7 +2,8 @@ import { fail, notFound, str } from '../http';
 import type { ServerModule } from '../module';
 import { normalizeAccount } from '../mine';
 import { readOutbox } from './outbox';
-import { simChainMigration } from './schema';
+import { simChainMigration, simChainOrderMigration } from './schema';
+import { simChainBaseline } from './baseline';
 
 /**
  * SIMULATORS. Exposes the code outbox at `dev/outbox` so a demo user (and the tests) can read the
@@ -10,7 +11,7 @@ import { simChainMigration } from './schema';
  */
 export const simModule: ServerModule = {
   name: 'sim',
-  migrations: [simChainMigration],
+  migrations: [simChainMigration, simChainOrderMigration, simChainBaseline],
   register(ctx) {
     ctx.registry.add('dev/outbox', async ({ input }) => {
       if (ctx.config.mode !== 'demo') throw notFound();

@@ -61,13 +61,13 @@ const TX_COLS = 'chain, txid, vout, coin, address, amount, block_height';
  * bigint (amounts can pass 2^53 minor units); heights are narrowed to number by their mapper.
  */
 const STATEMENTS = {
-  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
   keepSecret: sql<[key: string, value: string]>(
-    'insert or ignore into sim_chain_meta (key, value) values (?, ?)',
+    'insert into sim_chain_meta (key, value) values (?, ?) on conflict do nothing',
   ),
   meta: sql<[key: string], unknown>('select value from sim_chain_meta where key = ?', (r) => r.value),
-  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
-  addHeight: sql<[chain: string]>('insert or ignore into sim_chain_heights (chain, height) values (?, 0)'),
+  addHeight: sql<[chain: string]>(
+    'insert into sim_chain_heights (chain, height) values (?, 0) on conflict do nothing',
+  ),
   heights: sql<[], { chain: string; height: number }>('select chain, height from sim_chain_heights', (r) => ({
     chain: r.chain as string,
     height: Number(r.height as bigint),
@@ -86,19 +86,18 @@ const STATEMENTS = {
       createdAt: number,
     ]
   >(`insert into sim_chain_txs (${TX_COLS}, created_at) values (?, ?, ?, ?, ?, ?, null, ?)`),
-  // SQLite-only: `rowid` orders the transfers of a block as they were sent.
+  // `id` orders the transfers of a block as they were sent; the mempool (no height) comes last.
   replayTxs: sql<[chain: string, aboveHeight: number], TxRow>(
     `select ${TX_COLS} from sim_chain_txs
      where chain = ? and (block_height is null or block_height > ?)
-     order by block_height is null, block_height, rowid`,
+     order by block_height is null, block_height, id`,
   ),
   setHeight: sql<[height: number, chain: string]>('update sim_chain_heights set height = ? where chain = ?'),
   include: sql<[height: number, chain: string]>(
     'update sim_chain_txs set block_height = ? where chain = ? and block_height is null',
   ),
-  // SQLite-only: `rowid` orders the transfers of a block as they were sent.
   included: sql<[chain: string, height: number], TxRow>(
-    `select ${TX_COLS} from sim_chain_txs where chain = ? and block_height = ? order by rowid`,
+    `select ${TX_COLS} from sim_chain_txs where chain = ? and block_height = ? order by id`,
   ),
 };
 

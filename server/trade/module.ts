@@ -17,6 +17,7 @@ import { OrderService, type BatchOutput } from './order-service';
 import type { TradeRow } from './order-store';
 import { registerTradeRoutes } from './routes';
 import { spotMigration } from './schema';
+import { spotBaseline } from './baseline';
 
 /** How often tickers are published and the simulator steps, in milliseconds. */
 export const TICKER_FLUSH_MS = 1_000;
@@ -82,7 +83,7 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
 
   const mod: ServerModule & { service?: OrderService } = {
     name: 'spot',
-    migrations: [spotMigration],
+    migrations: [spotMigration, spotBaseline],
     async register(ctx) {
       // The ledger, catalog and tickers are built once in app.ts and shared with the other areas.
       catalog = ctx.catalog;

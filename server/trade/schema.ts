@@ -49,9 +49,13 @@ export const SPOT_DDL: readonly string[] = [
   `create index spot_trades_taker on spot_trades (taker_user_id, id)`,
 ];
 
-/** Migration that creates the spot tables. */
+/**
+ * Migration that creates the spot tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const spotMigration: Migration = {
   name: '003-spot',
+  legacy: true,
   async up(db) {
     for (const stmt of SPOT_DDL) await sql.raw(stmt).execute(db);
   },

@@ -4,6 +4,7 @@ import { fail, str, type Input } from '../http';
 import type { ServerModule } from '../module';
 import { zhiboMigration } from './schema';
 import { ZhiboStore, type StreamRow, type StreamSetting } from './store';
+import { zhiboBaseline } from './baseline';
 
 /**
  * Whether `url` is a stream the app may play: an HLS playlist (`.m3u8`) on this site (a path) or on
@@ -57,7 +58,7 @@ export function liveAt(row: StreamRow | undefined, now: number): LiveStream {
 /** The live stream: the operator sets or clears it (journaled); the app reads what is on now. */
 export const zhiboModule: ServerModule = {
   name: 'zhibo',
-  migrations: [zhiboMigration],
+  migrations: [zhiboMigration, zhiboBaseline],
   register(ctx) {
     const sqlite: SqliteDb = ctx.sqlite;
     const store = new ZhiboStore(sqlite);

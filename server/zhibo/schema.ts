@@ -4,9 +4,11 @@ import type { Migration } from '../db';
 /**
  * Live stream settings, append-only: the newest row is the one in force (a row with a null `url`
  * clears the stream). Times in ms since the epoch; `set_by` is the operator.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
  */
 export const zhiboMigration: Migration = {
   name: '022-zhibo',
+  legacy: true,
   async up(db) {
     await sql
       .raw(

@@ -95,7 +95,9 @@ describe('P2P words and the cancel limit (issue 29)', () => {
     const button = page.locator('[data-testid="ad-take"]').first();
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
-    // Selling is not limited.
+    // Selling is not limited. The sign-in toast sits over the tabs for a few seconds, and a pointer
+    // resting on it keeps it (the toaster pauses on hover): wait until it has gone, as a person would.
+    await page.locator('[data-sonner-toast]').waitFor({ state: 'detached' });
     await page.click('[data-testid="legal-tab-sell"]');
     await page.waitForSelector('[data-testid="cancels-left"]', { state: 'detached' });
     await context.close();

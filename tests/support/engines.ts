@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { EngineKind } from '../../server/db/conn';
+import type { EngineName } from '../../server/db';
 import type { Engine } from '../../server/db/engine';
 import { postgresEngine, sqliteEngine, type PostgresEngineOptions } from '../../server/db/open-engine';
 import { ensurePostgres, freshPostgres } from './postgres';
@@ -24,7 +24,7 @@ export interface TestEngine {
  * database on the test server.
  */
 export async function openTestEngine(
-  kind: EngineKind,
+  kind: EngineName,
   options: PostgresEngineOptions = {},
 ): Promise<TestEngine> {
   if (kind === 'sqlite') {

@@ -8,6 +8,7 @@ import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from '../../shared/uploads';
 import { BANK_UPLOAD_CLAIMS, bankMigration } from './schema';
+import { bankBaseline } from './baseline';
 
 /** How long a proof image may wait for its deposit form to be sent, in milliseconds. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3_600_000;
@@ -25,7 +26,7 @@ export function createBankModule(): ServerModule {
   let sweeper: NodeJS.Timeout | null = null;
   return {
     name: 'bank',
-    migrations: [bankMigration],
+    migrations: [bankMigration, bankBaseline],
     uploadClaims: BANK_UPLOAD_CLAIMS,
     register(ctx) {
       const { dir, temporary } = openUploadDir(ctx.config);

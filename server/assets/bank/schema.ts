@@ -50,9 +50,13 @@ export const BANK_DDL: readonly string[] = [
 /** The uploads a bank-card deposit keeps: its proof image. */
 export const BANK_UPLOAD_CLAIMS: readonly UploadClaim[] = [{ table: 'bank_deposits', column: 'proof_id' }];
 
-/** Migration that creates the bank-card tables. */
+/**
+ * Migration that creates the bank-card tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const bankMigration: Migration = {
   name: '008-bank',
+  legacy: true,
   async up(db) {
     for (const stmt of BANK_DDL) await sql.raw(stmt).execute(db);
   },

@@ -10,6 +10,7 @@ import { DepositStore } from './deposit-store';
 import { registerDepositOps } from './ops-routes';
 import { registerDepositRoutes, toCryptoDeposit } from './routes';
 import { depositsMigration } from './schema';
+import { depositsBaseline } from './baseline';
 
 /** How the deposits area reaches the chains. */
 export interface DepositsOptions {
@@ -38,7 +39,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
 
   return {
     name: 'deposits',
-    migrations: [depositsMigration],
+    migrations: [depositsMigration, depositsBaseline],
     register(ctx) {
       const { config, catalog, sqlite, ledger, hub } = ctx;
       const sim = (!options.adapter && simChainOn(config) && options.simulated?.(ctx)) || null;

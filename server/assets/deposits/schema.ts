@@ -37,9 +37,13 @@ export const DEPOSITS_DDL: readonly string[] = [
   `create index crypto_deposits_open on crypto_deposits (chain, status) where status <> 'final'`,
 ];
 
-/** Migration that creates the deposit tables. */
+/**
+ * Migration that creates the deposit tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const depositsMigration: Migration = {
   name: '006-deposits',
+  legacy: true,
   async up(db) {
     for (const stmt of DEPOSITS_DDL) await sql.raw(stmt).execute(db);
   },

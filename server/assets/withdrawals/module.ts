@@ -7,6 +7,7 @@ import { registerWithdrawOpsRoutes } from './ops-routes';
 import { registerWithdrawRoutes } from './routes';
 import { WithdrawService } from './withdraw-service';
 import { withdrawalsMigration } from './schema';
+import { withdrawalsBaseline } from './baseline';
 
 /**
  * Withdrawals to bound addresses: binding (with a verification code), quota, requests that freeze
@@ -14,7 +15,7 @@ import { withdrawalsMigration } from './schema';
  */
 export const withdrawalsModule: ServerModule = {
   name: 'withdrawals',
-  migrations: [withdrawalsMigration],
+  migrations: [withdrawalsMigration, withdrawalsBaseline],
   register(ctx) {
     const service = new WithdrawService({
       sqlite: ctx.sqlite,

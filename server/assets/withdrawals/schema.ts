@@ -39,9 +39,13 @@ export const WITHDRAWALS_DDL: readonly string[] = [
   `create index withdrawals_status on withdrawals (status, id)`,
 ];
 
-/** Migration that creates the withdrawal tables. */
+/**
+ * Migration that creates the withdrawal tables.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const withdrawalsMigration: Migration = {
   name: '007-withdrawals',
+  legacy: true,
   async up(db) {
     for (const stmt of WITHDRAWALS_DDL) await sql.raw(stmt).execute(db);
   },

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migration';
 
-/** Users, sessions, verification codes, password-flow tickets and the message outbox. */
+/**
+ * Users, sessions, verification codes, password-flow tickets and the message outbox.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const accounts: Migration = {
   name: '001-accounts',
+  legacy: true,
   async up(db) {
     await db.schema
       .createTable('users')

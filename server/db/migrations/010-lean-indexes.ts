@@ -16,9 +16,13 @@ export const LEAN_INDEX_DDL: readonly string[] = [
   'create index spot_orders_user on spot_orders (user_id, id)',
 ];
 
-/** Migration that swaps the wide ledger and order indexes for the lean ones above. */
+/**
+ * Migration that swaps the wide ledger and order indexes for the lean ones above.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const leanIndexes: Migration = {
   name: '010-lean-indexes',
+  legacy: true,
   async up(db) {
     for (const stmt of LEAN_INDEX_DDL) await sql.raw(stmt).execute(db);
   },

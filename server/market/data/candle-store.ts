@@ -51,9 +51,13 @@ export const CANDLES_DDL: readonly string[] = [
    ) without rowid`,
 ];
 
-/** Migration that creates the candles table. Append it to server/db/migrations/index.ts. */
+/**
+ * Migration that creates the candles table. Append it to server/db/migrations/index.ts.
+ * LEGACY, SQLite upgrade path only: a fresh database of either engine gets the baseline instead.
+ */
 export const candlesMigration: Migration = {
   name: '004-candles',
+  legacy: true,
   async up(db) {
     for (const stmt of CANDLES_DDL) await sql.raw(stmt).execute(db);
   },

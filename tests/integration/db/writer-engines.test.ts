@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineKind } from '../../../server/db/conn';
+import type { EngineName } from '../../../server/db';
 import { statementsOf } from '../../../server/db/engine';
 import { sql } from '../../../server/db/statements';
 import { WriterUnavailableError, type BatchParticipant } from '../../../server/db/writer';
 import { openTestEngine, type TestEngine } from '../../support/engines';
 
-const DDL: Record<EngineKind, string> = {
+const DDL: Record<EngineName, string> = {
   sqlite: `create table items (
     id integer primary key, owner integer not null, units integer not null check (units >= 0), note text)`,
   postgres: `create table items (
@@ -41,7 +41,7 @@ const ITEMS = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each<EngineKind>(['sqlite', 'postgres'])('the one writer on %s', (kind) => {
+describe.each<EngineName>(['sqlite', 'postgres'])('the one writer on %s', (kind) => {
   let t: TestEngine;
   let q: ReturnType<typeof statementsOf<typeof ITEMS>>;
 

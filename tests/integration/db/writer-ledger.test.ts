@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineKind } from '../../../server/db/conn';
+import type { EngineName } from '../../../server/db';
 import { statementsOf } from '../../../server/db/engine';
 import { sql } from '../../../server/db/statements';
 import { LEDGER_DDL } from '../../../server/ledger';
@@ -45,7 +45,7 @@ const spot = (userId: number, coin = 'USDT'): Holder => ({ userId, account: 'spo
 const world = spot(WORLD_USER_ID);
 const meta = (refId: string) => ({ kind: 'transfer' as const, refType: 'test', refId, actor: 'test' });
 
-describe.each<[EngineKind, BalanceAuthority]>([
+describe.each<[EngineName, BalanceAuthority]>([
   ['sqlite', 'memory'],
   ['sqlite', 'database'],
   ['postgres', 'memory'],

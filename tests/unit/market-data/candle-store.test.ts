@@ -102,7 +102,7 @@ describe('candlesMigration', () => {
     const raw = new SQLite(':memory:');
     const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
     expect(candlesMigration.name).toBe('004-candles');
-    await candlesMigration.up(kysely);
+    await candlesMigration.up(kysely, 'sqlite');
     const cols = await sql<{ name: string; pk: number }>`pragma table_info(candles)`.execute(kysely);
     expect(cols.rows.filter((c) => c.pk > 0).map((c) => c.name)).toEqual(['symbol', 'interval', 't']);
     new SqliteCandleStore(raw).save('BTC/USDT', '1w', candle(0));

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECOND_ENDPOINTS } from '../../../domain/second-endpoints';
+import { ddlFor } from '../../../server/db';
+import { SECOND_BASELINE_DDL } from '../../../server/second/baseline';
 import { SECOND_DDL } from '../../../server/second/schema';
 import { SECOND_SETTLEMENT_DDL } from '../../../server/second/settlement-schema';
 
@@ -18,7 +20,9 @@ const filesUnder = (dir: string): string[] =>
 
 describe('no outcome override exists', () => {
   it('the option tables have no column to preset, force or override a result', () => {
-    for (const ddl of [SECOND_DDL, SECOND_SETTLEMENT_DDL].map((d) => d.join('\n').toLowerCase())) {
+    const baselines = [ddlFor('sqlite'), ddlFor('postgres')].map((d) => SECOND_BASELINE_DDL(d));
+    const all = [SECOND_DDL, SECOND_SETTLEMENT_DDL, ...baselines];
+    for (const ddl of all.map((d) => d.join('\n').toLowerCase())) {
       for (const word of [
         'preset',
         'force',
@@ -30,13 +34,17 @@ describe('no outcome override exists', () => {
         'admin',
         'win_rate',
       ]) {
-        expect(ddl, word).not.toMatch(new RegExp(`\\b\\w*${word}\\w*\\s+(text|integer|real|blob)`));
+        expect(ddl, word).not.toMatch(new RegExp(`\\b\\w*${word}\\w*\\s+(text|integer|bigint|real|blob)`));
       }
     }
-    const columnsOf = (table: string) => {
-      const stmt = SECOND_SETTLEMENT_DDL.find((d) => d.startsWith(`create table ${table} (`))!;
-      return [...stmt.matchAll(/^\s+([a-z_]+)\s+(?:text|integer)/gm)].map((m) => m[1]);
+    const columnsOf = (table: string, ddl: readonly string[] = SECOND_SETTLEMENT_DDL) => {
+      const stmt = ddl.find((d) => d.startsWith(`create table ${table} (`))!;
+      return [...stmt.matchAll(/^\s+([a-z_]+)\s+(?:text|integer|bigint)/gm)].map((m) => m[1]);
     };
+    for (const baseline of baselines) {
+      expect(columnsOf('second_options', baseline)).toEqual(columnsOf('second_options_accepted'));
+      expect(columnsOf('second_settlements', baseline)).toEqual(columnsOf('second_settlements'));
+    }
     // The option as accepted (renamed to second_options by the migration): no result at all.
     expect(columnsOf('second_options_accepted')).toEqual([
       'id',
@@ -71,11 +79,20 @@ describe('no outcome override exists', () => {
     const ddl = SECOND_SETTLEMENT_DDL.join('\n');
     expect(ddl).toMatch(/before update on second_settlements\s+begin select raise\(abort/);
     expect(ddl).toMatch(/before delete on second_settlements\s+begin select raise\(abort/);
+    const [sqlite, postgres] = baselines.map((b) => b.join('\n'));
+    expect(sqlite).toMatch(/before update on second_settlements\s+begin select raise\(abort/);
+    expect(sqlite).toMatch(/before delete on second_settlements\s+begin select raise\(abort/);
+    expect(postgres).toMatch(
+      /before update on second_settlements\s+for each row execute function refuse_change/,
+    );
+    expect(postgres).toMatch(
+      /before delete on second_settlements\s+for each row execute function refuse_change/,
+    );
   });
 
   it('only settlement writes a result, once per option, and nothing changes an option after', () => {
     const code = filesUnder('server')
-      .filter((f) => !/schema\.ts$/.test(f))
+      .filter((f) => !/(schema|baseline)\.ts$/.test(f))
       .map((f) => ({ f, text: read(f) }));
     expect(code.filter(({ text }) => /second_settlements/.test(text)).map((w) => w.f)).toEqual([
       'server/second/option-store.ts',
@@ -94,6 +111,12 @@ describe('no outcome override exists', () => {
     // The settlement row's primary key is the option id: a second settlement of an option fails.
     expect(SECOND_SETTLEMENT_DDL.join('\n')).toMatch(
       /option_id integer primary key references second_options/,
+    );
+    expect(SECOND_BASELINE_DDL(ddlFor('sqlite')).join('\n')).toMatch(
+      /option_id integer primary key references second_options/,
+    );
+    expect(SECOND_BASELINE_DDL(ddlFor('postgres')).join('\n')).toMatch(
+      /option_id bigint primary key references second_options/,
     );
   });
 
