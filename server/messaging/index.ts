@@ -1,7 +1,7 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountKind, CodeScene } from '../../domain';
 import { ConfigError, type Config } from '../config';
+import type { Engine } from '../db';
 import type { CodeMessage, MessageSender } from './sender';
 import { SmsSender, WebhookSmsProvider, type SmsProvider } from './sms-sender';
 import { SmtpSender } from './smtp-sender';
@@ -38,7 +38,8 @@ export class ChannelSender implements MessageSender {
 /** What `createMessageSender` builds the senders from. */
 export interface SenderDeps {
   config: Config;
-  sqlite: SqliteDb;
+  /** The database the simulated outbox writes to (a writer command per message). */
+  engine: Engine;
   log: FastifyBaseLogger;
   /** An SMS gateway supplied in code; wins over SMS_WEBHOOK_URL. */
   smsProvider?: SmsProvider | undefined;
@@ -46,7 +47,7 @@ export interface SenderDeps {
    * Builds the simulated sender (server/sim's outbox) for demo mode; the composition root (app.ts)
    * passes it, so this production module never imports the simulators.
    */
-  simulated(sqlite: SqliteDb, log: FastifyBaseLogger): MessageSender;
+  simulated(engine: Engine, log: FastifyBaseLogger): MessageSender;
 }
 
 /**
@@ -56,12 +57,12 @@ export interface SenderDeps {
  * would lock users out.
  */
 export function createMessageSender(deps: SenderDeps): MessageSender {
-  const { config, sqlite, log } = deps;
+  const { config, engine, log } = deps;
   const production = config.mode === 'production';
   let outbox: MessageSender | undefined;
   const simulated = (what: string): MessageSender => {
     if (production) throw new ConfigError(`${what} in production: codes must really be delivered`);
-    return (outbox ??= deps.simulated(sqlite, log));
+    return (outbox ??= deps.simulated(engine, log));
   };
 
   let email: MessageSender;

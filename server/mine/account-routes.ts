@@ -8,7 +8,7 @@ import { findUserByAccount, normalizeAccount, requireUser, toUserInfo } from './
 
 /** Sign-up, sign-in, recovery and the session: sms/send and the public user/* endpoints. */
 export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { sqlite, sessions, config } = deps;
+  const { engine, sessions, config } = deps;
 
   registerSignupRoutes(registry, deps);
 
@@ -17,11 +17,17 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     async ({ input }) => {
       const account = normalizeAccount(requiredStr(input, 'account'));
       const password = requiredStr(input, 'password');
-      const user = findUserByAccount(sqlite, account);
+      const user = await findUserByAccount(engine, account);
       // Unknown accounts cost one verification too, so timing does not reveal which accounts exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok) throw fail('incorrectPassword', 'password');
-      return grant(sessions, withCreditScore(deps, user));
+      return engine.writer.run(async () => {
+        // The password verified above must still be the user's: a reset committed in between
+        // revoked every session, and this one must not outlive it.
+        const current = await requireUser(engine, user.id);
+        if (current.password_hash !== user.password_hash) throw fail('incorrectPassword', 'password');
+        return grant(sessions, await withCreditScore(deps, current));
+      });
     },
     { limits: loginLimits(config.rateLimits) },
   );
@@ -32,13 +38,13 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
     'user/checkAccount',
     async ({ input }) => {
       const account = normalizeAccount(requiredStr(input, 'account'));
-      return { exists: findUserByAccount(sqlite, account) !== undefined };
+      return { exists: (await findUserByAccount(engine, account)) !== undefined };
     },
     { limits: accountCheckLimits(config.rateLimits) },
   );
 
   registry.add('user/info', async (ctx) =>
-    toUserInfo(withCreditScore(deps, requireUser(sqlite, sessionOf(ctx).userId))),
+    toUserInfo(await withCreditScore(deps, await requireUser(engine, sessionOf(ctx).userId))),
   );
 
   registry.add('user/logout', async (ctx) => {

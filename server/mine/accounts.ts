@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AccountKind, KycState } from '../../domain';
-import { prepareOnUse, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** What the credit score needs of a user; times in ms since the epoch. */
 export interface CreditFactsRow {
@@ -57,9 +56,15 @@ const STATEMENTS = {
   ),
   kycOfId: sql<[userId: number], KycState>('select kyc from users where id = ?', (r) => r.kyc as KycState),
   setKyc: sql<[kyc: KycState, userId: number]>('update users set kyc = ? where id = ?'),
+  // `is not null` is 1/0 on SQLite and a boolean on PostgreSQL: the mapper makes it 1/0 on both.
   creditFacts: sql<[userId: number], CreditFactsRow>(
     `select created_at as createdAt, kyc, trade_password_hash is not null as hasTradePassword
      from users where id = ?`,
+    (r) => ({
+      createdAt: Number(r.createdAt),
+      kyc: r.kyc as string,
+      hasTradePassword: r.hasTradePassword ? 1 : 0,
+    }),
   ),
   saveCreditScore: sql<[score: number, userId: number, score2: number]>(
     'update users set credit_score = ? where id = ? and credit_score <> ?',
@@ -95,105 +100,107 @@ const STATEMENTS = {
 /**
  * The accounts area's face on `users` for the other areas: who an account is, the names of a page of
  * user ids, and the few columns other areas keep on the user (`kyc` by identity verification,
- * `credit_score` by the credit score, `referrer_id` and `level` by the team). Every statement is
- * prepared on first use, so a test schema with only some columns serves the calls it makes.
+ * `credit_score` by the credit score, `referrer_id` and `level` by the team). Every method is
+ * asynchronous; reads outside a writer command see committed rows, and the writes (`setKyc`,
+ * `saveCreditScore`, `setReferrerIfNone`, `setLevel`) run only inside the command of the change
+ * that decides them.
  */
 export class Accounts {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareOnUse(sqlite, STATEMENTS);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** The id of the user with this (normalized) account name, or undefined. */
-  idOf(account: string): number | undefined {
+  idOf(account: string): Promise<number | undefined> {
     return this.#q.idOfAccount.get(account);
   }
 
   /** The account name of a user, or undefined for an unknown id. */
-  accountOf(userId: number): string | undefined {
+  accountOf(userId: number): Promise<string | undefined> {
     return this.#q.accountOfId.get(userId);
   }
 
   /** Account names of the known users among `userIds`, in one read. */
-  accountsOf(userIds: Iterable<number | bigint>): Map<number, string> {
-    const rows = this.#q.accountsOfIds.all(idList([...userIds].map(Number)));
+  async accountsOf(userIds: Iterable<number | bigint>): Promise<Map<number, string>> {
+    const rows = await this.#q.accountsOfIds.all(idList([...userIds].map(Number)));
     return new Map(rows.map((r) => [r.id, r.account]));
   }
 
   /** A user's identity verification state, or undefined for an unknown id. */
-  kycOf(userId: number): KycState | undefined {
+  kycOf(userId: number): Promise<KycState | undefined> {
     return this.#q.kycOfId.get(userId);
   }
 
   /** Sets a user's identity verification state (identity verification is the only writer). */
-  setKyc(userId: number, kyc: KycState): void {
-    this.#q.setKyc.run(kyc, userId);
+  async setKyc(userId: number, kyc: KycState): Promise<void> {
+    await this.#q.setKyc.run(kyc, userId);
   }
 
   /** The facts the credit score takes from the user row, or undefined for an unknown id. */
-  creditFacts(userId: number): CreditFactsRow | undefined {
+  creditFacts(userId: number): Promise<CreditFactsRow | undefined> {
     return this.#q.creditFacts.get(userId);
   }
 
   /** Keeps the last computed credit score with the user (no write when it is unchanged). */
-  saveCreditScore(userId: number, score: number): void {
-    this.#q.saveCreditScore.run(score, userId, score);
+  async saveCreditScore(userId: number, score: number): Promise<void> {
+    await this.#q.saveCreditScore.run(score, userId, score);
   }
 
   /** A user as the team pages see it, by id. */
-  teamUserById(userId: number): TeamUserRow | undefined {
+  teamUserById(userId: number): Promise<TeamUserRow | undefined> {
     return this.#q.teamUserById.get(userId);
   }
 
   /** A user as the team pages see it, by (normalized) account name. */
-  teamUserByAccount(account: string): TeamUserRow | undefined {
+  teamUserByAccount(account: string): Promise<TeamUserRow | undefined> {
     return this.#q.teamUserByAccount.get(account);
   }
 
   /** The inviter of a user: null for none, undefined for an unknown user. */
-  referrerOf(userId: number): number | null | undefined {
+  referrerOf(userId: number): Promise<number | null | undefined> {
     return this.#q.referrerOf.get(userId);
   }
 
   /** Inviters of the users among `userIds` that have one, in one read. */
-  referrersOf(userIds: Iterable<number>): Map<number, number> {
-    const rows = this.#q.referrersOfIds.all(idList(userIds));
+  async referrersOf(userIds: Iterable<number>): Promise<Map<number, number>> {
+    const rows = await this.#q.referrersOfIds.all(idList(userIds));
     return new Map(rows.map((r) => [r.id, r.referrerId]));
   }
 
   /** Makes `referrerId` the inviter of a user who has none; false when the user already had one. */
-  setReferrerIfNone(userId: number, referrerId: number): boolean {
-    return this.#q.setReferrerIfNone.run(referrerId, userId).changes > 0;
+  async setReferrerIfNone(userId: number, referrerId: number): Promise<boolean> {
+    return (await this.#q.setReferrerIfNone.run(referrerId, userId)).changes > 0;
   }
 
   /** Sets a user's level (member or agent). */
-  setLevel(userId: number, level: 'member' | 'agent'): void {
-    this.#q.setLevel.run(level, userId);
+  async setLevel(userId: number, level: 'member' | 'agent'): Promise<void> {
+    await this.#q.setLevel.run(level, userId);
   }
 
   /** How many users `userId` invited directly. */
-  referralCount(userId: number): number {
-    return this.#q.referralCount.get(userId)!;
+  async referralCount(userId: number): Promise<number> {
+    return (await this.#q.referralCount.get(userId)) ?? 0;
   }
 
   /** Ids of every user `userId` invited directly. */
-  referralIds(userId: number): number[] {
+  referralIds(userId: number): Promise<number[]> {
     return this.#q.referralIds.all(userId);
   }
 
   /** Direct referrals of `userId`, newest first, with ids below `before`. */
-  referralPage(userId: number, before: number, limit: number): ReferralRow[] {
+  referralPage(userId: number, before: number, limit: number): Promise<ReferralRow[]> {
     return this.#q.referralPage.all(userId, before, limit);
   }
 
   /** One user as a referral row. */
-  referralRow(userId: number): ReferralRow | undefined {
+  referralRow(userId: number): Promise<ReferralRow | undefined> {
     return this.#q.referralRow.get(userId);
   }
 
   /** How the fiat area shows a user, or undefined for an unknown id. */
-  profileOf(userId: number): ProfileRow | undefined {
+  profileOf(userId: number): Promise<ProfileRow | undefined> {
     return this.#q.profileOf.get(userId);
   }
 }

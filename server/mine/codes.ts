@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CodeScene } from '../../domain';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { fail } from '../http';
 import { hashCode, newCode, sameDigest } from './tokens';
 
@@ -38,47 +37,72 @@ const STATEMENTS = {
   ),
 };
 
+/** Why a code was refused (the key of the `code` field's error). */
+type Refusal = 'codeWrong' | 'codeExpired' | 'codeAttempts';
+
 /**
  * Verification codes: one live code per account and scene, stored hashed, valid for CODE_TTL_MS,
  * at most CODE_MAX_ATTEMPTS wrong guesses, consumed on first successful use.
+ *
+ * Every check is a writer command (a wrong guess is a write: it uses up an attempt), so guesses are
+ * counted one after another and together never exceed the limit. A refused code is not thrown inside
+ * the command, which would undo the counted guess with it: the command returns the refusal and the
+ * method throws after the commit. Call `check`, `consume` and `consumeThen` outside a command: a
+ * refusal thrown inside a caller's command would undo that command, the counted guess included.
  */
 export class CodeStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** Creates a new code for `account` and `scene`, superseding any earlier one. Returns the plain code. */
   async issue(account: string, scene: CodeScene): Promise<string> {
     const code = newCode();
+    const hash = hashCode(account, scene, code);
     const now = this.now();
-    // No transaction on purpose (see `consume`); `consume` only ever looks at the newest code.
-    this.#q.supersede.run(now, account, scene);
-    this.#q.insert.run(account, scene, hashCode(account, scene, code), now + CODE_TTL_MS, now);
+    await this.engine.writer.run(async () => {
+      await this.#q.supersede.run(now, account, scene);
+      await this.#q.insert.run(account, scene, hash, now + CODE_TTL_MS, now);
+    });
     return code;
   }
 
   /**
    * Checks `code` and consumes it. Throws `codeWrong` (field `code`) for a wrong or unknown code,
    * `codeExpired` after the expiry and `codeAttempts` once the wrong guesses are used up.
-   *
-   * Each decision is one conditional UPDATE, so concurrent guesses cannot together exceed the limit,
-   * without a transaction: a Kysely transaction spans awaits on the one shared connection, and
-   * synchronous code (the ledger) running meanwhile would silently join it.
    */
   async consume(account: string, scene: CodeScene, code: string): Promise<void> {
-    const now = this.now();
-    const row = await this.#verify(account, scene, code, now);
-    const used = this.#q.consume.run(now, row.id, CODE_MAX_ATTEMPTS);
-    if (used.changes === 0) {
-      // Another request used the code, or wrong guesses used up the attempts, since we read it.
-      const attempts = this.#q.attempts.get(row.id);
-      throw fail((attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong', 'code');
-    }
+    await this.consumeThen(account, scene, code, () => Promise.resolve());
+  }
+
+  /**
+   * Consumes `code` like `consume` and runs `then` in the same command: the code is used up exactly
+   * when what it allows is done. If `then` throws, the whole command is undone and the code stays
+   * live; a refused code refuses without running `then`, its counted guess kept. `then` runs inside
+   * the command: database work only.
+   */
+  async consumeThen<T>(account: string, scene: CodeScene, code: string, then: () => Promise<T>): Promise<T> {
+    const hash = hashCode(account, scene, code.trim());
+    const outcome = await this.engine.writer.run(async (): Promise<{ refused: Refusal } | { value: T }> => {
+      const now = this.now();
+      const row = await this.#verify(account, scene, hash, now);
+      if (typeof row === 'string') return { refused: row };
+      const used = await this.#q.consume.run(now, row.id, CODE_MAX_ATTEMPTS);
+      if (used.changes === 0) {
+        // The guard of the conditional update: commands run one at a time, so nothing used the code
+        // since the read above; should that change, the attempts decide the answer as before.
+        const attempts = await this.#q.attempts.get(row.id);
+        return { refused: (attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeAttempts' : 'codeWrong' };
+      }
+      return { value: await then() };
+    });
+    if ('refused' in outcome) throw fail(outcome.refused, 'code');
+    return outcome.value;
   }
 
   /**
@@ -87,17 +111,28 @@ export class CodeStore {
    * that would reveal a secret (is this the current password?) must come after it.
    */
   async check(account: string, scene: CodeScene, code: string): Promise<void> {
-    await this.#verify(account, scene, code, this.now());
+    const hash = hashCode(account, scene, code.trim());
+    const refused = await this.engine.writer.run(async () => {
+      const row = await this.#verify(account, scene, hash, this.now());
+      return typeof row === 'string' ? row : null;
+    });
+    if (refused) throw fail(refused, 'code');
   }
 
-  async #verify(account: string, scene: CodeScene, code: string, now: number): Promise<{ id: number }> {
-    const row = this.#q.newestLive.get(account, scene);
-    if (!row) throw fail('codeWrong', 'code');
-    if (row.attempts >= CODE_MAX_ATTEMPTS) throw fail('codeAttempts', 'code');
-    if (row.expires_at <= now) throw fail('codeExpired', 'code');
-    if (!sameDigest(row.code_hash, hashCode(account, scene, code.trim()))) {
-      const counted = this.#q.miss.run(row.id, CODE_MAX_ATTEMPTS);
-      throw fail(counted.changes === 0 ? 'codeAttempts' : 'codeWrong', 'code');
+  /** The newest live code if `hash` is its hash, else the refusal (a wrong guess counted). */
+  async #verify(
+    account: string,
+    scene: CodeScene,
+    hash: string,
+    now: number,
+  ): Promise<{ id: number } | Refusal> {
+    const row = await this.#q.newestLive.get(account, scene);
+    if (!row) return 'codeWrong';
+    if (row.attempts >= CODE_MAX_ATTEMPTS) return 'codeAttempts';
+    if (row.expires_at <= now) return 'codeExpired';
+    if (!sameDigest(row.code_hash, hash)) {
+      const counted = await this.#q.miss.run(row.id, CODE_MAX_ATTEMPTS);
+      return counted.changes === 0 ? 'codeAttempts' : 'codeWrong';
     }
     return row;
   }

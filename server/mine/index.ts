@@ -1,8 +1,8 @@
 /**
- * The accounts area's face for other areas: `accounts(sqlite)` answers who a user is and keeps the
+ * The accounts area's face for other areas: `accounts(engine)` answers who a user is and keeps the
  * columns other areas set on the user row (see Accounts). The ServerModule is in `module.ts`.
  */
-import type { Database as SqliteDb } from 'better-sqlite3';
+import type { Engine } from '../db';
 import { Accounts } from './accounts';
 
 export {
@@ -16,12 +16,12 @@ export {
 /** The demo account demo mode seeds (server/sim) and grants lever and option funds to. */
 export const DEMO_ACCOUNT = 'demo@example.com';
 
-const faces = new WeakMap<SqliteDb, Accounts>();
+const faces = new WeakMap<Engine, Accounts>();
 
-/** The accounts face on this database (one per connection, so its statements are prepared once). */
-export function accounts(sqlite: SqliteDb): Accounts {
-  let face = faces.get(sqlite);
-  if (!face) faces.set(sqlite, (face = new Accounts(sqlite)));
+/** The accounts face on this database (one per engine, so its statement set is bound once). */
+export function accounts(engine: Engine): Accounts {
+  let face = faces.get(engine);
+  if (!face) faces.set(engine, (face = new Accounts(engine)));
   return face;
 }
 export { CodeStore } from './codes';

@@ -9,16 +9,18 @@ import { TicketStore } from './tickets';
 export const mineModule: ServerModule = {
   name: 'mine',
   register(ctx) {
-    const credit = new CreditService(ctx.sqlite);
+    const { engine } = ctx;
+    const credit = new CreditService(engine);
     const deps = {
       config: ctx.config,
-      sqlite: ctx.sqlite,
+      engine,
       sessions: ctx.sessions,
-      codes: new CodeStore(ctx.sqlite),
-      tickets: new TicketStore(ctx.sqlite),
+      codes: new CodeStore(engine),
+      tickets: new TicketStore(engine),
       sender: ctx.sender,
       texts: ctx.texts('mine'),
-      creditScore: (userId: number) => credit.report(userId)?.score,
+      // The report keeps the score on the user row: a command, or a step of the caller's command.
+      creditScore: (userId: number) => engine.writer.run(async () => (await credit.report(userId))?.score),
     };
     registerAccountRoutes(ctx.registry, deps);
     registerSecurityRoutes(ctx.registry, deps);

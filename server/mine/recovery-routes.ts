@@ -6,7 +6,7 @@ import { findUserByAccount, normalizeAccount, setPasswordHash } from './users';
 
 /** A forgotten password: the code buys a ticket (`user/forget`), the ticket a new password. */
 export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { sqlite, sessions, codes, tickets, config } = deps;
+  const { engine, sessions, codes, tickets, config } = deps;
 
   registry.add(
     'user/forget',
@@ -14,10 +14,11 @@ export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps
       const account = normalizeAccount(requiredStr(input, 'account'));
       const code = str(input, 'code');
       checkCode(code);
-      const user = findUserByAccount(sqlite, account);
+      const user = await findUserByAccount(engine, account);
       if (!user) throw fail('accountUnknown', 'account');
-      await codes.consume(account, 'forget', code);
-      return { ticket: await tickets.issue(user.id, 'forget') };
+      return {
+        ticket: await codes.consumeThen(account, 'forget', code, () => tickets.issue(user.id, 'forget')),
+      };
     },
     // It answers accountUnknown before looking at the code.
     { limits: accountCheckLimits(config.rateLimits) },
@@ -27,10 +28,12 @@ export function registerRecoveryRoutes(registry: HandlerRegistry, deps: MineDeps
     const ticket = requiredStr(input, 'ticket');
     const password = newPassword(input);
     const passwordHash = await hashPassword(password);
-    const userId = await tickets.use(ticket, 'forget');
-    setPasswordHash(sqlite, userId, passwordHash);
-    // Whoever knew the old password must not stay signed in.
-    await sessions.revokeAllOf(userId);
+    await engine.writer.run(async () => {
+      const userId = await tickets.use(ticket, 'forget');
+      await setPasswordHash(engine, userId, passwordHash);
+      // Whoever knew the old password must not stay signed in.
+      await sessions.revokeAllOf(userId);
+    });
     return {};
   });
 }

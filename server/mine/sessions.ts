@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import type { Authenticator, RevokeListener, AuthSession } from '../http';
 import { hashToken, newToken } from './tokens';
 
@@ -40,37 +39,40 @@ const STATEMENTS = {
 };
 
 /**
- * Issues, resolves and revokes opaque session tokens; only their SHA-256 is stored. Every revocation
- * is announced to the listeners (the socket layer), so a revoked session stops receiving private
- * data at once, not only on its next request.
+ * Issues, resolves and revokes opaque session tokens; only their SHA-256 is stored. Every request
+ * resolves its token, so `resolve` reads outside the writer (committed sessions only) and costs no
+ * command; issuing and revoking are writer commands (or steps of the caller's command, when called
+ * inside one). Every revocation is announced to the listeners (the socket layer) after its commit,
+ * so a revoked session stops receiving private data at once, not only on its next request.
  */
 export class SessionStore implements Authenticator {
   readonly #listeners = new Set<RevokeListener>();
   #revocations = 0;
 
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     /** Session lifetime, in milliseconds. */
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
+  /** Starts a session of `userId`: a command of its own, or a step of the caller's command. */
   async issue(userId: number): Promise<IssuedSession> {
     const token = newToken();
     const createdAt = this.now();
     const expiresAt = createdAt + this.ttlMs;
-    this.#q.issue.run(hashToken(token), userId, createdAt, expiresAt);
+    await this.engine.writer.run(() => this.#q.issue.run(hashToken(token), userId, createdAt, expiresAt));
     return { token, expiresAt };
   }
 
   async resolve(token: string): Promise<AuthSession | null> {
     if (token.length === 0 || token.length > 256) return null;
     const tokenHash = hashToken(token);
-    const row = this.#q.live.get(tokenHash, this.now());
+    const row = await this.#q.live.get(tokenHash, this.now());
     return row ? { userId: row.user_id, tokenHash, expiresAt: row.expires_at } : null;
   }
 
@@ -83,28 +85,39 @@ export class SessionStore implements Authenticator {
     return this.#revocations;
   }
 
+  /** Ends one session: a command of its own, or a step of the caller's command. */
   async revoke(tokenHash: string): Promise<void> {
-    this.#announce(this.#q.revoke.all(this.now(), tokenHash));
+    await this.engine.writer.run(async () => {
+      this.#announceAfterCommit(await this.#q.revoke.all(this.now(), tokenHash));
+    });
   }
 
   /**
-   * Revokes every live session of `userId` except `keepTokenHash` (the caller's own, when given).
-   * Listeners hear of it as soon as the update ran; inside a transaction that later rolls back,
-   * sockets were dropped for nothing, which errs on the safe side.
+   * Revokes every live session of `userId` except `keepTokenHash` (the caller's own, when given): a
+   * command of its own, or a step of the caller's command (a password change), announced only if
+   * that command commits.
    */
   async revokeAllOf(userId: number, keepTokenHash?: string): Promise<void> {
-    const at = this.now();
-    this.#announce(
-      keepTokenHash
-        ? this.#q.revokeAllOfBut.all(at, userId, keepTokenHash)
-        : this.#q.revokeAllOf.all(at, userId),
-    );
+    await this.engine.writer.run(async () => {
+      const at = this.now();
+      this.#announceAfterCommit(
+        keepTokenHash
+          ? await this.#q.revokeAllOfBut.all(at, userId, keepTokenHash)
+          : await this.#q.revokeAllOf.all(at, userId),
+      );
+    });
   }
 
-  #announce(tokenHashes: string[]): void {
-    // Counted even when nothing matched: a resolve racing this call re-checks on any change.
-    this.#revocations += 1;
-    if (tokenHashes.length === 0) return;
-    for (const listener of this.#listeners) listener(tokenHashes);
+  /**
+   * Moves the counter and tells the listeners once the revocation is committed, so a resolve that
+   * sees the counter unchanged read before the commit, and one after it sees the revocation.
+   */
+  #announceAfterCommit(tokenHashes: string[]): void {
+    this.engine.writer.afterCommit(() => {
+      // Counted even when nothing matched: a resolve racing this call re-checks on any change.
+      this.#revocations += 1;
+      if (tokenHashes.length === 0) return;
+      for (const listener of this.#listeners) listener(tokenHashes);
+    });
   }
 }

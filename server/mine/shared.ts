@@ -1,7 +1,6 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { codeProblem, confirmProblem, passwordProblem, type SessionGrant } from '../../domain';
 import type { Config } from '../config';
-import type { UserRow } from '../db';
+import type { Engine, UserRow } from '../db';
 import { fail, type TextCatalog, str, type Input } from '../http';
 import type { MessageSender } from '../messaging';
 import type { CodeStore } from './codes';
@@ -12,7 +11,7 @@ import { toUserInfo } from './users';
 /** Services of the account area. */
 export interface MineDeps {
   config: Config;
-  sqlite: SqliteDb;
+  engine: Engine;
   sessions: SessionStore;
   codes: CodeStore;
   tickets: TicketStore;
@@ -21,18 +20,22 @@ export interface MineDeps {
   texts: TextCatalog;
   /**
    * The user's credit score computed now from its published factors (server/identity/credit.ts),
-   * or undefined for an unknown user; the stored column only caches it.
+   * or undefined for an unknown user; the stored column only caches it. It keeps the score, so it
+   * is a writer command of its own, or a step of the caller's command.
    */
-  creditScore?: (userId: number) => number | undefined;
+  creditScore?: (userId: number) => Promise<number | undefined>;
 }
 
 /** `row` with its credit score computed now, when the area provides the computation. */
-export function withCreditScore(deps: Pick<MineDeps, 'creditScore'>, row: UserRow): UserRow {
-  const score = deps.creditScore?.(row.id);
+export async function withCreditScore(deps: Pick<MineDeps, 'creditScore'>, row: UserRow): Promise<UserRow> {
+  const score = await deps.creditScore?.(row.id);
   return score === undefined ? row : { ...row, credit_score: score };
 }
 
-/** Starts a session for `user` and describes it for the app. */
+/**
+ * Starts a session for `user` and describes it for the app: a command of its own, or a step of the
+ * caller's command.
+ */
 export async function grant(sessions: SessionStore, user: UserRow): Promise<SessionGrant> {
   const issued = await sessions.issue(user.id);
   return { token: issued.token, expiresAt: new Date(issued.expiresAt).toISOString(), user: toUserInfo(user) };

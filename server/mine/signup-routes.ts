@@ -34,7 +34,7 @@ function codeMessage(texts: TextCatalog, lang: Lang, appName: string, code: stri
 
 /** Verification codes (`sms/send`, for every scene) and sign-up (`user/register`). */
 export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps): void {
-  const { sqlite, sessions, codes, sender, config, texts } = deps;
+  const { engine, sessions, codes, sender, config, texts } = deps;
 
   registry.add(
     'sms/send',
@@ -43,12 +43,13 @@ export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps):
       const scene = codeScene(str(input, 'scene').trim());
       const kind = accountKindOf(account);
       if (!kind) throw fail('accountFormat', 'account');
-      const user = findUserByAccount(sqlite, account);
+      const user = await findUserByAccount(engine, account);
       if (scene === 'register' && user) throw fail('accountTaken', 'account');
       // Other scenes act on an existing account; the code only ever goes to that account's own
       // mobile or mailbox, so knowing an account name does not let anyone else receive its code.
       if (scene !== 'register' && !user) throw fail('accountUnknown', 'account');
       const code = await codes.issue(account, scene);
+      // Delivery is a network call: after the code's command, never inside it.
       await sender.send(account, kind, scene, codeMessage(texts, lang, config.appName, code), code);
       return { resendAfter: Math.ceil(config.rateLimits.codeResendMs / 1000) };
     },
@@ -77,21 +78,24 @@ export function registerSignupRoutes(registry: HandlerRegistry, deps: MineDeps):
         const [field, key] = problems[0]!;
         throw fail(key, field);
       }
-      if (findUserByAccount(sqlite, account)) throw fail('accountTaken', 'account');
-      const referrer = promo !== '' ? findUserByPromo(sqlite, promo) : undefined;
+      // Quick refusals from committed rows; the unique index decides inside the command.
+      if (await findUserByAccount(engine, account)) throw fail('accountTaken', 'account');
+      const referrer = promo !== '' ? await findUserByPromo(engine, promo) : undefined;
       if (promo !== '' && !referrer) throw fail('promoCodeUnknown', 'promo');
-      // Hash before consuming the code: hashing is the slow step and must not hold a transaction.
+      // Hash before the command: hashing is the slow step and must not hold the writer.
       const passwordHash = await hashPassword(form.password);
-      await codes.consume(account, 'register', form.code);
       try {
-        const user = createUser(sqlite, {
-          account,
-          kind,
-          passwordHash,
-          referrerId: referrer?.id ?? null,
-          now: Date.now(),
+        // The code is used up exactly when the account is made: a taken account leaves it live.
+        return await codes.consumeThen(account, 'register', form.code, async () => {
+          const user = await createUser(engine, {
+            account,
+            kind,
+            passwordHash,
+            referrerId: referrer?.id ?? null,
+            now: Date.now(),
+          });
+          return grant(sessions, await withCreditScore(deps, user));
         });
-        return await grant(sessions, withCreditScore(deps, user));
       } catch (err) {
         if (err instanceof AccountTakenError) throw fail('accountTaken', 'account');
         throw err;

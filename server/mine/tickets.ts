@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet, type TicketPurpose } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine, type TicketPurpose } from '../db';
 import { fail } from '../http';
 import { hashToken, newToken } from './tokens';
 
@@ -37,27 +36,32 @@ const STATEMENTS = {
   ),
 };
 
-/** One-use tickets linking step one of a password flow (proof) to step two (new password). */
+/**
+ * One-use tickets linking step one of a password flow (proof) to step two (new password). Issuing
+ * and using are writer commands, or steps of the caller's command when called inside one (using a
+ * ticket goes in the same command as the change it allows); `check` reads committed tickets.
+ */
 export class TicketStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   async issue(userId: number, purpose: TicketPurpose): Promise<string> {
     const ticket = newToken();
-    this.#q.issue.run(hashToken(ticket), userId, purpose, this.now() + TICKET_TTL_MS);
+    const expiresAt = this.now() + TICKET_TTL_MS;
+    await this.engine.writer.run(() => this.#q.issue.run(hashToken(ticket), userId, purpose, expiresAt));
     return ticket;
   }
 
   /** Throws like `use` when the ticket could not be used now, and leaves it unused. */
   async check(ticket: string, purpose: TicketPurpose, userId?: number): Promise<void> {
     const owner = userId ?? null;
-    const found = this.#q.usable.get(hashToken(ticket), purpose, this.now(), owner, owner);
+    const found = await this.#q.usable.get(hashToken(ticket), purpose, this.now(), owner, owner);
     if (found === undefined) throw fail('ticketExpired', 'ticket');
   }
 
@@ -66,9 +70,12 @@ export class TicketStore {
    * unknown, used, expired, for another purpose, or (with `userId`) another user's.
    */
   async use(ticket: string, purpose: TicketPurpose, userId?: number): Promise<number> {
-    const now = this.now();
+    const hash = hashToken(ticket);
     const owner = userId ?? null;
-    const used = this.#q.use.get(now, hashToken(ticket), purpose, now, owner, owner);
+    const used = await this.engine.writer.run(() => {
+      const now = this.now();
+      return this.#q.use.get(now, hash, purpose, now, owner, owner);
+    });
     if (used === undefined) throw fail('ticketExpired', 'ticket');
     return used;
   }

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { accountKindOf, type AccountKind, type UserInfo } from '../../domain';
-import { prepareOnUse, sql, type PreparedSet, type UserRow } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine, type UserRow } from '../db';
 import { loginRequired } from '../http';
 import { newPromoCode } from './tokens';
 
@@ -30,12 +29,12 @@ const STATEMENTS = {
   ),
 };
 
-const prepared = new WeakMap<SqliteDb, PreparedSet<typeof STATEMENTS>>();
+const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
 
-/** The user row statements on this connection, each prepared once, at its first use. */
-function usersOn(sqlite: SqliteDb): PreparedSet<typeof STATEMENTS> {
-  let q = prepared.get(sqlite);
-  if (!q) prepared.set(sqlite, (q = prepareOnUse(sqlite, STATEMENTS)));
+/** The user row statements on this engine, bound once. */
+function usersOn(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
+  let q = bound.get(engine);
+  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
   return q;
 }
 
@@ -63,19 +62,22 @@ export function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-/** The user with this (normalized) account name, or undefined. */
-export function findUserByAccount(sqlite: SqliteDb, account: string): UserRow | undefined {
-  return usersOn(sqlite).byAccount.get(account);
+/**
+ * The user with this (normalized) account name, or undefined. Outside a command it sees committed
+ * rows only; inside one, the batch's own writes too.
+ */
+export function findUserByAccount(engine: Engine, account: string): Promise<UserRow | undefined> {
+  return usersOn(engine).byAccount.get(account);
 }
 
 /** The user whose promotion code this is (any case, spaces around ignored), or undefined. */
-export function findUserByPromo(sqlite: SqliteDb, promo: string): UserRow | undefined {
-  return usersOn(sqlite).byPromo.get(promo.trim().toUpperCase());
+export function findUserByPromo(engine: Engine, promo: string): Promise<UserRow | undefined> {
+  return usersOn(engine).byPromo.get(promo.trim().toUpperCase());
 }
 
 /** The row of a signed-in user; a session whose user vanished counts as invalid. */
-export function requireUser(sqlite: SqliteDb, userId: number): UserRow {
-  const row = usersOn(sqlite).byId.get(userId);
+export async function requireUser(engine: Engine, userId: number): Promise<UserRow> {
+  const row = await usersOn(engine).byId.get(userId);
   if (!row) throw loginRequired();
   return row;
 }
@@ -83,36 +85,52 @@ export function requireUser(sqlite: SqliteDb, userId: number): UserRow {
 /** Signals that the account was registered concurrently by someone else. */
 export class AccountTakenError extends Error {}
 
-const isUniqueViolation = (err: unknown, column: string): boolean =>
-  err instanceof Error &&
-  (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-  err.message.includes(column);
+/**
+ * Whether `err` is a unique violation of `table.column`: SQLite names the column in its message
+ * (`UNIQUE constraint failed: users.account`), PostgreSQL names the constraint (`users_account_key`,
+ * its default name for a column's `unique`).
+ */
+function isUniqueViolation(err: unknown, table: string, column: string): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code, constraint } = err as { code?: string; constraint?: string };
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return err.message.includes(`${table}.${column}`);
+  return code === '23505' && (constraint ?? err.message).includes(`${table}_${column}_key`);
+}
 
-/** Inserts a member with a fresh unique promotion code. Throws AccountTakenError on a duplicate account. */
-export function createUser(
-  sqlite: SqliteDb,
+/**
+ * Inserts a member with a fresh unique promotion code and returns its row. Throws AccountTakenError
+ * on a duplicate account (the unique index decides, inside the command, so two sign-ups of one
+ * account cannot both succeed). Each attempt is a command of its own, or a savepoint inside the
+ * caller's command: a failed insert leaves the caller's transaction usable (PostgreSQL aborts a
+ * transaction on any error otherwise). Hash the password before: nothing slow runs in a command.
+ */
+export async function createUser(
+  engine: Engine,
   input: { account: string; kind: AccountKind; passwordHash: string; referrerId: number | null; now: number },
-): UserRow {
-  const q = usersOn(sqlite);
+): Promise<UserRow> {
+  const q = usersOn(engine);
   const { account, kind, passwordHash, referrerId, now } = input;
   for (let attempt = 0; ; attempt++) {
     try {
-      return q.insert.get(account, kind, passwordHash, newPromoCode(), referrerId, now)!;
+      const row = await engine.writer.run(() =>
+        q.insert.get(account, kind, passwordHash, newPromoCode(), referrerId, now),
+      );
+      return row!;
     } catch (err) {
-      if (isUniqueViolation(err, 'users.account')) throw new AccountTakenError();
+      if (isUniqueViolation(err, 'users', 'account')) throw new AccountTakenError();
       // 31^8 codes make a collision rare; retrying a few times makes it practically impossible.
-      if (isUniqueViolation(err, 'users.promo_code') && attempt < 5) continue;
+      if (isUniqueViolation(err, 'users', 'promo_code') && attempt < 5) continue;
       throw err;
     }
   }
 }
 
-/** Sets the login password hash. */
-export function setPasswordHash(sqlite: SqliteDb, userId: number, passwordHash: string): void {
-  usersOn(sqlite).setPasswordHash.run(passwordHash, userId);
+/** Sets the login password hash; inside a writer command. */
+export async function setPasswordHash(engine: Engine, userId: number, passwordHash: string): Promise<void> {
+  await usersOn(engine).setPasswordHash.run(passwordHash, userId);
 }
 
-/** Sets the trade password hash. */
-export function setTradePasswordHash(sqlite: SqliteDb, userId: number, hash: string): void {
-  usersOn(sqlite).setTradePasswordHash.run(hash, userId);
+/** Sets the trade password hash; inside a writer command. */
+export async function setTradePasswordHash(engine: Engine, userId: number, hash: string): Promise<void> {
+  await usersOn(engine).setTradePasswordHash.run(hash, userId);
 }

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { sql } from 'kysely';
-import { prepareAll, sql as statement, type Migration, type PreparedSet } from '../db';
+import { sql as statement, statementsOf, type AsyncPreparedSet, type Engine, type Migration } from '../db';
 
 /** One operator action as the audit trail keeps it. */
 export interface OpsAction {
@@ -72,42 +71,47 @@ const STATEMENTS = {
       createdAt: number,
     ]
   >(
+    // `returning id`: the new row's id on both engines.
     `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
-     values (?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?) returning id`,
   ),
   list: statement<[before: number | null, before2: number | null, limit: number], OpsAction>(
     `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
     (raw) => {
       const r = raw as unknown as Row;
       return {
-        id: r.id,
+        id: Number(r.id),
         operator: r.operator,
         action: r.action,
         targetType: r.target_type,
         targetId: r.target_id,
         detail: r.detail,
-        createdAt: r.created_at,
+        createdAt: Number(r.created_at),
       };
     },
   ),
 };
 
 /**
- * Records operator actions. `record` is synchronous so a caller puts it inside the same database
- * transaction as the change it describes: the action and its effect are kept together or not at all.
+ * Records operator actions. `record` runs only inside the writer command of the change it describes
+ * (outside one the engine refuses the write), so the action and its effect are kept together or not
+ * at all.
  */
 export class OpsJournal {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
-  record(a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> }): number {
-    const info = this.#q.insert.run(
+  /** Appends the action inside the caller's writer command; resolves to its id. */
+  async record(
+    a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> },
+  ): Promise<number> {
+    const info = await this.#q.insert.run(
       a.operator,
       a.action,
       a.targetType,
@@ -118,7 +122,8 @@ export class OpsJournal {
     return info.lastId;
   }
 
-  list(before: number | null, limit: number): OpsAction[] {
+  /** The newest actions with ids below `before` (committed ones, outside a command), newest first. */
+  list(before: number | null, limit: number): Promise<OpsAction[]> {
     return this.#q.list.all(before, before, limit);
   }
 }

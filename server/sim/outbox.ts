@@ -1,7 +1,6 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountKind, CodeScene, OutboxMessage } from '../../domain';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import type { CodeMessage, MessageSender } from '../messaging';
 
 export type { CodeMessage, MessageSender } from '../messaging';
@@ -19,7 +18,7 @@ const STATEMENTS = {
       scene: r.scene as CodeScene,
       body: r.body as string,
       code: r.code as string,
-      createdAt: new Date(r.created_at as number).toISOString(),
+      createdAt: new Date(Number(r.created_at)).toISOString(),
     }),
   ),
 };
@@ -27,19 +26,20 @@ const STATEMENTS = {
 /**
  * SIMULATOR. The embedded default sender: it delivers nothing, it writes each message to the
  * `outbox` table and the log. In demo mode the app reads codes back through `dev/outbox`.
- * Production never builds it (server/messaging): it stores codes in plain text.
+ * Production never builds it (server/messaging): it stores codes in plain text. Each message is a
+ * writer command of its own (or a step of the caller's command, when sent inside one).
  */
 export class OutboxSender implements MessageSender {
   readonly simulated = true;
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly log: FastifyBaseLogger,
     /** Log the code itself; only in demo mode, as logs outlive codes and reach more people. */
     private readonly logCodes: boolean,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   async send(
@@ -49,7 +49,8 @@ export class OutboxSender implements MessageSender {
     message: CodeMessage,
     code: string,
   ): Promise<void> {
-    this.#q.store.run(channel, to, scene, message.body, code, Date.now());
+    const createdAt = Date.now();
+    await this.engine.writer.run(() => this.#q.store.run(channel, to, scene, message.body, code, createdAt));
     this.log.info(
       { to, channel, scene, ...(this.logCodes && { code }) },
       'outbox simulator: message stored, not delivered',
@@ -57,8 +58,8 @@ export class OutboxSender implements MessageSender {
   }
 }
 
-/** Newest first, at most `limit` messages for `account`. */
-export async function readOutbox(sqlite: SqliteDb, account: string, limit = 20): Promise<OutboxMessage[]> {
-  // A demo-only read: prepared per call, as the query builder compiled it per call before.
-  return prepareAll(sqlite, STATEMENTS).newestOf.all(account, limit);
+/** Newest first, at most `limit` committed messages for `account`. */
+export function readOutbox(engine: Engine, account: string, limit = 20): Promise<OutboxMessage[]> {
+  // A demo-only read: bound per call (binding prepares nothing; each connection keeps its statements).
+  return statementsOf(engine, STATEMENTS).newestOf.all(account, limit);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Db } from '../../support/db';
+import { insertUser, openTestDatabase, type Db } from '../../support/db';
+import { sql, statementsOf } from '../../../server/db';
 import { SessionStore } from '../../../server/mine/sessions';
 import {
   hashCode,
@@ -63,27 +64,17 @@ describe('SessionStore', () => {
   beforeEach(async () => {
     db = await openTestDatabase(':memory:');
     now = 1_700_000_000_000;
-    sessions = new SessionStore(db.sqlite, 3_600_000, () => now);
-    await db.kysely
-      .insertInto('users')
-      .values({
-        account: '13800000000',
-        account_kind: 'mobile',
-        password_hash: 'x',
-        trade_password_hash: null,
-        promo_code: 'AAAA2222',
-        referrer_id: null,
-        level: 'member',
-        created_at: now,
-      })
-      .execute();
+    sessions = new SessionStore(db.engine, 3_600_000, () => now);
+    insertUser(db.sqlite, 1);
   });
   afterEach(() => db.close());
 
   it('stores only the token hash and resolves the token until it expires', async () => {
     const { token, expiresAt } = await sessions.issue(1);
     expect(expiresAt).toBe(now + 3_600_000);
-    const rows = await db.kysely.selectFrom('sessions').selectAll().execute();
+    const rows = await statementsOf(db.engine, {
+      all: sql<[], Record<string, unknown>>('select * from sessions'),
+    }).all.all();
     expect(rows[0]?.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(await sessions.resolve(token)).toEqual({ userId: 1, tokenHash: hashToken(token), expiresAt });
@@ -116,5 +107,42 @@ describe('SessionStore', () => {
     await sessions.revokeAllOf(1, hashToken(b.token));
     expect(heard).toEqual([[hashToken(a.token)], [hashToken(c.token)]]);
     expect(sessions.revocations()).toBe(before + 3);
+  });
+
+  it('issues and revokes as steps of a command: nothing of a failed command stays or is announced', async () => {
+    const kept = await sessions.issue(1);
+    const heard: string[][] = [];
+    sessions.onRevoke((hashes) => heard.push([...hashes]));
+    const before = sessions.revocations();
+    let dropped = '';
+    const refusal = new Error('the change failed after its steps');
+    await expect(
+      db.engine.writer.run(async () => {
+        dropped = (await sessions.issue(1)).token;
+        await sessions.revokeAllOf(1);
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(await sessions.resolve(dropped)).toBeNull();
+    expect(await sessions.resolve(kept.token)).not.toBeNull();
+    expect(heard).toEqual([]);
+    expect(sessions.revocations()).toBe(before);
+  });
+
+  it('announces a revocation only once it is committed and readable', async () => {
+    const a = await sessions.issue(1);
+    const seen: Array<unknown> = [];
+    sessions.onRevoke(() => {
+      // A listener re-resolving the token (as the socket layer may) must find it revoked.
+      seen.push(sessions.resolve(a.token));
+    });
+    let heardInside = -1;
+    await db.engine.writer.run(async () => {
+      await sessions.revoke(hashToken(a.token));
+      heardInside = seen.length;
+    });
+    expect(heardInside).toBe(0);
+    expect(seen).toHaveLength(1);
+    expect(await seen[0]).toBeNull();
   });
 });
