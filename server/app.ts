@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
 import type { Migration } from './db';
-import { DB_MIGRATIONS, openDatabase } from './db/module';
+import { DB_MIGRATIONS, openDatabase, openPostgresDatabase } from './db/module';
 import {
   ChannelHub,
   loadMessages,
@@ -127,7 +127,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: Config = { ...loadConfig(env), ...options.config };
   if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
-  const db = await openDatabase(config.dataDir, allMigrations(modules));
+  // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line.
+  const db = config.databaseUrl
+    ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules))
+    : await openDatabase(config.dataDir, allMigrations(modules));
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();

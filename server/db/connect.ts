@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { migrate } from './migrate';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrate, migrateDatabase } from './migrate';
 import type { Migration } from './migration';
 import type { Engine } from './engine';
-import { sqliteEngine } from './open-engine';
+import { postgresEngine, sqliteEngine } from './open-engine';
 import type { Database } from './schema';
 
 /** The database file inside DATA_DIR. */
@@ -69,4 +70,40 @@ export async function openDatabase(dataDir: string, migrations: readonly Migrati
       await kysely.destroy();
     },
   };
+}
+
+/** An open database on either engine: what the server needs of it. */
+export interface EngineDb {
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the PostgreSQL database at `url` and applies the pending ones of `migrations` (the same set
+ * as SQLite's, from the baseline on), then starts every identity sequence after its table's highest
+ * id: several tables take ids the writer allocates (orders, trades, ledger transactions), and a
+ * sequence that an explicit id never advanced would hand that id out again.
+ */
+export async function openPostgresDatabase(url: string, migrations: readonly Migration[]): Promise<EngineDb> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => {});
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateDatabase(kysely, migrations, 'postgres');
+    await alignSequences(kysely);
+  } finally {
+    await kysely.destroy();
+  }
+  const engine = postgresEngine(url);
+  return { engine, close: () => engine.close() };
+}
+
+async function alignSequences(db: Kysely<unknown>): Promise<void> {
+  const cols = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and is_identity = 'YES'`.execute(db);
+  for (const { table_name: table, column_name: column } of cols.rows) {
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+      coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+  }
 }
