@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Database as SqliteDb } from 'better-sqlite3';
+import type { ErrorKey } from '../../domain';
 import type { AuthCodeGrant } from '../../domain/identity-endpoints';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { fail } from '../http';
 import { sameDigest } from '../mine';
 
@@ -45,44 +45,51 @@ const STATEMENTS = {
  * to an agent; it proves the user agreed to join that agent's team.
  */
 export class AuthCodes {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
-  /** A new code for `userId`, replacing any earlier one. */
-  issue(userId: number): AuthCodeGrant {
+  /** A new code for `userId`, replacing any earlier one (a writer command). */
+  async issue(userId: number): Promise<AuthCodeGrant> {
     let code = '';
     for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(0, ALPHABET.length)];
     const now = this.now();
     const expiresAt = now + AUTH_CODE_TTL_MS;
-    this.#q.upsert.run(userId, hashOf(userId, code), expiresAt, now);
+    const hash = hashOf(userId, code);
+    await this.engine.writer.run(() => this.#q.upsert.run(userId, hash, expiresAt, now));
     return { code, expiresAt };
   }
 
   /**
    * Checks `code` for `userId`. Throws `authCodeWrong` (field `authCode`) for a wrong or missing
    * code, `authCodeExpired` after the expiry, `authCodeAttempts` once guesses ran out. A wrong guess
-   * is counted at once, so call this outside the transaction that uses the code (`use`).
+   * is counted in a command of its own that commits before the refusal is thrown (a refusal thrown
+   * inside it would undo the count), so call this before the command that uses the code (`use`).
    */
-  check(userId: number, code: string): void {
-    const row = this.#q.get.get(userId);
-    if (!row) throw fail('authCodeWrong', 'authCode');
-    if (row.attempts >= AUTH_CODE_MAX_ATTEMPTS) throw fail('authCodeAttempts', 'authCode');
-    if (row.expiresAt <= this.now()) throw fail('authCodeExpired', 'authCode');
+  async check(userId: number, code: string): Promise<void> {
     const hash = hashOf(userId, code);
-    if (!sameDigest(row.codeHash, hash)) {
-      const counted = this.#q.miss.run(userId, AUTH_CODE_MAX_ATTEMPTS).changes;
-      throw fail(counted === 0 ? 'authCodeAttempts' : 'authCodeWrong', 'authCode');
-    }
+    const refusal = await this.engine.writer.run(async (): Promise<ErrorKey | null> => {
+      const row = await this.#q.get.get(userId);
+      if (!row) return 'authCodeWrong';
+      if (row.attempts >= AUTH_CODE_MAX_ATTEMPTS) return 'authCodeAttempts';
+      if (row.expiresAt <= this.now()) return 'authCodeExpired';
+      if (sameDigest(row.codeHash, hash)) return null;
+      const counted = (await this.#q.miss.run(userId, AUTH_CODE_MAX_ATTEMPTS)).changes;
+      return counted === 0 ? 'authCodeAttempts' : 'authCodeWrong';
+    });
+    if (refusal) throw fail(refusal, 'authCode');
   }
 
-  /** Uses the checked code up; false when it changed or went since `check`. */
-  use(userId: number, code: string): boolean {
-    return this.#q.drop.run(userId, hashOf(userId, code)).changes === 1;
+  /**
+   * Uses the checked code up, inside the caller's writer command; false when it changed or went
+   * since `check`.
+   */
+  async use(userId: number, code: string): Promise<boolean> {
+    return (await this.#q.drop.run(userId, hashOf(userId, code))).changes === 1;
   }
 }

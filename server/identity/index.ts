@@ -1,6 +1,7 @@
 /**
- * The identity area's face for other areas: `new VerifiedNames(sqlite).verifiedName(userId)`, the
- * real name identity verification confirmed. The ServerModule is in `module.ts`.
+ * The identity area's face for other areas: `await new VerifiedNames(engine).verifiedName(userId)`,
+ * the real name identity verification confirmed; `new CreditService(engine)` and its `report`
+ * (a writer command). The ServerModule is in `module.ts`.
  */
 export { VerifiedNames } from './verified-name';
 export { CreditService } from './credit';

@@ -11,15 +11,21 @@ import {
 import { pageArgs } from '../shared/paging';
 import { fail, notFound, idField, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../http';
 import type { OpsRegistry } from '../ops';
-import { KycPendingError, type KycRow, type KycStore } from './kyc-store';
+import {
+  KYC_PHOTO_FIELDS,
+  KycPendingError,
+  KycPhotoError,
+  KycVerifiedError,
+  type KycRow,
+  type KycStore,
+} from './kyc-store';
 
 /** Submissions per user per window: a few retries after a refusal, not a flood of reviews. */
 export const KYC_SUBMIT_LIMIT = { max: 20, windowMs: 60 * 60_000 } as const;
 /** Longest refusal reason, in characters. */
 export const KYC_REASON_MAX = 200;
 
-/** The photo fields of a submission, in the order the form shows them. */
-export const KYC_PHOTO_FIELDS = ['frontId', 'backId', 'handId'] as const;
+export { KYC_PHOTO_FIELDS };
 
 /** The user's view of a submission: the ID number masked. */
 export function toSubmission(r: KycRow): KycSubmission {
@@ -36,10 +42,10 @@ export function toSubmission(r: KycRow): KycSubmission {
 }
 
 /** The user's verification state from `users.kyc` and the latest submission. */
-export function kycView(store: KycStore, userId: number): KycView {
-  const latest = store.latest(userId);
+export async function kycView(store: KycStore, userId: number): Promise<KycView> {
+  const latest = await store.latest(userId);
   const submission = latest ? toSubmission(latest) : null;
-  const userKyc = store.userKyc(userId);
+  const userKyc = await store.userKyc(userId);
   if (userKyc === 'verified') return { state: 'verified', submission };
   if (userKyc === 'review' || latest?.status === 'review') return { state: 'review', submission };
   if (latest?.status === 'rejected') return { state: 'rejected', submission };
@@ -49,8 +55,11 @@ export function kycView(store: KycStore, userId: number): KycView {
 /** What the KYC routes need. */
 export interface KycDeps {
   store: KycStore;
-  /** After an operator's decision: the credit score's identity factor changed, the user is told. */
-  onDecided(userId: number, status: 'verified' | 'rejected'): void;
+  /**
+   * After an operator's decision committed: the credit score's identity factor changed, the user is
+   * told.
+   */
+  onDecided(userId: number, status: 'verified' | 'rejected'): Promise<void>;
   now?: () => number;
 }
 
@@ -68,9 +77,11 @@ export function registerKycRoutes(registry: HandlerRegistry, deps: KycDeps): voi
 
   registry.add(
     'kyc/submit',
-    (ctx) => {
+    async (ctx) => {
       const userId = sessionOf(ctx).userId;
-      const current = kycView(store, userId);
+      // Checked here for the refusal order the form shows; the store checks state and photos again
+      // in the command that writes.
+      const current = await kycView(store, userId);
       if (current.state === 'verified') throw fail('kycAlreadyVerified');
       if (current.state === 'review') throw fail('kycUnderReview');
       const name = normalizeKycName(str(ctx.input, 'name'));
@@ -85,15 +96,17 @@ export function registerKycRoutes(registry: HandlerRegistry, deps: KycDeps): voi
       for (const field of KYC_PHOTO_FIELDS) {
         const id = str(ctx.input, field).trim();
         // Another user's upload, an unknown id and one already kept elsewhere all mean: no photo yet.
-        if (!id || !store.photoFree(id, userId)) throw fail('kycPhotoRequired', field);
+        if (!id || !(await store.photoFree(id, userId))) throw fail('kycPhotoRequired', field);
         if (photos.includes(id)) throw fail('kycPhotoReused', field);
         photos.push(id);
       }
       const [frontId, backId, handId] = photos as [string, string, string];
       try {
-        store.submit({ userId, name, docType, idNumber, frontId, backId, handId, createdAt: now() });
+        await store.submit({ userId, name, docType, idNumber, frontId, backId, handId, createdAt: now() });
       } catch (err) {
+        if (err instanceof KycVerifiedError) throw fail('kycAlreadyVerified');
         if (err instanceof KycPendingError) throw fail('kycUnderReview');
+        if (err instanceof KycPhotoError) throw fail('kycPhotoRequired', err.field);
         throw err;
       }
       return kycView(store, userId);
@@ -111,27 +124,36 @@ const STATUSES: readonly KycRow['status'][] = ['review', 'verified', 'rejected']
  */
 export function registerKycOps(
   ops: OpsRegistry,
-  deps: KycDeps & { accountOf(userId: number): string },
+  deps: KycDeps & { accountsOf(userIds: readonly number[]): Promise<Map<number, string>> },
 ): void {
   const { store } = deps;
   const now = deps.now ?? Date.now;
-  const toOps = (r: KycRow) => ({ ...r, account: deps.accountOf(r.userId) });
+  /** Submissions with their users' accounts, read in one go. */
+  const toOps = async (rows: KycRow[]) => {
+    const names = await deps.accountsOf(rows.map((r) => r.userId));
+    return rows.map((r) => ({ ...r, account: names.get(r.userId) ?? '' }));
+  };
 
-  ops.add('GET', 'kyc', ({ input }) => {
+  ops.add('GET', 'kyc', async ({ input }) => {
     const status = str(input, 'status').trim();
     if (status !== '' && !STATUSES.includes(status as KycRow['status'])) throw fail('badRequest', 'status');
     const { before, limit } = pageArgs(input);
-    return store.list(status === '' ? null : (status as KycRow['status']), before, limit).map(toOps);
+    return toOps(await store.list(status === '' ? null : (status as KycRow['status']), before, limit));
   });
 
-  const decide = (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null) => {
-    const row = store.decide(operator, id, status, reason, now());
+  const decide = async (
+    operator: string,
+    id: number,
+    status: 'verified' | 'rejected',
+    reason: string | null,
+  ) => {
+    const row = await store.decide(operator, id, status, reason, now());
     if (!row) {
-      if (!store.get(id)) throw notFound();
+      if (!(await store.get(id))) throw notFound();
       throw fail('kycNotInReview', 'id');
     }
-    deps.onDecided(row.userId, status);
-    return toOps(store.get(id)!);
+    await deps.onDecided(row.userId, status);
+    return (await toOps([(await store.get(id))!]))[0];
   };
 
   ops.add('POST', 'kyc/approve', ({ operator, input }) =>

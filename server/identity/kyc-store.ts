@@ -1,7 +1,6 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { KycState } from '../../domain';
 import type { KycDocType } from '../../domain/identity-rules';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { accounts, type Accounts } from '../mine';
 import type { OpsJournal } from '../ops';
 import type { UploadClaims } from '../shared/uploads';
@@ -33,12 +32,29 @@ export type NewKyc = Pick<
 /** Raised when the user already has a submission under review (the partial unique index). */
 export class KycPendingError extends Error {}
 
+/** Raised when the user is verified already. */
+export class KycVerifiedError extends Error {}
+
+/** Raised when a photo is not the user's own free upload (any more): `field` names the form field. */
+export class KycPhotoError extends Error {
+  constructor(readonly field: KycPhotoField) {
+    super(`photo ${field} is not free`);
+  }
+}
+
+/** The photo fields of a submission, in the order the form shows them. */
+export const KYC_PHOTO_FIELDS = ['frontId', 'backId', 'handId'] as const;
+export type KycPhotoField = (typeof KYC_PHOTO_FIELDS)[number];
+
 const COLS = `id, user_id as userId, name, doc_type as docType, id_number as idNumber,
   front_id as frontId, back_id as backId, hand_id as handId, status, reason,
   decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
 
-const isUnique = (err: unknown) =>
-  err instanceof Error && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/** A unique constraint refused the row: SQLite's code, or PostgreSQL's SQLSTATE 23505. */
+const isUnique = (err: unknown) => {
+  const code = err instanceof Error ? (err as { code?: string }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
 
 /** The statements over `identity_kyc`, named by what they do. */
 const STATEMENTS = {
@@ -74,99 +90,94 @@ const STATEMENTS = {
 };
 
 /**
- * Identity submissions. A submission and the user's `kyc` state change in one transaction, and an
- * operator's decision with its `ops_actions` row in the same one.
+ * Identity submissions. A submission and the user's `kyc` state change in one writer command, with
+ * the checks that decide it (the user's state, the photos still free); an operator's decision with
+ * its `ops_actions` row in the same one.
  */
 export class KycStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
   readonly #users: Accounts;
-  readonly #submit: (row: NewKyc) => KycRow;
-  readonly #decideTx: (
-    operator: string,
-    id: number,
-    status: 'verified' | 'rejected',
-    reason: string | null,
-    at: number,
-  ) => KycRow | null;
 
   /** `claims`: the uploads every area keeps, so a photo already kept anywhere is refused. */
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly journal: OpsJournal,
     private readonly claims: UploadClaims,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
-    this.#users = accounts(sqlite);
-    this.#submit = sqlite.transaction((row: NewKyc) => {
-      let id: number;
-      try {
-        id = this.#q.insert.run(
-          row.userId,
-          row.name,
-          row.docType,
-          row.idNumber,
-          row.frontId,
-          row.backId,
-          row.handId,
-          row.createdAt,
-        ).lastId;
-      } catch (err) {
-        if (isUnique(err)) {
-          // The one-in-review index, or a photo another submission took in the meantime.
-          if (this.latest(row.userId)?.status === 'review') throw new KycPendingError();
-        }
-        throw err;
-      }
-      this.#users.setKyc(row.userId, 'review');
-      return this.get(id)!;
-    });
-    this.#decideTx = sqlite.transaction(
-      (operator: string, id: number, status: 'verified' | 'rejected', reason: string | null, at: number) => {
-        if (this.#q.decide.run(status, reason, operator, at, id).changes === 0) return null;
-        const row = this.get(id)!;
-        const from = this.#users.kycOf(row.userId) as KycState;
-        const to: KycState = status === 'verified' ? 'verified' : 'none';
-        this.#users.setKyc(row.userId, to);
-        this.journal.record({
-          operator,
-          action: status === 'verified' ? 'kyc.approve' : 'kyc.reject',
-          targetType: 'identity_kyc',
-          targetId: String(id),
-          detail: { userId: row.userId, from, to, ...(reason !== null && { reason }) },
-        });
-        return row;
-      },
-    );
+    this.#q = statementsOf(engine, STATEMENTS);
+    this.#users = accounts(engine);
   }
 
   /** The user's latest submission. */
-  latest(userId: number): KycRow | undefined {
+  latest(userId: number): Promise<KycRow | undefined> {
     return this.#q.latest.get(userId);
   }
 
-  get(id: number): KycRow | undefined {
+  get(id: number): Promise<KycRow | undefined> {
     return this.#q.byId.get(id);
   }
 
   /** Submissions newest first, optionally of one status, with ids below `before`. */
-  list(status: KycRow['status'] | null, before: number, limit: number): KycRow[] {
+  list(status: KycRow['status'] | null, before: number, limit: number): Promise<KycRow[]> {
     return this.#q.list.all(status, status, before, limit);
   }
 
   /** Whether `uploadId` is the user's own upload and nothing keeps it yet. */
-  photoFree(uploadId: string, userId: number): boolean {
+  photoFree(uploadId: string, userId: number): Promise<boolean> {
     // Owned by the user, and kept by nothing yet (another submission, a bank deposit proof).
     return this.claims.isFreeFor(uploadId, userId);
   }
 
   /** The user's `users.kyc`. */
-  userKyc(userId: number): KycState | undefined {
+  userKyc(userId: number): Promise<KycState | undefined> {
     return this.#users.kycOf(userId);
   }
 
-  /** Stores a submission in review and marks the user under review. Throws KycPendingError. */
-  submit(row: NewKyc): KycRow {
-    return this.#submit(row);
+  /**
+   * Stores a submission in review and marks the user under review, in one command that first checks
+   * again what the caller checked before it: throws KycVerifiedError, KycPendingError or
+   * KycPhotoError (the first photo no longer free) and then writes nothing.
+   */
+  submit(row: NewKyc): Promise<KycRow> {
+    return this.engine.writer.run(async () => {
+      const state = await this.#users.kycOf(row.userId);
+      if (state === 'verified') throw new KycVerifiedError();
+      if (state === 'review' || (await this.latest(row.userId))?.status === 'review') {
+        throw new KycPendingError();
+      }
+      for (const field of KYC_PHOTO_FIELDS) {
+        if (!(await this.photoFree(row[field], row.userId))) throw new KycPhotoError(field);
+      }
+      let id: number;
+      try {
+        // A savepoint of its own, so that after a refused insert the command may still read (on
+        // PostgreSQL a failed statement spoils the transaction up to its savepoint).
+        id = await this.engine.writer.run(
+          async () =>
+            (
+              await this.#q.insert.run(
+                row.userId,
+                row.name,
+                row.docType,
+                row.idNumber,
+                row.frontId,
+                row.backId,
+                row.handId,
+                row.createdAt,
+              )
+            ).lastId,
+        );
+      } catch (err) {
+        if (isUnique(err)) {
+          // The one-in-review index, or a photo another submission took: both checked above, so
+          // this is the database's second line of defence.
+          if ((await this.latest(row.userId))?.status === 'review') throw new KycPendingError();
+        }
+        throw err;
+      }
+      await this.#users.setKyc(row.userId, 'review');
+      return (await this.get(id))!;
+    });
   }
 
   /** Decides a submission in review (null when it is not in review), journaled as `operator`. */
@@ -176,7 +187,21 @@ export class KycStore {
     status: 'verified' | 'rejected',
     reason: string | null,
     at: number,
-  ): KycRow | null {
-    return this.#decideTx(operator, id, status, reason, at);
+  ): Promise<KycRow | null> {
+    return this.engine.writer.run(async () => {
+      if ((await this.#q.decide.run(status, reason, operator, at, id)).changes === 0) return null;
+      const row = (await this.get(id))!;
+      const from = (await this.#users.kycOf(row.userId)) as KycState;
+      const to: KycState = status === 'verified' ? 'verified' : 'none';
+      await this.#users.setKyc(row.userId, to);
+      await this.journal.record({
+        operator,
+        action: status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+        targetType: 'identity_kyc',
+        targetId: String(id),
+        detail: { userId: row.userId, from, to, ...(reason !== null && { reason }) },
+      });
+      return row;
+    });
   }
 }

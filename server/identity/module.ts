@@ -1,4 +1,5 @@
 import { channels, type PrivateEvent } from '../../domain';
+import { WriterUnavailableError } from '../db';
 import type { ServerModule } from '../module';
 import { balancePusher } from '../shared/balance-push';
 import { accounts } from '../mine';
@@ -26,13 +27,17 @@ export function createIdentityModule(): ServerModule {
     migrations: [identityMigration, identityBaseline],
     uploadClaims: KYC_UPLOAD_CLAIMS,
     register(ctx) {
-      const credit = new CreditService(ctx.sqlite);
-      const kyc = new KycStore(ctx.sqlite, ctx.opsJournal, ctx.uploadClaims);
-      const users = accounts(ctx.sqlite);
+      const credit = new CreditService(ctx.engine);
+      const kyc = new KycStore(ctx.engine, ctx.opsJournal, ctx.uploadClaims);
+      const users = accounts(ctx.engine);
       const kycDeps = {
         store: kyc,
-        onDecided(userId: number, state: 'verified' | 'rejected') {
-          credit.report(userId);
+        async onDecided(userId: number, state: 'verified' | 'rejected') {
+          // The decision has committed: a score that cannot be saved now is computed again at the
+          // user's next `credit/score`, so the operator's reply does not fail for it.
+          await credit.report(userId).catch((err: unknown) => {
+            ctx.log.warn({ err, userId }, 'credit score after a KYC decision not saved');
+          });
           // The verification page updates at once instead of at its next check.
           const event: PrivateEvent = { type: 'kyc', state };
           if (ctx.hub.hasSubscribers(channels.private))
@@ -40,19 +45,19 @@ export function createIdentityModule(): ServerModule {
         },
       };
       registerKycRoutes(ctx.registry, kycDeps);
-      registerKycOps(ctx.ops, { ...kycDeps, accountOf: (id) => users.accountOf(id) ?? '' });
+      registerKycOps(ctx.ops, { ...kycDeps, accountsOf: (ids) => users.accountsOf(ids) });
       registerCreditRoutes(ctx.registry, credit);
       registerTeamRoutes(ctx.registry, {
-        sqlite: ctx.sqlite,
-        store: new TeamStore(ctx.sqlite, ctx.catalog.referral.activeDays),
-        codes: new AuthCodes(ctx.sqlite),
+        engine: ctx.engine,
+        store: new TeamStore(ctx.engine, ctx.catalog.referral.activeDays),
+        codes: new AuthCodes(ctx.engine),
         referral: ctx.catalog.referral,
         coins: ctx.catalog.coins,
       });
-      registerTeamOps(ctx.ops, { sqlite: ctx.sqlite, journal: ctx.opsJournal });
+      registerTeamOps(ctx.ops, { engine: ctx.engine, journal: ctx.opsJournal });
       const push = balancePusher(ctx);
       rebates = new RebateService(
-        ctx.sqlite,
+        ctx.engine,
         ctx.ledger,
         {
           spotFeeShare: ctx.catalog.referral.spotFeeShare,
@@ -60,19 +65,24 @@ export function createIdentityModule(): ServerModule {
           coins: ctx.catalog.coins,
         },
         (users) => users.forEach(push),
-        (err) => ctx.log.error({ err }, 'referral rebates failed'),
+        (err) => {
+          // Busy: nothing of the run was kept, and the next run (next spot batch, or start) pays it.
+          if (err instanceof WriterUnavailableError) ctx.log.warn({ err }, 'referral rebates deferred');
+          else ctx.log.error({ err }, 'referral rebates failed');
+        },
       );
     },
-    start(ctx) {
+    async start(ctx) {
       const service = rebates;
       if (!service) return;
-      service.start();
+      // Listening first: a batch that commits while the first run catches up is paid by the next run.
       unlisten = ctx.tape.onTrades(() => service.schedule());
+      await service.start();
     },
-    stop() {
+    async stop() {
       unlisten?.();
       unlisten = null;
-      rebates?.stop();
+      await rebates?.stop();
     },
   };
 }

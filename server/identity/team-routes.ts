@@ -1,7 +1,7 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits, type CoinInfo } from '../../domain';
 import type { RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { AUTH_CODE_PATTERN, maskAccount, normalizeAuthCode } from '../../domain/identity-rules';
+import type { Engine } from '../db';
 import { pageArgs } from '../shared/paging';
 import { AppError, fail, loginRequired, str, sessionOf, type HandlerRegistry, type LimitSpec } from '../http';
 import type { ReferralTerms } from '../market';
@@ -17,7 +17,7 @@ export const TEAM_ADD_LIMIT = { max: 10, windowMs: 60_000 } as const;
 
 /** What the team routes need. */
 export interface TeamDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   store: TeamStore;
   codes: AuthCodes;
   referral: ReferralTerms;
@@ -39,10 +39,10 @@ const toMember = (r: MemberRow): TeamMember => ({
 export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): void {
   const { store, codes } = deps;
   const now = deps.now ?? Date.now;
-  const users = accounts(deps.sqlite);
+  const users = accounts(deps.engine);
   const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
-  const me = (userId: number): UserLite => {
-    const u = users.teamUserById(userId);
+  const me = async (userId: number): Promise<UserLite> => {
+    const u = await users.teamUserById(userId);
     if (!u) throw loginRequired();
     return u;
   };
@@ -50,29 +50,30 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
     { ...limit, key: (ctx) => String(sessionOf(ctx).userId), errorKey: 'rateLimited' },
   ];
 
-  registry.add('team/summary', (ctx): TeamSummary => {
-    const u = me(sessionOf(ctx).userId);
+  registry.add('team/summary', async (ctx): Promise<TeamSummary> => {
+    const u = await me(sessionOf(ctx).userId);
     return {
       promoCode: u.promoCode,
       level: u.level,
-      direct: store.direct(u.id),
-      active: store.active(u.id),
+      direct: await store.direct(u.id),
+      active: await store.active(u.id),
       activeDays: deps.referral.activeDays,
-      rebates: store
-        .totals(u.id)
-        .map((t) => ({ coin: t.coin, amount: fromUnits(t.units, decimalsOf(t.coin)) })),
+      rebates: (await store.totals(u.id)).map((t) => ({
+        coin: t.coin,
+        amount: fromUnits(t.units, decimalsOf(t.coin)),
+      })),
       rebateShare: deps.referral.spotFeeShare,
     };
   });
 
-  registry.add('team/members', (ctx) => {
+  registry.add('team/members', async (ctx) => {
     const { before, limit } = pageArgs(ctx.input);
-    return store.members(sessionOf(ctx).userId, before, limit).map(toMember);
+    return (await store.members(sessionOf(ctx).userId, before, limit)).map(toMember);
   });
 
-  registry.add('team/rebates', (ctx): RebateLine[] => {
+  registry.add('team/rebates', async (ctx): Promise<RebateLine[]> => {
     const { before, limit } = pageArgs(ctx.input);
-    return store.rebates(sessionOf(ctx).userId, before, limit).map((r) => ({
+    return (await store.rebates(sessionOf(ctx).userId, before, limit)).map((r) => ({
       id: r.id,
       coin: r.coin,
       amount: fromUnits(r.units, decimalsOf(r.coin)),
@@ -89,24 +90,31 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
     limits: perUser(AUTH_CODE_ISSUE_LIMIT),
   });
 
-  const add = deps.sqlite.transaction((agent: UserLite, target: UserLite, code: string) => {
-    if (target.id === agent.id) throw fail('teamSelf', 'account');
-    if (target.referrerId === agent.id) throw fail('teamAlreadyMember', 'account');
-    if (target.referrerId !== null) throw fail('teamHasReferrer', 'account');
-    // The target must not be above the agent: a team is a tree, never a loop.
-    for (let up = agent.referrerId, hops = 0; up !== null && hops < 10_000; hops++) {
-      if (up === target.id) throw fail('teamCycle', 'account');
-      up = users.referrerOf(up) ?? null;
-    }
-    if (!codes.use(target.id, code)) throw fail('authCodeWrong', 'authCode');
-    if (!users.setReferrerIfNone(target.id, agent.id)) throw fail('teamHasReferrer', 'account');
-    store.recordJoin(agent.id, target.id, now());
-  });
+  /**
+   * Adds `target` to `agent`'s team in one command, which reads again what decides it: both users'
+   * inviters (set once, but maybe since the caller read them) and the chain above the agent.
+   */
+  const add = (agent: UserLite, target: UserLite, code: string) =>
+    deps.engine.writer.run(async () => {
+      if (target.id === agent.id) throw fail('teamSelf', 'account');
+      const targetRef = (await users.referrerOf(target.id)) ?? null;
+      if (targetRef === agent.id) throw fail('teamAlreadyMember', 'account');
+      if (targetRef !== null) throw fail('teamHasReferrer', 'account');
+      // The target must not be above the agent: a team is a tree, never a loop.
+      let up = (await users.referrerOf(agent.id)) ?? null;
+      for (let hops = 0; up !== null && hops < 10_000; hops++) {
+        if (up === target.id) throw fail('teamCycle', 'account');
+        up = (await users.referrerOf(up)) ?? null;
+      }
+      if (!(await codes.use(target.id, code))) throw fail('authCodeWrong', 'authCode');
+      if (!(await users.setReferrerIfNone(target.id, agent.id))) throw fail('teamHasReferrer', 'account');
+      await store.recordJoin(agent.id, target.id, now());
+    });
 
   registry.add(
     'team/add',
-    (ctx) => {
-      const agent = me(sessionOf(ctx).userId);
+    async (ctx) => {
+      const agent = await me(sessionOf(ctx).userId);
       if (agent.level !== 'agent') throw fail('agentOnly');
       // Spec 998: an agent acts for others only with a verified identity.
       if (agent.kyc !== 'verified') throw new AppError('kyc', 'kycRequired');
@@ -114,43 +122,47 @@ export function registerTeamRoutes(registry: HandlerRegistry, deps: TeamDeps): v
       if (!account) throw fail('required', 'account');
       const code = normalizeAuthCode(str(ctx.input, 'authCode'));
       if (!code) throw fail('required', 'authCode');
-      const target = users.teamUserByAccount(account);
+      const target = await users.teamUserByAccount(account);
       // An unknown account answers like a wrong code, so the form cannot probe who is registered.
       if (!target || !AUTH_CODE_PATTERN.test(code)) {
-        if (target) codes.check(target.id, code);
+        if (target) await codes.check(target.id, code);
         throw fail('authCodeWrong', 'authCode');
       }
       // The code first: without it, nothing about the account is revealed.
-      codes.check(target.id, code);
-      add(agent, target, code);
-      return toMember(store.member(target.id)!);
+      await codes.check(target.id, code);
+      await add(agent, target, code);
+      return toMember((await store.member(target.id))!);
     },
     { limits: perUser(TEAM_ADD_LIMIT) },
   );
 }
 
 /** The operator's agent appointments (`users/agent account=… agent=true|false`), journaled. */
-export function registerTeamOps(ops: OpsRegistry, deps: { sqlite: SqliteDb; journal: OpsJournal }): void {
-  const users = accounts(deps.sqlite);
-  const apply = deps.sqlite.transaction((operator: string, user: UserLite, level: 'member' | 'agent') => {
-    users.setLevel(user.id, level);
-    deps.journal.record({
-      operator,
-      action: 'user.level',
-      targetType: 'users',
-      targetId: String(user.id),
-      detail: { from: user.level, to: level },
+export function registerTeamOps(ops: OpsRegistry, deps: { engine: Engine; journal: OpsJournal }): void {
+  const users = accounts(deps.engine);
+  /** Sets the level in one command with its journal row; the level it changes from is read there. */
+  const apply = (operator: string, userId: number, level: 'member' | 'agent') =>
+    deps.engine.writer.run(async () => {
+      const user = await users.teamUserById(userId);
+      if (!user || user.level === level) return;
+      await users.setLevel(user.id, level);
+      await deps.journal.record({
+        operator,
+        action: 'user.level',
+        targetType: 'users',
+        targetId: String(user.id),
+        detail: { from: user.level, to: level },
+      });
     });
-  });
-  ops.add('POST', 'users/agent', ({ operator, input }) => {
+  ops.add('POST', 'users/agent', async ({ operator, input }) => {
     const account = normalizeAccount(str(input, 'account'));
     if (!account) throw fail('required', 'account');
     const flag = str(input, 'agent').trim().toLowerCase();
     if (!['true', 'false'].includes(flag)) throw fail('badRequest', 'agent');
-    const user = users.teamUserByAccount(account);
+    const user = await users.teamUserByAccount(account);
     if (!user) throw fail('accountUnknown', 'account');
     const level = flag === 'true' ? 'agent' : 'member';
-    if (user.level !== level) apply(operator, user, level);
+    if (user.level !== level) await apply(operator, user.id, level);
     return { userId: user.id, level };
   });
 }

@@ -1,15 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { accounts } from '../mine';
-
-/** Whether this database has the identity tables. */
-const PROBE = {
-  // SQLite-only: `sqlite_master` (PostgreSQL: `information_schema.tables`).
-  hasKyc: sql<[], true>(
-    `select 1 from sqlite_master where type = 'table' and name = 'identity_kyc'`,
-    () => true,
-  ),
-};
 
 /** The statements the verified names read, named by what they do. */
 const STATEMENTS = {
@@ -21,21 +11,20 @@ const STATEMENTS = {
 
 /**
  * The real names identity verification confirmed, for other areas (the fiat area compares a payee's
- * name with it). A database without the identity tables (a test schema of another area) has none.
+ * name with it). Every database the server opens has every area's tables (the composition root
+ * applies all migrations, and so does `openTestDatabase`), so `identity_kyc` is always there; the
+ * SQLite-only `sqlite_master` probe that covered a schema without it is gone with the engine split.
  */
 export class VerifiedNames {
-  /** Null when the database has no `identity_kyc`. */
-  readonly #q: PreparedSet<typeof STATEMENTS> | null;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(private readonly sqlite: SqliteDb) {
-    const present = prepareAll(sqlite, PROBE).hasKyc.get();
-    this.#q = present ? prepareAll(sqlite, STATEMENTS) : null;
+  constructor(private readonly engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** The name of the user's latest verified submission while the user is verified, else null. */
-  verifiedName(userId: number): string | null {
-    if (!this.#q) return null;
-    if (accounts(this.sqlite).kycOf(userId) !== 'verified') return null;
-    return this.#q.latestVerified.get(userId) ?? null;
+  async verifiedName(userId: number): Promise<string | null> {
+    if ((await accounts(this.engine).kycOf(userId)) !== 'verified') return null;
+    return (await this.#q.latestVerified.get(userId)) ?? null;
   }
 }

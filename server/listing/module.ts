@@ -19,8 +19,8 @@ export const listingModule: ServerModule = {
   name: 'listing',
   migrations: [listingMigration, listingBaseline],
   register(ctx) {
-    const { sqlite } = ctx;
-    const store = new ListingStore(sqlite);
+    const { engine } = ctx;
+    const store = new ListingStore(engine);
     const limit: LimitSpec = {
       ...LISTING_LIMIT,
       key: (c) => String(sessionOf(c).userId),
@@ -29,29 +29,29 @@ export const listingModule: ServerModule = {
 
     ctx.registry.add(
       'listing/apply',
-      (c) => {
+      async (c) => {
         const userId = sessionOf(c).userId;
         const parsed = parseListing(
           Object.fromEntries(FIELDS.map((f) => [f, str(c.input, f)])) as Record<keyof ListingReq, string>,
         );
         if (!('ok' in parsed)) throw fail(parsed.key, parsed.field);
         const a = parsed.ok;
-        const id = sqlite.transaction(() => {
-          if (store.hasOpen(userId, a.symbol)) throw fail('listingPending', 'symbol');
+        const id = await engine.writer.run(async () => {
+          if (await store.hasOpen(userId, a.symbol)) throw fail('listingPending', 'symbol');
           return store.insert(userId, a, Date.now());
-        })();
-        return toApplication(store.get(id)!);
+        });
+        return toApplication((await store.get(id))!);
       },
       { limits: [limit] },
     );
 
-    ctx.registry.add('listing/mine', (c) => store.mine(sessionOf(c).userId).map(toApplication));
+    ctx.registry.add('listing/mine', async (c) => (await store.mine(sessionOf(c).userId)).map(toApplication));
 
-    ctx.ops.add('GET', 'listings', ({ input }) => {
+    ctx.ops.add('GET', 'listings', async ({ input }) => {
       const status = str(input, 'status').trim();
       if (status !== '' && !STATUSES.includes(status as ListingStatus)) throw fail('badRequest', 'status');
-      const rows = store.list(status as ListingStatus | '');
-      const names = accounts(sqlite).accountsOf(rows.map((r) => r.user_id));
+      const rows = await store.list(status as ListingStatus | '');
+      const names = await accounts(engine).accountsOf(rows.map((r) => r.user_id));
       return rows.flatMap((r) => {
         const account = names.get(r.user_id);
         return account === undefined ? [] : [{ ...toApplication(r), account, decidedBy: r.decided_by }];
@@ -60,10 +60,11 @@ export const listingModule: ServerModule = {
 
     const decided = decisionPusher(ctx.hub);
     /**
-     * Moves one application from `from` to `to`, journaled in the same transaction; then the
-     * applicant's open page reads it again (the private `decision` event).
+     * Moves one application from `from` to `to`, journaled in the same writer command that checks
+     * its status; after the commit the applicant's open page reads it again (the private `decision`
+     * event).
      */
-    const move = (
+    const move = async (
       operator: string,
       input: Input,
       from: ListingStatus[],
@@ -71,20 +72,20 @@ export const listingModule: ServerModule = {
       reason: string | null,
     ) => {
       const id = idField(input, 'id');
-      const row = sqlite.transaction(() => {
-        const row = store.get(id);
+      const row = await engine.writer.run(async () => {
+        const row = await store.get(id);
         if (!row) throw notFound();
         if (!from.includes(row.status)) throw fail('listingNotOpen');
-        store.decide(id, row.status, to, reason, operator, Date.now());
-        ctx.opsJournal.record({
+        await store.decide(id, row.status, to, reason, operator, Date.now());
+        await ctx.opsJournal.record({
           operator,
           action: `listing.${to}`,
           targetType: 'listing_applications',
           targetId: String(id),
           detail: { symbol: row.symbol, ...(reason !== null && { reason }) },
         });
-        return store.get(id)!;
-      })();
+        return (await store.get(id))!;
+      });
       decided(row.user_id, 'listing', row.id, row.status);
       return toApplication(row);
     };

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { ListingApplication, ListingReq, ListingStatus } from '../../domain/listing-types';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A row of `listing_applications`; times in ms since the epoch. */
 export interface ListingRow {
@@ -82,31 +81,31 @@ const STATEMENTS = {
   ),
 };
 
-/** Coin-listing applications (`listing_applications`). Synchronous: callers open the transactions. */
+/** Coin-listing applications (`listing_applications`). Writes run in the caller's writer command. */
 export class ListingStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
-  get(id: number): ListingRow | undefined {
+  get(id: number): Promise<ListingRow | undefined> {
     return this.#q.byId.get(id);
   }
 
   /** The user's latest 50 applications, newest first. */
-  mine(userId: number): ListingRow[] {
+  mine(userId: number): Promise<ListingRow[]> {
     return this.#q.mine.all(userId);
   }
 
   /** Whether the user has an application for `symbol` still submitted or in review. */
-  hasOpen(userId: number, symbol: string): boolean {
-    return this.#q.hasOpen.get(userId, symbol) !== undefined;
+  async hasOpen(userId: number, symbol: string): Promise<boolean> {
+    return (await this.#q.hasOpen.get(userId, symbol)) !== undefined;
   }
 
-  /** Stores a new application as `submitted` at `at` (ms); returns its id. */
-  insert(userId: number, a: ListingReq, at: number): number {
-    return this.#q.insert.run(
+  /** Stores a new application as `submitted` at `at` (ms); returns its id. In a command. */
+  async insert(userId: number, a: ListingReq, at: number): Promise<number> {
+    const info = await this.#q.insert.run(
       userId,
       a.project,
       a.symbol,
@@ -117,23 +116,27 @@ export class ListingStore {
       a.description,
       at,
       at,
-    ).lastId;
+    );
+    return info.lastId;
   }
 
-  /** Moves an application from status `from` to `to` (no change when it moved on meanwhile). */
-  decide(
+  /**
+   * Moves an application from status `from` to `to` (no change when it moved on meanwhile). In a
+   * command.
+   */
+  async decide(
     id: number,
     from: ListingStatus,
     to: ListingStatus,
     reason: string | null,
     by: string,
     at: number,
-  ): void {
-    this.#q.decide.run(to, reason, by, at, id, from);
+  ): Promise<void> {
+    await this.#q.decide.run(to, reason, by, at, id, from);
   }
 
   /** The latest 200 applications, newest first, of one status or ('') of all. */
-  list(status: ListingStatus | ''): ListingRow[] {
+  list(status: ListingStatus | ''): Promise<ListingRow[]> {
     return this.#q.list.all(status, status);
   }
 }

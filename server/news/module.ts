@@ -10,8 +10,8 @@ export const newsModule: ServerModule = {
   name: 'news',
   migrations: [newsMigration, newsBaseline],
   register(ctx) {
-    const store = new NewsStore(ctx.sqlite);
+    const store = new NewsStore(ctx.engine);
     registerNewsRoutes(ctx.registry, store);
-    registerNewsOps(ctx.ops, { sqlite: ctx.sqlite, store, journal: ctx.opsJournal });
+    registerNewsOps(ctx.ops, { engine: ctx.engine, store, journal: ctx.opsJournal });
   },
 };

@@ -1,15 +1,15 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { isLang } from '../../domain';
 import { checkArticle } from '../../domain/news-rules';
 import { NEWS_COVER_MAX_BYTES } from '../../domain/news-types';
 import { checkUpload } from '../assets';
+import type { Engine } from '../db';
 import { fail, notFound, bool, idField, str, type Input } from '../http';
 import type { OpsJournal, OpsRegistry } from '../ops';
 import type { ArticleInput, NewsStore, OpsArticle } from './store';
 
 /** What the news ops routes need. */
 export interface NewsOpsDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   store: NewsStore;
   journal: OpsJournal;
 }
@@ -44,10 +44,10 @@ function coverOf(input: Input): { mime: string; bytes: Buffer } | null {
 
 /**
  * Publishing news (`/api/ops/news…`): publish, edit and withdraw articles per language, each one
- * journaled in the same transaction as its effect.
+ * journaled in the same writer command as its effect. A cover is decoded and checked before.
  */
 export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
-  const { store, journal, sqlite } = deps;
+  const { store, journal, engine } = deps;
 
   ops.add('GET', 'news', ({ input }) => {
     const lang = str(input, 'lang').trim();
@@ -55,13 +55,13 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
     return store.all(lang === '' ? null : lang, 200);
   });
 
-  ops.add('POST', 'news/publish', ({ operator, input }) => {
+  ops.add('POST', 'news/publish', async ({ operator, input }) => {
     const article = articleOf(input);
     const cover = coverOf(input);
-    const id = sqlite.transaction(() => {
-      const coverId = cover ? store.saveCover(cover.mime, cover.bytes) : null;
-      const newId = store.insert({ ...article, coverId }, operator);
-      journal.record({
+    const id = await engine.writer.run(async () => {
+      const coverId = cover ? await store.saveCover(cover.mime, cover.bytes) : null;
+      const newId = await store.insert({ ...article, coverId }, operator);
+      await journal.record({
         operator,
         action: 'news.publish',
         targetType: 'news_articles',
@@ -69,43 +69,50 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
         detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
       });
       return newId;
-    })();
+    });
     return store.get(id);
   });
 
-  ops.add('POST', 'news/update', ({ operator, input }) => {
+  ops.add('POST', 'news/update', async ({ operator, input }) => {
     const id = idField(input, 'id');
-    const before = store.get(id);
+    const before = await store.get(id);
     if (!before || before.withdrawnAt !== null) throw notFound();
     const article = articleOf(input, before);
     const cover = coverOf(input);
     const removeCover = bool(input, 'removeCover');
-    sqlite.transaction(() => {
-      const coverId = cover ? store.saveCover(cover.mime, cover.bytes) : removeCover ? null : before.coverId;
-      store.update(id, { ...article, coverId });
-      journal.record({
+    await engine.writer.run(async () => {
+      // Withdrawn meanwhile: nothing to update.
+      const current = await store.get(id);
+      if (!current || current.withdrawnAt !== null) throw notFound();
+      const coverId = cover
+        ? await store.saveCover(cover.mime, cover.bytes)
+        : removeCover
+          ? null
+          : current.coverId;
+      await store.update(id, { ...article, coverId });
+      await journal.record({
         operator,
         action: 'news.update',
         targetType: 'news_articles',
         targetId: String(id),
         detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
       });
-    })();
+    });
     return store.get(id);
   });
 
-  ops.add('POST', 'news/withdraw', ({ operator, input }) => {
+  ops.add('POST', 'news/withdraw', async ({ operator, input }) => {
     const id = idField(input, 'id');
-    if (!store.get(id)) throw notFound();
-    sqlite.transaction(() => {
-      if (!store.withdraw(id)) throw notFound();
-      journal.record({
+    if (!(await store.get(id))) throw notFound();
+    await engine.writer.run(async () => {
+      if (!(await store.withdraw(id))) throw notFound();
+      await journal.record({
         operator,
         action: 'news.withdraw',
         targetType: 'news_articles',
         targetId: String(id),
       });
-    })();
+    });
     return store.get(id);
   });
 }

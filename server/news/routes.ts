@@ -32,13 +32,13 @@ export function registerNewsRoutes(registry: HandlerRegistry, store: NewsStore):
       ...pageFields(ctx.input, NEWS_PAGE_SIZE, NEWS_PAGE_MAX),
     }),
   );
-  registry.add('news/detail', (ctx) => {
-    const article = store.published(idField(ctx.input, 'id'));
+  registry.add('news/detail', async (ctx) => {
+    const article = await store.published(idField(ctx.input, 'id'));
     if (!article) throw notFound();
     return article;
   });
-  registry.add('news/cover', (ctx) => {
-    const cover = store.cover(str(ctx.input, 'id').trim());
+  registry.add('news/cover', async (ctx) => {
+    const cover = await store.cover(str(ctx.input, 'id').trim());
     if (!cover) throw notFound();
     return cover;
   });

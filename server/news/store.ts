@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { Lang } from '../../domain';
 import { plainText } from '../../domain/news-rules';
 import type { NewsArticle, NewsCover, NewsSummary } from '../../domain/news-types';
-import { prepareAll, sql, type Prepared, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
 
 interface Row {
   id: number;
@@ -118,7 +117,7 @@ const STATEMENTS = {
 
 /**
  * The list query's text for one shape of query: its filters and the number of search words decide
- * the text, so each shape is prepared once, on first use (at most 2 × 2 × 2 × 6 shapes).
+ * the text, so each shape is bound once, on first use (at most 2 × 2 × 2 × 6 shapes).
  */
 function listStatement(q: NewsQuery) {
   const where = ['lang = ?', 'withdrawn_at is null', 'id < ?'];
@@ -135,73 +134,79 @@ function listStatement(q: NewsQuery) {
   );
 }
 
-/** The news tables. Writes are synchronous so the caller journals them in the same transaction. */
+/**
+ * The news tables. Writes run inside the caller's writer command, so the caller journals them in the
+ * same command.
+ */
 export class NewsStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
-  readonly #lists = new Map<string, Prepared<unknown[], NewsSummary>>();
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
+  readonly #lists = new Map<string, AsyncPrepared<unknown[], NewsSummary>>();
 
   constructor(
-    private readonly sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** Published (not withdrawn) articles of a language, pinned first, then newest first. */
-  list(q: NewsQuery): NewsSummary[] {
+  list(q: NewsQuery): Promise<NewsSummary[]> {
     const args: unknown[] = [q.lang, q.before];
     for (const w of q.words) args.push(like(w), like(w));
     const first = q.before === Number.MAX_SAFE_INTEGER;
     const shape = `${+q.help}${+q.pinned}${+first}${q.words.length}`;
     let list = this.#lists.get(shape);
     if (!list) {
-      list = prepareAll(this.sqlite, { list: listStatement(q) }).list;
+      list = statementsOf(this.engine, { list: listStatement(q) }).list;
       this.#lists.set(shape, list);
     }
     return list.all(...args, q.limit);
   }
 
   /** A published article, or undefined (unknown or withdrawn). */
-  published(id: number): NewsArticle | undefined {
-    const r = this.#q.byId.get(id);
+  async published(id: number): Promise<NewsArticle | undefined> {
+    const r = await this.#q.byId.get(id);
     return r && r.withdrawn_at === null ? toArticle(r) : undefined;
   }
 
   /** Any article, for the operator. */
-  get(id: number): OpsArticle | undefined {
-    const r = this.#q.byId.get(id);
+  async get(id: number): Promise<OpsArticle | undefined> {
+    const r = await this.#q.byId.get(id);
     return r && toOps(r);
   }
 
   /** Every article of a language (or all), newest first, for the operator. */
-  all(lang: Lang | null, limit: number): OpsArticle[] {
+  all(lang: Lang | null, limit: number): Promise<OpsArticle[]> {
     return this.#q.all.all(lang, lang, limit);
   }
 
-  insert(a: ArticleInput, operator: string): number {
+  /** Stores a new article; returns its id. In a command. */
+  async insert(a: ArticleInput, operator: string): Promise<number> {
     const t = this.now();
-    const info = this.#q.insert.run(...columnsOf(a), t, t, operator);
+    const info = await this.#q.insert.run(...columnsOf(a), t, t, operator);
     return info.lastId;
   }
 
-  update(id: number, a: ArticleInput): void {
-    this.#q.update.run(...columnsOf(a), this.now(), id);
+  /** In a command. */
+  async update(id: number, a: ArticleInput): Promise<void> {
+    await this.#q.update.run(...columnsOf(a), this.now(), id);
   }
 
-  /** Withdraws a published article; false when it was already withdrawn. */
-  withdraw(id: number): boolean {
+  /** Withdraws a published article; false when it was already withdrawn. In a command. */
+  async withdraw(id: number): Promise<boolean> {
     const t = this.now();
-    return this.#q.withdraw.run(t, t, id).changes === 1;
+    return (await this.#q.withdraw.run(t, t, id)).changes === 1;
   }
 
-  saveCover(mime: string, bytes: Buffer): string {
+  /** Stores a cover (already decoded and checked); returns its id. In a command. */
+  async saveCover(mime: string, bytes: Buffer): Promise<string> {
     const id = randomBytes(16).toString('hex');
-    this.#q.insertCover.run(id, mime, bytes, this.now());
+    await this.#q.insertCover.run(id, mime, bytes, this.now());
     return id;
   }
 
-  cover(id: string): NewsCover | undefined {
-    if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
+  cover(id: string): Promise<NewsCover | undefined> {
+    if (!/^[0-9a-f]{32}$/.test(id)) return Promise.resolve(undefined);
     return this.#q.cover.get(id);
   }
 }

@@ -1,4 +1,3 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { LIVE_TITLE_MAX, type LiveStream } from '../../domain/zhibo-types';
 import { fail, str, type Input } from '../http';
 import type { ServerModule } from '../module';
@@ -60,27 +59,27 @@ export const zhiboModule: ServerModule = {
   name: 'zhibo',
   migrations: [zhiboMigration, zhiboBaseline],
   register(ctx) {
-    const sqlite: SqliteDb = ctx.sqlite;
-    const store = new ZhiboStore(sqlite);
+    const store = new ZhiboStore(ctx.engine);
     const now = () => Date.now();
+    /** Stores a setting with its journal row in one writer command; what the app shows after it. */
     const record = (operator: string, row: StreamSetting, action: string) =>
-      sqlite.transaction(() => {
-        const id = store.insert(row, operator, now());
-        ctx.opsJournal.record({
+      ctx.engine.writer.run(async () => {
+        const id = await store.insert(row, operator, now());
+        await ctx.opsJournal.record({
           operator,
           action,
           targetType: 'zhibo_streams',
           targetId: String(id),
           detail: { title: row.title, url: row.url, startsAt: row.starts_at, endsAt: row.ends_at },
         });
-        return liveAt(store.current(), now());
-      })();
+        return liveAt(await store.current(), now());
+      });
 
-    ctx.registry.add('zhibo/current', () => liveAt(store.current(), now()));
+    ctx.registry.add('zhibo/current', async () => liveAt(await store.current(), now()));
 
-    ctx.ops.add('GET', 'zhibo', () => ({
-      current: liveAt(store.current(), now()),
-      history: store.history(),
+    ctx.ops.add('GET', 'zhibo', async () => ({
+      current: liveAt(await store.current(), now()),
+      history: await store.history(),
       allowedOrigins: ctx.config.liveOrigins,
     }));
     ctx.ops.add('POST', 'zhibo/set', ({ operator, input }) => {

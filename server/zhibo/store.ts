@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A row of `zhibo_streams`: one setting of the live stream; times in ms since the epoch. */
 export interface StreamRow {
@@ -35,24 +34,24 @@ const STATEMENTS = {
 
 /** The live stream's settings, append-only: the newest row is the one in force. */
 export class ZhiboStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** The setting in force, or undefined when none was ever made. */
-  current(): StreamRow | undefined {
+  current(): Promise<StreamRow | undefined> {
     return this.#q.current.get();
   }
 
-  /** Stores a new setting by `operator` at `at` (ms); returns its id. */
-  insert(row: StreamSetting, operator: string, at: number): number {
-    return this.#q.insert.run(row.title, row.url, row.starts_at, row.ends_at, operator, at).lastId;
+  /** Stores a new setting by `operator` at `at` (ms); returns its id. In a writer command. */
+  async insert(row: StreamSetting, operator: string, at: number): Promise<number> {
+    return (await this.#q.insert.run(row.title, row.url, row.starts_at, row.ends_at, operator, at)).lastId;
   }
 
   /** The latest 50 settings, newest first. */
-  history(): StreamRow[] {
+  history(): Promise<StreamRow[]> {
     return this.#q.history.all();
   }
 }
