@@ -98,7 +98,7 @@ export async function openPostgresDatabase(url: string, migrations: readonly Mig
   return { engine, close: () => engine.close() };
 }
 
-async function alignSequences(db: Kysely<unknown>): Promise<void> {
+export async function alignSequences(db: Kysely<unknown>): Promise<void> {
   const cols = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
     where table_schema = current_schema() and is_identity = 'YES'`.execute(db);

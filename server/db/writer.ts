@@ -117,7 +117,11 @@ export class Writer {
     this.timeoutMs = options.commandTimeoutMs ?? 10_000;
   }
 
-  /** Adds state that follows savepoints and batches; returns its removal. */
+  /**
+   * Adds state that follows savepoints and batches; returns its removal. Participants flush in the
+   * order they joined, so rows that reference another participant's rows (rebates naming ledger
+   * transactions) join after it: the ledger joins when the server opens it, before any area registers.
+   */
   participate(p: BatchParticipant): () => void {
     this.participants.add(p);
     return () => this.participants.delete(p);

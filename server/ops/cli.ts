@@ -34,6 +34,8 @@ class CliError extends Error {}
 
 const USAGE = `usage: npm run ops -- <route> [key=value ...]
        npm run ops -- routes      list the routes and their methods
+       npm run ops -- db/copy --to postgres://…   copy the stopped SQLite database (DATA_DIR) into
+                                                  an empty PostgreSQL database and verify the copy
 examples:
   npm run ops -- sim/deposit chain=TRC20 coin=USDT amount=100 account=demo@example.com
   npm run ops -- sim/mine blocks=6
@@ -142,6 +144,7 @@ export async function runCli(
       io.out(`${USAGE}\n`);
       if (name === undefined) return 1;
     }
+    if (name === 'db/copy') return await dbCopy(rest, env, io, cwd);
     const base = (env.OPS_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || 8080}`).replace(/\/+$/, '');
     const headers = {
       authorization: `Bearer ${operatorToken(env, cwd)}`,
@@ -166,6 +169,25 @@ export async function runCli(
     io.err(`ops: ${err.message}\n`);
     return 1;
   }
+}
+
+/** `db/copy --to <url>` (or `to=<url>`): runs on the database files, not through a server. */
+async function dbCopy(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+  cwd: string,
+): Promise<number> {
+  const at = args.indexOf('--to');
+  const to = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('to='))?.slice(3);
+  if (!to || !/^postgres(ql)?:\/\//.test(to)) throw new CliError('db/copy needs --to postgres://…');
+  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || 'data/');
+  const { copyDatabase } = await import('./db-copy');
+  const report = await copyDatabase(dataDir, to, (line) => io.out(`${line}\n`));
+  io.out(`${JSON.stringify(report, null, 2)}\n`);
+  if (!report.ok) throw new CliError('the copy does not match the source: see the report above');
+  io.out('copy verified: rows per table, journal sums per holder and coin, ledger invariants\n');
+  return 0;
 }
 
 const entry = process.argv[1];

@@ -4,8 +4,7 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../app';
-import { DB_FILE_NAME, migrateDatabase, openDatabase, postgresEngine } from '../db/module';
-import { alignSequences } from '../db/connect';
+import { alignSequences, DB_FILE_NAME, migrateDatabase, openDatabase, postgresEngine } from '../db/module';
 import { ledgerViolations } from '../ledger';
 
 /** What the copy found and did; every check must hold for `ok`. */
@@ -34,7 +33,11 @@ type Row = Record<string, unknown>;
  * and coin, and the ledger's invariants on PostgreSQL. The SQLite file is held with a write lock while
  * it is read, so a server still running on it cannot change it underneath (and will wait or refuse).
  */
-export async function copyDatabase(dataDir: string, to: string, log: (line: string) => void): Promise<CopyReport> {
+export async function copyDatabase(
+  dataDir: string,
+  to: string,
+  log: (line: string) => void,
+): Promise<CopyReport> {
   if (!fs.existsSync(path.join(dataDir, DB_FILE_NAME))) {
     throw new Error(`no ${DB_FILE_NAME} in ${dataDir}: set DATA_DIR to the exchange's data directory`);
   }
@@ -46,7 +49,8 @@ export async function copyDatabase(dataDir: string, to: string, log: (line: stri
     const existing = await client.query<{ n: string }>(
       `select count(*) as n from information_schema.tables where table_schema = current_schema()`,
     );
-    if (Number(existing.rows[0]!.n) > 0) throw new Error('the PostgreSQL database is not empty: copy into a new one');
+    if (Number(existing.rows[0]!.n) > 0)
+      throw new Error('the PostgreSQL database is not empty: copy into a new one');
     const kysely = new Kysely<unknown>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: to, max: 1 }) }),
     });
@@ -86,7 +90,8 @@ export async function copyDatabase(dataDir: string, to: string, log: (line: stri
     } finally {
       await engine.close();
     }
-    const ok = counts.every((c) => c.sqlite === c.postgres) && mismatches.length === 0 && violations.length === 0;
+    const ok =
+      counts.every((c) => c.sqlite === c.postgres) && mismatches.length === 0 && violations.length === 0;
     return { ok, tables: counts, journalMismatches: mismatches, journalSums: compared, violations };
   } finally {
     if (sqlite.inTransaction) sqlite.exec('rollback');
@@ -128,14 +133,21 @@ function copyOrder(sqlite: SqliteDb): string[] {
 
 /** Copies one table in primary-key order (a table's rows that name earlier rows of it come later). */
 async function copyTable(sqlite: SqliteDb, client: pg.Client, table: string): Promise<number> {
-  const columns = (sqlite.prepare(`select name, pk from pragma_table_info(?)`).all(table) as Array<{
-    name: string;
-    pk: number;
-  }>).map((c) => c);
+  const columns = (
+    sqlite.prepare(`select name, pk from pragma_table_info(?)`).all(table) as Array<{
+      name: string;
+      pk: number;
+    }>
+  ).map((c) => c);
   const names = columns.map((c) => c.name);
-  const keys = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  const keys = columns
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
   const order = keys.length > 0 ? keys.join(', ') : 'rowid';
-  const stmt = sqlite.prepare(`select ${names.join(', ')} from ${table} order by ${order}`).safeIntegers(true);
+  const stmt = sqlite
+    .prepare(`select ${names.join(', ')} from ${table} order by ${order}`)
+    .safeIntegers(true);
   const perInsert = Math.max(1, Math.min(1_000, Math.floor(MAX_PARAMS / names.length)));
   let pending: unknown[][] = [];
   let total = 0;
@@ -173,12 +185,14 @@ async function compareJournal(
     group by user_id, account, coin, field`;
   const key = (r: Row) => `${String(r.user_id)}/${String(r.account)}/${String(r.coin)}/${String(r.field)}`;
   const lite = new Map<string, bigint>();
-  for (const r of sqlite.prepare(text).safeIntegers(true).all() as Row[]) lite.set(key(r), BigInt(r.s as bigint));
+  for (const r of sqlite.prepare(text).safeIntegers(true).all() as Row[])
+    lite.set(key(r), BigInt(r.s as bigint));
   const pgSums = new Map<string, bigint>();
   for (const r of (await client.query<Row>(text)).rows) pgSums.set(key(r), BigInt(r.s as string));
   const mismatches: string[] = [];
   for (const k of new Set([...lite.keys(), ...pgSums.keys()])) {
-    if (lite.get(k) !== pgSums.get(k)) mismatches.push(`${k}: sqlite ${lite.get(k)} postgres ${pgSums.get(k)}`);
+    if (lite.get(k) !== pgSums.get(k))
+      mismatches.push(`${k}: sqlite ${lite.get(k)} postgres ${pgSums.get(k)}`);
   }
   return { mismatches, compared: lite.size };
 }
