@@ -38,6 +38,8 @@ type RebateDbRow = Omit<RebateRow, 'referralAccount'>;
 const STATEMENTS = {
   totals: sql<[referrerId: number], { coin: string; units: bigint }>(
     `select coin, sum(units) as units from identity_rebates where referrer_id = ? group by coin order by coin`,
+    // PostgreSQL's sum of a bigint column is a numeric, which its driver gives as a string.
+    (r) => ({ coin: r.coin as string, units: BigInt(r.units as bigint) }),
   ),
   rebates: sql<[referrerId: number, before: number, limit: number], RebateDbRow>(
     `select id, referral_id as referralId, trade_id as tradeId, symbol, coin, fee_units as feeUnits,
@@ -49,8 +51,8 @@ const STATEMENTS = {
       tradeId: Number(r.tradeId as bigint),
       symbol: r.symbol as string,
       coin: r.coin as string,
-      feeUnits: r.feeUnits as bigint,
-      units: r.units as bigint,
+      feeUnits: BigInt(r.feeUnits as bigint),
+      units: BigInt(r.units as bigint),
       ledgerTxId: Number(r.ledgerTxId as bigint),
       createdAt: Number(r.createdAt as bigint),
     }),

@@ -1,15 +1,6 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { prepareOnUse, sql, type PreparedSet } from '../db';
 import { accounts } from '../mine';
-
-/** Whether this database has the identity tables. */
-const PROBE = {
-  // SQLite-only: `sqlite_master` (PostgreSQL: `information_schema.tables`).
-  hasKyc: sql<[], true>(
-    `select 1 from sqlite_master where type = 'table' and name = 'identity_kyc'`,
-    () => true,
-  ),
-};
 
 /** The statements the verified names read, named by what they do. */
 const STATEMENTS = {
@@ -21,20 +12,18 @@ const STATEMENTS = {
 
 /**
  * The real names identity verification confirmed, for other areas (the fiat area compares a payee's
- * name with it). A database without the identity tables (a test schema of another area) has none.
+ * name with it). The statement is prepared on first use: the migrations always create
+ * `identity_kyc`, and a test schema of another area without it never asks.
  */
 export class VerifiedNames {
-  /** Null when the database has no `identity_kyc`. */
-  readonly #q: PreparedSet<typeof STATEMENTS> | null;
+  readonly #q: PreparedSet<typeof STATEMENTS>;
 
   constructor(private readonly sqlite: SqliteDb) {
-    const present = prepareAll(sqlite, PROBE).hasKyc.get();
-    this.#q = present ? prepareAll(sqlite, STATEMENTS) : null;
+    this.#q = prepareOnUse(sqlite, STATEMENTS);
   }
 
   /** The name of the user's latest verified submission while the user is verified, else null. */
   verifiedName(userId: number): string | null {
-    if (!this.#q) return null;
     if (accounts(this.sqlite).kycOf(userId) !== 'verified') return null;
     return this.#q.latestVerified.get(userId) ?? null;
   }

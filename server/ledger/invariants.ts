@@ -21,26 +21,52 @@ interface LastLine {
   current: bigint;
 }
 
+// PostgreSQL's driver gives bigint and numeric (a sum) as strings, SQLite bigints: read both.
+const big = (v: unknown): bigint => BigInt(v as bigint);
+
 /** The checker's queries: rows that break an invariant, or the figures to compare. */
 const CHECKS = {
-  balanceSums: sql<[], BalanceSums>(`
+  balanceSums: sql<[], BalanceSums>(
+    `
     select b.user_id, b.account, b.coin, b.available, b.frozen,
       coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
                 and j.coin = b.coin and j.field = 'available'), 0) as j_avail,
       coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
                 and j.coin = b.coin and j.field = 'frozen'), 0) as j_frozen
-    from balances b`),
-  lastLines: sql<[], LastLine>(`
+    from balances b`,
+    (r) => ({
+      user_id: big(r.user_id),
+      account: r.account as string,
+      coin: r.coin as string,
+      available: big(r.available),
+      frozen: big(r.frozen),
+      j_avail: big(r.j_avail),
+      j_frozen: big(r.j_frozen),
+    }),
+  ),
+  lastLines: sql<[], LastLine>(
+    `
     select j.user_id, j.account, j.coin, j.field, j.balance_after,
       case j.field when 'available' then b.available else b.frozen end as current
     from journal j join balances b using (user_id, account, coin)
     where j.id = (select max(id) from journal k where k.user_id = j.user_id and k.account = j.account
-                  and k.coin = j.coin and k.field = j.field)`),
+                  and k.coin = j.coin and k.field = j.field)`,
+    (r) => ({
+      user_id: big(r.user_id),
+      account: r.account as string,
+      coin: r.coin as string,
+      balance_after: big(r.balance_after),
+      current: big(r.current),
+    }),
+  ),
+  // `having` repeats the sum: PostgreSQL does not see the output name `s` there.
   unbalancedTx: sql<[], { tx_id: bigint; coin: string; s: bigint }>(
-    'select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having s != 0',
+    'select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having sum(delta) <> 0',
+    (r) => ({ tx_id: big(r.tx_id), coin: r.coin as string, s: big(r.s) }),
   ),
   unconservedCoins: sql<[], { coin: string; s: bigint }>(
-    'select coin, sum(available + frozen) as s from balances group by coin having s != 0',
+    'select coin, sum(available + frozen) as s from balances group by coin having sum(available + frozen) <> 0',
+    (r) => ({ coin: r.coin as string, s: big(r.s) }),
   ),
 };
 

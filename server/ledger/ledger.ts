@@ -237,14 +237,7 @@ export class Ledger {
       }
       return txId;
     }
-    const txId = this.q.insertTx.run(
-      meta.kind,
-      meta.refType,
-      meta.refId,
-      meta.actor,
-      meta.memo ?? null,
-      at,
-    ).lastId;
+    const txId = this.q.insertTx.get(meta.kind, meta.refType, meta.refId, meta.actor, meta.memo ?? null, at)!;
     postings.forEach((p, i) => {
       if (p.delta !== 0n)
         this.q.insertEntry.run(txId, p.userId, p.account, p.coin, p.field, p.delta, after[i]!, at);

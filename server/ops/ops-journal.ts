@@ -70,23 +70,26 @@ const STATEMENTS = {
       targetId: string,
       detail: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
-     values (?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   list: statement<[before: number | null, before2: number | null, limit: number], OpsAction>(
-    `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
+    `select * from ops_actions where (cast(? as bigint) is null or id < ?) order by id desc limit ?`,
     (raw) => {
       const r = raw as unknown as Row;
+      // Number(): PostgreSQL's driver gives bigint columns as strings.
       return {
-        id: r.id,
+        id: Number(r.id),
         operator: r.operator,
         action: r.action,
         targetType: r.target_type,
         targetId: r.target_id,
         detail: r.detail,
-        createdAt: r.created_at,
+        createdAt: Number(r.created_at),
       };
     },
   ),
@@ -107,15 +110,14 @@ export class OpsJournal {
   }
 
   record(a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> }): number {
-    const info = this.#q.insert.run(
+    return this.#q.insert.get(
       a.operator,
       a.action,
       a.targetType,
       a.targetId,
       JSON.stringify(a.detail ?? {}),
       this.now(),
-    );
-    return info.lastId;
+    )!;
   }
 
   list(before: number | null, limit: number): OpsAction[] {

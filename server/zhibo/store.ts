@@ -15,9 +15,20 @@ export interface StreamRow {
 /** What an operator sets; a null `url` clears the stream. */
 export type StreamSetting = Omit<StreamRow, 'id' | 'created_at' | 'set_by'>;
 
+const orNull = (v: unknown): number | null => (v === null ? null : Number(v));
+
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): StreamRow => ({
+  ...(r as unknown as StreamRow),
+  id: Number(r.id),
+  starts_at: orNull(r.starts_at),
+  ends_at: orNull(r.ends_at),
+  created_at: Number(r.created_at),
+});
+
 /** The statements over `zhibo_streams`, named by what they do. */
 const STATEMENTS = {
-  current: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 1'),
+  current: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 1', toRow),
   insert: sql<
     [
       title: string,
@@ -26,11 +37,14 @@ const STATEMENTS = {
       endsAt: number | null,
       setBy: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
-    `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)`,
+    `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)
+     returning id`,
+    (r) => Number(r.id),
   ),
-  history: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 50'),
+  history: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 50', toRow),
 };
 
 /** The live stream's settings, append-only: the newest row is the one in force. */
@@ -48,7 +62,7 @@ export class ZhiboStore {
 
   /** Stores a new setting by `operator` at `at` (ms); returns its id. */
   insert(row: StreamSetting, operator: string, at: number): number {
-    return this.#q.insert.run(row.title, row.url, row.starts_at, row.ends_at, operator, at).lastId;
+    return this.#q.insert.get(row.title, row.url, row.starts_at, row.ends_at, operator, at)!;
   }
 
   /** The latest 50 settings, newest first. */
