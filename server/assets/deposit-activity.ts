@@ -1,32 +1,42 @@
 import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareOnUse, sql, type PreparedSet } from '../db';
+import { prepareByKey, sql, type Prepared } from '../db';
+import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
-/** The statements over the deposit tables other areas read, named by what they do. */
-const STATEMENTS = {
-  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
-  depositedSince: sql<[ids: string, since: number, since2: number], number>(
-    `select u.value as id from json_each(?) u where
-       exists (select 1 from crypto_deposits d where d.user_id = u.value and d.credited_at >= ?)
+/**
+ * Which of a list of user ids had a deposit credited since an instant, one statement per list
+ * length. The ids are a `values` table (its one column is `column1` on both engines), cast so
+ * PostgreSQL compares them as integers.
+ */
+const DEPOSITED_SINCE = byListSize((size) =>
+  sql<[...ids: number[], since: number, since2: number], number>(
+    `select u.column1 as id from (values ${placeholders(size, '(cast(? as bigint))')}) u where
+       exists (select 1 from crypto_deposits d where d.user_id = u.column1 and d.credited_at >= ?)
        or exists (select 1 from bank_deposits b
-         where b.user_id = u.value and b.status = 'confirmed' and b.decided_at >= ?)`,
-    (r) => r.id as number,
+         where b.user_id = u.column1 and b.status = 'confirmed' and b.decided_at >= ?)`,
+    (r) => Number(r.id),
   ),
-};
+);
 
 /**
  * The assets area's face on its deposits for the other areas: which users had money credited
  * (a crypto deposit credited, or a bank-card deposit confirmed) since an instant, as the team's
- * "active member" needs. Read-only; the statement is prepared on first use.
+ * "active member" needs. Read-only; each statement is prepared on first use.
  */
 export class DepositActivity {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #depositedSince: (
+    size: IdListSize,
+  ) => Prepared<[...ids: number[], since: number, since2: number], number>;
 
   constructor(sqlite: SqliteDb) {
-    this.#q = prepareOnUse(sqlite, STATEMENTS);
+    this.#depositedSince = prepareByKey(sqlite, DEPOSITED_SINCE);
   }
 
   /** The users among `userIds` with a deposit credited at or after `since` (ms since the epoch). */
   depositedSince(userIds: Iterable<number>, since: number): Set<number> {
-    return new Set(this.#q.depositedSince.all(JSON.stringify([...new Set(userIds)]), since, since));
+    const out = new Set<number>();
+    for (const list of idLists(userIds)) {
+      for (const id of this.#depositedSince(list.size).all(...list.ids, since, since)) out.add(id);
+    }
+    return out;
   }
 }

@@ -32,7 +32,7 @@ function toRow(r: Record<string, unknown>): TransferRow {
     coin: r.coin as string,
     from: r.from as AccountType,
     to: r.to as AccountType,
-    amount: r.amount as bigint,
+    amount: BigInt(r.amount as bigint),
     remark: r.remark as string,
     createdAt: Number(r.createdAt as bigint),
   };
@@ -52,10 +52,12 @@ const STATEMENTS = {
       amount: bigint,
       remark: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into transfers (user_id, coin, from_account, to_account, amount, remark, created_at)
-     values (?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   page: sql<[userId: number, before: number, limit: number], TransferRow>(
     `select ${COLUMNS} from transfers where user_id = ? and id < ? order by id desc limit ?`,
@@ -77,7 +79,7 @@ export class TransferStore {
 
   /** Inserts a transfer row and returns it with its id. */
   insert(row: Omit<TransferRow, 'id'>): TransferRow {
-    const id = this.q.insert.run(
+    const id = this.q.insert.get(
       row.userId,
       row.coin,
       row.from,
@@ -85,7 +87,7 @@ export class TransferStore {
       row.amount,
       row.remark,
       row.createdAt,
-    ).lastId;
+    )!;
     return { id, ...row };
   }
 

@@ -30,6 +30,8 @@ const STATEMENTS = {
   ),
   get: sql<[userId: number], Row>(
     `select code_hash as codeHash, expires_at as expiresAt, attempts from identity_auth_codes where user_id = ?`,
+    // Number(): PostgreSQL's driver gives bigint columns as strings.
+    (r) => ({ codeHash: r.codeHash as string, expiresAt: Number(r.expiresAt), attempts: Number(r.attempts) }),
   ),
   miss: sql<[userId: number, maxAttempts: number]>(
     `update identity_auth_codes set attempts = attempts + 1 where user_id = ? and attempts < ?`,

@@ -50,6 +50,15 @@ const COLS = `id, user_id as userId, name, doc_type as docType, id_number as idN
   front_id as frontId, back_id as backId, hand_id as handId, status, reason,
   decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
 
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): KycRow => ({
+  ...(r as unknown as KycRow),
+  id: Number(r.id),
+  userId: Number(r.userId),
+  createdAt: Number(r.createdAt),
+  decidedAt: r.decidedAt === null ? null : Number(r.decidedAt),
+});
+
 /** A unique constraint refused the row: SQLite's code, or PostgreSQL's SQLSTATE 23505. */
 const isUnique = (err: unknown) => {
   const code = err instanceof Error ? (err as { code?: string }).code : undefined;
@@ -68,19 +77,26 @@ const STATEMENTS = {
       backId: string,
       handId: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into identity_kyc (user_id, name, doc_type, id_number, front_id, back_id, hand_id, status, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, 'review', ?) returning id`,
+    (r) => Number(r.id),
   ),
   latest: sql<[userId: number], KycRow>(
     `select ${COLS} from identity_kyc where user_id = ? order by id desc limit 1`,
+    toRow,
   ),
-  byId: sql<[id: number], KycRow>(`select ${COLS} from identity_kyc where id = ?`),
+  byId: sql<[id: number], KycRow>(`select ${COLS} from identity_kyc where id = ?`, toRow),
   list: sql<
     [status: KycRow['status'] | null, status2: KycRow['status'] | null, before: number, limit: number],
     KycRow
-  >(`select ${COLS} from identity_kyc where (? is null or status = ?) and id < ? order by id desc limit ?`),
+  >(
+    `select ${COLS} from identity_kyc where (cast(? as text) is null or status = ?) and id < ?
+     order by id desc limit ?`,
+    toRow,
+  ),
   decide: sql<
     [status: 'verified' | 'rejected', reason: string | null, decidedBy: string, decidedAt: number, id: number]
   >(

@@ -43,6 +43,18 @@ export interface NewMessage {
   image: { mime: string; bytes: Buffer } | null;
 }
 
+const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): Row => ({
+  ...(r as unknown as Row),
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  created_at: Number(r.created_at),
+  delivered_at: orNull(r.delivered_at),
+  read_at: orNull(r.read_at),
+});
+
 const toMessage = (r: Row): KefuMessage => ({
   id: r.id,
   clientId: r.client_id,
@@ -66,8 +78,9 @@ interface ImageRow {
 const STATEMENTS = {
   byClient: sql<[userId: number, sender: KefuSender, clientId: string], Row>(
     'select * from kefu_messages where user_id = ? and sender = ? and client_id = ?',
+    toRow,
   ),
-  byId: sql<[id: number], Row>('select * from kefu_messages where id = ?'),
+  byId: sql<[id: number], Row>('select * from kefu_messages where id = ?', toRow),
   insert: sql<
     [
       userId: number,
@@ -78,19 +91,23 @@ const STATEMENTS = {
       text: string,
       imageId: string | null,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into kefu_messages (user_id, sender, operator, client_id, kind, text, image_id, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   insertImage: sql<[id: string, userId: number, mime: string, data: Buffer, createdAt: number]>(
     'insert into kefu_images (id, user_id, mime, data, created_at) values (?, ?, ?, ?, ?)',
   ),
   image: sql<[id: string], ImageRow>(
     'select id, user_id as userId, mime, data from kefu_images where id = ?',
+    (r) => ({ id: r.id as string, userId: Number(r.userId), mime: r.mime as string, data: r.data as Buffer }),
   ),
   page: sql<[userId: number, before: number, limit: number], Row>(
     'select * from kefu_messages where user_id = ? and id < ? order by id desc limit ?',
+    toRow,
   ),
   markDelivered: sql<[at: number, userId: number, sender: KefuSender, upTo: number]>(
     `update kefu_messages set delivered_at = ?
@@ -102,7 +119,7 @@ const STATEMENTS = {
   ),
   unread: sql<[userId: number, sender: KefuSender], number>(
     'select count(*) as n from kefu_messages where user_id = ? and sender = ? and read_at is null',
-    (r) => r.n as number,
+    (r) => Number(r.n),
   ),
   conversations: sql<[limit: number], Row & { unread: number }>(
     `select m.*,
@@ -111,6 +128,7 @@ const STATEMENTS = {
      from kefu_messages m
      where m.id = (select max(id) from kefu_messages y where y.user_id = m.user_id)
      order by m.id desc limit ?`,
+    (r) => ({ ...toRow(r), unread: Number(r.unread) }),
   ),
 };
 
@@ -144,7 +162,7 @@ export class KefuStore {
         imageId = randomBytes(16).toString('hex');
         this.#q.insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
       }
-      const info = this.#q.insert.run(
+      const id = this.#q.insert.get(
         m.userId,
         m.sender,
         m.operator,
@@ -154,7 +172,7 @@ export class KefuStore {
         imageId,
         t,
       );
-      const message = toMessage(this.#q.byId.get(info.lastId)!);
+      const message = toMessage(this.#q.byId.get(id!)!);
       afterInsert?.(message);
       return { message, created: true };
     })();

@@ -20,15 +20,8 @@ interface LastLine {
   current: bigint;
 }
 
-// PostgreSQL sums integers as `numeric`, which arrives as a decimal string: every figure goes through BigInt.
-const big = (v: unknown) => BigInt(v as bigint | string);
-const bigRow =
-  <R>(...names: string[]) =>
-  (r: Record<string, unknown>): R => {
-    const out: Record<string, unknown> = { ...r };
-    for (const n of names) out[n] = big(r[n]);
-    return out as R;
-  };
+// PostgreSQL's driver gives bigint and numeric (a sum) as strings, SQLite bigints: read both.
+const big = (v: unknown): bigint => BigInt(v as bigint);
 
 /** The checker's queries: rows that break an invariant, or the figures to compare. */
 const CHECKS = {
@@ -40,7 +33,15 @@ const CHECKS = {
       coalesce((select sum(delta) from journal j where j.user_id = b.user_id and j.account = b.account
                 and j.coin = b.coin and j.field = 'frozen'), 0) as j_frozen
     from balances b`,
-    bigRow<BalanceSums>('user_id', 'available', 'frozen', 'j_avail', 'j_frozen'),
+    (r) => ({
+      user_id: big(r.user_id),
+      account: r.account as string,
+      coin: r.coin as string,
+      available: big(r.available),
+      frozen: big(r.frozen),
+      j_avail: big(r.j_avail),
+      j_frozen: big(r.j_frozen),
+    }),
   ),
   lastLines: sql<[], LastLine>(
     `
@@ -49,15 +50,22 @@ const CHECKS = {
     from journal j join balances b using (user_id, account, coin)
     where j.id = (select max(id) from journal k where k.user_id = j.user_id and k.account = j.account
                   and k.coin = j.coin and k.field = j.field)`,
-    bigRow<LastLine>('user_id', 'balance_after', 'current'),
+    (r) => ({
+      user_id: big(r.user_id),
+      account: r.account as string,
+      coin: r.coin as string,
+      balance_after: big(r.balance_after),
+      current: big(r.current),
+    }),
   ),
+  // `having` repeats the sum: PostgreSQL does not see the output name `s` there.
   unbalancedTx: sql<[], { tx_id: bigint; coin: string; s: bigint }>(
     'select tx_id, coin, sum(delta) as s from journal group by tx_id, coin having sum(delta) <> 0',
-    bigRow('tx_id', 's'),
+    (r) => ({ tx_id: big(r.tx_id), coin: r.coin as string, s: big(r.s) }),
   ),
   unconservedCoins: sql<[], { coin: string; s: bigint }>(
     'select coin, sum(available + frozen) as s from balances group by coin having sum(available + frozen) <> 0',
-    bigRow('s'),
+    (r) => ({ coin: r.coin as string, s: big(r.s) }),
   ),
 };
 

@@ -64,8 +64,8 @@ function toLine(r: Record<string, unknown>): JournalLine {
     account: r.account as AccountType,
     coin: r.coin as string,
     field: r.field as JournalLine['field'],
-    delta: fromUnits(r.delta as bigint),
-    balanceAfter: fromUnits(r.balanceAfter as bigint),
+    delta: fromUnits(BigInt(r.delta as bigint)),
+    balanceAfter: fromUnits(BigInt(r.balanceAfter as bigint)),
     createdAt: Number(r.createdAt),
   };
 }

@@ -2,7 +2,8 @@ import type { AccountType, LedgerKind } from '../../domain';
 import { sql } from '../db';
 
 // The Ledger's statements over balances, ledger_tx and journal (ledger.ts keeps the logic around
-// them). Prepared with `bigints`, so every integer a query returns is a bigint.
+// them). Prepared with `bigints`, so every integer SQLite returns is a bigint; the mappers take
+// PostgreSQL's too (its driver gives bigint columns as strings).
 
 /** A balance row as read, in minor units (1e-8). */
 export interface BalanceRow {
@@ -41,11 +42,24 @@ export function usersBalances(users: number) {
 
 type Field = 'available' | 'frozen';
 
+const toBalance = (r: Record<string, unknown>): BalanceRow => ({
+  available: BigInt(r.available as bigint),
+  frozen: BigInt(r.frozen as bigint),
+});
+
 /** The Ledger's statements, named by what they do; amounts in minor units, times in ms. */
 export const LEDGER_STATEMENTS = {
+  // The id is the next after the largest, as SQLite's rowid picks it, but named in the statement:
+  // group commit writes the ids it allocates itself (`maxTxId` + 1 …) into the same table, and an
+  // engine's own id sequence (PostgreSQL's) would not know of those.
   insertTx: sql<
-    [kind: LedgerKind, refType: string, refId: string, actor: string, memo: string | null, createdAt: number]
-  >('insert into ledger_tx (kind, ref_type, ref_id, actor, memo, created_at) values (?, ?, ?, ?, ?, ?)'),
+    [kind: LedgerKind, refType: string, refId: string, actor: string, memo: string | null, createdAt: number],
+    number
+  >(
+    `insert into ledger_tx (id, kind, ref_type, ref_id, actor, memo, created_at)
+     values ((select coalesce(max(id), 0) + 1 from ledger_tx), ?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
+  ),
   updateBalance: sql<[available: bigint, frozen: bigint, userId: number, account: AccountType, coin: string]>(
     'update balances set available = ?, frozen = ? where user_id = ? and account = ? and coin = ?',
   ),
@@ -67,9 +81,11 @@ export const LEDGER_STATEMENTS = {
        values (?, ?, ?, ?, ?, ?, ?, ?)`),
   balance: sql<[userId: number, account: AccountType, coin: string], BalanceRow>(
     'select available, frozen from balances where user_id = ? and account = ? and coin = ?',
+    toBalance,
   ),
   balancesOf: sql<[userId: number], UserBalanceRow>(
     'select account, coin, available, frozen from balances where user_id = ? order by account, coin',
+    (r) => ({ account: r.account as AccountType, coin: r.coin as string, ...toBalance(r) }),
   ),
   /** Every balance row: what the writer's book starts from when it is the authority. */
   allBalances: sql<[], HolderBalanceRow>(

@@ -30,12 +30,23 @@ const STATEMENTS = {
      where o.merchant_id = ? and e.created_at >= ?
        and e.kind in ('paid', 'released', 'cancelled', 'expired', 'decided')
      order by e.id`,
+    // Number(): PostgreSQL's driver gives bigint columns, counts and sums as strings.
+    (r) => ({
+      orderId: Number(r.orderId),
+      buyerId: Number(r.buyerId),
+      sellerId: Number(r.sellerId),
+      kind: r.kind as string,
+      role: r.role as string,
+      detail: r.detail as string,
+      at: Number(r.at),
+    }),
   ),
   counts: sql<[since: number, merchantId: number], Counts>(
     `select count(*) as total,
             coalesce(sum(case when status = 'completed' then 1 else 0 end), 0) as completed,
             coalesce(sum(case when created_at >= ? then 1 else 0 end), 0) as recent
      from legal_orders where merchant_id = ?`,
+    (r) => ({ total: Number(r.total), completed: Number(r.completed), recent: Number(r.recent) }),
   ),
 };
 

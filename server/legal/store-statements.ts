@@ -1,121 +1,30 @@
-import type {
-  AdSide,
-  AdStatus,
-  LegalOrderStatus,
-  OrderActorRole,
-  PaymentKind,
-  PaymentMethod,
-} from '../../domain/legal';
+import type { AdSide, AdStatus, LegalOrderStatus, OrderActorRole, PaymentKind } from '../../domain/legal';
 import { sql } from '../db';
+import {
+  idOf,
+  toAd,
+  toAppeal,
+  toApplication,
+  toEvent,
+  toFreeze,
+  toMessage,
+  toMethod,
+  toOrder,
+  valueOf,
+  type AdRow,
+  type AppealRow,
+  type ApplicationRow,
+  type EventRow,
+  type FreezeRow,
+  type MessageRow,
+  type MethodRow,
+  type OrderRow,
+} from './store-rows';
 
-// The fiat store's rows and SQL (store.ts keeps the methods the services and routes call).
+// The fiat store's SQL (store-rows.ts has its rows, store.ts the methods the services and routes
+// call).
 
-/** A row of `legal_methods`: a payment method and its owner. */
-export interface MethodRow extends PaymentMethod {
-  userId: number;
-}
-
-/** A row of `legal_ads`; price and amounts in cents, quantities in ledger units. */
-export interface AdRow {
-  id: number;
-  merchantId: number;
-  side: AdSide;
-  coin: string;
-  currency: string;
-  price: number;
-  minAmount: number;
-  maxAmount: number;
-  total: number;
-  remaining: number;
-  methods: string;
-  autoCancelMin: number;
-  expiresAt: number | null;
-  status: AdStatus;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** A row of `legal_orders`. */
-export interface OrderRow {
-  id: number;
-  adId: number;
-  merchantId: number;
-  userId: number;
-  buyerId: number;
-  sellerId: number;
-  coin: string;
-  currency: string;
-  price: number;
-  qty: number;
-  amount: number;
-  fee: number;
-  status: LegalOrderStatus;
-  payDeadline: number;
-  payRef: string | null;
-  payee: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** A row of `legal_events`. */
-export interface EventRow {
-  id: number;
-  orderId: number;
-  actor: string;
-  role: OrderActorRole;
-  kind: string;
-  detail: string;
-  createdAt: number;
-}
-
-/** A row of `legal_appeals`. */
-export interface AppealRow {
-  id: number;
-  orderId: number;
-  openedBy: 'buyer' | 'seller';
-  reason: string;
-  evidence: string;
-  status: 'open' | 'decided';
-  outcome: 'release' | 'return' | null;
-  decidedBy: string | null;
-  createdAt: number;
-  decidedAt: number | null;
-}
-
-/** A row of `legal_applications`. */
-export interface ApplicationRow {
-  id: number;
-  userId: number;
-  nickname: string;
-  status: 'review' | 'approved' | 'rejected';
-  reason: string | null;
-  decidedBy: string | null;
-  createdAt: number;
-  decidedAt: number | null;
-}
-
-/** A row of `legal_freezes`. */
-export interface FreezeRow {
-  id: number;
-  userId: number;
-  reason: string;
-  orderId: number | null;
-  createdBy: string;
-  createdAt: number;
-  liftedBy: string | null;
-  liftedAt: number | null;
-}
-
-/** A row of `legal_messages`. */
-export interface MessageRow {
-  id: number;
-  userId: number;
-  text: string;
-  imageId: string;
-  createdAt: number;
-}
-
-// Columns renamed to the rows' fields in the SQL itself, so the rows need no mapper.
+// Columns renamed to the rows' fields in the SQL itself (store-rows.ts reads their integers).
 const METHOD_COLS = `id, user_id as userId, kind, real_name as realName, bank, card_number as cardNumber,
   account, nickname, qr_id as qrId, updated_at as updatedAt`;
 const AD_COLS = `id, merchant_id as merchantId, side, coin, currency, price, min_amount as minAmount,
@@ -155,22 +64,21 @@ export type AdTerms = [
   expiresAt: number | null,
 ];
 
-const idOf = (r: Record<string, unknown>): number => r.id as number;
-/** The single value of an aggregate (`... as m`); null for `min` over no rows. */
-const valueOf = (r: Record<string, unknown>): number | null => r.m as number | null;
-
 /** The statements over the `legal_*` tables, named by what they do. */
 export const STATEMENTS = {
   methodsOf: sql<[userId: number], MethodRow>(
     `select ${METHOD_COLS} from legal_methods where user_id = ? and removed_at is null order by id`,
+    toMethod,
   ),
   methodById: sql<[id: number], MethodRow>(
     `select ${METHOD_COLS} from legal_methods where id = ? and removed_at is null`,
+    toMethod,
   ),
-  insertMethod: sql<
-    [userId: number, ...MethodFields]
-  >(`insert into legal_methods (user_id, kind, real_name, bank, card_number, account, nickname, qr_id,
-     updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+  insertMethod: sql<[userId: number, ...MethodFields], number>(
+    `insert into legal_methods (user_id, kind, real_name, bank, card_number, account, nickname, qr_id,
+     updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    idOf,
+  ),
   updateMethod: sql<
     [...MethodFields, id: number]
   >(`update legal_methods set kind = ?, real_name = ?, bank = ?, card_number = ?, account = ?,
@@ -181,9 +89,11 @@ export const STATEMENTS = {
 
   latestApplicationOf: sql<[userId: number], ApplicationRow>(
     `select ${APP_COLS} from legal_applications where user_id = ? order by id desc limit 1`,
+    toApplication,
   ),
   applicationById: sql<[id: number], ApplicationRow>(
     `select ${APP_COLS} from legal_applications where id = ?`,
+    toApplication,
   ),
   insertApplication: sql<[userId: number, nickname: string, createdAt: number]>(
     `insert into legal_applications (user_id, nickname, status, created_at) values (?, ?, 'review', ?)`,
@@ -193,14 +103,17 @@ export const STATEMENTS = {
   >(`update legal_applications set status = ?, reason = ?, decided_by = ?, decided_at = ?
      where id = ? and status = 'review'`),
   applications: sql<[status: string | null, status2: string | null], ApplicationRow>(
-    `select ${APP_COLS} from legal_applications where (? is null or status = ?) order by id desc limit 200`,
+    `select ${APP_COLS} from legal_applications where (cast(? as text) is null or status = ?)
+     order by id desc limit 200`,
+    toApplication,
   ),
   approvedApplicationOf: sql<[userId: number], ApplicationRow>(
     `select ${APP_COLS} from legal_applications where user_id = ? and status = 'approved'
      order by id desc limit 1`,
+    toApplication,
   ),
 
-  adById: sql<[id: number], AdRow>(`select ${AD_COLS} from legal_ads where id = ?`),
+  adById: sql<[id: number], AdRow>(`select ${AD_COLS} from legal_ads where id = ?`, toAd),
   insertAd: sql<
     [
       merchantId: number,
@@ -210,10 +123,14 @@ export const STATEMENTS = {
       ...AdTerms,
       createdAt: number,
       updatedAt: number,
-    ]
-  >(`insert into legal_ads (merchant_id, side, coin, currency, price, min_amount, max_amount, total,
+    ],
+    number
+  >(
+    `insert into legal_ads (merchant_id, side, coin, currency, price, min_amount, max_amount, total,
      remaining, methods, auto_cancel_min, expires_at, status, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', ?, ?)`),
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', ?, ?) returning id`,
+    idOf,
+  ),
   updateAd: sql<
     [...AdTerms, updatedAt: number, id: number]
   >(`update legal_ads set price = ?, min_amount = ?, max_amount = ?, total = ?, remaining = ?,
@@ -228,10 +145,12 @@ export const STATEMENTS = {
   hall: sql<[side: AdSide, coin: string, currency: string], AdRow>(
     `select ${AD_COLS} from legal_ads where status = 'online' and side = ? and coin = ? and currency = ?
      and remaining > 0 order by case when side = 'sell' then price else -price end, id limit 500`,
+    toAd,
   ),
   adsOf: sql<[merchantId: number, status: string | null, status2: string | null], AdRow>(
-    `select ${AD_COLS} from legal_ads where merchant_id = ? and (? is null or status = ?) order by id desc
-     limit 200`,
+    `select ${AD_COLS} from legal_ads where merchant_id = ? and (cast(? as text) is null or status = ?)
+     order by id desc limit 200`,
+    toAd,
   ),
   adsDue: sql<[now: number], number>(
     `select id from legal_ads where status != 'withdrawn' and expires_at is not null and expires_at <= ?`,
@@ -242,7 +161,7 @@ export const STATEMENTS = {
     valueOf,
   ),
 
-  orderById: sql<[id: number], OrderRow>(`select ${ORDER_COLS} from legal_orders where id = ?`),
+  orderById: sql<[id: number], OrderRow>(`select ${ORDER_COLS} from legal_orders where id = ?`, toOrder),
   insertOrder: sql<
     [
       adId: number,
@@ -260,10 +179,14 @@ export const STATEMENTS = {
       payee: string,
       createdAt: number,
       updatedAt: number,
-    ]
-  >(`insert into legal_orders (ad_id, merchant_id, user_id, buyer_id, seller_id, coin, currency,
+    ],
+    number
+  >(
+    `insert into legal_orders (ad_id, merchant_id, user_id, buyer_id, seller_id, coin, currency,
      price, qty, amount, fee, status, pay_deadline, payee, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`),
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) returning id`,
+    idOf,
+  ),
   setOrderStatus: sql<[to: LegalOrderStatus, updatedAt: number, id: number, from: LegalOrderStatus]>(
     `update legal_orders set status = ?, updated_at = ? where id = ? and status = ?`,
   ),
@@ -283,8 +206,9 @@ export const STATEMENTS = {
     OrderRow
   >(
     `select ${ORDER_COLS} from legal_orders where (buyer_id = ? or seller_id = ?) and id < ?
-     and (? is null or status = ?) and (? = 0 or status in ('pending', 'paid', 'appeal'))
+     and (cast(? as text) is null or status = ?) and (? = 0 or status in ('pending', 'paid', 'appeal'))
      and (? = 0 or merchant_id = ?) order by id desc limit ?`,
+    toOrder,
   ),
   ordersDue: sql<[now: number], number>(
     `select id from legal_orders where status = 'pending' and pay_deadline <= ?`,
@@ -301,9 +225,13 @@ export const STATEMENTS = {
   eventsOf: sql<[orderId: number], EventRow>(
     `select id, order_id as orderId, actor, role, kind, detail, created_at as createdAt
      from legal_events where order_id = ? order by id`,
+    toEvent,
   ),
 
-  appealOf: sql<[orderId: number], AppealRow>(`select ${APPEAL_COLS} from legal_appeals where order_id = ?`),
+  appealOf: sql<[orderId: number], AppealRow>(
+    `select ${APPEAL_COLS} from legal_appeals where order_id = ?`,
+    toAppeal,
+  ),
   insertAppeal: sql<
     [orderId: number, openedBy: 'buyer' | 'seller', reason: string, evidence: string, createdAt: number]
   >(`insert into legal_appeals (order_id, opened_by, reason, evidence, status, created_at)
@@ -313,13 +241,16 @@ export const STATEMENTS = {
      where id = ? and status = 'open'`,
   ),
   appeals: sql<[status: string | null, status2: string | null], AppealRow>(
-    `select ${APPEAL_COLS} from legal_appeals where (? is null or status = ?) order by id desc limit 200`,
+    `select ${APPEAL_COLS} from legal_appeals where (cast(? as text) is null or status = ?)
+     order by id desc limit 200`,
+    toAppeal,
   ),
 
   activeFreezeOf: sql<[userId: number], FreezeRow>(
     `select ${FREEZE_COLS} from legal_freezes where user_id = ? and lifted_at is null order by id desc limit 1`,
+    toFreeze,
   ),
-  freezeById: sql<[id: number], FreezeRow>(`select ${FREEZE_COLS} from legal_freezes where id = ?`),
+  freezeById: sql<[id: number], FreezeRow>(`select ${FREEZE_COLS} from legal_freezes where id = ?`, toFreeze),
   insertFreeze: sql<
     [userId: number, reason: string, orderId: number | null, createdBy: string, createdAt: number]
   >(`insert into legal_freezes (user_id, reason, order_id, created_by, created_at) values (?, ?, ?, ?, ?)`),
@@ -329,10 +260,11 @@ export const STATEMENTS = {
 
   cancelsOn: sql<[userId: number, day: string], number>(
     `select count from legal_cancels where user_id = ? and day = ?`,
-    (r) => r.count as number,
+    (r) => Number(r.count),
   ),
+  // The stored count named by its table: in PostgreSQL a bare `count` there is ambiguous.
   countCancel: sql<[userId: number, day: string]>(`insert into legal_cancels (user_id, day, count)
-     values (?, ?, 1) on conflict (user_id, day) do update set count = count + 1`),
+     values (?, ?, 1) on conflict (user_id, day) do update set count = legal_cancels.count + 1`),
   // `on conflict do nothing` on the primary key skips an upload kept already, as SQLite's
   // `insert or ignore` did; unlike it, both engines accept this form.
   keepImage: sql<[uploadId: string, userId: number, purpose: string, createdAt: number]>(
@@ -340,11 +272,17 @@ export const STATEMENTS = {
      on conflict (upload_id) do nothing`,
   ),
 
-  insertMessage: sql<[orderId: number, userId: number, text: string, imageId: string, createdAt: number]>(
-    `insert into legal_messages (order_id, user_id, text, image_id, created_at) values (?, ?, ?, ?, ?)`,
+  insertMessage: sql<
+    [orderId: number, userId: number, text: string, imageId: string, createdAt: number],
+    number
+  >(
+    `insert into legal_messages (order_id, user_id, text, image_id, created_at) values (?, ?, ?, ?, ?)
+     returning id`,
+    idOf,
   ),
   messagesOf: sql<[orderId: number], MessageRow>(
     `select id, user_id as userId, text, image_id as imageId, created_at as createdAt
      from legal_messages where order_id = ? order by id limit 500`,
+    toMessage,
   ),
 };

@@ -2,19 +2,17 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AdSide, AdStatus, LegalOrderStatus, OrderActorRole } from '../../domain/legal';
 import { prepareAll, type PreparedSet } from '../db';
 import { isUploadId, UploadRecords } from '../shared/uploads';
-import {
-  STATEMENTS,
-  type AdRow,
-  type AdTerms,
-  type AppealRow,
-  type ApplicationRow,
-  type EventRow,
-  type FreezeRow,
-  type MessageRow,
-  type MethodFields,
-  type MethodRow,
-  type OrderRow,
-} from './store-statements';
+import type {
+  AdRow,
+  AppealRow,
+  ApplicationRow,
+  EventRow,
+  FreezeRow,
+  MessageRow,
+  MethodRow,
+  OrderRow,
+} from './store-rows';
+import { STATEMENTS, type AdTerms, type MethodFields } from './store-statements';
 
 export type {
   AdRow,
@@ -25,7 +23,7 @@ export type {
   MessageRow,
   MethodRow,
   OrderRow,
-} from './store-statements';
+} from './store-rows';
 
 /** A new payment method: every column the caller chooses. */
 export type NewMethod = Omit<MethodRow, 'id'>;
@@ -94,7 +92,7 @@ export class LegalStore {
   }
   /** Adds a payment method; returns its id. */
   insertMethod(m: NewMethod): number {
-    return this.#q.insertMethod.run(m.userId, ...methodFields(m)).lastId;
+    return this.#q.insertMethod.get(m.userId, ...methodFields(m))!;
   }
   /** Rewrites a payment method that is not removed. */
   updateMethod(id: number, m: MethodEdit): void {
@@ -142,8 +140,7 @@ export class LegalStore {
   /** Publishes an ad, `online`; returns its id. */
   insertAd(ad: NewAd): number {
     const { merchantId, side, coin, currency, createdAt, updatedAt } = ad;
-    return this.#q.insertAd.run(merchantId, side, coin, currency, ...adTerms(ad), createdAt, updatedAt)
-      .lastId;
+    return this.#q.insertAd.get(merchantId, side, coin, currency, ...adTerms(ad), createdAt, updatedAt)!;
   }
   /** Rewrites the terms of an edited ad. */
   updateAd(id: number, e: AdEdit): void {
@@ -178,7 +175,7 @@ export class LegalStore {
   }
   /** Creates an order, `pending`; returns its id. */
   insertOrder(o: NewOrder): number {
-    return this.#q.insertOrder.run(
+    return this.#q.insertOrder.get(
       o.adId,
       o.merchantId,
       o.userId,
@@ -194,7 +191,7 @@ export class LegalStore {
       o.payee,
       o.createdAt,
       o.updatedAt,
-    ).lastId;
+    )!;
   }
   /** Moves an order from `from` to `to`; false when another request changed it first. */
   setStatus(id: number, from: LegalOrderStatus, to: LegalOrderStatus, at: number): boolean {
@@ -303,6 +300,6 @@ export class LegalStore {
   }
   /** Adds a chat message; returns its id. */
   insertMessage(orderId: number, userId: number, text: string, imageId: string, at: number): number {
-    return this.#q.insertMessage.run(orderId, userId, text, imageId, at).lastId;
+    return this.#q.insertMessage.get(orderId, userId, text, imageId, at)!;
   }
 }

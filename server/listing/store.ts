@@ -35,11 +35,21 @@ export const toApplication = (r: ListingRow): ListingApplication => ({
   updatedAt: r.updated_at,
 });
 
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): ListingRow => ({
+  ...(r as unknown as ListingRow),
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+});
+
 /** The statements over `listing_applications`, named by what they do. */
 const STATEMENTS = {
-  byId: sql<[id: number], ListingRow>('select * from listing_applications where id = ?'),
+  byId: sql<[id: number], ListingRow>('select * from listing_applications where id = ?', toRow),
   mine: sql<[userId: number], ListingRow>(
     'select * from listing_applications where user_id = ? order by id desc limit 50',
+    toRow,
   ),
   hasOpen: sql<[userId: number, symbol: string], true>(
     `select 1 from listing_applications where user_id = ? and symbol = ? and status in ('submitted', 'review')`,
@@ -57,11 +67,13 @@ const STATEMENTS = {
       description: string,
       createdAt: number,
       updatedAt: number,
-    ]
+    ],
+    number
   >(
     `insert into listing_applications
        (user_id, project, symbol, chain, contract, website, contact, description, status, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   decide: sql<
     [
@@ -78,6 +90,7 @@ const STATEMENTS = {
   ),
   list: sql<[status: ListingStatus | '', status2: ListingStatus | ''], ListingRow>(
     `select l.* from listing_applications l where (? = '' or l.status = ?) order by l.id desc limit 200`,
+    toRow,
   ),
 };
 

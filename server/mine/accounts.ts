@@ -1,5 +1,6 @@
 import type { AccountKind, KycState } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { sql, statementsByKey, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
+import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /** What the credit score needs of a user; times in ms since the epoch. */
 export interface CreditFactsRow {
@@ -38,10 +39,42 @@ export interface ProfileRow {
 const TEAM_COLS = `id, account, level, kyc, promo_code as promoCode, referrer_id as referrerId`;
 const REFERRAL_COLS = `id, account, created_at as createdAt, kyc`;
 
-/** A batch of ids as one bound value, for `where id in (select value from json_each(?))`. */
-const idList = (ids: Iterable<number>): string => JSON.stringify([...new Set(ids)]);
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const id = (r: Record<string, unknown>) => Number(r.id);
+const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-const id = (r: Record<string, unknown>) => r.id as number;
+const toTeamUser = (r: Record<string, unknown>): TeamUserRow => ({
+  id: Number(r.id),
+  account: r.account as string,
+  level: r.level as TeamUserRow['level'],
+  kyc: r.kyc as string,
+  promoCode: r.promoCode as string,
+  referrerId: orNull(r.referrerId),
+});
+
+const toReferral = (r: Record<string, unknown>): ReferralRow => ({
+  id: Number(r.id),
+  account: r.account as string,
+  createdAt: Number(r.createdAt),
+  kyc: r.kyc as ReferralRow['kyc'],
+});
+
+/** Account names of a list of user ids, one statement per list length. */
+const ACCOUNTS_OF_IDS = byListSize((size) =>
+  sql<number[], { id: number; account: string }>(
+    `select id, account from users where id in (${placeholders(size)})`,
+    (r) => ({ id: Number(r.id), account: r.account as string }),
+  ),
+);
+
+/** Inviters of a list of user ids (those that have one), one statement per list length. */
+const REFERRERS_OF_IDS = byListSize((size) =>
+  sql<number[], { id: number; referrerId: number }>(
+    `select id, referrer_id as referrerId from users
+     where id in (${placeholders(size)}) and referrer_id is not null`,
+    (r) => ({ id: Number(r.id), referrerId: Number(r.referrerId) }),
+  ),
+);
 
 /** The statements over `users` that other areas run, named by what they do. */
 const STATEMENTS = {
@@ -50,35 +83,29 @@ const STATEMENTS = {
     'select account from users where id = ?',
     (r) => r.account as string,
   ),
-  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
-  accountsOfIds: sql<[ids: string], { id: number; account: string }>(
-    'select id, account from users where id in (select value from json_each(?))',
-  ),
   kycOfId: sql<[userId: number], KycState>('select kyc from users where id = ?', (r) => r.kyc as KycState),
   setKyc: sql<[kyc: KycState, userId: number]>('update users set kyc = ? where id = ?'),
-  // `is not null` is 1/0 on SQLite and a boolean on PostgreSQL: the mapper makes it 1/0 on both.
+  // A `case`, not `… is not null`: PostgreSQL gives a boolean there, SQLite 1 or 0.
   creditFacts: sql<[userId: number], CreditFactsRow>(
-    `select created_at as createdAt, kyc, trade_password_hash is not null as hasTradePassword
+    `select created_at as createdAt, kyc,
+       case when trade_password_hash is null then 0 else 1 end as hasTradePassword
      from users where id = ?`,
     (r) => ({
       createdAt: Number(r.createdAt),
       kyc: r.kyc as string,
-      hasTradePassword: r.hasTradePassword ? 1 : 0,
+      hasTradePassword: Number(r.hasTradePassword),
     }),
   ),
   saveCreditScore: sql<[score: number, userId: number, score2: number]>(
     'update users set credit_score = ? where id = ? and credit_score <> ?',
   ),
-  teamUserById: sql<[userId: number], TeamUserRow>(`select ${TEAM_COLS} from users where id = ?`),
-  teamUserByAccount: sql<[account: string], TeamUserRow>(`select ${TEAM_COLS} from users where account = ?`),
-  referrerOf: sql<[userId: number], number | null>(
-    'select referrer_id from users where id = ?',
-    (r) => r.referrer_id as number | null,
+  teamUserById: sql<[userId: number], TeamUserRow>(`select ${TEAM_COLS} from users where id = ?`, toTeamUser),
+  teamUserByAccount: sql<[account: string], TeamUserRow>(
+    `select ${TEAM_COLS} from users where account = ?`,
+    toTeamUser,
   ),
-  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
-  referrersOfIds: sql<[ids: string], { id: number; referrerId: number }>(
-    `select id, referrer_id as referrerId from users
-     where id in (select value from json_each(?)) and referrer_id is not null`,
+  referrerOf: sql<[userId: number], number | null>('select referrer_id from users where id = ?', (r) =>
+    orNull(r.referrer_id),
   ),
   setReferrerIfNone: sql<[referrerId: number, userId: number]>(
     'update users set referrer_id = ? where id = ? and referrer_id is null',
@@ -90,10 +117,20 @@ const STATEMENTS = {
   referralIds: sql<[userId: number], number>('select id from users where referrer_id = ?', id),
   referralPage: sql<[userId: number, before: number, limit: number], ReferralRow>(
     `select ${REFERRAL_COLS} from users where referrer_id = ? and id < ? order by id desc limit ?`,
+    toReferral,
   ),
-  referralRow: sql<[userId: number], ReferralRow>(`select ${REFERRAL_COLS} from users where id = ?`),
+  referralRow: sql<[userId: number], ReferralRow>(
+    `select ${REFERRAL_COLS} from users where id = ?`,
+    toReferral,
+  ),
   profileOf: sql<[userId: number], ProfileRow>(
     `select account, account_kind as accountKind, kyc, created_at as createdAt from users where id = ?`,
+    (r) => ({
+      account: r.account as string,
+      accountKind: r.accountKind as AccountKind,
+      kyc: r.kyc as string,
+      createdAt: Number(r.createdAt),
+    }),
   ),
 };
 
@@ -107,9 +144,13 @@ const STATEMENTS = {
  */
 export class Accounts {
   readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
+  readonly #accountsOfIds: (size: IdListSize) => AsyncPrepared<number[], { id: number; account: string }>;
+  readonly #referrersOfIds: (size: IdListSize) => AsyncPrepared<number[], { id: number; referrerId: number }>;
 
   constructor(engine: Engine) {
     this.#q = statementsOf(engine, STATEMENTS);
+    this.#accountsOfIds = statementsByKey(engine, ACCOUNTS_OF_IDS);
+    this.#referrersOfIds = statementsByKey(engine, REFERRERS_OF_IDS);
   }
 
   /** The id of the user with this (normalized) account name, or undefined. */
@@ -124,8 +165,11 @@ export class Accounts {
 
   /** Account names of the known users among `userIds`, in one read. */
   async accountsOf(userIds: Iterable<number | bigint>): Promise<Map<number, string>> {
-    const rows = await this.#q.accountsOfIds.all(idList([...userIds].map(Number)));
-    return new Map(rows.map((r) => [r.id, r.account]));
+    const out = new Map<number, string>();
+    for (const list of idLists([...userIds].map(Number))) {
+      for (const r of await this.#accountsOfIds(list.size).all(...list.ids)) out.set(r.id, r.account);
+    }
+    return out;
   }
 
   /** A user's identity verification state, or undefined for an unknown id. */
@@ -165,8 +209,11 @@ export class Accounts {
 
   /** Inviters of the users among `userIds` that have one, in one read. */
   async referrersOf(userIds: Iterable<number>): Promise<Map<number, number>> {
-    const rows = await this.#q.referrersOfIds.all(idList(userIds));
-    return new Map(rows.map((r) => [r.id, r.referrerId]));
+    const out = new Map<number, number>();
+    for (const list of idLists(userIds)) {
+      for (const r of await this.#referrersOfIds(list.size).all(...list.ids)) out.set(r.id, r.referrerId);
+    }
+    return out;
   }
 
   /** Makes `referrerId` the inviter of a user who has none; false when the user already had one. */

@@ -27,11 +27,18 @@ const STATEMENTS = {
   newestLive: sql<[account: string, scene: CodeScene], LiveCode>(
     `select id, code_hash, expires_at, attempts from codes
      where account = ? and scene = ? and consumed_at is null order by id desc limit 1`,
+    // Number(): PostgreSQL's driver gives bigint columns as strings.
+    (r) => ({
+      id: Number(r.id),
+      code_hash: r.code_hash as string,
+      expires_at: Number(r.expires_at),
+      attempts: Number(r.attempts),
+    }),
   ),
   consume: sql<[consumedAt: number, id: number, maxAttempts: number]>(
     'update codes set consumed_at = ? where id = ? and consumed_at is null and attempts < ?',
   ),
-  attempts: sql<[id: number], number>('select attempts from codes where id = ?', (r) => r.attempts as number),
+  attempts: sql<[id: number], number>('select attempts from codes where id = ?', (r) => Number(r.attempts)),
   miss: sql<[id: number, maxAttempts: number]>(
     'update codes set attempts = attempts + 1 where id = ? and attempts < ?',
   ),

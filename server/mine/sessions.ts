@@ -22,6 +22,8 @@ const STATEMENTS = {
   live: sql<[tokenHash: string, now: number], { user_id: number; expires_at: number }>(
     `select user_id, expires_at from sessions
      where token_hash = ? and revoked_at is null and expires_at > ?`,
+    // Number(): PostgreSQL's driver gives bigint columns as strings.
+    (r) => ({ user_id: Number(r.user_id), expires_at: Number(r.expires_at) }),
   ),
   revoke: sql<[revokedAt: number, tokenHash: string], string>(
     'update sessions set revoked_at = ? where token_hash = ? and revoked_at is null returning token_hash',

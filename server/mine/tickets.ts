@@ -15,8 +15,8 @@ const STATEMENTS = {
     number
   >(
     `select user_id from tickets where hash = ? and purpose = ? and used_at is null and expires_at > ?
-       and (? is null or user_id = ?)`,
-    (r) => r.user_id as number,
+       and (cast(? as bigint) is null or user_id = ?)`,
+    (r) => Number(r.user_id),
   ),
   use: sql<
     [
@@ -30,9 +30,10 @@ const STATEMENTS = {
     number
   >(
     `update tickets set used_at = ?
-     where hash = ? and purpose = ? and used_at is null and expires_at > ? and (? is null or user_id = ?)
+     where hash = ? and purpose = ? and used_at is null and expires_at > ?
+       and (cast(? as bigint) is null or user_id = ?)
      returning user_id`,
-    (r) => r.user_id as number,
+    (r) => Number(r.user_id),
   ),
 };
 

@@ -3,11 +3,20 @@ import { sql, statementsOf, type AsyncPreparedSet, type Engine, type UserRow } f
 import { loginRequired } from '../http';
 import { newPromoCode } from './tokens';
 
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toUser = (r: Record<string, unknown>): UserRow => ({
+  ...(r as unknown as UserRow),
+  id: Number(r.id),
+  referrer_id: r.referrer_id === null ? null : Number(r.referrer_id),
+  credit_score: Number(r.credit_score),
+  created_at: Number(r.created_at),
+});
+
 /** The statements over the whole user row (the accounts area's own; other areas use Accounts). */
 const STATEMENTS = {
-  byAccount: sql<[account: string], UserRow>('select * from users where account = ?'),
-  byPromo: sql<[promoCode: string], UserRow>('select * from users where promo_code = ?'),
-  byId: sql<[userId: number], UserRow>('select * from users where id = ?'),
+  byAccount: sql<[account: string], UserRow>('select * from users where account = ?', toUser),
+  byPromo: sql<[promoCode: string], UserRow>('select * from users where promo_code = ?', toUser),
+  byId: sql<[userId: number], UserRow>('select * from users where id = ?', toUser),
   insert: sql<
     [
       account: string,
@@ -22,6 +31,7 @@ const STATEMENTS = {
     `insert into users (account, account_kind, password_hash, trade_password_hash, promo_code, referrer_id,
        level, created_at)
      values (?, ?, ?, null, ?, ?, 'member', ?) returning *`,
+    toUser,
   ),
   setPasswordHash: sql<[hash: string, userId: number]>('update users set password_hash = ? where id = ?'),
   setTradePasswordHash: sql<[hash: string, userId: number]>(

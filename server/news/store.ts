@@ -45,6 +45,17 @@ export interface NewsQuery {
   limit: number;
 }
 
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): Row => ({
+  ...(r as unknown as Row),
+  id: Number(r.id),
+  pinned: Number(r.pinned),
+  help: Number(r.help),
+  published_at: Number(r.published_at),
+  updated_at: Number(r.updated_at),
+  withdrawn_at: r.withdrawn_at === null ? null : Number(r.withdrawn_at),
+});
+
 const toSummary = (r: Row): NewsSummary => ({
   id: r.id,
   lang: r.lang,
@@ -89,14 +100,15 @@ const columnsOf = (a: ArticleInput): ArticleColumns => [
 
 /** The statements over the news tables, named by what they do. */
 const STATEMENTS = {
-  byId: sql<[id: number], Row>('select * from news_articles where id = ?'),
+  byId: sql<[id: number], Row>('select * from news_articles where id = ?', toRow),
   all: sql<[lang: Lang | null, lang2: Lang | null, limit: number], OpsArticle>(
-    'select * from news_articles where (? is null or lang = ?) order by id desc limit ?',
-    (r) => toOps(r as unknown as Row),
+    'select * from news_articles where (cast(? as text) is null or lang = ?) order by id desc limit ?',
+    (r) => toOps(toRow(r)),
   ),
-  insert: sql<[...ArticleColumns, publishedAt: number, updatedAt: number, createdBy: string]>(
+  insert: sql<[...ArticleColumns, publishedAt: number, updatedAt: number, createdBy: string], number>(
     `insert into news_articles (lang, title, body, cover_id, pinned, help, published_at, updated_at, created_by)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   update: sql<[...ArticleColumns, updatedAt: number, id: number]>(
     `update news_articles set lang = ?, title = ?, body = ?, cover_id = ?, pinned = ?, help = ?, updated_at = ?
@@ -130,7 +142,7 @@ function listStatement(q: NewsQuery) {
   const order = q.before === Number.MAX_SAFE_INTEGER ? 'pinned desc, id desc' : 'id desc';
   return sql<unknown[], NewsSummary>(
     `select * from news_articles where ${where.join(' and ')} order by ${order} limit ?`,
-    (r) => toSummary(r as unknown as Row),
+    (r) => toSummary(toRow(r)),
   );
 }
 

@@ -69,16 +69,19 @@ const STATEMENTS = {
       targetId: string,
       detail: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     // `returning id`: the new row's id on both engines.
     `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
      values (?, ?, ?, ?, ?, ?) returning id`,
+    (r) => Number(r.id),
   ),
   list: statement<[before: number | null, before2: number | null, limit: number], OpsAction>(
-    `select * from ops_actions where (? is null or id < ?) order by id desc limit ?`,
+    `select * from ops_actions where (cast(? as bigint) is null or id < ?) order by id desc limit ?`,
     (raw) => {
       const r = raw as unknown as Row;
+      // Number(): PostgreSQL's driver gives bigint columns as strings.
       return {
         id: Number(r.id),
         operator: r.operator,

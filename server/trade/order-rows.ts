@@ -44,6 +44,9 @@ export interface TradeRow {
 
 const num = (v: unknown): number => Number(v as bigint);
 const numOrNull = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
+// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
+const big = (v: unknown): bigint => BigInt(v as bigint);
+const bigOrNull = (v: unknown): bigint | null => (v === null ? null : big(v));
 
 function toOrder(r: Record<string, unknown>): OrderRow {
   return {
@@ -54,11 +57,11 @@ function toOrder(r: Record<string, unknown>): OrderRow {
     type: r.type as OrderType,
     priceTicks: numOrNull(r.price_ticks),
     lots: numOrNull(r.lots),
-    budgetUnits: r.budget_units as bigint | null,
+    budgetUnits: bigOrNull(r.budget_units),
     filledLots: num(r.filled_lots),
-    filledQuoteUnits: r.filled_quote_units as bigint,
-    feeUnits: r.fee_units as bigint,
-    frozenUnits: r.frozen_units as bigint,
+    filledQuoteUnits: big(r.filled_quote_units),
+    feeUnits: big(r.fee_units),
+    frozenUnits: big(r.frozen_units),
     status: r.status as SpotOrderStatus,
     reason: r.reason as string | null,
     clientOrderId: r.client_order_id as string | null,
@@ -74,14 +77,14 @@ function toTrade(r: Record<string, unknown>): TradeRow {
     symbol: r.symbol as string,
     priceTicks: num(r.price_ticks),
     lots: num(r.lots),
-    quoteUnits: r.quote_units as bigint,
+    quoteUnits: big(r.quote_units),
     takerSide: r.taker_side as OrderSide,
     makerOrderId: num(r.maker_order_id),
     takerOrderId: num(r.taker_order_id),
     makerUserId: num(r.maker_user_id),
     takerUserId: num(r.taker_user_id),
-    makerFeeUnits: r.maker_fee_units as bigint,
-    takerFeeUnits: r.taker_fee_units as bigint,
+    makerFeeUnits: big(r.maker_fee_units),
+    takerFeeUnits: big(r.taker_fee_units),
     ts: num(r.ts),
   };
 }
@@ -169,7 +172,7 @@ export const STATEMENTS = {
     ],
     OrderRow
   >(
-    `select * from spot_orders where user_id = ? and (? is null or symbol = ?)
+    `select * from spot_orders where user_id = ? and (cast(? as text) is null or symbol = ?)
      and (? = 'all' or (? = 'open' and status = 'open') or (? = 'history' and status != 'open'))
      and id < ? order by id desc limit ?`,
     toOrder,
@@ -186,7 +189,7 @@ export const STATEMENTS = {
     TradeRow
   >(
     `select * from spot_trades where (maker_user_id = ? or taker_user_id = ?)
-     and (? is null or symbol = ?) and id < ? order by id desc limit ?`,
+     and (cast(? as text) is null or symbol = ?) and id < ? order by id desc limit ?`,
     toTrade,
   ),
   recent: sql<[symbol: string, limit: number], TradeRow>(

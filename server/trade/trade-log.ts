@@ -1,4 +1,5 @@
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { sql, statementsByKey, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
+import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /** A stored trade as the trade tape reads it; integers may come back as bigints. */
 export interface TapeRow {
@@ -23,9 +24,6 @@ export interface FeeTradeRow {
 
 const TAPE_COLS = 'id, symbol, price_ticks, lots, ts';
 
-/** A batch of ids as one bound value, for `json_each(?)`. */
-const idList = (ids: Iterable<number>): string => JSON.stringify([...new Set(ids)]);
-
 const num = (v: unknown): number => Number(v as bigint);
 const count = (r: Record<string, unknown>): number => num(r.n);
 
@@ -44,9 +42,23 @@ const toFeeTrade = (r: Record<string, unknown>): FeeTradeRow => ({
   takerSide: r.takerSide as 'buy' | 'sell',
   makerUserId: num(r.makerUserId),
   takerUserId: num(r.takerUserId),
-  makerFee: r.makerFee as bigint,
-  takerFee: r.takerFee as bigint,
+  makerFee: BigInt(r.makerFee as bigint),
+  takerFee: BigInt(r.takerFee as bigint),
 });
+
+/**
+ * Which of a list of user ids traded since an instant, one statement per list length. The ids are
+ * a `values` table (its one column is `column1` on both engines), cast so PostgreSQL compares them
+ * as integers.
+ */
+const TRADED_SINCE = byListSize((size) =>
+  sql<[...ids: number[], since: number, since2: number], number>(
+    `select u.column1 as id from (values ${placeholders(size, '(cast(? as bigint))')}) u where
+       coalesce((select ts from spot_trades where maker_user_id = u.column1 order by id desc limit 1), 0) >= ?
+       or coalesce((select ts from spot_trades where taker_user_id = u.column1 order by id desc limit 1), 0) >= ?`,
+    (r) => num(r.id),
+  ),
+);
 
 /** The statements over spot_trades and spot_orders that other areas read, named by what they do. */
 const STATEMENTS = {
@@ -70,13 +82,6 @@ const STATEMENTS = {
      from spot_trades where id > ? and id <= ? order by id limit ?`,
     toFeeTrade,
   ),
-  // SQLite-only: `json_each(?)` over a JSON array of ids (PostgreSQL: `unnest(?::bigint[])`).
-  tradedSince: sql<[ids: string, since: number, since2: number], number>(
-    `select u.value as id from json_each(?) u where
-       coalesce((select ts from spot_trades where maker_user_id = u.value order by id desc limit 1), 0) >= ?
-       or coalesce((select ts from spot_trades where taker_user_id = u.value order by id desc limit 1), 0) >= ?`,
-    (r) => num(r.id),
-  ),
   filledOrderCount: sql<[userId: number], number>(
     'select count(*) as n from spot_orders where user_id = ? and filled_lots > 0',
     count,
@@ -96,10 +101,14 @@ const STATEMENTS = {
  */
 export class TradeLog {
   readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
+  readonly #tradedSince: (
+    size: IdListSize,
+  ) => AsyncPrepared<[...ids: number[], since: number, since2: number], number>;
 
   constructor(engine: Engine) {
     // Fee columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow the rest.
     this.#q = statementsOf(engine, STATEMENTS, { bigints: true });
+    this.#tradedSince = statementsByKey(engine, TRADED_SINCE, { bigints: true });
   }
 
   /** The last stored trade of a market. */
@@ -142,7 +151,11 @@ export class TradeLog {
    * order) is at or after `since` (ms since the epoch).
    */
   async tradedSince(userIds: Iterable<number>, since: number): Promise<Set<number>> {
-    return new Set(await this.#q.tradedSince.all(idList(userIds), since, since));
+    const out = new Set<number>();
+    for (const list of idLists(userIds)) {
+      for (const id of await this.#tradedSince(list.size).all(...list.ids, since, since)) out.add(id);
+    }
+    return out;
   }
 
   /** How many of the user's orders filled at least in part. */

@@ -14,9 +14,20 @@ export interface StreamRow {
 /** What an operator sets; a null `url` clears the stream. */
 export type StreamSetting = Omit<StreamRow, 'id' | 'created_at' | 'set_by'>;
 
+const orNull = (v: unknown): number | null => (v === null ? null : Number(v));
+
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): StreamRow => ({
+  ...(r as unknown as StreamRow),
+  id: Number(r.id),
+  starts_at: orNull(r.starts_at),
+  ends_at: orNull(r.ends_at),
+  created_at: Number(r.created_at),
+});
+
 /** The statements over `zhibo_streams`, named by what they do. */
 const STATEMENTS = {
-  current: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 1'),
+  current: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 1', toRow),
   insert: sql<
     [
       title: string,
@@ -25,11 +36,14 @@ const STATEMENTS = {
       endsAt: number | null,
       setBy: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
-    `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)`,
+    `insert into zhibo_streams (title, url, starts_at, ends_at, set_by, created_at) values (?, ?, ?, ?, ?, ?)
+     returning id`,
+    (r) => Number(r.id),
   ),
-  history: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 50'),
+  history: sql<[], StreamRow>('select * from zhibo_streams order by id desc limit 50', toRow),
 };
 
 /** The live stream's settings, append-only: the newest row is the one in force. */

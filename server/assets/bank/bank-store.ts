@@ -41,6 +41,8 @@ function toRow(r: Record<string, unknown>): BankDepositRow {
     ...(r as unknown as BankDepositRow),
     id: Number(r.id),
     userId: Number(r.userId),
+    amount: BigInt(r.amount as bigint),
+    credit: BigInt(r.credit as bigint),
     createdAt: Number(r.createdAt),
     decidedAt: r.decidedAt === null ? null : Number(r.decidedAt),
   };
@@ -84,11 +86,13 @@ const STATEMENTS = {
       cardBank: string,
       cardNumber: string,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into bank_deposits (user_id, amount, currency, coin, credit, rate, payer_name, reference,
        proof_id, card_bank, card_number, status, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'review', ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'review', ?) returning id`,
+    (r) => Number(r.id),
   ),
   byId: sql<[id: number], BankDepositRow>(`select ${COLUMNS} from bank_deposits where id = ?`, toRow),
   page: sql<
@@ -103,7 +107,8 @@ const STATEMENTS = {
     BankDepositRow
   >(
     `select ${COLUMNS} from bank_deposits
-     where (? is null or user_id = ?) and (? is null or status = ?) and id < ?
+     where (cast(? as bigint) is null or user_id = ?) and (cast(? as text) is null or status = ?)
+       and id < ?
      order by id desc limit ?`,
     toRow,
   ),
@@ -153,7 +158,7 @@ export class BankStore {
 
   /** Inserts a deposit in `review` and returns it. */
   insert(row: Omit<BankDepositRow, 'id' | 'status' | 'reason' | 'decidedBy' | 'decidedAt'>): BankDepositRow {
-    const info = this.#q.insert.run(
+    const id = this.#q.insert.get(
       row.userId,
       row.amount,
       row.currency,
@@ -167,7 +172,7 @@ export class BankStore {
       row.cardNumber,
       row.createdAt,
     );
-    return this.get(info.lastId)!;
+    return this.get(id!)!;
   }
 
   get(id: number): BankDepositRow | undefined {

@@ -7,13 +7,15 @@ const STATEMENTS = {
     'select address from deposit_addresses where user_id = ? and chain = ?',
     (r) => r.address as string,
   ),
-  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict do nothing`).
+  // No conflict target: a second address of the user and chain, or an address handed out already,
+  // is left as it was, as `insert or ignore` did.
   insert: sql<[userId: number, chain: string, address: string, createdAt: number]>(
-    'insert or ignore into deposit_addresses (user_id, chain, address, created_at) values (?, ?, ?, ?)',
+    `insert into deposit_addresses (user_id, chain, address, created_at) values (?, ?, ?, ?)
+     on conflict do nothing`,
   ),
   owner: sql<[chain: string, address: string], number>(
     'select user_id from deposit_addresses where chain = ? and address = ?',
-    (r) => r.user_id as number,
+    (r) => Number(r.user_id),
   ),
 };
 

@@ -50,8 +50,10 @@ const COLUMNS = `d.id, d.user_id as userId, d.coin, d.chain, d.address, d.txid, 
   d.block_height as blockHeight, d.confirmations, d.status, d.created_at as createdAt,
   d.credited_at as creditedAt, d.final_at as finalAt`;
 
-const FILTER = `(? is null or d.user_id = ?) and (? is null or d.coin = ?) and (? is null or d.status = ?)
-  and d.id < ?`;
+// A null filter matches everything. The casts give PostgreSQL the type of a parameter that is only
+// compared with null (it cannot infer one there); SQLite's cast of null is null.
+const FILTER = `(cast(? as bigint) is null or d.user_id = ?) and (cast(? as text) is null or d.coin = ?)
+  and (cast(? as text) is null or d.status = ?) and d.id < ?`;
 
 function toRow(r: Record<string, unknown>): DepositRow {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -88,7 +90,7 @@ type Filter = [
  * (amounts can pass 2^53 minor units); the row mapper narrows ids, heights and times.
  */
 const STATEMENTS = {
-  // SQLite-only: `insert or ignore` (PostgreSQL: `on conflict (chain, txid, vout) do nothing`).
+  // A transfer reported again (same chain, txid and vout) leaves the first row as it was.
   insert: sql<
     [
       userId: number,
@@ -102,9 +104,10 @@ const STATEMENTS = {
       createdAt: number,
     ]
   >(
-    `insert or ignore into crypto_deposits
+    `insert into crypto_deposits
        (user_id, coin, chain, address, txid, vout, amount, block_height, confirmations, status, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 0, 'pending', ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, 0, 'pending', ?)
+     on conflict (chain, txid, vout) do nothing`,
   ),
   byKey: sql<[chain: string, txid: string, vout: number], DepositRow>(
     `select ${COLUMNS} from crypto_deposits d where d.chain = ? and d.txid = ? and d.vout = ?`,
@@ -134,7 +137,7 @@ const STATEMENTS = {
   >(
     `update crypto_deposits set confirmations = ?, status = ?,
        credited_at = case when credited_at is null and ? <> 'pending' then ? else credited_at end,
-       final_at = case when ? = 'final' then ? else null end
+       final_at = case when ? = 'final' then cast(? as bigint) else null end
      where id = ? and status = ? and confirmations < ?`,
   ),
   page: sql<[...Filter, limit: number], DepositRow>(

@@ -9,6 +9,17 @@ export interface AddressRow extends BoundAddress {
 
 const COLUMNS = `id, user_id as userId, coin, chain, address, label, created_at as createdAt`;
 
+// Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
+const toRow = (r: Record<string, unknown>): AddressRow => ({
+  id: Number(r.id),
+  userId: Number(r.userId),
+  coin: r.coin as string,
+  chain: r.chain as string,
+  address: r.address as string,
+  label: r.label as string,
+  createdAt: Number(r.createdAt),
+});
+
 /** The statements over `withdraw_addresses`, named by what they do. */
 const STATEMENTS = {
   // The id is kept when an address is replaced, so the row stays one per coin and chain.
@@ -21,17 +32,21 @@ const STATEMENTS = {
      on conflict (user_id, coin, chain) do update
        set address = excluded.address, label = excluded.label, created_at = excluded.created_at
      returning ${COLUMNS}`,
+    toRow,
   ),
   byCoinChain: sql<[userId: number, coin: string, chain: string], AddressRow>(
     `select ${COLUMNS} from withdraw_addresses where user_id = ? and coin = ? and chain = ?`,
+    toRow,
   ),
   list: sql<
     [userId: number, coin: string | null, coin2: string | null, chain: string | null, chain2: string | null],
     AddressRow
   >(
     `select ${COLUMNS} from withdraw_addresses
-     where user_id = ? and (? is null or coin = ?) and (? is null or chain = ?)
+     where user_id = ? and (cast(? as text) is null or coin = ?)
+       and (cast(? as text) is null or chain = ?)
      order by id desc`,
+    toRow,
   ),
   unbind: sql<[id: number, userId: number]>(`delete from withdraw_addresses where id = ? and user_id = ?`),
 };

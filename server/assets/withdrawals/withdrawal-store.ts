@@ -60,8 +60,8 @@ function toRow(r: Raw): WithdrawalRow {
     coin: r.coin as string,
     chain: r.chain as string,
     address: r.address as string,
-    amount: r.amount as bigint,
-    fee: r.fee as bigint,
+    amount: BigInt(r.amount as bigint),
+    fee: BigInt(r.fee as bigint),
     status: r.status as WithdrawalStatus,
     txid: r.txid as string | null,
     reason: r.reason as string | null,
@@ -87,10 +87,12 @@ const STATEMENTS = {
       amount: bigint,
       fee: bigint,
       createdAt: number,
-    ]
+    ],
+    number
   >(
     `insert into withdrawals (user_id, coin, chain, address, amount, fee, status, created_at)
-     values (?, ?, ?, ?, ?, ?, 'review', ?)`,
+     values (?, ?, ?, ?, ?, ?, 'review', ?) returning id`,
+    (r) => Number(r.id),
   ),
   byId: sql<[id: number], WithdrawalRow>(`select ${COLUMNS} from withdrawals w where w.id = ?`, rows),
   page: sql<
@@ -107,7 +109,8 @@ const STATEMENTS = {
     WithdrawalRow
   >(
     `select ${COLUMNS} from withdrawals w
-     where (? is null or w.user_id = ?) and (? is null or w.coin = ?) and (? is null or w.status = ?)
+     where (cast(? as bigint) is null or w.user_id = ?) and (cast(? as text) is null or w.coin = ?)
+       and (cast(? as text) is null or w.status = ?)
        and w.id < ?
      order by w.id desc limit ?`,
     rows,
@@ -115,7 +118,8 @@ const STATEMENTS = {
   usedSince: sql<[userId: number, coin: string, since: number], bigint>(
     `select coalesce(sum(amount), 0) as total from withdrawals
      where user_id = ? and coin = ? and status in ('review', 'approved') and created_at >= ?`,
-    (r) => r.total as bigint,
+    // PostgreSQL's sum of a bigint column is a numeric, which its driver gives as a string.
+    (r) => BigInt(r.total as bigint),
   ),
   decide: sql<
     [
@@ -146,7 +150,7 @@ export class WithdrawalStore {
   insert(
     row: Omit<WithdrawalRow, 'id' | 'status' | 'txid' | 'reason' | 'decidedBy' | 'decidedAt'>,
   ): WithdrawalRow {
-    const id = this.q.insert.run(
+    const id = this.q.insert.get(
       row.userId,
       row.coin,
       row.chain,
@@ -154,7 +158,7 @@ export class WithdrawalStore {
       row.amount,
       row.fee,
       row.createdAt,
-    ).lastId;
+    )!;
     return { id, ...row, status: 'review', txid: null, reason: null, decidedBy: null, decidedAt: null };
   }
 

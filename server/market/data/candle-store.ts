@@ -75,6 +75,12 @@ interface CandleDbRow {
 
 const CANDLE_COLUMNS = 'select t, o, h, l, c, v, qv from candles';
 
+// `t` is read with Number(): SQLite gives a number, PostgreSQL's bigint column a string.
+const toCandleRow = (r: Record<string, unknown>): CandleDbRow => ({
+  ...(r as unknown as CandleDbRow),
+  t: Number(r.t),
+});
+
 /** The statements over `candles`, named by what they do. */
 const STATEMENTS = {
   upsert: statement<
@@ -96,9 +102,11 @@ const STATEMENTS = {
   ),
   newest: statement<[symbol: string, interval: string, limit: number], CandleDbRow>(
     `${CANDLE_COLUMNS} where symbol = ? and interval = ? order by t desc limit ?`,
+    toCandleRow,
   ),
   newestBefore: statement<[symbol: string, interval: string, before: number, limit: number], CandleDbRow>(
     `${CANDLE_COLUMNS} where symbol = ? and interval = ? and t < ? order by t desc limit ?`,
+    toCandleRow,
   ),
 };
 

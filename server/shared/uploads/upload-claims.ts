@@ -42,7 +42,8 @@ export class UploadClaims {
     const parts = this.#claims.map(
       ({ table, column }) => `not exists (select 1 from ${table} where ${column} = ${idExpr})`,
     );
-    return parts.length ? parts.join(' and ') : '1';
+    // `1 = 1`, not `1`: PostgreSQL wants a boolean where SQLite takes any value.
+    return parts.length ? parts.join(' and ') : '1 = 1';
   }
 
   /** Whether some claim names upload `id`, whoever owns it. */
@@ -59,9 +60,10 @@ export class UploadClaims {
 /** The statements of UploadClaims: their text names every claiming table (`unclaimed`, see unclaimedSql). */
 function claimStatements(unclaimed: (idExpr: string) => string) {
   return {
-    // The id is bound once and each claim's condition names it as `u.id`.
+    // The id is bound once and each claim's condition names it as `u.id`; cast, as PostgreSQL
+    // cannot tell the type of a parameter that is only selected.
     claimed: sql<[id: string], { found: 1 }>(
-      `select 1 as found from (select ? as id) u where not (${unclaimed('u.id')})`,
+      `select 1 as found from (select cast(? as text) as id) u where not (${unclaimed('u.id')})`,
     ),
     free: sql<[id: string, userId: number], { found: 1 }>(
       `select 1 as found from uploads where id = ? and user_id = ? and ${unclaimed('uploads.id')}`,

@@ -59,6 +59,15 @@ function storeStatements(claims: UploadClaims) {
     >('insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, ?, ?, ?, ?)'),
     byId: sql<[id: string], UploadRow>(
       `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
+      // Number(): PostgreSQL's driver gives bigint columns as strings.
+      (r) => ({
+        id: r.id as string,
+        userId: Number(r.userId),
+        mime: r.mime as UploadType,
+        size: Number(r.size),
+        sha256: r.sha256 as string,
+        createdAt: Number(r.createdAt),
+      }),
     ),
     // In use: whatever a claim of any area names (deposit proofs, identity photos, fiat images).
     unattached: sql<[before: number], string>(

@@ -1,0 +1,55 @@
+/**
+ * Batches of ids as bound parameters, in SQL both engines run: a list of `?` (`in (?, ?, …)` or a
+ * `values` table) instead of SQLite's `json_each(?)` or PostgreSQL's `unnest(?)`. The lists come in
+ * a few fixed lengths, so a store prepares one statement per length (`prepareByKey`) and a batch of
+ * any size runs as a handful of statements.
+ */
+
+/** The lengths a list of ids is cut to, shortest first. 256 ids stay far below both engines' limits. */
+export const ID_LIST_SIZES = [1, 4, 16, 64, 256] as const;
+
+/** One of `ID_LIST_SIZES`. */
+export type IdListSize = (typeof ID_LIST_SIZES)[number];
+
+const LONGEST: IdListSize = 256;
+
+/** One list of ids, `size` long (its last id repeated to fill it). */
+export interface IdList<T> {
+  size: IdListSize;
+  ids: T[];
+}
+
+/** `n` copies of `one`, comma-separated: the placeholders of an id list, as `?, ?, ?`. */
+export function placeholders(n: number, one = '?'): string {
+  return Array.from({ length: n }, () => one).join(', ');
+}
+
+/**
+ * The distinct `ids` cut into lists whose lengths are in `ID_LIST_SIZES`: as many full lists of the
+ * longest as there are, then the rest in the shortest length that holds it, filled up by repeating
+ * its last id. An id twice in a list selects the same rows (or the same row twice, which callers
+ * gather into a set or map). No lists for no ids.
+ */
+export function idLists<T extends number | bigint>(ids: Iterable<T>): IdList<T>[] {
+  const distinct = [...new Set(ids)];
+  const out: IdList<T>[] = [];
+  let start = 0;
+  for (; distinct.length - start >= LONGEST; start += LONGEST) {
+    out.push({ size: LONGEST, ids: distinct.slice(start, start + LONGEST) });
+  }
+  const rest = distinct.slice(start);
+  if (rest.length === 0) return out;
+  const size = ID_LIST_SIZES.find((s) => s >= rest.length)!;
+  while (rest.length < size) rest.push(rest[rest.length - 1]!);
+  out.push({ size, ids: rest });
+  return out;
+}
+
+/**
+ * A statement family keyed by list length, every member defined now (so `definedStatements()` lists
+ * them all) and handed out by length, for `prepareByKey`.
+ */
+export function byListSize<D>(define: (size: IdListSize) => D): (size: IdListSize) => D {
+  const members = new Map(ID_LIST_SIZES.map((size) => [size, define(size)] as const));
+  return (size) => members.get(size)!;
+}

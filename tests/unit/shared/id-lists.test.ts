@@ -1,0 +1,137 @@
+// Batches of ids bound as lists of `?` (server/shared/id-lists), and the reads built on them: the
+// account names and inviters of many users, and the team's "active" reads of trades and deposits.
+import type { Database as SqliteDb } from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositActivity } from '../../../server/assets';
+import { accounts } from '../../../server/mine';
+import { ID_LIST_SIZES, idLists, placeholders } from '../../../server/shared/id-lists';
+import { tradeLog } from '../../../server/trade';
+import { insertUser, openTestDatabase, type Db } from '../../support/db';
+
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+
+describe('idLists', () => {
+  it('gives no list for no ids', () => {
+    expect(idLists([])).toEqual([]);
+  });
+
+  it('drops repeated ids and fills the last list up to its size with its last id', () => {
+    expect(idLists([7])).toEqual([{ size: 1, ids: [7] }]);
+    expect(idLists([3, 1, 3, 2])).toEqual([{ size: 4, ids: [3, 1, 2, 2] }]);
+    expect(idLists(range(1, 5))).toEqual([{ size: 16, ids: [...range(1, 5), ...Array<number>(11).fill(5)] }]);
+  });
+
+  it('cuts a long batch into full lists of 256 and one shorter list', () => {
+    const lists = idLists(range(1, 600));
+    expect(lists.map((l) => l.size)).toEqual([256, 256, 256]);
+    expect(lists[0]!.ids).toEqual(range(1, 256));
+    expect(lists[1]!.ids).toEqual(range(257, 256));
+    expect(lists[2]!.ids).toEqual([...range(513, 88), ...Array<number>(168).fill(600)]);
+    expect(idLists(range(1, 300)).map((l) => l.size)).toEqual([256, 64]);
+    expect(idLists(range(1, 256)).map((l) => l.size)).toEqual([256]);
+  });
+
+  it('every list has one of the sizes and holds only ids of the batch', () => {
+    for (const n of [1, 2, 4, 5, 16, 17, 64, 65, 255, 257, 513]) {
+      const ids = range(100, n);
+      const lists = idLists(ids);
+      expect(lists.every((l) => (ID_LIST_SIZES as readonly number[]).includes(l.size))).toBe(true);
+      expect(lists.every((l) => l.ids.length === l.size)).toBe(true);
+      expect(new Set(lists.flatMap((l) => l.ids))).toEqual(new Set(ids));
+    }
+  });
+
+  it('writes the placeholders of a list', () => {
+    expect(placeholders(3)).toBe('?, ?, ?');
+    expect(placeholders(2, '(?)')).toBe('(?), (?)');
+  });
+});
+
+describe('reads over many ids', () => {
+  let db: Db;
+  let sqlite: SqliteDb;
+  const users = range(1, 300);
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    sqlite = db.sqlite;
+    sqlite.transaction(() => {
+      for (const id of users) insertUser(sqlite, id);
+      // Users 2..300 were invited by the user before them.
+      const refer = sqlite.prepare('update users set referrer_id = ? where id = ?');
+      for (const id of users.slice(1)) refer.run(id - 1, id);
+    })();
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('names every known user of a batch longer than one list, and no unknown one', () => {
+    const names = accounts(sqlite).accountsOf([...users, 9_999, 10_000]);
+    expect(names.size).toBe(300);
+    expect(names.get(1)).toBe('10000000001');
+    expect(names.get(300)).toBe('1000000000300');
+    expect(names.has(9_999)).toBe(false);
+    expect(accounts(sqlite).accountsOf([])).toEqual(new Map());
+    expect(accounts(sqlite).accountsOf([5n, 5n, 6n])).toEqual(
+      new Map([
+        [5, '10000000005'],
+        [6, '10000000006'],
+      ]),
+    );
+  });
+
+  it('gives the inviters of the users that have one', () => {
+    const refs = accounts(sqlite).referrersOf(users);
+    expect(refs.size).toBe(299);
+    expect(refs.has(1)).toBe(false);
+    expect(refs.get(2)).toBe(1);
+    expect(refs.get(300)).toBe(299);
+  });
+
+  it("tells which users' latest trade as maker or taker is at or after an instant", () => {
+    const insert = sqlite.prepare(
+      `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
+         taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
+       values (?, 'BTC/USDT', 1, 1, 1, 'buy', 1, 2, ?, ?, 0, 0, ?)`,
+    );
+    insert.run(1, 10, 20, 1_000); // old for both
+    insert.run(2, 30, 290, 5_000); // recent: 30 as maker, 290 as taker
+    insert.run(3, 20, 40, 4_000); // 20's latest as maker is recent
+    const active = tradeLog(sqlite).tradedSince([...users, 10, 10], 4_000);
+    expect([...active].sort((a, b) => a - b)).toEqual([20, 30, 40, 290]);
+    expect(tradeLog(sqlite).tradedSince([10, 30], 6_000)).toEqual(new Set());
+  });
+
+  it('tells which users had a crypto deposit credited or a bank deposit confirmed since an instant', () => {
+    sqlite
+      .prepare(
+        `insert into crypto_deposits (user_id, coin, chain, address, txid, vout, amount, confirmations,
+           status, created_at, credited_at)
+         values (?, 'USDT', 'TRC20', 'T', ?, 0, 1, 1, 'credited', 0, ?)`,
+      )
+      .run(7, 'tx-7', 2_000);
+    sqlite
+      .prepare(
+        `insert into crypto_deposits (user_id, coin, chain, address, txid, vout, amount, confirmations,
+           status, created_at, credited_at)
+         values (?, 'USDT', 'TRC20', 'T', ?, 0, 1, 1, 'credited', 0, ?)`,
+      )
+      .run(8, 'tx-8', 500);
+    sqlite
+      .prepare(
+        `insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, 'image/png', 1, 'x', 0)`,
+      )
+      .run('a'.repeat(32), 260);
+    sqlite
+      .prepare(
+        `insert into bank_deposits (user_id, amount, currency, coin, credit, rate, payer_name, reference,
+           proof_id, card_bank, card_number, status, decided_by, created_at, decided_at)
+         values (?, 100, 'CNY', 'USDT', 1, '1', 'p', 'r', ?, 'b', '1', 'confirmed', 'op', 0, ?)`,
+      )
+      .run(260, 'a'.repeat(32), 3_000);
+    const active = depositActivity(sqlite).depositedSince(users, 1_000);
+    expect([...active].sort((a, b) => a - b)).toEqual([7, 260]);
+  });
+});
