@@ -11,9 +11,9 @@ export const kefuModule: ServerModule = {
   name: 'kefu',
   migrations: [kefuMigration, kefuBaseline],
   register(ctx) {
-    const store = new KefuStore(ctx.sqlite);
+    const store = new KefuStore(ctx.engine);
     ctx.hub.onSubscribe(KEFU_CHANNEL, undefined, { private: true });
     registerKefuRoutes(ctx.registry, store, ctx.hub);
-    registerKefuOps(ctx.ops, { sqlite: ctx.sqlite, store, journal: ctx.opsJournal, hub: ctx.hub });
+    registerKefuOps(ctx.ops, { engine: ctx.engine, store, journal: ctx.opsJournal, hub: ctx.hub });
   },
 };

@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
+import type { Engine } from '../db';
 import { type Publisher, fail, notFound, pageFields, str, type Input } from '../http';
 import { accounts, normalizeAccount } from '../mine';
 import type { OpsJournal, OpsRegistry } from '../ops';
@@ -8,7 +8,7 @@ import type { KefuStore } from './store';
 
 /** What the support ops routes need. */
 export interface KefuOpsDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   store: KefuStore;
   journal: OpsJournal;
   hub: Publisher;
@@ -17,49 +17,52 @@ export interface KefuOpsDeps {
 /**
  * The operators' side of the support chat (`/api/ops/kefu…`): the inbox, a conversation (reading
  * it delivers the user's messages), read receipts and replies, each reply journaled with its
- * operator. Users see replies and receipts live on their `kefu` channel.
+ * operator. Users see replies and receipts live on their `kefu` channel, pushed after the command
+ * that made them committed.
  */
 export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
-  const { store, journal, sqlite, hub } = deps;
+  const { store, journal, engine, hub } = deps;
   const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
-  const users = accounts(sqlite);
-  const userOf = (input: Input): number => {
+  const users = accounts(engine);
+  const userOf = async (input: Input): Promise<number> => {
     const account = normalizeAccount(str(input, 'account'));
     if (!account) throw fail('required', 'account');
-    const id = users.idOf(account);
+    const id = await users.idOf(account);
     if (id === undefined) throw fail('accountUnknown', 'account');
     return id;
   };
 
   ops.add('GET', 'kefu/conversations', () => store.conversations(200));
 
-  ops.add('GET', 'kefu/messages', ({ input }) => {
-    const userId = userOf(input);
+  ops.add('GET', 'kefu/messages', async ({ input }) => {
+    const userId = await userOf(input);
     const { before } = pageFields(input, KEFU_PAGE_MAX, KEFU_PAGE_MAX);
-    const messages = store.opsHistory(userId, before, KEFU_PAGE_MAX);
+    const messages = await store.opsHistory(userId, before, KEFU_PAGE_MAX);
     // The operator's console now holds them: the user's messages are delivered.
     const newest = messages.filter((m) => m.sender === 'user').at(-1);
     if (newest) {
-      const at = store.mark(userId, 'user', newest.id, 'delivered');
+      const at = await store.mark(userId, 'user', newest.id, 'delivered');
       if (at !== null)
         push(userId, { type: 'receipt', sender: 'user', upTo: newest.id, state: 'delivered', at });
     }
     return messages;
   });
 
-  ops.add('POST', 'kefu/read', ({ input }) => {
-    const userId = userOf(input);
+  ops.add('POST', 'kefu/read', async ({ input }) => {
+    const userId = await userOf(input);
     const upTo = upToOf(input);
-    const at = store.mark(userId, 'user', upTo, 'read');
+    const at = await store.mark(userId, 'user', upTo, 'read');
     if (at !== null) push(userId, { type: 'receipt', sender: 'user', upTo, state: 'read', at });
     return { marked: at !== null };
   });
 
-  ops.add('POST', 'kefu/reply', ({ operator, input }) => {
-    const userId = userOf(input);
+  ops.add('POST', 'kefu/reply', async ({ operator, input }) => {
+    const userId = await userOf(input);
     const clientId = clientIdOf(input, false);
     const body = messageOf(input, { mime: 'imageMime', data: 'imageData' });
-    const { message, created } = store.add({ userId, sender: 'operator', operator, clientId, ...body }, (m) =>
+    // The journal line is written in the message's own command (kept together or not at all).
+    const reply = { userId, sender: 'operator' as const, operator, clientId, ...body };
+    const { message, created } = await store.add(reply, (m) =>
       journal.record({
         operator,
         action: 'kefu.reply',
@@ -72,10 +75,13 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
     return message;
   });
 
-  ops.add('GET', 'kefu/image', ({ operator, input }) => {
-    const image = store.image(str(input, 'id').trim());
+  ops.add('GET', 'kefu/image', async ({ operator, input }) => {
+    const image = await store.image(str(input, 'id').trim());
     if (!image) throw notFound();
-    journal.record({ operator, action: 'kefu.imageView', targetType: 'kefu_images', targetId: image.id });
+    // Who looked at a user's image is journaled before the image is handed out.
+    await engine.writer.run(() =>
+      journal.record({ operator, action: 'kefu.imageView', targetType: 'kefu_images', targetId: image.id }),
+    );
     return { id: image.id, mime: image.mime, data: image.data.toString('base64'), userId: image.userId };
   });
 }

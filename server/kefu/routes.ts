@@ -15,7 +15,10 @@ import type { KefuStore } from './store';
 /** Messages per user per window: a fast typist, not a flood. */
 export const KEFU_SEND_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
-/** The signed-in user's side of the support chat (variant 3), with live events on `kefu`. */
+/**
+ * The signed-in user's side of the support chat (variant 3), with live events on `kefu`: each
+ * change is a writer command of the store, and its event is pushed after that command committed.
+ */
 export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, hub: Publisher): void {
   const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
   const sendLimit: LimitSpec = {
@@ -26,11 +29,17 @@ export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, 
 
   registry.add(
     'kefu/send',
-    (ctx) => {
+    async (ctx) => {
       const userId = sessionOf(ctx).userId;
       const clientId = clientIdOf(ctx.input, true);
       const body = messageOf(ctx.input);
-      const { message, created } = store.add({ userId, sender: 'user', operator: null, clientId, ...body });
+      const { message, created } = await store.add({
+        userId,
+        sender: 'user',
+        operator: null,
+        clientId,
+        ...body,
+      });
       // The user's other devices see it too; a repeat (the same client id) was pushed the first time.
       if (created) push(userId, { type: 'message', message });
       return message;
@@ -38,26 +47,31 @@ export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, 
     { limits: [sendLimit] },
   );
 
-  registry.add('kefu/history', (ctx) => {
+  registry.add('kefu/history', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     const { before, limit } = pageFields(ctx.input, 50, KEFU_PAGE_MAX);
-    return { messages: store.history(userId, before, limit), unread: store.unread(userId, 'operator') };
+    return {
+      messages: await store.history(userId, before, limit),
+      unread: await store.unread(userId, 'operator'),
+    };
   });
 
-  registry.add('kefu/mark', (ctx) => {
+  registry.add('kefu/mark', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     const state = str(ctx.input, 'state');
     if (state !== 'delivered' && state !== 'read') throw fail('badRequest', 'state');
     const upTo = upToOf(ctx.input);
-    const at = store.mark(userId, 'operator', upTo, state);
+    const at = await store.mark(userId, 'operator', upTo, state);
     if (at !== null) push(userId, { type: 'receipt', sender: 'operator', upTo, state, at });
     return {};
   });
 
-  registry.add('kefu/unread', (ctx) => ({ count: store.unread(sessionOf(ctx).userId, 'operator') }));
+  registry.add('kefu/unread', async (ctx) => ({
+    count: await store.unread(sessionOf(ctx).userId, 'operator'),
+  }));
 
-  registry.add('kefu/image', (ctx) => {
-    const image = store.image(str(ctx.input, 'id').trim());
+  registry.add('kefu/image', async (ctx) => {
+    const image = await store.image(str(ctx.input, 'id').trim());
     if (!image || image.userId !== sessionOf(ctx).userId) throw notFound();
     return { id: image.id, mime: image.mime, data: image.data.toString('base64') };
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { KefuMessage, KefuSender } from '../../domain/kefu-types';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { accounts } from '../mine';
 
 interface Row {
@@ -132,37 +131,41 @@ const STATEMENTS = {
   ),
 };
 
-/** The support chat tables. */
+/**
+ * The support chat tables. Every change is a command of the engine's one writer; a caller pushes the
+ * live events after the command returned (committed), never from inside it.
+ */
 export class KefuStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    private readonly sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /**
    * Stores a message once per (user, sender, client id): a repeat returns the stored one and
-   * `created: false`. The image is saved in the same transaction, only for a new message.
+   * `created: false`. One writer command: the repeat check, the image (only for a new message), the
+   * message and `afterInsert` (the operator's journal line) are kept together or not at all.
    */
   add(
     m: NewMessage,
-    afterInsert?: (message: KefuMessage) => void,
-  ): { message: KefuMessage; created: boolean } {
-    return this.sqlite.transaction(() => {
+    afterInsert?: (message: KefuMessage) => unknown,
+  ): Promise<{ message: KefuMessage; created: boolean }> {
+    // Decided before the command: random bytes are no database work.
+    const imageId = m.image ? randomBytes(16).toString('hex') : null;
+    return this.engine.writer.run(async () => {
       if (m.clientId !== null) {
-        const old = this.#q.byClient.get(m.userId, m.sender, m.clientId);
+        const old = await this.#q.byClient.get(m.userId, m.sender, m.clientId);
         if (old) return { message: toMessage(old), created: false };
       }
       const t = this.now();
-      let imageId: string | null = null;
-      if (m.image) {
-        imageId = randomBytes(16).toString('hex');
-        this.#q.insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
+      if (m.image && imageId !== null) {
+        await this.#q.insertImage.run(imageId, m.userId, m.image.mime, m.image.bytes, t);
       }
-      const id = this.#q.insert.get(
+      const info = await this.#q.insert.run(
         m.userId,
         m.sender,
         m.operator,
@@ -172,53 +175,59 @@ export class KefuStore {
         imageId,
         t,
       );
-      const message = toMessage(this.#q.byId.get(id!)!);
-      afterInsert?.(message);
+      const message = toMessage((await this.#q.byId.get(info.lastId))!);
+      await afterInsert?.(message);
       return { message, created: true };
-    })();
+    });
   }
 
   /** A page of a user's conversation, oldest first, before message id `before`. */
-  history(userId: number, before: number, limit: number): KefuMessage[] {
-    return this.#q.page.all(userId, before, limit).reverse().map(toMessage);
+  async history(userId: number, before: number, limit: number): Promise<KefuMessage[]> {
+    return (await this.#q.page.all(userId, before, limit)).reverse().map(toMessage);
   }
 
   /** The same page with the operator's details. */
-  opsHistory(userId: number, before: number, limit: number): OpsKefuMessage[] {
-    return this.#q.page
-      .all(userId, before, limit)
+  async opsHistory(userId: number, before: number, limit: number): Promise<OpsKefuMessage[]> {
+    return (await this.#q.page.all(userId, before, limit))
       .reverse()
       .map((r) => ({ ...toMessage(r), userId: r.user_id, operator: r.operator }));
   }
 
   /**
    * Marks messages of `sender` to `userId` up to `upTo` as delivered or read (read implies
-   * delivered). Returns the time used, or null when nothing changed.
+   * delivered), in a writer command. Returns the time used, or null when nothing changed.
    */
-  mark(userId: number, sender: KefuSender, upTo: number, state: 'delivered' | 'read'): number | null {
-    const t = this.now();
-    const info =
-      state === 'read'
-        ? this.#q.markRead.run(t, t, userId, sender, upTo)
-        : this.#q.markDelivered.run(t, userId, sender, upTo);
-    return info.changes > 0 ? t : null;
+  mark(
+    userId: number,
+    sender: KefuSender,
+    upTo: number,
+    state: 'delivered' | 'read',
+  ): Promise<number | null> {
+    return this.engine.writer.run(async () => {
+      const t = this.now();
+      const info =
+        state === 'read'
+          ? await this.#q.markRead.run(t, t, userId, sender, upTo)
+          : await this.#q.markDelivered.run(t, userId, sender, upTo);
+      return info.changes > 0 ? t : null;
+    });
   }
 
   /** Messages of `sender` to this user's conversation not read yet. */
-  unread(userId: number, sender: KefuSender): number {
-    return this.#q.unread.get(userId, sender)!;
+  async unread(userId: number, sender: KefuSender): Promise<number> {
+    return (await this.#q.unread.get(userId, sender))!;
   }
 
   /** An image and its owner (the user of the conversation). */
-  image(id: string): ImageRow | undefined {
+  async image(id: string): Promise<ImageRow | undefined> {
     if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
     return this.#q.image.get(id);
   }
 
   /** Conversations with their newest message, the most recent first. */
-  conversations(limit: number): KefuConversation[] {
-    const rows = this.#q.conversations.all(limit);
-    const names = accounts(this.sqlite).accountsOf(rows.map((r) => r.user_id));
+  async conversations(limit: number): Promise<KefuConversation[]> {
+    const rows = await this.#q.conversations.all(limit);
+    const names = await accounts(this.engine).accountsOf(rows.map((r) => r.user_id));
     return rows.flatMap((r) => {
       const account = names.get(r.user_id);
       return account === undefined

@@ -1,7 +1,7 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { storeLimitsProblem } from '../../domain';
 import type { AdReq, LegalConfig } from '../../domain/legal';
 import { FIAT_DECIMALS, parseAdMethods, parseScaled } from '../../domain/legal-rules';
+import type { Engine } from '../db';
 import { AppError, fail, notFound, intField, type Input } from '../http';
 import type { Ledger } from '../ledger';
 import { LEGAL_KINDS } from './escrow';
@@ -16,7 +16,7 @@ const UNITS_MAX = 10n ** 15n;
 
 /** What the ad service needs. */
 export interface AdServiceDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   ledger: Ledger;
   store: LegalStore;
   terms: LegalConfig;
@@ -35,14 +35,20 @@ interface ParsedAd {
 /**
  * Merchants' ads: publish, edit, pause, withdraw, and the auto-cancel timer. A sell ad freezes its
  * coin in the merchant's `legal` account on publish (ledger ref `legal_ads`/id); what is not taken
- * is unfrozen on withdrawal.
+ * is unfrozen on withdrawal. Each change is one writer command holding its checks (merchant, freeze,
+ * the ad's status), the ad's row and its ledger moves.
  */
 export class AdService {
   constructor(private readonly d: AdServiceDeps) {}
 
+  /** Runs `fn` as one writer command (a savepoint when the caller is in a command already). */
+  #command<R>(fn: () => Promise<R>): Promise<R> {
+    return this.d.engine.writer.run(fn);
+  }
+
   /** The ad if `merchantId` owns it. */
-  own(merchantId: number, id: number): AdRow {
-    const ad = this.d.store.ad(id);
+  async own(merchantId: number, id: number): Promise<AdRow> {
+    const ad = await this.d.store.ad(id);
     if (!ad || ad.merchantId !== merchantId) throw notFound();
     return ad;
   }
@@ -79,24 +85,24 @@ export class AdService {
     };
   }
 
-  #requireMerchant(userId: number): void {
-    if (!this.d.store.merchant(userId)) throw fail('legalNotMerchant');
-    if (this.d.store.freeze(userId)) throw fail('legalFrozen');
+  async #requireMerchant(userId: number): Promise<void> {
+    if (!(await this.d.store.merchant(userId))) throw fail('legalNotMerchant');
+    if (await this.d.store.freeze(userId)) throw fail('legalFrozen');
   }
 
   /** A sell ad's merchant receives fiat: they need a method of every kind the ad offers (spec 997). */
-  #requireMethods(userId: number, side: string, methods: string): void {
+  async #requireMethods(userId: number, side: string, methods: string): Promise<void> {
     if (side !== 'sell') return;
-    const have = new Set(this.d.store.methods(userId).map((m) => m.kind));
+    const have = new Set((await this.d.store.methods(userId)).map((m) => m.kind));
     if (!methods.split(',').every((k) => have.has(k as never))) {
       throw new AppError('paymentInfo', 'legalMethodRequired', 'methods');
     }
   }
 
-  readonly publish = (userId: number, req: Partial<AdReq>): AdRow =>
+  readonly publish = (userId: number, req: Partial<AdReq>): Promise<AdRow> =>
     mapLedger(() =>
-      this.d.sqlite.transaction(() => {
-        this.#requireMerchant(userId);
+      this.#command(async () => {
+        await this.#requireMerchant(userId);
         const side = req.side === 'buy' || req.side === 'sell' ? req.side : null;
         if (!side) throw fail('badRequest', 'side');
         const coin = String(req.coin ?? '').trim();
@@ -104,10 +110,10 @@ export class AdService {
         const currency = String(req.currency ?? '').trim();
         if (!this.d.terms.currencies.includes(currency)) throw fail('legalUnknownCurrency', 'currency');
         const p = this.#parse(req, coin);
-        this.#requireMethods(userId, side, p.methods);
+        await this.#requireMethods(userId, side, p.methods);
         const now = this.d.now();
         const expiresAt = p.autoCancelMin > 0 ? now + p.autoCancelMin * 60_000 : null;
-        const id = this.d.store.insertAd({
+        const id = await this.d.store.insertAd({
           merchantId: userId,
           side,
           coin,
@@ -124,25 +130,25 @@ export class AdService {
           updatedAt: now,
         });
         if (side === 'sell') {
-          this.d.ledger.freeze(
+          await this.d.ledger.freeze(
             { kind: LEGAL_KINDS.adFreeze, refType: 'legal_ads', refId: String(id), actor: `user:${userId}` },
             { userId, account: 'legal', coin },
             p.total,
           );
         }
-        return this.d.store.ad(id)!;
-      })(),
+        return (await this.d.store.ad(id))!;
+      }),
     );
 
   /** Edits price, limits, total, methods and auto-cancel; the total cannot drop below what orders hold. */
-  readonly edit = (userId: number, id: number, req: Partial<AdReq>): AdRow =>
+  readonly edit = (userId: number, id: number, req: Partial<AdReq>): Promise<AdRow> =>
     mapLedger(() =>
-      this.d.sqlite.transaction(() => {
-        this.#requireMerchant(userId);
-        const ad = this.own(userId, id);
+      this.#command(async () => {
+        await this.#requireMerchant(userId);
+        const ad = await this.own(userId, id);
         if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
         const p = this.#parse(req, ad.coin);
-        this.#requireMethods(userId, ad.side, p.methods);
+        await this.#requireMethods(userId, ad.side, p.methods);
         const inOrders = BigInt(ad.total - ad.remaining);
         if (p.total < inOrders) throw fail('legalQtyFormat', 'total');
         const remaining = p.total - inOrders;
@@ -151,11 +157,11 @@ export class AdService {
         if (ad.side === 'sell' && delta !== 0n) {
           const meta = { refType: 'legal_ads', refId: String(ad.id), actor: `user:${userId}` };
           const holder = { userId, account: 'legal' as const, coin: ad.coin };
-          if (delta > 0n) this.d.ledger.freeze({ ...meta, kind: LEGAL_KINDS.adFreeze }, holder, delta);
-          else this.d.ledger.unfreeze({ ...meta, kind: LEGAL_KINDS.adUnfreeze }, holder, -delta);
+          if (delta > 0n) await this.d.ledger.freeze({ ...meta, kind: LEGAL_KINDS.adFreeze }, holder, delta);
+          else await this.d.ledger.unfreeze({ ...meta, kind: LEGAL_KINDS.adUnfreeze }, holder, -delta);
         }
         const expiresAt = p.autoCancelMin > 0 ? now + p.autoCancelMin * 60_000 : null;
-        this.d.store.updateAd(ad.id, {
+        await this.d.store.updateAd(ad.id, {
           price: p.price,
           minAmount: p.min,
           maxAmount: p.max,
@@ -166,46 +172,67 @@ export class AdService {
           expiresAt,
           updatedAt: now,
         });
-        return this.d.store.ad(ad.id)!;
-      })(),
+        return (await this.d.store.ad(ad.id))!;
+      }),
     );
 
-  readonly pause = (userId: number, id: number, paused: boolean): AdRow =>
-    this.d.sqlite.transaction(() => {
-      const ad = this.own(userId, id);
+  readonly pause = (userId: number, id: number, paused: boolean): Promise<AdRow> =>
+    this.#command(async () => {
+      const ad = await this.own(userId, id);
       const from = paused ? 'online' : 'paused';
-      if (!paused) this.#requireMerchant(userId);
+      if (!paused) await this.#requireMerchant(userId);
       if (ad.status !== from) throw fail('legalAdNotOnline');
-      this.d.store.setAdStatus(ad.id, from, paused ? 'paused' : 'online', ad.remaining, this.d.now());
-      return this.d.store.ad(ad.id)!;
-    })();
+      await this.d.store.setAdStatus(ad.id, from, paused ? 'paused' : 'online', ad.remaining, this.d.now());
+      return (await this.d.store.ad(ad.id))!;
+    });
 
   /** Withdraws an ad; a sell ad's untaken coin is unfrozen. Open orders go on with their own escrow. */
-  readonly withdraw = (userId: number | null, id: number): AdRow =>
-    this.d.sqlite.transaction(() => {
-      const ad = userId === null ? this.d.store.ad(id) : this.own(userId, id);
-      if (!ad) throw notFound();
-      if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
-      this.d.store.setAdStatus(ad.id, ad.status, 'withdrawn', 0, this.d.now());
-      if (ad.side === 'sell' && ad.remaining > 0) {
-        this.d.ledger.unfreeze(
-          {
-            kind: LEGAL_KINDS.adUnfreeze,
-            refType: 'legal_ads',
-            refId: String(ad.id),
-            actor: userId === null ? 'system' : `user:${userId}`,
-          },
-          { userId: ad.merchantId, account: 'legal', coin: ad.coin },
-          BigInt(ad.remaining),
-        );
-      }
-      return this.d.store.ad(ad.id)!;
-    })();
+  readonly withdraw = (userId: number | null, id: number): Promise<AdRow> =>
+    this.#command(() => this.#withdraw(userId, id));
 
-  /** Withdraws ads whose auto-cancel time passed; returns how many. */
-  expireDue(): number {
-    const due = this.d.store.adsDue(this.d.now());
-    for (const id of due) this.withdraw(null, id);
-    return due.length;
+  async #withdraw(userId: number | null, id: number): Promise<AdRow> {
+    const ad = userId === null ? await this.d.store.ad(id) : await this.own(userId, id);
+    if (!ad) throw notFound();
+    if (ad.status === 'withdrawn') throw fail('legalAdNotOnline');
+    await this.d.store.setAdStatus(ad.id, ad.status, 'withdrawn', 0, this.d.now());
+    if (ad.side === 'sell' && ad.remaining > 0) {
+      await this.d.ledger.unfreeze(
+        {
+          kind: LEGAL_KINDS.adUnfreeze,
+          refType: 'legal_ads',
+          refId: String(ad.id),
+          actor: userId === null ? 'system' : `user:${userId}`,
+        },
+        { userId: ad.merchantId, account: 'legal', coin: ad.coin },
+        BigInt(ad.remaining),
+      );
+    }
+    return (await this.d.store.ad(ad.id))!;
+  }
+
+  /**
+   * Withdraws the ad if its auto-cancel time has come and it is not withdrawn yet (checked in the
+   * command, so a merchant's own withdrawal that came first wins); returns whether it did. The
+   * auto-cancel timer's command.
+   */
+  readonly expire = (id: number): Promise<boolean> =>
+    this.#command(async () => {
+      const ad = await this.d.store.ad(id);
+      if (!ad || ad.status === 'withdrawn' || ad.expiresAt === null || ad.expiresAt > this.d.now()) {
+        return false;
+      }
+      await this.#withdraw(null, id);
+      return true;
+    });
+
+  /**
+   * Withdraws the ads whose auto-cancel time passed, each in its own command; returns how many.
+   * A refused command (the writer busy) rejects after the ones before it were kept; the next sweep
+   * finds the rest.
+   */
+  async expireDue(): Promise<number> {
+    let n = 0;
+    for (const id of await this.d.store.adsDue(this.d.now())) if (await this.expire(id)) n++;
+    return n;
   }
 }

@@ -12,8 +12,9 @@ export const LEGAL_KINDS = {
 
 /**
  * Escrow moves of an order, all in the seller's `legal` account and all ledger transactions naming
- * the order (ref `legal_orders`/id) or the ad whose freeze they change (`legal_ads`/id). Callers run
- * them inside the transaction that changes the order's status.
+ * the order (ref `legal_orders`/id) or the ad whose freeze they change (`legal_ads`/id). One method
+ * per money event; callers await them inside the writer command that changes the order's status
+ * (the ledger posts only there), so a refusal later in that command undoes the move too.
  */
 export class Escrow {
   constructor(
@@ -22,8 +23,8 @@ export class Escrow {
   ) {}
 
   /** Freezes the user-seller's coin of a new order on a buy ad (a sell ad's coin is frozen already). */
-  hold(o: Pick<OrderRow, 'id' | 'sellerId' | 'coin' | 'qty'>, actor: string): void {
-    this.ledger.freeze(
+  async hold(o: Pick<OrderRow, 'id' | 'sellerId' | 'coin' | 'qty'>, actor: string): Promise<void> {
+    await this.ledger.freeze(
       { kind: LEGAL_KINDS.escrow, refType: 'legal_orders', refId: String(o.id), actor },
       { userId: o.sellerId, account: 'legal', coin: o.coin },
       BigInt(o.qty),
@@ -31,14 +32,17 @@ export class Escrow {
   }
 
   /** The frozen coin leaves the seller: the buyer gets it less the fee, the house the fee. */
-  release(o: OrderRow, actor: string): void {
+  async release(o: OrderRow, actor: string): Promise<void> {
     const qty = BigInt(o.qty);
     const fee = BigInt(o.fee);
-    this.ledger.post({ kind: LEGAL_KINDS.release, refType: 'legal_orders', refId: String(o.id), actor }, [
-      { userId: o.sellerId, account: 'legal', coin: o.coin, field: 'frozen', delta: -qty },
-      { userId: o.buyerId, account: 'legal', coin: o.coin, field: 'available', delta: qty - fee },
-      { userId: HOUSE_USER_ID, account: 'legal', coin: o.coin, field: 'available', delta: fee },
-    ]);
+    await this.ledger.post(
+      { kind: LEGAL_KINDS.release, refType: 'legal_orders', refId: String(o.id), actor },
+      [
+        { userId: o.sellerId, account: 'legal', coin: o.coin, field: 'frozen', delta: -qty },
+        { userId: o.buyerId, account: 'legal', coin: o.coin, field: 'available', delta: qty - fee },
+        { userId: HOUSE_USER_ID, account: 'legal', coin: o.coin, field: 'available', delta: fee },
+      ],
+    );
   }
 
   /**
@@ -46,13 +50,13 @@ export class Escrow {
    * goes back to the ad and stays frozen for it; otherwise it is unfrozen to the seller, naming the
    * order. A buy ad gets its capacity back unless withdrawn.
    */
-  giveBack(o: OrderRow, actor: string, at: number): void {
-    const ad = this.store.ad(o.adId);
+  async giveBack(o: OrderRow, actor: string, at: number): Promise<void> {
+    const ad = await this.store.ad(o.adId);
     const adLive = ad !== undefined && ad.status !== 'withdrawn';
-    if (adLive) this.store.addRemaining(o.adId, o.qty, at);
+    if (adLive) await this.store.addRemaining(o.adId, o.qty, at);
     const keptByAd = adLive && ad.side === 'sell';
     if (!keptByAd) {
-      this.ledger.unfreeze(
+      await this.ledger.unfreeze(
         { kind: LEGAL_KINDS.refund, refType: 'legal_orders', refId: String(o.id), actor },
         { userId: o.sellerId, account: 'legal', coin: o.coin },
         BigInt(o.qty),

@@ -1,3 +1,4 @@
+import type { LegalAd } from '../../domain/legal';
 import { fail, notFound, idField, pageFields, str, type HandlerRegistry } from '../http';
 import type { LegalRouteDeps, LegalRouteKit } from './route-kit';
 
@@ -9,7 +10,7 @@ export function registerHallRoutes(registry: HandlerRegistry, d: LegalRouteDeps,
   const { store, views } = d;
   const { dec } = kit;
 
-  registry.add('legal/ads', (ctx) => {
+  registry.add('legal/ads', async (ctx) => {
     const side = str(ctx.input, 'side');
     if (side !== 'buy' && side !== 'sell') throw fail('badRequest', 'side');
     const coin = str(ctx.input, 'coin').trim();
@@ -19,14 +20,13 @@ export function registerHallRoutes(registry: HandlerRegistry, d: LegalRouteDeps,
     // The user's `buy` tab lists the merchants' sell ads, cheapest first; `sell` their buy ads, best first.
     const adSide = side === 'buy' ? 'sell' : 'buy';
     const now = d.now();
-    const rows = store
-      .hall(adSide, coin, currency)
-      .filter(
-        (r) =>
-          r.id < page.before && (r.expiresAt === null || r.expiresAt > now) && !store.freeze(r.merchantId),
-      );
     const cache = new Map();
-    const list = rows.map((r) => views.ad(r, dec(r.coin), cache));
+    const list: LegalAd[] = [];
+    for (const r of await store.hall(adSide, coin, currency)) {
+      if (r.id >= page.before || (r.expiresAt !== null && r.expiresAt <= now)) continue;
+      if (await store.freeze(r.merchantId)) continue;
+      list.push(await views.ad(r, dec(r.coin), cache));
+    }
     const rate = (x: string | null) => (x === null ? -1 : Number(x));
     list.sort((a, b) => {
       const pa = Number(a.price);
@@ -36,8 +36,8 @@ export function registerHallRoutes(registry: HandlerRegistry, d: LegalRouteDeps,
     });
     return list.slice(0, page.limit);
   });
-  registry.add('legal/ad', (ctx) => {
-    const ad = store.ad(idField(ctx.input, 'id'));
+  registry.add('legal/ad', async (ctx) => {
+    const ad = await store.ad(idField(ctx.input, 'id'));
     if (!ad) throw notFound();
     return views.ad(ad, dec(ad.coin));
   });

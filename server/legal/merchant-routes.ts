@@ -1,3 +1,4 @@
+import type { LegalAd } from '../../domain/legal';
 import { LEGAL_TEXT_MAX } from '../../domain/legal-rules';
 import {
   AppError,
@@ -21,37 +22,45 @@ export function registerMerchantRoutes(
   const { store, views, ads } = d;
   const { uid, dec } = kit;
 
-  registry.add('legal/merchantApply', (ctx) => {
+  registry.add('legal/merchantApply', async (ctx) => {
     const userId = uid(ctx);
     const nickname = str(ctx.input, 'nickname').trim().replace(/\s+/g, ' ');
-    if (store.merchant(userId)) throw fail('legalAlreadyMerchant');
-    if (store.latestApplication(userId)?.status === 'review') throw fail('legalApplyPending');
-    // Spec §7 variant 3: 998 sends the user to identity verification, 997 to payment info.
-    if (views.user(userId)?.kyc !== 'verified') throw new AppError('kyc', 'legalKycRequired');
-    if (store.methods(userId).length === 0) throw new AppError('paymentInfo', 'legalMethodRequired');
-    if (!nickname) throw fail('required', 'nickname');
-    if ([...nickname].length > LEGAL_TEXT_MAX / 2) throw fail('textTooLong', 'nickname');
-    store.insertApplication(userId, nickname, d.now());
+    // The checks in the command that files the application: two requests cannot both file one.
+    await store.engine.writer.run(async () => {
+      if (await store.merchant(userId)) throw fail('legalAlreadyMerchant');
+      if ((await store.latestApplication(userId))?.status === 'review') throw fail('legalApplyPending');
+      // Spec §7 variant 3: 998 sends the user to identity verification, 997 to payment info.
+      if ((await views.user(userId))?.kyc !== 'verified') throw new AppError('kyc', 'legalKycRequired');
+      if ((await store.methods(userId)).length === 0) {
+        throw new AppError('paymentInfo', 'legalMethodRequired');
+      }
+      if (!nickname) throw fail('required', 'nickname');
+      if ([...nickname].length > LEGAL_TEXT_MAX / 2) throw fail('textTooLong', 'nickname');
+      await store.insertApplication(userId, nickname, d.now());
+    });
     return kit.me(userId);
   });
-  registry.add('legal/merchant', (ctx) => {
-    const info = views.merchant(idField(ctx.input, 'userId'));
+  registry.add('legal/merchant', async (ctx) => {
+    const info = await views.merchant(idField(ctx.input, 'userId'));
     if (!info) throw notFound();
     const now = d.now();
-    const list = store
-      .adsOf(info.userId, 'online')
-      .filter((r) => r.remaining > 0 && (r.expiresAt === null || r.expiresAt > now))
-      .map((r) => views.ad(r, dec(r.coin)));
+    const list: LegalAd[] = [];
+    for (const r of await store.adsOf(info.userId, 'online')) {
+      if (r.remaining > 0 && (r.expiresAt === null || r.expiresAt > now))
+        list.push(await views.ad(r, dec(r.coin)));
+    }
     return { ...info, ads: list };
   });
-  registry.add('legal/myAds', (ctx) => {
+  registry.add('legal/myAds', async (ctx) => {
     const userId = uid(ctx);
     const status = str(ctx.input, 'status').trim() || null;
-    return store.adsOf(userId, status).map((r) => views.ad(r, dec(r.coin)));
+    const list: LegalAd[] = [];
+    for (const r of await store.adsOf(userId, status)) list.push(await views.ad(r, dec(r.coin)));
+    return list;
   });
   registry.add(
     'legal/adSave',
-    (ctx) => {
+    async (ctx) => {
       const userId = uid(ctx);
       const req = {
         ...Object.fromEntries(
@@ -64,18 +73,19 @@ export function registerMerchantRoutes(
         autoCancelMin: integerText(ctx.input, 'autoCancelMin'),
       };
       const editId = optionalIdField(ctx.input, 'id');
-      const row = editId !== null ? ads.edit(userId, editId, req) : ads.publish(userId, req as never);
+      const row =
+        editId !== null ? await ads.edit(userId, editId, req) : await ads.publish(userId, req as never);
       d.reschedule();
       return views.ad(row, dec(row.coin));
     },
     { limits: kit.perUser('legal/adSave') },
   );
-  registry.add('legal/adPause', (ctx) => {
-    const row = ads.pause(uid(ctx), idField(ctx.input, 'id'), bool(ctx.input, 'paused'));
+  registry.add('legal/adPause', async (ctx) => {
+    const row = await ads.pause(uid(ctx), idField(ctx.input, 'id'), bool(ctx.input, 'paused'));
     return views.ad(row, dec(row.coin));
   });
-  registry.add('legal/adWithdraw', (ctx) => {
-    const row = ads.withdraw(uid(ctx), idField(ctx.input, 'id'));
+  registry.add('legal/adWithdraw', async (ctx) => {
+    const row = await ads.withdraw(uid(ctx), idField(ctx.input, 'id'));
     d.reschedule();
     return views.ad(row, dec(row.coin));
   });

@@ -13,10 +13,10 @@ export function registerMethodRoutes(registry: HandlerRegistry, d: LegalRouteDep
   const { store } = d;
   const { uid } = kit;
 
-  registry.add('legal/methods', (ctx) => store.methods(uid(ctx)).map(toMethod));
+  registry.add('legal/methods', async (ctx) => (await store.methods(uid(ctx))).map(toMethod));
   registry.add(
     'legal/methodSave',
-    (ctx) => {
+    async (ctx) => {
       const userId = uid(ctx);
       const editId = optionalIdField(ctx.input, 'id');
       const req: Partial<PaymentMethodReq> = Object.fromEntries(
@@ -27,40 +27,45 @@ export function registerMethodRoutes(registry: HandlerRegistry, d: LegalRouteDep
       );
       const m = checkPaymentMethod(req);
       if ('key' in m) throw fail(m.key, m.field);
-      const verified = d.verifiedName(userId);
-      if (m.realName && verified !== null && !sameHolder(m.realName, verified)) {
-        throw fail('legalRealNameMismatch', 'realName');
-      }
-      if (m.qrId && !store.ownsUpload(m.qrId, userId)) throw fail('uploadRequired', 'qrId');
       const now = d.now();
-      return store.sqlite.transaction(() => {
+      // One command: the checks (the verified name, the code image, the method's owner, the count)
+      // with the writes they allow.
+      return store.engine.writer.run(async () => {
+        const verified = await d.verifiedName(userId);
+        if (m.realName && verified !== null && !sameHolder(m.realName, verified)) {
+          throw fail('legalRealNameMismatch', 'realName');
+        }
+        if (m.qrId && !(await store.ownsUpload(m.qrId, userId))) throw fail('uploadRequired', 'qrId');
         let id: number;
         if (editId !== null) {
-          const row = store.method(editId);
+          const row = await store.method(editId);
           if (!row || row.userId !== userId) throw notFound();
           id = row.id;
-          store.updateMethod(id, { ...m, updatedAt: now });
+          await store.updateMethod(id, { ...m, updatedAt: now });
         } else {
-          if (store.methods(userId).length >= METHODS_MAX) throw fail('badRequest', 'id');
-          id = store.insertMethod({ userId, ...m, updatedAt: now });
+          if ((await store.methods(userId)).length >= METHODS_MAX) throw fail('badRequest', 'id');
+          id = await store.insertMethod({ userId, ...m, updatedAt: now });
         }
-        if (m.qrId) store.keepImage(m.qrId, userId, 'method', now);
-        return toMethod(store.method(id)!);
-      })();
+        if (m.qrId) await store.keepImage(m.qrId, userId, 'method', now);
+        return toMethod((await store.method(id))!);
+      });
     },
     { limits: kit.perUser('legal/methodSave') },
   );
-  registry.add('legal/methodRemove', (ctx) => {
+  registry.add('legal/methodRemove', async (ctx) => {
     const userId = uid(ctx);
-    const row = store.method(idField(ctx.input, 'id'));
-    if (!row || row.userId !== userId) throw notFound();
-    // A sell ad still online needs a method of each kind it offers.
-    const others = store.methods(userId).filter((m) => m.id !== row.id && m.kind === row.kind);
-    const inUse = store
-      .adsOf(userId, null)
-      .some((a) => a.side === 'sell' && a.status !== 'withdrawn' && a.methods.split(',').includes(row.kind));
-    if (inUse && others.length === 0) throw fail('legalMethodInUse', 'id');
-    store.removeMethod(row.id, d.now());
+    const methodId = idField(ctx.input, 'id');
+    await store.engine.writer.run(async () => {
+      const row = await store.method(methodId);
+      if (!row || row.userId !== userId) throw notFound();
+      // A sell ad still online needs a method of each kind it offers.
+      const others = (await store.methods(userId)).filter((m) => m.id !== row.id && m.kind === row.kind);
+      const inUse = (await store.adsOf(userId, null)).some(
+        (a) => a.side === 'sell' && a.status !== 'withdrawn' && a.methods.split(',').includes(row.kind),
+      );
+      if (inUse && others.length === 0) throw fail('legalMethodInUse', 'id');
+      await store.removeMethod(row.id, d.now());
+    });
     return {};
   });
 }

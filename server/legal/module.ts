@@ -26,15 +26,15 @@ export interface LegalModuleOptions {
 
 /** The fiat module, with a handle for tests to run the timers' sweep at once (after moving a fake clock). */
 export interface LegalModule extends ServerModule {
-  /** Expires due orders and ads now; returns how many. */
-  sweep(): number;
+  /** Expires due orders and ads now, each in a writer command of its own; resolves to how many. */
+  sweep(): Promise<number>;
 }
 
 /** Fiat P2P with merchant stores, escrow, timers and appeals (`legal`). */
 export function createLegalModule(options: LegalModuleOptions = {}): LegalModule {
   const now = options.now ?? Date.now;
   let timers: LegalTimers | null = null;
-  let sweepFn: () => number = () => 0;
+  let sweepFn: () => Promise<number> = () => Promise.resolve(0);
   return {
     name: 'legal',
     migrations: [legalMigration, legalBaseline],
@@ -43,48 +43,52 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
       const terms: LegalTerms = (ctx.catalog as { legal?: LegalTerms }).legal ?? DEFAULT_LEGAL_TERMS;
       const problems = legalTermsProblems(terms, new Set(ctx.catalog.coins.map((c) => c.symbol)));
       if (problems.length) throw new Error(`invalid catalog:\n- ${problems.join('\n- ')}`);
-      const store = new LegalStore(ctx.sqlite);
-      const stats = new MerchantStatsReader(ctx.sqlite, now);
-      const views = new LegalViews(ctx.sqlite, store, stats, now);
+      const { engine } = ctx;
+      const store = new LegalStore(engine);
+      const stats = new MerchantStatsReader(engine, now);
+      const views = new LegalViews(engine, store, stats, now);
       const orders = new OrderService({
-        sqlite: ctx.sqlite,
+        engine,
         ledger: ctx.ledger,
         store,
         journal: ctx.opsJournal,
         terms,
         now,
       });
-      const ads = new AdService({ sqlite: ctx.sqlite, ledger: ctx.ledger, store, terms, now });
+      const ads = new AdService({ engine, ledger: ctx.ledger, store, terms, now });
       const pushBalances = balancePusher(ctx);
       ctx.hub.onSubscribe(LEGAL_CHANNEL, undefined, { private: true });
-      const changed = (o: OrderRow) => {
-        const row = store.order(o.id) ?? o;
+      // Called after the command that changed the order committed: the pushes read committed rows.
+      const changed = async (o: OrderRow) => {
+        const row = (await store.order(o.id)) ?? o;
         for (const uid of [row.buyerId, row.sellerId]) {
           if (ctx.hub.hasSubscribers(LEGAL_CHANNEL)) {
             const push: LegalOrderPush = {
               type: 'order',
-              order: views.order(row, uid, orders.decimalsOf(row.coin)),
+              order: await views.order(row, uid, orders.decimalsOf(row.coin)),
             };
             ctx.hub.publishToUser(uid, LEGAL_CHANNEL, push);
           }
-          pushBalances(uid);
+          await pushBalances(uid);
         }
       };
       // The identity area keeps verified names; without its tables nothing is compared.
-      const names = new VerifiedNames(ctx.sqlite);
+      const names = new VerifiedNames(engine);
       const uploadDir = ctx.config.dataDir === ':memory:' ? null : path.join(ctx.config.dataDir, 'uploads');
-      const uploads = new UploadRecords(ctx.sqlite);
+      const uploads = new UploadRecords(engine);
 
-      sweepFn = () => {
+      // The timers' work: each due order, then each due ad, expired by a writer command of its own
+      // that checks again that it is due (a payment or withdrawal that came first wins).
+      sweepFn = async () => {
         let n = 0;
-        for (const id of store.ordersDue(now())) {
-          const o = orders.expire(id);
+        for (const id of await store.ordersDue(now())) {
+          const o = await orders.expire(id);
           if (o) {
-            changed(o);
+            await changed(o);
             n++;
           }
         }
-        return n + ads.expireDue();
+        return n + (await ads.expireDue());
       };
       timers = new LegalTimers(
         {
@@ -102,18 +106,18 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
         ads,
         terms,
         now,
-        verifiedName: (userId) => names.verifiedName(userId),
+        verifiedName: async (userId) => names.verifiedName(userId),
         async readUpload(id) {
-          const mime = isUploadId(id) ? uploads.mimeOf(id) : undefined;
+          const mime = isUploadId(id) ? await uploads.mimeOf(id) : undefined;
           if (!uploadDir || !mime) return null;
           const bytes = await fs.promises.readFile(path.join(uploadDir, id)).catch(() => null);
           return bytes ? { mime, data: bytes.toString('base64') } : null;
         },
         changed,
-        reschedule: () => t.reschedule(),
+        reschedule: () => void t.reschedule(),
       });
       registerLegalOps(ctx.ops, {
-        sqlite: ctx.sqlite,
+        engine,
         store,
         orders,
         journal: ctx.opsJournal,
@@ -122,12 +126,12 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
         decided: decisionPusher(ctx.hub),
       });
     },
-    start() {
+    async start() {
       // Deadlines that passed while the server was down are handled now, before the first request.
-      timers?.start();
+      await timers?.start();
     },
-    stop() {
-      timers?.stop();
+    async stop() {
+      await timers?.stop();
     },
     sweep: () => sweepFn(),
   };

@@ -1,4 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
+import type { Engine } from '../db';
 import { type DecisionPush, bool, idField, str, fail, notFound } from '../http';
 import type { OpsJournal, OpsRegistry } from '../ops';
 import { accounts, normalizeAccount } from '../mine';
@@ -11,12 +11,12 @@ const NOTE_MAX = 200;
 
 /** What the fiat ops routes need. */
 export interface LegalOpsDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   store: LegalStore;
   orders: OrderService;
   journal: OpsJournal;
   now: () => number;
-  changed(order: OrderRow): void;
+  changed(order: OrderRow): Promise<void>;
   /** After a decision committed: the user's open pages read it again (the private `decision` event). */
   decided: DecisionPush;
 }
@@ -30,32 +30,34 @@ const noteOf = (text: string, field: string, required: boolean): string => {
 
 /**
  * The operator's part of fiat P2P: merchant applications, appeals and freezes. Every decision is
- * journaled with the operator's name in the same transaction as its effect.
+ * journaled with the operator's name in the same writer command as its effect; the users' pages are
+ * told after that command committed.
  */
 export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
   const { store, journal } = d;
-  const users = accounts(d.sqlite);
+  const users = accounts(d.engine);
+  const { writer } = d.engine;
 
   ops.add('GET', 'legal/applications', ({ input }) => {
     const status = str(input, 'status').trim() || null;
     return store.applications(status);
   });
-  const decideApp = (approve: boolean) =>
-    d.sqlite.transaction((operator: string, id: number, reason: string) => {
-      const app = store.application(id);
+  const decideApp = (approve: boolean) => (operator: string, id: number, reason: string) =>
+    writer.run(async () => {
+      const app = await store.application(id);
       if (!app) throw notFound();
       const status = approve ? 'approved' : 'rejected';
-      if (!store.decideApplication(id, status, reason || null, operator, d.now())) {
+      if (!(await store.decideApplication(id, status, reason || null, operator, d.now()))) {
         throw fail('recordNotPending', 'id');
       }
-      journal.record({
+      await journal.record({
         operator,
         action: approve ? 'legal.merchant.approve' : 'legal.merchant.reject',
         targetType: 'legal_applications',
         targetId: String(id),
         detail: { userId: app.userId, nickname: app.nickname, ...(reason && { reason }) },
       });
-      return store.application(id)!;
+      return (await store.application(id))!;
     });
   const approve = decideApp(true);
   const reject = decideApp(false);
@@ -63,62 +65,65 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     d.decided(app.userId, 'merchant', app.id, app.status);
     return app;
   };
-  ops.add('POST', 'legal/applications/approve', ({ operator, input }) =>
-    appDecided(approve(operator, idField(input, 'id'), '')),
+  ops.add('POST', 'legal/applications/approve', async ({ operator, input }) =>
+    appDecided(await approve(operator, idField(input, 'id'), '')),
   );
-  ops.add('POST', 'legal/applications/reject', ({ operator, input }) =>
-    appDecided(reject(operator, idField(input, 'id'), noteOf(str(input, 'reason'), 'reason', true))),
-  );
+  ops.add('POST', 'legal/applications/reject', async ({ operator, input }) => {
+    const id = idField(input, 'id');
+    return appDecided(await reject(operator, id, noteOf(str(input, 'reason'), 'reason', true)));
+  });
 
-  ops.add('GET', 'legal/appeals', ({ input }) => {
+  ops.add('GET', 'legal/appeals', async ({ input }) => {
     const status = str(input, 'status').trim() || null;
-    return store.appeals(status).map((a) => ({
+    return (await store.appeals(status)).map((a) => ({
       ...toAppeal(a),
       orderId: a.orderId,
       decidedBy: a.decidedBy,
     }));
   });
-  ops.add('GET', 'legal/orders/get', ({ input }) => {
-    const order = store.order(idField(input, 'id'));
+  ops.add('GET', 'legal/orders/get', async ({ input }) => {
+    const order = await store.order(idField(input, 'id'));
     if (!order) throw notFound();
-    return { ...order, timeline: store.events(order.id), appeal: store.appeal(order.id) ?? null };
+    const [timeline, appeal] = await Promise.all([store.events(order.id), store.appeal(order.id)]);
+    return { ...order, timeline, appeal: appeal ?? null };
   });
-  ops.add('POST', 'legal/appeals/decide', ({ operator, input }) => {
-    const order = d.orders.decide(
+  ops.add('POST', 'legal/appeals/decide', async ({ operator, input }) => {
+    const order = await d.orders.decide(
       operator,
       idField(input, 'orderId'),
       str(input, 'outcome').trim(),
       bool(input, 'fraud'),
       noteOf(str(input, 'note'), 'note', false),
     );
-    d.changed(order);
+    await d.changed(order);
     // Both parties' pages: a `fraud` outcome also froze the buyer's fiat trading (legal/me).
     for (const uid of [order.buyerId, order.sellerId]) d.decided(uid, 'appeal', order.id, order.status);
     return order;
   });
 
-  ops.add('GET', 'legal/freezes', ({ input }) => {
+  ops.add('GET', 'legal/freezes', async ({ input }) => {
     const account = normalizeAccount(str(input, 'account'));
-    const userId = users.idOf(account);
+    const userId = await users.idOf(account);
     if (userId === undefined) throw fail('accountUnknown', 'account');
-    return store.freeze(userId) ?? null;
+    return (await store.freeze(userId)) ?? null;
   });
-  const lift = d.sqlite.transaction((operator: string, id: number, reason: string) => {
-    const f = store.freezeById(id);
-    if (!f) throw notFound();
-    if (!store.liftFreeze(id, operator, d.now())) throw fail('recordNotPending', 'id');
-    journal.record({
-      operator,
-      action: 'legal.freeze.lift',
-      targetType: 'legal_freezes',
-      targetId: String(id),
-      detail: { userId: f.userId, reason },
+  const lift = (operator: string, id: number, reason: string) =>
+    writer.run(async () => {
+      const f = await store.freezeById(id);
+      if (!f) throw notFound();
+      if (!(await store.liftFreeze(id, operator, d.now()))) throw fail('recordNotPending', 'id');
+      await journal.record({
+        operator,
+        action: 'legal.freeze.lift',
+        targetType: 'legal_freezes',
+        targetId: String(id),
+        detail: { userId: f.userId, reason },
+      });
+      return { userId: f.userId, row: await store.freezeById(id) };
     });
-    return { userId: f.userId, row: store.freezeById(id) };
-  });
-  ops.add('POST', 'legal/freezes/lift', ({ operator, input }) => {
+  ops.add('POST', 'legal/freezes/lift', async ({ operator, input }) => {
     const id = idField(input, 'id');
-    const { userId, row } = lift(operator, id, noteOf(str(input, 'reason'), 'reason', true));
+    const { userId, row } = await lift(operator, id, noteOf(str(input, 'reason'), 'reason', true));
     d.decided(userId, 'freeze', id, 'lifted');
     return row;
   });

@@ -1,4 +1,4 @@
-import type { OrderMessage } from '../../domain/legal';
+import type { LegalOrder, OrderMessage } from '../../domain/legal';
 import { LEGAL_MESSAGE_MAX } from '../../domain/legal-rules';
 import { fail, notFound, bool, idField, str, type HandlerRegistry } from '../http';
 import { pageArgs } from '../shared/paging';
@@ -12,9 +12,9 @@ export function registerOrderRoutes(registry: HandlerRegistry, d: LegalRouteDeps
 
   registry.add(
     'legal/take',
-    (ctx) => {
+    async (ctx) => {
       const userId = uid(ctx);
-      const o = orders.take(userId, {
+      const o = await orders.take(userId, {
         adId: idField(ctx.input, 'adId'),
         by: str(ctx.input, 'by') as 'amount',
         value: str(ctx.input, 'value'),
@@ -23,38 +23,41 @@ export function registerOrderRoutes(registry: HandlerRegistry, d: LegalRouteDeps
     },
     { limits: kit.perUser('legal/take') },
   );
-  registry.add('legal/orders', (ctx) => {
+  registry.add('legal/orders', async (ctx) => {
     const userId = uid(ctx);
     const { before, limit } = pageArgs(ctx.input);
     const status = str(ctx.input, 'status').trim();
-    const rows = store.ordersOf(userId, {
+    const rows = await store.ordersOf(userId, {
       before,
       limit,
       status: status && status !== 'open' ? status : null,
       openOnly: status === 'open',
       asMerchant: bool(ctx.input, 'asMerchant'),
     });
-    return rows.map((o) => orderView(o, userId));
+    const views: LegalOrder[] = [];
+    for (const o of rows) views.push(await orderView(o, userId));
+    return views;
   });
-  registry.add('legal/order', (ctx) => {
+  registry.add('legal/order', async (ctx) => {
     const userId = uid(ctx);
-    return orderView(orders.own(userId, idField(ctx.input, 'id')).order, userId);
+    return orderView((await orders.own(userId, idField(ctx.input, 'id'))).order, userId);
   });
-  registry.add('legal/pay', (ctx) => {
+  registry.add('legal/pay', async (ctx) => {
     const userId = uid(ctx);
-    return after(orders.pay(userId, idField(ctx.input, 'id'), str(ctx.input, 'reference')), userId);
+    const id = idField(ctx.input, 'id');
+    return after(await orders.pay(userId, id, str(ctx.input, 'reference')), userId);
   });
-  registry.add('legal/release', (ctx) => {
+  registry.add('legal/release', async (ctx) => {
     const userId = uid(ctx);
-    return after(orders.release(userId, idField(ctx.input, 'id')), userId);
+    return after(await orders.release(userId, idField(ctx.input, 'id')), userId);
   });
-  registry.add('legal/cancel', (ctx) => {
+  registry.add('legal/cancel', async (ctx) => {
     const userId = uid(ctx);
-    return after(orders.cancel(userId, idField(ctx.input, 'id')), userId);
+    return after(await orders.cancel(userId, idField(ctx.input, 'id')), userId);
   });
-  registry.add('legal/appeal', (ctx) => {
+  registry.add('legal/appeal', async (ctx) => {
     const userId = uid(ctx);
-    const o = orders.appeal(
+    const o = await orders.appeal(
       userId,
       idField(ctx.input, 'id'),
       str(ctx.input, 'reason'),
@@ -72,34 +75,36 @@ function registerOrderChatRoutes(registry: HandlerRegistry, d: LegalRouteDeps, k
 
   registry.add('legal/image', async (ctx) => {
     const userId = uid(ctx);
-    const { order } = orders.own(userId, idField(ctx.input, 'orderId'));
+    const { order } = await orders.own(userId, idField(ctx.input, 'orderId'));
     const id = str(ctx.input, 'id').trim();
-    if (!visibleImages(store, order).has(id)) throw notFound();
+    if (!(await visibleImages(store, order)).has(id)) throw notFound();
     const img = await d.readUpload(id);
     if (!img) throw notFound();
     return { id, ...img };
   });
-  registry.add('legal/messages', (ctx) => {
+  registry.add('legal/messages', async (ctx) => {
     const userId = uid(ctx);
-    const { order } = orders.own(userId, idField(ctx.input, 'id'));
+    const { order } = await orders.own(userId, idField(ctx.input, 'id'));
     return messagesOf(store, order);
   });
   registry.add(
     'legal/messageSend',
-    (ctx) => {
+    async (ctx) => {
       const userId = uid(ctx);
-      const { order, role } = orders.own(userId, idField(ctx.input, 'id'));
+      // An order's parties never change: checked before the command.
+      const { order, role } = await orders.own(userId, idField(ctx.input, 'id'));
       const text = str(ctx.input, 'text').trim();
       const imageId = str(ctx.input, 'imageId').trim();
       if (!text && !imageId) throw fail('required', 'text');
       if ([...text].length > LEGAL_MESSAGE_MAX) throw fail('textTooLong', 'text');
-      if (imageId && !store.ownsUpload(imageId, userId)) throw fail('uploadRequired', 'imageId');
       const now = d.now();
-      const id = store.sqlite.transaction(() => {
-        if (imageId) store.keepImage(imageId, userId, 'chat', now);
+      const id = await store.engine.writer.run(async () => {
+        // In the command that keeps it: the sweep of unused uploads may remove it until then.
+        if (imageId && !(await store.ownsUpload(imageId, userId))) throw fail('uploadRequired', 'imageId');
+        if (imageId) await store.keepImage(imageId, userId, 'chat', now);
         return store.insertMessage(order.id, userId, text, imageId, now);
-      })();
-      d.changed(order);
+      });
+      await d.changed(order);
       const msg: OrderMessage = { id, role, text, imageId, at: now };
       return msg;
     },
@@ -108,17 +113,17 @@ function registerOrderChatRoutes(registry: HandlerRegistry, d: LegalRouteDeps, k
 }
 
 /** Images the parties of `order` may see: the payee's code images, appeal evidence and chat images. */
-export function visibleImages(store: LegalStore, order: OrderRow): Set<string> {
+export async function visibleImages(store: LegalStore, order: OrderRow): Promise<Set<string>> {
   const ids = new Set<string>();
   for (const m of JSON.parse(order.payee) as Array<{ qrId: string }>) if (m.qrId) ids.add(m.qrId);
-  const appeal = store.appeal(order.id);
+  const appeal = await store.appeal(order.id);
   if (appeal) for (const e of JSON.parse(appeal.evidence) as string[]) ids.add(e);
-  for (const m of messagesOf(store, order)) if (m.imageId) ids.add(m.imageId);
+  for (const m of await messagesOf(store, order)) if (m.imageId) ids.add(m.imageId);
   return ids;
 }
 
-function messagesOf(store: LegalStore, order: OrderRow): OrderMessage[] {
-  return store.messages(order.id).map((r) => ({
+async function messagesOf(store: LegalStore, order: OrderRow): Promise<OrderMessage[]> {
+  return (await store.messages(order.id)).map((r) => ({
     id: r.id,
     role: r.userId === order.buyerId ? 'buyer' : 'seller',
     text: r.text,

@@ -19,12 +19,12 @@ export interface LegalRouteDeps {
   terms: LegalTerms;
   now: () => number;
   /** The verified real name of a user (KYC), or null when unknown. */
-  verifiedName(userId: number): string | null;
+  verifiedName(userId: number): Promise<string | null>;
   /** Reads an upload's bytes, or null when the area cannot reach the upload directory. */
   readUpload(id: string): Promise<{ mime: string; data: string } | null>;
-  /** After an order changed: push it to both parties. */
-  changed(order: OrderRow): void;
-  /** After ads or orders changed: the timers recompute their next wake-up. */
+  /** After the command that changed an order committed: push it to both parties. */
+  changed(order: OrderRow): Promise<void>;
+  /** After ads or orders changed: the timers recompute their next wake-up (in the background). */
   reschedule(): void;
 }
 
@@ -37,11 +37,14 @@ export interface LegalRouteKit {
   /** Decimals of a coin's amounts. */
   dec(coin: string): number;
   /** The caller's fiat state: merchant, application, methods, cancels left today, freeze. */
-  me(userId: number): LegalMe;
+  me(userId: number): Promise<LegalMe>;
   /** An order as `userId` (a party of it) sees it. */
-  orderView(o: OrderRow, userId: number): LegalOrder;
-  /** After a command changed order `o`: push it, reschedule the timers, answer its stored state. */
-  after(o: OrderRow, userId: number): LegalOrder;
+  orderView(o: OrderRow, userId: number): Promise<LegalOrder>;
+  /**
+   * After a command changed order `o` and committed: push it, reschedule the timers, answer its
+   * stored state.
+   */
+  after(o: OrderRow, userId: number): Promise<LegalOrder>;
 }
 
 /** The helpers the route groups share, over the routes' dependencies. */
@@ -55,18 +58,18 @@ export function legalRouteKit(d: LegalRouteDeps): LegalRouteKit {
       { ...LEGAL_WRITE_LIMIT, key: (ctx) => `${name}:${sessionOf(ctx).userId}`, errorKey: 'rateLimited' },
     ],
     dec,
-    me(userId) {
-      const app = store.latestApplication(userId);
-      const freeze = store.freeze(userId);
-      const c = orders.cancelsToday(userId);
+    async me(userId) {
+      const app = await store.latestApplication(userId);
+      const freeze = await store.freeze(userId);
+      const c = await orders.cancelsToday(userId);
       return {
         userId,
-        merchant: views.merchant(userId),
+        merchant: await views.merchant(userId),
         application: app
           ? { status: app.status, reason: app.reason, at: app.decidedAt ?? app.createdAt }
           : null,
-        kycVerified: views.user(userId)?.kyc === 'verified',
-        methods: store.methods(userId).length,
+        kycVerified: (await views.user(userId))?.kyc === 'verified',
+        methods: (await store.methods(userId)).length,
         cancelsToday: c.count,
         cancelsLeft: c.left,
         cancelsResetAt: nextUtcDay(d.now()),
@@ -76,10 +79,10 @@ export function legalRouteKit(d: LegalRouteDeps): LegalRouteKit {
       };
     },
     orderView,
-    after(o, userId) {
-      d.changed(o);
+    async after(o, userId) {
+      await d.changed(o);
       d.reschedule();
-      return orderView(store.order(o.id)!, userId);
+      return orderView((await store.order(o.id))!, userId);
     },
   };
 }

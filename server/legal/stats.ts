@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { MerchantStats } from '../../domain/legal';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** The statistics window, in milliseconds. */
 export const STATS_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -57,20 +56,20 @@ const STATEMENTS = {
  * "released" where the merchant was the seller and released.
  */
 export class MerchantStatsReader {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    engine: Engine,
     private readonly now: () => number,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
-  /** The statistics of merchant `merchantId` as of now. */
-  stats(merchantId: number): MerchantStats {
+  /** The statistics of merchant `merchantId` as of now (committed data). */
+  async stats(merchantId: number): Promise<MerchantStats> {
     const since = this.now() - STATS_WINDOW_MS;
-    const counts = this.#q.counts.get(since, merchantId)!;
-    const facts = this.#q.facts.all(merchantId, since);
+    const counts = (await this.#q.counts.get(since, merchantId))!;
+    const facts = await this.#q.facts.all(merchantId, since);
     let completed = 0;
     let cancelled = 0;
     let lost = 0;

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AdSide, AdStatus, LegalOrderStatus, OrderActorRole } from '../../domain/legal';
-import { prepareAll, type PreparedSet } from '../db';
+import { statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { isUploadId, UploadRecords } from '../shared/uploads';
 import type {
   AdRow,
@@ -72,110 +71,129 @@ export interface OrdersFilter {
   asMerchant: boolean;
 }
 
-/** The rows of the fiat area; plain synchronous statements, called inside the services' transactions. */
+/**
+ * The rows of the fiat area. Every method is a statement (or two) on `engine`: the writes run only
+ * inside the writer commands of the services and routes (`engine.writer.run`), and a read inside a
+ * command sees that command's batch, so a status check and the write it allows stay together.
+ */
 export class LegalStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
   readonly #uploads: UploadRecords;
 
-  constructor(readonly sqlite: SqliteDb) {
-    this.#uploads = new UploadRecords(sqlite);
-    this.#q = prepareAll(sqlite, STATEMENTS);
+  constructor(readonly engine: Engine) {
+    this.#uploads = new UploadRecords(engine);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** A user's payment methods, oldest first (removed ones left out). */
-  methods(userId: number): MethodRow[] {
+  async methods(userId: number): Promise<MethodRow[]> {
     return this.#q.methodsOf.all(userId);
   }
   /** A payment method not removed. */
-  method(id: number): MethodRow | undefined {
+  async method(id: number): Promise<MethodRow | undefined> {
     return this.#q.methodById.get(id);
   }
   /** Adds a payment method; returns its id. */
-  insertMethod(m: NewMethod): number {
-    return this.#q.insertMethod.get(m.userId, ...methodFields(m))!;
+  async insertMethod(m: NewMethod): Promise<number> {
+    return (await this.#q.insertMethod.run(m.userId, ...methodFields(m))).lastId;
   }
   /** Rewrites a payment method that is not removed. */
-  updateMethod(id: number, m: MethodEdit): void {
-    this.#q.updateMethod.run(...methodFields(m), id);
+  async updateMethod(id: number, m: MethodEdit): Promise<void> {
+    await this.#q.updateMethod.run(...methodFields(m), id);
   }
   /** Marks a payment method removed at `at` (ms): the row stays, and every read leaves it out. */
-  removeMethod(id: number, at: number): void {
-    this.#q.removeMethod.run(at, id);
+  async removeMethod(id: number, at: number): Promise<void> {
+    await this.#q.removeMethod.run(at, id);
   }
 
   /** The approved merchant application of `userId`, if any (the latest). */
-  merchant(userId: number): ApplicationRow | undefined {
+  async merchant(userId: number): Promise<ApplicationRow | undefined> {
     return this.#q.approvedApplicationOf.get(userId);
   }
   /** The latest merchant application of `userId`, whatever its status. */
-  latestApplication(userId: number): ApplicationRow | undefined {
+  async latestApplication(userId: number): Promise<ApplicationRow | undefined> {
     return this.#q.latestApplicationOf.get(userId);
   }
-  application(id: number): ApplicationRow | undefined {
+  async application(id: number): Promise<ApplicationRow | undefined> {
     return this.#q.applicationById.get(id);
   }
   /** The latest 200 applications, newest first; of one status unless `status` is null. */
-  applications(status: string | null): ApplicationRow[] {
+  async applications(status: string | null): Promise<ApplicationRow[]> {
     return this.#q.applications.all(status, status);
   }
   /** Files a merchant application, in review. */
-  insertApplication(userId: number, nickname: string, at: number): void {
-    this.#q.insertApplication.run(userId, nickname, at);
+  async insertApplication(userId: number, nickname: string, at: number): Promise<void> {
+    await this.#q.insertApplication.run(userId, nickname, at);
   }
   /** Decides an application in review; false when it was not in review. */
-  decideApplication(
+  async decideApplication(
     id: number,
     status: 'approved' | 'rejected',
     reason: string | null,
     operator: string,
     at: number,
-  ): boolean {
-    return this.#q.decideApplication.run(status, reason, operator, at, id).changes === 1;
+  ): Promise<boolean> {
+    return (await this.#q.decideApplication.run(status, reason, operator, at, id)).changes === 1;
   }
 
   /** An ad, whatever its status. */
-  ad(id: number): AdRow | undefined {
+  async ad(id: number): Promise<AdRow | undefined> {
     return this.#q.adById.get(id);
   }
   /** Publishes an ad, `online`; returns its id. */
-  insertAd(ad: NewAd): number {
+  async insertAd(ad: NewAd): Promise<number> {
     const { merchantId, side, coin, currency, createdAt, updatedAt } = ad;
-    return this.#q.insertAd.get(merchantId, side, coin, currency, ...adTerms(ad), createdAt, updatedAt)!;
+    const info = await this.#q.insertAd.run(
+      merchantId,
+      side,
+      coin,
+      currency,
+      ...adTerms(ad),
+      createdAt,
+      updatedAt,
+    );
+    return info.lastId;
   }
   /** Rewrites the terms of an edited ad. */
-  updateAd(id: number, e: AdEdit): void {
-    this.#q.updateAd.run(...adTerms(e), e.updatedAt, id);
+  async updateAd(id: number, e: AdEdit): Promise<void> {
+    await this.#q.updateAd.run(...adTerms(e), e.updatedAt, id);
   }
   /**
    * Adds `delta` ledger units (negative to take) to an ad's remaining quantity; false, and nothing
    * changed, when that would leave it below zero.
    */
-  addRemaining(adId: number, delta: number, at: number): boolean {
-    return this.#q.addAdRemaining.run(delta, at, adId, delta).changes === 1;
+  async addRemaining(adId: number, delta: number, at: number): Promise<boolean> {
+    return (await this.#q.addAdRemaining.run(delta, at, adId, delta)).changes === 1;
   }
   /** Moves an ad from `from` to `to` with `remaining` units left; false when it was not in `from`. */
-  setAdStatus(id: number, from: AdStatus, to: AdStatus, remaining: number, at: number): boolean {
-    return this.#q.setAdStatus.run(to, remaining, at, id, from).changes === 1;
+  async setAdStatus(
+    id: number,
+    from: AdStatus,
+    to: AdStatus,
+    remaining: number,
+    at: number,
+  ): Promise<boolean> {
+    return (await this.#q.setAdStatus.run(to, remaining, at, id, from)).changes === 1;
   }
   /** Online ads of one side with something left, best price first (at most 500). */
-  hall(side: AdSide, coin: string, currency: string): AdRow[] {
+  async hall(side: AdSide, coin: string, currency: string): Promise<AdRow[]> {
     return this.#q.hall.all(side, coin, currency);
   }
   /** A merchant's latest 200 ads, newest first; of one status unless `status` is null. */
-  adsOf(merchantId: number, status: string | null): AdRow[] {
+  async adsOf(merchantId: number, status: string | null): Promise<AdRow[]> {
     return this.#q.adsOf.all(merchantId, status, status);
   }
   /** Ids of the ads not withdrawn whose auto-cancel time is at or before `now` (ms). */
-  adsDue(now: number): number[] {
+  async adsDue(now: number): Promise<number[]> {
     return this.#q.adsDue.all(now);
   }
 
-  order(id: number): OrderRow | undefined {
+  async order(id: number): Promise<OrderRow | undefined> {
     return this.#q.orderById.get(id);
   }
   /** Creates an order, `pending`; returns its id. */
-  insertOrder(o: NewOrder): number {
-    return this.#q.insertOrder.get(
+  async insertOrder(o: NewOrder): Promise<number> {
+    const info = await this.#q.insertOrder.run(
       o.adId,
       o.merchantId,
       o.userId,
@@ -191,18 +209,19 @@ export class LegalStore {
       o.payee,
       o.createdAt,
       o.updatedAt,
-    )!;
+    );
+    return info.lastId;
   }
   /** Moves an order from `from` to `to`; false when another request changed it first. */
-  setStatus(id: number, from: LegalOrderStatus, to: LegalOrderStatus, at: number): boolean {
-    return this.#q.setOrderStatus.run(to, at, id, from).changes === 1;
+  async setStatus(id: number, from: LegalOrderStatus, to: LegalOrderStatus, at: number): Promise<boolean> {
+    return (await this.#q.setOrderStatus.run(to, at, id, from)).changes === 1;
   }
   /** Records the buyer's payment reference on an order. */
-  setPayRef(id: number, payRef: string): void {
-    this.#q.setPayRef.run(payRef, id);
+  async setPayRef(id: number, payRef: string): Promise<void> {
+    await this.#q.setPayRef.run(payRef, id);
   }
   /** Orders `userId` buys or sells in, newest first, as `filter` narrows them. */
-  ordersOf(userId: number, filter: OrdersFilter): OrderRow[] {
+  async ordersOf(userId: number, filter: OrdersFilter): Promise<OrderRow[]> {
     const { before, limit, status, openOnly, asMerchant } = filter;
     return this.#q.ordersOf.all(
       userId,
@@ -217,89 +236,108 @@ export class LegalStore {
     );
   }
   /** Ids of the pending orders whose payment deadline is at or before `now` (ms). */
-  ordersDue(now: number): number[] {
+  async ordersDue(now: number): Promise<number[]> {
     return this.#q.ordersDue.all(now);
   }
   /** The earliest time (ms) a pending order or a live ad falls due, or null when nothing will. */
-  nextDue(): number | null {
-    const a = this.#q.nextOrderDue.get() ?? null;
-    const b = this.#q.nextAdDue.get() ?? null;
+  async nextDue(): Promise<number | null> {
+    const a = (await this.#q.nextOrderDue.get()) ?? null;
+    const b = (await this.#q.nextAdDue.get()) ?? null;
     if (a === null) return b;
     return b === null ? a : Math.min(a, b);
   }
 
   /** An order's timeline, oldest first. */
-  events(orderId: number): EventRow[] {
+  async events(orderId: number): Promise<EventRow[]> {
     return this.#q.eventsOf.all(orderId);
   }
   /** Appends one timeline event. */
-  event(orderId: number, actor: string, role: OrderActorRole, kind: string, at: number, detail = {}): void {
-    this.#q.insertEvent.run(orderId, actor, role, kind, JSON.stringify(detail), at);
+  async event(
+    orderId: number,
+    actor: string,
+    role: OrderActorRole,
+    kind: string,
+    at: number,
+    detail = {},
+  ): Promise<void> {
+    await this.#q.insertEvent.run(orderId, actor, role, kind, JSON.stringify(detail), at);
   }
 
   /** The appeal of an order, if one was opened. */
-  appeal(orderId: number): AppealRow | undefined {
+  async appeal(orderId: number): Promise<AppealRow | undefined> {
     return this.#q.appealOf.get(orderId);
   }
   /** The latest 200 appeals, newest first; of one status unless `status` is null. */
-  appeals(status: string | null): AppealRow[] {
+  async appeals(status: string | null): Promise<AppealRow[]> {
     return this.#q.appeals.all(status, status);
   }
   /** Opens an appeal; `evidence` is the JSON list of upload ids. */
-  insertAppeal(
+  async insertAppeal(
     orderId: number,
     openedBy: 'buyer' | 'seller',
     reason: string,
     evidence: string,
     at: number,
-  ): void {
-    this.#q.insertAppeal.run(orderId, openedBy, reason, evidence, at);
+  ): Promise<void> {
+    await this.#q.insertAppeal.run(orderId, openedBy, reason, evidence, at);
   }
   /** Closes an open appeal with its outcome, decided by `by` (an operator, or `seller` on release). */
-  decideAppeal(id: number, outcome: 'release' | 'return', by: string, at: number): void {
-    this.#q.decideAppeal.run(outcome, by, at, id);
+  async decideAppeal(id: number, outcome: 'release' | 'return', by: string, at: number): Promise<void> {
+    await this.#q.decideAppeal.run(outcome, by, at, id);
   }
 
   /** The freeze in force on `userId`, if any (the latest). */
-  freeze(userId: number): FreezeRow | undefined {
+  async freeze(userId: number): Promise<FreezeRow | undefined> {
     return this.#q.activeFreezeOf.get(userId);
   }
-  freezeById(id: number): FreezeRow | undefined {
+  async freezeById(id: number): Promise<FreezeRow | undefined> {
     return this.#q.freezeById.get(id);
   }
   /** Freezes `userId`'s fiat trading, by `operator`, naming the order that caused it (if any). */
-  insertFreeze(userId: number, reason: string, orderId: number | null, operator: string, at: number): void {
-    this.#q.insertFreeze.run(userId, reason, orderId, operator, at);
+  async insertFreeze(
+    userId: number,
+    reason: string,
+    orderId: number | null,
+    operator: string,
+    at: number,
+  ): Promise<void> {
+    await this.#q.insertFreeze.run(userId, reason, orderId, operator, at);
   }
   /** Lifts a freeze in force; false when it was lifted already. */
-  liftFreeze(id: number, operator: string, at: number): boolean {
-    return this.#q.liftFreeze.run(operator, at, id).changes === 1;
+  async liftFreeze(id: number, operator: string, at: number): Promise<boolean> {
+    return (await this.#q.liftFreeze.run(operator, at, id)).changes === 1;
   }
 
   /** Cancellations of `userId` on UTC day `day` (`YYYY-MM-DD`). */
-  cancels(userId: number, day: string): number {
-    return this.#q.cancelsOn.get(userId, day) ?? 0;
+  async cancels(userId: number, day: string): Promise<number> {
+    return (await this.#q.cancelsOn.get(userId, day)) ?? 0;
   }
   /** Counts one more cancellation of `userId` on `day`. */
-  countCancel(userId: number, day: string): void {
-    this.#q.countCancel.run(userId, day);
+  async countCancel(userId: number, day: string): Promise<void> {
+    await this.#q.countCancel.run(userId, day);
   }
 
   /** Whether `userId` owns upload `id`. */
-  ownsUpload(id: string, userId: number): boolean {
-    return isUploadId(id) && this.#uploads.isOwnedBy(id, userId);
+  async ownsUpload(id: string, userId: number): Promise<boolean> {
+    return isUploadId(id) && (await this.#uploads.isOwnedBy(id, userId));
   }
   /** Marks an upload as used by the area, so the sweep of unused uploads keeps it. */
-  keepImage(id: string, userId: number, purpose: string, at: number): void {
-    this.#q.keepImage.run(id, userId, purpose, at);
+  async keepImage(id: string, userId: number, purpose: string, at: number): Promise<void> {
+    await this.#q.keepImage.run(id, userId, purpose, at);
   }
 
   /** An order's chat, oldest first (at most 500). */
-  messages(orderId: number): MessageRow[] {
+  async messages(orderId: number): Promise<MessageRow[]> {
     return this.#q.messagesOf.all(orderId);
   }
   /** Adds a chat message; returns its id. */
-  insertMessage(orderId: number, userId: number, text: string, imageId: string, at: number): number {
-    return this.#q.insertMessage.get(orderId, userId, text, imageId, at)!;
+  async insertMessage(
+    orderId: number,
+    userId: number,
+    text: string,
+    imageId: string,
+    at: number,
+  ): Promise<number> {
+    return (await this.#q.insertMessage.run(orderId, userId, text, imageId, at)).lastId;
   }
 }

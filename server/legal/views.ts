@@ -1,4 +1,3 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits } from '../../domain';
 import type {
   LegalAd,
@@ -10,6 +9,7 @@ import type {
   PaymentMethod,
 } from '../../domain/legal';
 import { FIAT_DECIMALS, formatScaled } from '../../domain/legal-rules';
+import type { Engine } from '../db';
 import { accounts, type Accounts } from '../mine';
 import type { MerchantStatsReader } from './stats';
 import type { AdRow, AppealRow, LegalStore, MethodRow, OrderRow } from './store';
@@ -47,27 +47,30 @@ export function maskAccount(account: string): string {
   return account.length > 7 ? `${account.slice(0, 3)}****${account.slice(-4)}` : '****';
 }
 
-/** Builds the views of the fiat area from its rows. */
+/**
+ * Builds the views of the fiat area from its rows. Reads only: outside a command they see committed
+ * data, so a view built after a command returned shows what that command kept.
+ */
 export class LegalViews {
   readonly #users: Accounts;
 
   constructor(
-    sqlite: SqliteDb,
+    engine: Engine,
     private readonly store: LegalStore,
     private readonly stats: MerchantStatsReader,
     private readonly now: () => number,
   ) {
-    this.#users = accounts(sqlite);
+    this.#users = accounts(engine);
   }
 
-  user(userId: number): UserFacts | undefined {
+  async user(userId: number): Promise<UserFacts | undefined> {
     return this.#users.profileOf(userId);
   }
 
   /** A merchant's public card, or null when `userId` is not an approved merchant. */
-  merchant(userId: number): MerchantInfo | null {
-    const app = this.store.merchant(userId);
-    const user = this.user(userId);
+  async merchant(userId: number): Promise<MerchantInfo | null> {
+    const app = await this.store.merchant(userId);
+    const user = await this.user(userId);
     if (!app || !user) return null;
     const kycVerified = user.kyc === 'verified';
     return {
@@ -76,14 +79,14 @@ export class LegalViews {
       registeredAt: user.createdAt,
       since: app.decidedAt ?? app.createdAt,
       levels: { mobile: user.accountKind === 'mobile', realName: kycVerified, advanced: kycVerified },
-      stats: this.stats.stats(userId),
+      stats: await this.stats.stats(userId),
     };
   }
 
   /** An ad with its merchant; `merchants` caches merchant cards within one reply. */
-  ad(r: AdRow, decimals: number, merchants = new Map<number, MerchantInfo | null>()): LegalAd {
+  async ad(r: AdRow, decimals: number, merchants = new Map<number, MerchantInfo | null>()): Promise<LegalAd> {
     let m = merchants.get(r.merchantId);
-    if (m === undefined) merchants.set(r.merchantId, (m = this.merchant(r.merchantId)));
+    if (m === undefined) merchants.set(r.merchantId, (m = await this.merchant(r.merchantId)));
     return {
       id: r.id,
       merchant: m ?? {
@@ -92,7 +95,7 @@ export class LegalViews {
         registeredAt: 0,
         since: 0,
         levels: { mobile: false, realName: false, advanced: false },
-        stats: this.stats.stats(r.merchantId),
+        stats: await this.stats.stats(r.merchantId),
       },
       side: r.side,
       coin: r.coin,
@@ -111,13 +114,15 @@ export class LegalViews {
   }
 
   /** An order as party `callerId` sees it. */
-  order(r: OrderRow, callerId: number, decimals: number): LegalOrder {
+  async order(r: OrderRow, callerId: number, decimals: number): Promise<LegalOrder> {
     const role = r.buyerId === callerId ? 'buyer' : 'seller';
     const other = role === 'buyer' ? r.sellerId : r.buyerId;
-    const merchantName = this.store.merchant(r.merchantId)?.nickname ?? '';
-    const counterparty = other === r.merchantId ? merchantName : maskAccount(this.user(other)?.account ?? '');
+    const merchantName = (await this.store.merchant(r.merchantId))?.nickname ?? '';
+    const counterparty =
+      other === r.merchantId ? merchantName : maskAccount((await this.user(other))?.account ?? '');
     const payeeVisible = ['pending', 'paid', 'appeal'].includes(r.status);
-    const appeal = this.store.appeal(r.id);
+    const appeal = await this.store.appeal(r.id);
+    const events = await this.store.events(r.id);
     return {
       id: r.id,
       adId: r.adId,
@@ -138,7 +143,7 @@ export class LegalViews {
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       payee: payeeVisible ? (JSON.parse(r.payee) as PaymentMethod[]) : null,
-      timeline: this.store.events(r.id).map((e): OrderEvent => ({
+      timeline: events.map((e): OrderEvent => ({
         id: e.id,
         role: e.role,
         kind: e.kind,

@@ -3,6 +3,7 @@ import type { WithdrawQuota } from '../../domain';
 import type { CreditReport } from '../../domain/identity-credit';
 import type { KycView } from '../../domain/identity-endpoints';
 import { defaultModules } from '../../server/app';
+import { sqliteEngine } from '../../server/db/module';
 import { UploadClaims, UploadStore } from '../../server/shared/uploads';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
@@ -161,19 +162,22 @@ describe('identity verification', () => {
     await submitKyc(origin, me.token, kycForm(me.photos));
     const stray = await uploadProof(origin, me.token);
     const db = openServerDb(server.dataDir, false);
+    // A second writer on the server's file: its commands wait for the server's lock (busy_timeout).
+    const engine = sqliteEngine(db);
     try {
       const dir = `${server.dataDir}/uploads`;
       // The claims every module of the server declares, as startServer gathers them.
       const claims = new UploadClaims(
-        db,
+        engine,
         defaultModules().flatMap((m) => m.uploadClaims ?? []),
       );
-      const removed = await new UploadStore(db, dir, claims).sweepUnattached(Date.now() + 1000);
+      const removed = await new UploadStore(engine, dir, claims).sweepUnattached(Date.now() + 1000);
       const left = db.prepare('select id from uploads where user_id = ?').pluck().all(me.id);
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(left).toEqual(expect.arrayContaining(Object.values(me.photos)));
       expect(left).not.toContain(stray);
     } finally {
+      await engine.close();
       db.close();
     }
   });

@@ -55,7 +55,7 @@ describe('timers across a restart', () => {
 
     // The ad's auto-cancel (30 minutes after publishing) withdraws it and unfreezes the rest.
     clock.advance(10 * 60_000);
-    server.legal.sweep();
+    await server.legal.sweep();
     const gone = dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: ad.id }));
     expect(gone.status).toBe('withdrawn');
     // The last order fell due in the same sweep; with the ad withdrawn its escrow is unfrozen, naming it.

@@ -40,9 +40,9 @@ describe('the payment deadline', () => {
     const order = await take(origin, u, ad.id, 'qty', '10');
     const before = dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: ad.id })).remaining;
     server.clock.advance(10 * 60_000 - 1);
-    expect(server.legal.sweep()).toBe(0);
+    expect(await server.legal.sweep()).toBe(0);
     server.clock.advance(1);
-    expect(server.legal.sweep()).toBe(1);
+    expect(await server.legal.sweep()).toBe(1);
     const after = dataOf<LegalOrder>(await as(origin, u, 'legal/order', { id: order.id }));
     expect(after.status).toBe('cancelled');
     expect(after.payee).toBeNull();
@@ -173,7 +173,7 @@ describe('bad input changes nothing', () => {
     const other = await person(origin);
     fund(server.dataDir, u.id, 'USDT', '50', 'legal');
     const o = await take(origin, u, ad.id, 'qty', '2');
-    server.legal.sweep();
+    await server.legal.sweep();
     const state = legalState(server.dataDir);
     const cases: Array<[Person, Parameters<typeof as>[2], Record<string, string | number>, string]> = [
       [m, 'legal/take', { adId: ad.id, by: 'qty', value: '5' }, 'legalOwnAd'],

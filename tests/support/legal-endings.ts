@@ -222,7 +222,7 @@ async function end(
     case 'expire': {
       // The pay window ends at the deadline's millisecond; the timer's sweep, run here at once, expires it.
       server.clock.advance(order.payDeadline - server.clock.now());
-      const n = server.legal.sweep();
+      const n = await server.legal.sweep();
       if (n !== 1) throw new Error(`sweep expired ${n} orders, expected 1`);
       return;
     }

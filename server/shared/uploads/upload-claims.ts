@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareOnUse, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 
 /**
  * A column of an area's table that names the uploads the area keeps (a deposit's proof, an identity
@@ -18,21 +17,22 @@ const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * The upload claims of one server, gathered from its modules before any registers (see `startServer`),
- * so this folder names no area's table. Statements are prepared on first use.
+ * so this folder names no area's table. Each connection prepares a statement the first time it runs
+ * it (the claiming tables exist by then).
  */
 export class UploadClaims {
   readonly #claims: readonly UploadClaim[];
-  readonly #q: PreparedSet<ReturnType<typeof claimStatements>>;
+  readonly #q: AsyncPreparedSet<ReturnType<typeof claimStatements>>;
 
-  constructor(sqlite: SqliteDb, claims: readonly UploadClaim[]) {
+  constructor(engine: Engine, claims: readonly UploadClaim[]) {
     for (const c of claims) {
       if (!SQL_NAME.test(c.table) || !SQL_NAME.test(c.column)) {
         throw new Error(`invalid upload claim ${c.table}.${c.column}`);
       }
     }
     this.#claims = claims.map(({ table, column }) => ({ table, column }));
-    this.#q = prepareOnUse(
-      sqlite,
+    this.#q = statementsOf(
+      engine,
       claimStatements((idExpr) => this.unclaimedSql(idExpr)),
     );
   }
@@ -46,14 +46,17 @@ export class UploadClaims {
     return parts.length ? parts.join(' and ') : '1 = 1';
   }
 
-  /** Whether some claim names upload `id`, whoever owns it. */
-  isClaimed(id: string): boolean {
-    return this.#q.claimed.get(id) !== undefined;
+  /**
+   * Whether some claim names upload `id`, whoever owns it. Inside a writer command it sees the
+   * command's batch, so a claim decided and written in one command cannot race another.
+   */
+  async isClaimed(id: string): Promise<boolean> {
+    return (await this.#q.claimed.get(id)) !== undefined;
   }
 
-  /** Whether `userId` owns upload `id` and no claim names it yet. */
-  isFreeFor(id: string, userId: number): boolean {
-    return this.#q.free.get(id, userId) !== undefined;
+  /** Whether `userId` owns upload `id` and no claim names it yet (run it in the command that claims it). */
+  async isFreeFor(id: string, userId: number): Promise<boolean> {
+    return (await this.#q.free.get(id, userId)) !== undefined;
   }
 }
 

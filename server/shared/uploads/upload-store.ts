@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { UploadType } from '../../../domain';
 import type { Config } from '../../config';
-import { prepareAll, prepareOnUse, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 import type { UploadClaims } from './upload-claims';
 
 /** A row of `uploads`; `size` in bytes, times in ms since the epoch. */
@@ -81,37 +80,46 @@ function storeStatements(claims: UploadClaims) {
 /**
  * Proof images: bytes in files named by their random id, metadata in `uploads`. Reads check the
  * owner in SQL; the file is only opened for a row that matched, never for a raw path from a request.
+ * Files are written and removed outside writer commands (a command waits on nothing but the
+ * database): a file is written before the command that records its row, and removed after the
+ * command that deleted its row committed, so a row never names a missing file.
  */
 export class UploadStore {
-  readonly #q: PreparedSet<ReturnType<typeof storeStatements>>;
+  readonly #q: AsyncPreparedSet<ReturnType<typeof storeStatements>>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     readonly dir: string,
     claims: UploadClaims,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, storeStatements(claims));
+    this.#q = statementsOf(engine, storeStatements(claims));
   }
 
   /**
    * Removes images uploaded before `before` (ms since the epoch) that no claim names (UploadClaims):
    * a user who picked a proof and then left the form leaves it behind, and nobody may ever read it
    * again.
-   * Returns how many went. The row goes first, so a file can only outlive its row, never the reverse.
+   * Returns how many went. The rows go first, in one writer command, and their files after it
+   * committed, so a file can only outlive its row, never the reverse. A timer runs it; a refused
+   * command (the writer busy) rejects and leaves everything for the next run.
    */
   async sweepUnattached(before: number): Promise<number> {
-    let removed = 0;
-    for (const id of this.#q.unattached.all(before)) {
-      // Re-checked in the delete itself: a deposit may have claimed the image since the select.
-      if (this.#q.remove.run(id).changes === 0) continue;
-      await fs.promises.rm(path.join(this.dir, id), { force: true });
-      removed++;
-    }
-    return removed;
+    const candidates = await this.#q.unattached.all(before);
+    if (candidates.length === 0) return 0;
+    const removed = await this.engine.writer.run(async () => {
+      const gone: string[] = [];
+      for (const id of candidates) {
+        // Re-checked in the delete itself: a deposit may have claimed the image since the select.
+        if ((await this.#q.remove.run(id)).changes > 0) gone.push(id);
+      }
+      return gone;
+    });
+    for (const id of removed) await fs.promises.rm(path.join(this.dir, id), { force: true });
+    return removed.length;
   }
 
-  /** Writes the file, then its row; a failed insert removes the file again. */
+  /** Writes the file, then records its row in a writer command; a refused insert removes the file again. */
   async save(userId: number, mime: UploadType, bytes: Buffer): Promise<UploadRow> {
     const row: UploadRow = {
       id: randomBytes(16).toString('hex'),
@@ -125,7 +133,9 @@ export class UploadStore {
     // `wx`: never overwrite, even on the impossible collision of two random ids.
     await fs.promises.writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
     try {
-      this.#q.insert.run(row.id, row.userId, row.mime, row.size, row.sha256, row.createdAt);
+      await this.engine.writer.run(() =>
+        this.#q.insert.run(row.id, row.userId, row.mime, row.size, row.sha256, row.createdAt),
+      );
     } catch (err) {
       await fs.promises.rm(file, { force: true });
       throw err;
@@ -134,14 +144,14 @@ export class UploadStore {
   }
 
   /** The row of an upload, or undefined for an unknown or malformed id. */
-  get(id: string): UploadRow | undefined {
+  async get(id: string): Promise<UploadRow | undefined> {
     if (!isUploadId(id)) return undefined;
     return this.#q.byId.get(id);
   }
 
   /** The upload if `userId` owns it. */
-  owned(id: string, userId: number): UploadRow | undefined {
-    const row = this.get(id);
+  async owned(id: string, userId: number): Promise<UploadRow | undefined> {
+    const row = await this.get(id);
     return row?.userId === userId ? row : undefined;
   }
 
@@ -161,23 +171,23 @@ const RECORD_STATEMENTS = {
 };
 
 /**
- * Checks on upload rows for the areas that keep uploads (fiat images), without the files. Statements
- * are prepared on first use. Whether an upload is still free to take is `UploadClaims.isFreeFor`.
+ * Checks on upload rows for the areas that keep uploads (fiat images), without the files. Whether an
+ * upload is still free to take is `UploadClaims.isFreeFor`.
  */
 export class UploadRecords {
-  readonly #q: PreparedSet<typeof RECORD_STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof RECORD_STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareOnUse(sqlite, RECORD_STATEMENTS);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, RECORD_STATEMENTS);
   }
 
   /** The image type of an upload, or undefined for an unknown id. */
-  mimeOf(id: string): UploadType | undefined {
+  mimeOf(id: string): Promise<UploadType | undefined> {
     return this.#q.mimeOf.get(id);
   }
 
-  /** Whether `userId` owns upload `id`. */
-  isOwnedBy(id: string, userId: number): boolean {
-    return this.#q.owned.get(id, userId) !== undefined;
+  /** Whether `userId` owns upload `id` (inside a command, as the command's batch has it). */
+  async isOwnedBy(id: string, userId: number): Promise<boolean> {
+    return (await this.#q.owned.get(id, userId)) !== undefined;
   }
 }

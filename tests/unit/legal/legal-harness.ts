@@ -46,7 +46,11 @@ export interface AdOptions {
   expiresAt?: number | null;
 }
 
-/** What a test drives and reads. */
+/**
+ * What a test drives and reads. The service runs its commands on the database's one writer;
+ * `sqlite` is the same database's handle for a test's own set-up rows and checks, used only while
+ * no command runs (every call of the service is awaited).
+ */
 export interface LegalHarness {
   db: Db;
   sqlite: SQLite.Database;
@@ -54,13 +58,13 @@ export interface LegalHarness {
   ledger: Ledger;
   store: LegalStore;
   orders: OrderService;
-  grant: (userId: number, units: bigint) => unknown;
-  ad: (side: 'buy' | 'sell', opts?: AdOptions) => number;
-  bal: (userId: number) => Pick<Balance, 'available' | 'frozen'>;
-  house: () => Balance['available'];
-  remaining: (adId: number) => number;
+  grant: (userId: number, units: bigint) => Promise<unknown>;
+  ad: (side: 'buy' | 'sell', opts?: AdOptions) => Promise<number>;
+  bal: (userId: number) => Promise<Pick<Balance, 'available' | 'frozen'>>;
+  house: () => Promise<Balance['available']>;
+  remaining: (adId: number) => Promise<number>;
   setAdStatus: (adId: number, status: string) => unknown;
-  violations: () => string[];
+  violations: () => Promise<string[]>;
 }
 
 /** Builds the service; `clock.now` may be moved by the test. */
@@ -80,17 +84,20 @@ export async function legalHarness(terms: LegalTerms = TERMS): Promise<LegalHarn
   );
   addMethod.run(MERCHANT, 'bank');
   addMethod.run(USER, 'bank');
-  const ledger = new Ledger(sqlite, now);
-  const store = new LegalStore(sqlite);
-  const journal = new OpsJournal(sqlite, now);
-  const orders = new OrderService({ sqlite, ledger, store, journal, terms, now });
+  const { engine } = db;
+  const ledger = await Ledger.open(engine, 'database', now);
+  const store = new LegalStore(engine);
+  const journal = new OpsJournal(engine, now);
+  const orders = new OrderService({ engine, ledger, store, journal, terms, now });
   const wallet = (userId: number): Holder => ({ userId, account: 'legal', coin: 'USDT' });
   const grant = (userId: number, units: bigint) =>
-    ledger.transfer(
-      { kind: 'demo.grant', refType: 'test', refId: String(userId), actor: 'test' },
-      { userId: WORLD_USER_ID, account: 'legal', coin: 'USDT' },
-      wallet(userId),
-      units,
+    engine.writer.run(() =>
+      ledger.transfer(
+        { kind: 'demo.grant', refType: 'test', refId: String(userId), actor: 'test' },
+        { userId: WORLD_USER_ID, account: 'legal', coin: 'USDT' },
+        wallet(userId),
+        units,
+      ),
     );
   const addAd = sqlite.prepare(
     `insert into legal_ads (merchant_id, side, coin, currency, price, min_amount, max_amount, total,
@@ -101,14 +108,16 @@ export async function legalHarness(terms: LegalTerms = TERMS): Promise<LegalHarn
    * Publishes an ad of `qty` coin at `priceCents` per coin (limits 1.00 to 10 000.00 CNY); a sell
    * ad's quantity is granted to the merchant and frozen for it, as the ad service does.
    */
-  const ad = (side: 'buy' | 'sell', opts: AdOptions = {}): number => {
+  const ad = async (side: 'buy' | 'sell', opts: AdOptions = {}): Promise<number> => {
     const qty = opts.qty ?? 100n * COIN;
     if (side === 'sell') {
-      grant(MERCHANT, qty);
-      ledger.freeze(
-        { kind: 'legal.ad.freeze', refType: 'legal_ads', refId: 'new', actor: 'test' },
-        wallet(MERCHANT),
-        qty,
+      await grant(MERCHANT, qty);
+      await engine.writer.run(() =>
+        ledger.freeze(
+          { kind: 'legal.ad.freeze', refType: 'legal_ads', refId: 'new', actor: 'test' },
+          wallet(MERCHANT),
+          qty,
+        ),
       );
     }
     return Number(
@@ -125,16 +134,17 @@ export async function legalHarness(terms: LegalTerms = TERMS): Promise<LegalHarn
       ).lastInsertRowid,
     );
   };
-  /** Available and frozen of a user's `legal` USDT, as numbers of ledger units. */
-  const bal = (userId: number) => {
-    const b = ledger.balance(wallet(userId));
+  /** Available and frozen of a user's committed `legal` USDT, in ledger units. */
+  const bal = async (userId: number) => {
+    const b = await ledger.balance(wallet(userId));
     return { available: b.available, frozen: b.frozen };
   };
-  const house = () => ledger.balance({ userId: HOUSE_USER_ID, account: 'legal', coin: 'USDT' }).available;
-  const remaining = (adId: number) => store.ad(adId)!.remaining;
+  const house = async () =>
+    (await ledger.balance({ userId: HOUSE_USER_ID, account: 'legal', coin: 'USDT' })).available;
+  const remaining = async (adId: number) => (await store.ad(adId))!.remaining;
   const setAdStatus = (adId: number, status: string) =>
     sqlite.prepare('update legal_ads set status = ? where id = ?').run(status, adId);
-  const violations = () => ledgerViolations(sqlite);
+  const violations = () => ledgerViolations(engine);
   return {
     db,
     sqlite,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { BANK_DDL } from '../../../server/assets/bank/schema';
+import { sqliteEngine } from '../../../server/db/module';
 import { createLegalModule } from '../../../server/legal/module';
 import { UploadClaims, UploadStore } from '../../../server/shared/uploads';
 
@@ -19,19 +20,22 @@ it('the sweep of unused uploads keeps the images the fiat area uses (payment cod
   sqlite.exec(`create table legal_images (upload_id text primary key references uploads (id), user_id integer,
     purpose text, created_at integer)`);
   const now = 1_700_000_000_000;
+  const engine = sqliteEngine(sqlite);
   // The claims the fiat module declares.
   const store = new UploadStore(
-    sqlite,
+    engine,
     dir,
-    new UploadClaims(sqlite, createLegalModule().uploadClaims!),
+    new UploadClaims(engine, createLegalModule().uploadClaims!),
     () => now,
   );
   const kept = await store.save(1, 'image/png', PNG);
   const unused = await store.save(1, 'image/png', PNG);
   sqlite.prepare(`insert into legal_images values (?, 1, 'method', ?)`).run(kept.id, now);
   expect(await store.sweepUnattached(now + 1)).toBe(1);
-  expect(store.get(kept.id)).toBeDefined();
-  expect(store.get(unused.id)).toBeUndefined();
+  expect(await store.get(kept.id)).toBeDefined();
+  expect(await store.get(unused.id)).toBeUndefined();
   expect(fs.existsSync(path.join(dir, kept.id))).toBe(true);
+  expect(fs.existsSync(path.join(dir, unused.id))).toBe(false);
+  await engine.close();
   sqlite.close();
 });

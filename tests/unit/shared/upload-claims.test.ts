@@ -6,6 +6,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultModules } from '../../../server/app';
+import type { Engine } from '../../../server/db';
+import { sqliteEngine } from '../../../server/db/module';
 import type { ServerModule } from '../../../server/module';
 import { UPLOADS_DDL, UploadClaims, UploadStore } from '../../../server/shared/uploads';
 
@@ -21,6 +23,7 @@ const albumModule: ServerModule = {
 
 let dir: string;
 let sqlite: SQLite.Database;
+let engine: Engine;
 let now: number;
 
 beforeEach(() => {
@@ -32,23 +35,25 @@ beforeEach(() => {
   sqlite.exec('create table album_photos (upload_id text primary key references uploads (id))');
   // Names uploads too, but no module claims it: it keeps nothing.
   sqlite.exec('create table album_drafts (upload_id text)');
+  engine = sqliteEngine(sqlite);
   now = 1_700_000_000_000;
 });
-afterEach(() => {
+afterEach(async () => {
+  await engine.close();
   sqlite.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const claimsOf = (modules: readonly ServerModule[]) =>
   new UploadClaims(
-    sqlite,
+    engine,
     modules.flatMap((m) => m.uploadClaims ?? []),
   );
 const exists = (id: string) => fs.existsSync(path.join(dir, id));
 
 describe('upload claims', () => {
   it('an upload an area module claims survives the sweep; an old unclaimed one is removed', async () => {
-    const store = new UploadStore(sqlite, dir, claimsOf([albumModule]), () => now);
+    const store = new UploadStore(engine, dir, claimsOf([albumModule]), () => now);
     const claimed = await store.save(1, 'image/png', PNG);
     const drafted = await store.save(1, 'image/png', PNG);
     const loose = await store.save(1, 'image/png', PNG);
@@ -59,17 +64,17 @@ describe('upload claims', () => {
 
     expect(await store.sweepUnattached(now - 24 * HOUR)).toBe(2);
 
-    expect(store.get(claimed.id)).toBeDefined();
+    expect(await store.get(claimed.id)).toBeDefined();
     expect(exists(claimed.id)).toBe(true);
-    expect(store.get(fresh.id)).toBeDefined();
+    expect(await store.get(fresh.id)).toBeDefined();
     for (const gone of [drafted, loose]) {
-      expect(store.get(gone.id)).toBeUndefined();
+      expect(await store.get(gone.id)).toBeUndefined();
       expect(exists(gone.id)).toBe(false);
     }
   });
 
   it('without the claim, the same upload is swept', async () => {
-    const store = new UploadStore(sqlite, dir, claimsOf([]), () => now);
+    const store = new UploadStore(engine, dir, claimsOf([]), () => now);
     const photo = await store.save(1, 'image/png', PNG);
     sqlite.prepare('insert into album_photos values (?)').run(photo.id);
     // The foreign key would refuse the delete; the point is that nothing spares the upload.
@@ -80,21 +85,21 @@ describe('upload claims', () => {
 
   it('tells whether an upload is claimed, and free for its owner only while unclaimed', async () => {
     const claims = claimsOf([albumModule]);
-    const store = new UploadStore(sqlite, dir, claims, () => now);
+    const store = new UploadStore(engine, dir, claims, () => now);
     const a = await store.save(1, 'image/png', PNG);
-    expect(claims.isClaimed(a.id)).toBe(false);
-    expect(claims.isFreeFor(a.id, 1)).toBe(true);
-    expect(claims.isFreeFor(a.id, 2)).toBe(false);
+    expect(await claims.isClaimed(a.id)).toBe(false);
+    expect(await claims.isFreeFor(a.id, 1)).toBe(true);
+    expect(await claims.isFreeFor(a.id, 2)).toBe(false);
     sqlite.prepare('insert into album_photos values (?)').run(a.id);
-    expect(claims.isClaimed(a.id)).toBe(true);
-    expect(claims.isFreeFor(a.id, 1)).toBe(false);
+    expect(await claims.isClaimed(a.id)).toBe(true);
+    expect(await claims.isFreeFor(a.id, 1)).toBe(false);
   });
 
   it('refuses a claim that is not a plain SQL name', () => {
     expect(
-      () => new UploadClaims(sqlite, [{ table: 'album_photos; drop table uploads', column: 'x' }]),
+      () => new UploadClaims(engine, [{ table: 'album_photos; drop table uploads', column: 'x' }]),
     ).toThrow(/invalid upload claim/);
-    expect(() => new UploadClaims(sqlite, [{ table: 'album_photos', column: 'upload_id or 1' }])).toThrow(
+    expect(() => new UploadClaims(engine, [{ table: 'album_photos', column: 'upload_id or 1' }])).toThrow(
       /invalid upload claim/,
     );
   });
