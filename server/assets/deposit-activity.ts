@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareOnUse, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** The statements over the deposit tables other areas read, named by what they do. */
 const STATEMENTS = {
@@ -9,24 +8,24 @@ const STATEMENTS = {
        exists (select 1 from crypto_deposits d where d.user_id = u.value and d.credited_at >= ?)
        or exists (select 1 from bank_deposits b
          where b.user_id = u.value and b.status = 'confirmed' and b.decided_at >= ?)`,
-    (r) => r.id as number,
+    (r) => Number(r.id),
   ),
 };
 
 /**
  * The assets area's face on its deposits for the other areas: which users had money credited
  * (a crypto deposit credited, or a bank-card deposit confirmed) since an instant, as the team's
- * "active member" needs. Read-only; the statement is prepared on first use.
+ * "active member" needs. Read-only; each connection prepares the statement on its first use.
  */
 export class DepositActivity {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareOnUse(sqlite, STATEMENTS);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** The users among `userIds` with a deposit credited at or after `since` (ms since the epoch). */
-  depositedSince(userIds: Iterable<number>, since: number): Set<number> {
-    return new Set(this.#q.depositedSince.all(JSON.stringify([...new Set(userIds)]), since, since));
+  async depositedSince(userIds: Iterable<number>, since: number): Promise<Set<number>> {
+    return new Set(await this.#q.depositedSince.all(JSON.stringify([...new Set(userIds)]), since, since));
   }
 }
