@@ -24,12 +24,14 @@ export interface ChainTransfer {
 
 /**
  * Receives what an adapter sees. An adapter may report the same transfer more than once (again with
- * its block height once mined, or on a rescan after a restart); listeners must be idempotent.
+ * its block height once mined, or on a rescan after a restart); listeners must be idempotent. A
+ * listener's promise settles once what it wrote is committed; an adapter awaits it (so the next
+ * report sees it) and logs a failure rather than stopping, as the next block or restart catches up.
  */
 export interface ChainListener {
-  onTransfer(tx: ChainTransfer): void;
+  onTransfer(tx: ChainTransfer): void | Promise<void>;
   /** A new tip of `chainId`; `height` counts blocks from the chain's start. */
-  onBlock(chainId: string, height: number): void;
+  onBlock(chainId: string, height: number): void | Promise<void>;
 }
 
 /** Access to the chains deposits arrive on. */
@@ -46,9 +48,9 @@ export interface ChainAdapter {
    * Starts following the chains. An adapter reports again the transfers of recent blocks and the
    * current tips here, so listeners catch up on whatever they missed while the process was down.
    */
-  start(): void;
-  /** Stops following the chains (timers, connections). */
-  stop(): void;
+  start(): void | Promise<void>;
+  /** Stops following the chains (timers, connections); settles once a report under way has ended. */
+  stop(): void | Promise<void>;
 }
 
 /** A transfer an operator sends from the outside world to an address (demo mode only). */
@@ -85,8 +87,14 @@ export class SimTxConflictError extends Error {
  * blocks of. server/sim implements it; app.ts plugs it into the deposits module.
  */
 export interface SimulatedChain extends ChainAdapter {
-  /** Sends coins from the outside world to `req.address`; `audit` runs in the same transaction. */
-  sendDeposit(req: SimDepositReq, audit?: (txid: string) => void): SimDepositResult;
-  /** Mines `blocks` blocks now on `chain` (every chain when null); returns the new heights. */
-  mine(chain: string | null, blocks: number, audit?: () => void): Record<string, number>;
+  /**
+   * Sends coins from the outside world to `req.address`; `audit` runs in the same writer command.
+   * Settles after the listeners were told of the transfer.
+   */
+  sendDeposit(req: SimDepositReq, audit?: (txid: string) => unknown): Promise<SimDepositResult>;
+  /**
+   * Mines `blocks` blocks now on `chain` (every chain when null), `audit` in the same writer command;
+   * settles with the new heights after the listeners were told of the blocks.
+   */
+  mine(chain: string | null, blocks: number, audit?: () => unknown): Promise<Record<string, number>>;
 }

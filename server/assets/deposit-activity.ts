@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareByKey, sql, type Prepared } from '../db';
+import { sql, statementsByKey, type AsyncPrepared, type Engine } from '../db';
 import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /**
@@ -20,22 +19,22 @@ const DEPOSITED_SINCE = byListSize((size) =>
 /**
  * The assets area's face on its deposits for the other areas: which users had money credited
  * (a crypto deposit credited, or a bank-card deposit confirmed) since an instant, as the team's
- * "active member" needs. Read-only; each statement is prepared on first use.
+ * "active member" needs. Read-only; each connection prepares a statement on its first use.
  */
 export class DepositActivity {
   readonly #depositedSince: (
     size: IdListSize,
-  ) => Prepared<[...ids: number[], since: number, since2: number], number>;
+  ) => AsyncPrepared<[...ids: number[], since: number, since2: number], number>;
 
-  constructor(sqlite: SqliteDb) {
-    this.#depositedSince = prepareByKey(sqlite, DEPOSITED_SINCE);
+  constructor(engine: Engine) {
+    this.#depositedSince = statementsByKey(engine, DEPOSITED_SINCE);
   }
 
   /** The users among `userIds` with a deposit credited at or after `since` (ms since the epoch). */
-  depositedSince(userIds: Iterable<number>, since: number): Set<number> {
+  async depositedSince(userIds: Iterable<number>, since: number): Promise<Set<number>> {
     const out = new Set<number>();
     for (const list of idLists(userIds)) {
-      for (const id of this.#depositedSince(list.size).all(...list.ids, since, since)) out.add(id);
+      for (const id of await this.#depositedSince(list.size).all(...list.ids, since, since)) out.add(id);
     }
     return out;
   }

@@ -1,18 +1,18 @@
 /**
- * The assets area's face for other areas: `depositActivity(sqlite)` tells who had deposits credited
+ * The assets area's face for other areas: `depositActivity(engine)` tells who had deposits credited
  * (see DepositActivity). The ServerModule is in `module.ts`.
  */
-import type { Database as SqliteDb } from 'better-sqlite3';
+import type { Engine } from '../db';
 import { DepositActivity } from './deposit-activity';
 
 export { DepositActivity } from './deposit-activity';
 
-const faces = new WeakMap<SqliteDb, DepositActivity>();
+const faces = new WeakMap<Engine, DepositActivity>();
 
-/** The deposit activity on this database (one per connection, so its statement is prepared once). */
-export function depositActivity(sqlite: SqliteDb): DepositActivity {
-  let face = faces.get(sqlite);
-  if (!face) faces.set(sqlite, (face = new DepositActivity(sqlite)));
+/** The deposit activity on this database (one per engine). */
+export function depositActivity(engine: Engine): DepositActivity {
+  let face = faces.get(engine);
+  if (!face) faces.set(engine, (face = new DepositActivity(engine)));
   return face;
 }
 export { checkUpload } from './bank/rules';

@@ -16,8 +16,8 @@ export const assetsModule: ServerModule = {
       ledger,
       coins: ctx.catalog.coins,
       tickers: ctx.tickers,
-      transfers: new TransferService(ctx.sqlite, ledger),
-      journal: new JournalStore(ctx.sqlite),
+      transfers: new TransferService(ctx.engine, ledger),
+      journal: new JournalStore(ctx.engine),
       onBalances: balancePusher(ctx),
     });
   },

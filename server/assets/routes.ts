@@ -47,18 +47,19 @@ export function registerAssetsRoutes(registry: HandlerRegistry, deps: AssetsDeps
     return coin;
   };
 
-  registry.add('assets/overview', (ctx) => {
-    const at = now();
+  registry.add('assets/overview', async (ctx) => {
     const userId = sessionOf(ctx).userId;
+    const balances = await ledger.balancesOf(userId);
+    const at = now();
     return buildOverview(
-      ledger.balancesOf(userId),
+      balances,
       coins.map((c) => c.symbol),
       tickers.all(at),
       at,
     );
   });
 
-  registry.add('assets/transfer', (ctx) => {
+  registry.add('assets/transfer', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     const parsed = parseTransfer(
       {
@@ -71,25 +72,26 @@ export function registerAssetsRoutes(registry: HandlerRegistry, deps: AssetsDeps
       coins,
     );
     if ('problem' in parsed) throw fail(parsed.problem.key, parsed.problem.field);
-    const row = transfers.transfer(userId, parsed.ok);
+    const row = await transfers.transfer(userId, parsed.ok);
     deps.onBalances(userId);
     return toRecord(row);
   });
 
-  registry.add('assets/transfers', (ctx) => {
+  registry.add('assets/transfers', async (ctx) => {
     const coin = coinFilter(str(ctx.input, 'coin'));
     const { before, limit } = pageArgs(ctx.input);
-    return transfers.store.list({ userId: sessionOf(ctx).userId, coin, before, limit }).map(toRecord);
+    const rows = await transfers.store.list({ userId: sessionOf(ctx).userId, coin, before, limit });
+    return rows.map(toRecord);
   });
 
-  registry.add('assets/journal', (ctx) => {
+  registry.add('assets/journal', async (ctx) => {
     const accountText = str(ctx.input, 'account').trim();
     if (accountText !== '' && !isAccountType(accountText)) throw fail('unknownAccount', 'account');
     const kind = str(ctx.input, 'kind').trim();
     if (kind !== '' && !JOURNAL_KIND_PATTERN.test(kind)) throw fail('badRequest', 'kind');
     const coin = coinFilter(str(ctx.input, 'coin'));
     const { before, limit } = pageArgs(ctx.input);
-    return journal.list({
+    return await journal.list({
       userId: sessionOf(ctx).userId,
       account: accountText === '' ? null : accountText,
       coin,

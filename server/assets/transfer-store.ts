@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AccountType } from '../../domain';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A row of `transfers`; `amount` in ledger minor units (1e-8), times in ms since the epoch. */
 export interface TransferRow {
@@ -69,17 +68,17 @@ const STATEMENTS = {
   ),
 };
 
-/** Synchronous access to `transfers`, for use inside the ledger's database transaction. */
+/** Access to `transfers`; `insert` runs inside the writer command that posts the ledger transaction. */
 export class TransferStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
+  constructor(engine: Engine) {
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
-  /** Inserts a transfer row and returns it with its id. */
-  insert(row: Omit<TransferRow, 'id'>): TransferRow {
-    const id = this.q.insert.get(
+  /** Inserts a transfer row and returns it with its id; inside a writer command only. */
+  async insert(row: Omit<TransferRow, 'id'>): Promise<TransferRow> {
+    const { lastId: id } = await this.q.insert.run(
       row.userId,
       row.coin,
       row.from,
@@ -87,12 +86,12 @@ export class TransferStore {
       row.amount,
       row.remark,
       row.createdAt,
-    )!;
+    );
     return { id, ...row };
   }
 
   /** One page of a user's transfers, newest first. */
-  list(q: TransferQuery): TransferRow[] {
+  list(q: TransferQuery): Promise<TransferRow[]> {
     return q.coin === null
       ? this.q.page.all(q.userId, q.before, q.limit)
       : this.q.pageByCoin.all(q.userId, q.coin, q.before, q.limit);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { toUnits, type JournalKind } from '../../domain';
+import type { Engine } from '../db';
 import { WORLD_USER_ID, type Ledger } from '../ledger';
 import type { Catalog } from '../market';
 import { hashPassword, createUser, findUserByAccount, DEMO_ACCOUNT } from '../mine';
@@ -15,25 +15,47 @@ export const SIM_TAKER_ACCOUNT = 'taker@sim.bot';
 /** Quote value a bot holds of each coin, in USDT-like units, so every market can be quoted. */
 const BOT_NOTIONAL = 20_000_000;
 
+/**
+ * The user of `account`, created with `password` and given `grants` (coin → amount) when it does not
+ * exist yet: the user and its grants in one writer command, so a user is never left without them.
+ */
 async function ensureUser(
-  sqlite: SqliteDb,
+  engine: Engine,
+  ledger: Ledger,
   account: string,
   password: string,
-): Promise<{ id: number; created: boolean }> {
-  const found = findUserByAccount(sqlite, account);
-  if (found) return { id: found.id, created: false };
-  const row = createUser(sqlite, {
-    account,
-    kind: 'email',
-    passwordHash: await hashPassword(password),
-    referrerId: null,
-    now: Date.now(),
+  grants: Record<string, string>,
+  kind: JournalKind,
+): Promise<number> {
+  const found = await findUserByAccount(engine, account);
+  if (found) return found.id;
+  // The slow hash before the command: nothing but the database runs inside one.
+  const passwordHash = await hashPassword(password);
+  return engine.writer.run(async () => {
+    // Another start (or request) may have created it since the read above.
+    const again = await findUserByAccount(engine, account);
+    if (again) return again.id;
+    const row = await createUser(engine, {
+      account,
+      kind: 'email',
+      passwordHash,
+      referrerId: null,
+      now: Date.now(),
+    });
+    for (const [coin, amount] of Object.entries(grants)) await grant(ledger, row.id, coin, amount, kind);
+    return row.id;
   });
-  return { id: row.id, created: true };
 }
 
-function grant(ledger: Ledger, userId: number, coin: string, amount: string, kind: JournalKind): void {
-  ledger.transfer(
+/** Inside a writer command: `amount` of `coin` from the world holder, journaled. */
+async function grant(
+  ledger: Ledger,
+  userId: number,
+  coin: string,
+  amount: string,
+  kind: JournalKind,
+): Promise<void> {
+  await ledger.transfer(
     { kind, refType: 'users', refId: String(userId), actor: 'system', memo: 'demo mode' },
     { userId: WORLD_USER_ID, account: 'spot', coin },
     { userId, account: 'spot', coin },
@@ -58,31 +80,37 @@ export function botGrants(catalog: Catalog): Record<string, string> {
  * with working balances. Every grant is a journaled transfer from the world holder. Idempotent.
  */
 export async function seedDemo(
-  sqlite: SqliteDb,
+  engine: Engine,
   ledger: Ledger,
   catalog: Catalog,
 ): Promise<{ demoUserId: number; makerId: number; takerId: number }> {
-  const demo = await ensureUser(sqlite, DEMO_ACCOUNT, DEMO_PASSWORD);
-  if (demo.created) {
-    for (const [coin, amount] of Object.entries(catalog.demoGrant))
-      grant(ledger, demo.id, coin, amount, 'demo.grant');
-  }
+  const demoUserId = await ensureUser(
+    engine,
+    ledger,
+    DEMO_ACCOUNT,
+    DEMO_PASSWORD,
+    catalog.demoGrant,
+    'demo.grant',
+  );
   const bots = botGrants(catalog);
   const ids: number[] = [];
   for (const account of [SIM_MAKER_ACCOUNT, SIM_TAKER_ACCOUNT]) {
-    const bot = await ensureUser(sqlite, account, crypto.randomBytes(24).toString('base64url'));
-    if (bot.created)
-      for (const [coin, amount] of Object.entries(bots)) grant(ledger, bot.id, coin, amount, 'sim.grant');
-    ids.push(bot.id);
+    const password = crypto.randomBytes(24).toString('base64url');
+    ids.push(await ensureUser(engine, ledger, account, password, bots, 'sim.grant'));
   }
-  return { demoUserId: demo.id, makerId: ids[0]!, takerId: ids[1]! };
+  return { demoUserId, makerId: ids[0]!, takerId: ids[1]! };
 }
 
-/** Tops a bot back up to its grant when a coin falls below a tenth of it (journaled). */
-export function topUpBot(ledger: Ledger, userId: number, catalog: Catalog): void {
-  for (const [coin, amount] of Object.entries(botGrants(catalog))) {
-    const full = toUnits(amount);
-    const have = ledger.balance({ userId, account: 'spot', coin });
-    if (have.available + have.frozen < full / 10n) grant(ledger, userId, coin, amount, 'sim.topup');
-  }
+/**
+ * Tops a bot back up to its grant when a coin falls below a tenth of it (journaled): one writer
+ * command (a step of the caller's, inside one), so the balance read decides the grant it makes.
+ */
+export function topUpBot(engine: Engine, ledger: Ledger, userId: number, catalog: Catalog): Promise<void> {
+  return engine.writer.run(async () => {
+    for (const [coin, amount] of Object.entries(botGrants(catalog))) {
+      const full = toUnits(amount);
+      const have = await ledger.balance({ userId, account: 'spot', coin });
+      if (have.available + have.frozen < full / 10n) await grant(ledger, userId, coin, amount, 'sim.topup');
+    }
+  });
 }

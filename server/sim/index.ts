@@ -12,6 +12,6 @@ export { createSpotSimulator } from './spot-simulator';
 export { SimChain } from './sim-chain';
 
 /** The simulated chain of a server, on its database and catalog (the deposits module's `simulated`). */
-export function createSimChain(ctx: ServerContext): SimChain {
-  return new SimChain(ctx.sqlite, ctx.catalog.chains, { blockMs: ctx.config.simChainBlockMs, log: ctx.log });
+export function createSimChain(ctx: ServerContext): Promise<SimChain> {
+  return SimChain.open(ctx.engine, ctx.catalog.chains, { blockMs: ctx.config.simChainBlockMs, log: ctx.log });
 }

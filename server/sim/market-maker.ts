@@ -39,6 +39,8 @@ export class MarketMakerSim {
   private readonly levels: number;
   private readonly volatility: number;
   private readonly takeChance: number;
+  /** The markets' state read from the order service, once, before the first fill or step. */
+  private loaded: Promise<void> | undefined;
 
   constructor(
     private readonly orders: OrderService,
@@ -48,24 +50,30 @@ export class MarketMakerSim {
     this.levels = opts.levels ?? 8;
     this.volatility = opts.volatility ?? 0.0008;
     this.takeChance = opts.takeChance ?? 0.6;
-    for (const [symbol, price] of Object.entries(opts.startPrices)) {
-      const units = orders.unitsOf(symbol);
-      const ref = units?.priceToTicks(price);
-      if (!units || !ref) continue;
-      const open = new Map<number, number>();
-      for (const o of orders.orders.ordersOf(
-        opts.makerUserId,
-        'open',
-        symbol,
-        Number.MAX_SAFE_INTEGER,
-        1000,
-      )) {
-        open.set(o.id, o.priceTicks ?? 0);
+  }
+
+  /** Reads the bot's open quotes and each market's last trade (committed state, outside any command). */
+  private load(): Promise<void> {
+    this.loaded ??= (async () => {
+      for (const [symbol, price] of Object.entries(this.opts.startPrices)) {
+        const units = this.orders.unitsOf(symbol);
+        const ref = units?.priceToTicks(price);
+        if (!units || !ref) continue;
+        const open = new Map<number, number>();
+        const quotes = await this.orders.orders.ordersOf(
+          this.opts.makerUserId,
+          'open',
+          symbol,
+          Number.MAX_SAFE_INTEGER,
+          1000,
+        );
+        for (const o of quotes) open.set(o.id, o.priceTicks ?? 0);
+        // After a restart, continue from the market's own last trade rather than the catalog start.
+        const last = (await this.orders.orders.recentTrades(symbol, 1))[0];
+        this.markets.push({ symbol, units, ref: last?.priceTicks ?? ref, open });
       }
-      // After a restart, continue from the market's own last trade rather than the catalog start.
-      const last = orders.orders.recentTrades(symbol, 1)[0];
-      this.markets.push({ symbol, units, ref: last?.priceTicks ?? ref, open });
-    }
+    })();
+    return this.loaded;
   }
 
   /** Levels quoted per side. */
@@ -79,11 +87,13 @@ export class MarketMakerSim {
    * accepts requests (after a restart, quotes left far from the last trade are replaced).
    */
   async fill(): Promise<void> {
+    await this.load();
     await Promise.all(this.markets.map((m) => this.requote(m, 0)));
   }
 
   /** One simulation step for every market: move the reference, requote, maybe take. */
   async step(): Promise<void> {
+    await this.load();
     await Promise.all(this.markets.map((m) => this.stepMarket(m)));
   }
 
@@ -100,8 +110,8 @@ export class MarketMakerSim {
     const step = Math.max(1, Math.round(m.ref * 0.0005));
     // Quotes that traded away are gone from the book: forget them, or their prices would count as
     // quoted and stay empty (a market order sweeping one side left it bare for many steps).
-    for (const id of m.open.keys()) {
-      if (this.orders.orders.get(id)?.status !== 'open') m.open.delete(id);
+    for (const id of [...m.open.keys()]) {
+      if ((await this.orders.orders.get(id))?.status !== 'open') m.open.delete(id);
     }
     const stale = [...m.open].filter(
       ([, ticks]) => Math.abs(ticks - m.ref) > step * (this.levels + 2) || (churn > 0 && this.rand() < churn),

@@ -17,7 +17,7 @@ export const simModule: ServerModule = {
       if (ctx.config.mode !== 'demo') throw notFound();
       const account = normalizeAccount(str(input, 'account'));
       if (account === '') throw fail('required', 'account');
-      return readOutbox(ctx.sqlite, account);
+      return readOutbox(ctx.engine, account);
     });
   },
 };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { AddressFormat, ChainInfo } from '../../domain';
 import {
   SimTxConflictError,
@@ -9,7 +8,7 @@ import {
   type SimDepositResult,
   type SimulatedChain,
 } from '../assets';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { derivedAddress, randomTxid } from './sim-chain-format';
 
 /** Where the simulator writes what it could not deliver; a Fastify logger fits. */
@@ -20,7 +19,7 @@ export interface SimChainLog {
 
 /** Settings of the simulated chain. */
 export interface SimChainOptions {
-  /** Milliseconds between two blocks on every chain; 0 mines only on `mine` (tests, the CLI). */
+  /** Milliseconds between two blocks on every chain; 0 mines only on `mine` (tests). */
   blockMs: number;
   log?: SimChainLog;
   /** Clock of `created_at`, in milliseconds since the epoch. */
@@ -109,53 +108,67 @@ const STATEMENTS = {
  * `sendDeposit` puts a transfer in the mempool and the next block includes it. Heights and
  * transactions are stored, so a restart continues where it stopped.
  *
+ * Each send and each `mine` call is one writer command that reads what it builds on (the stored
+ * transaction, the heights) inside it, so a block the timer mines and one an operator mines at the
+ * same moment follow each other. Listeners are told after the commit, and awaited.
+ *
  * It implements ChainAdapter like a real node or custody adapter would; the deposit logic cannot tell
  * the difference except by `simulated`.
  */
 export class SimChain implements SimulatedChain {
   readonly simulated = true;
+  readonly #engine: Engine;
   readonly #secret: Buffer;
   readonly #formats: Map<string, AddressFormat>;
-  readonly #heights = new Map<string, number>();
+  /** Heights as last committed; changed only after a mining command's commit. */
+  readonly #heights: Map<string, number>;
   readonly #listeners = new Set<ChainListener>();
   readonly #log: SimChainLog | undefined;
   readonly #now: () => number;
   readonly #blockMs: number;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
   #timer: NodeJS.Timeout | undefined;
+  /** The block the timer is mining, awaited by `stop`. */
+  #tick: Promise<void> | undefined;
+  /** The reports told so far: each send or block is told after the ones committed before it. */
+  #told: Promise<void> = Promise.resolve();
 
-  readonly #q: PreparedSet<typeof STATEMENTS>;
-  readonly #mineBlocks: (chains: readonly string[], blocks: number, audit?: () => void) => TxRow[][];
-  readonly #send: (row: TxRow, audit?: (txid: string) => void) => void;
-
-  constructor(sqlite: SqliteDb, chains: readonly ChainInfo[], options: SimChainOptions) {
+  private constructor(
+    engine: Engine,
+    chains: readonly ChainInfo[],
+    options: SimChainOptions,
+    secret: Buffer,
+    heights: Map<string, number>,
+  ) {
+    this.#engine = engine;
+    this.#q = statementsOf(engine, STATEMENTS, { bigints: true });
     this.#formats = new Map(chains.map((c) => [c.id, c.format]));
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#blockMs = options.blockMs;
-    const q = (this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true }));
+    this.#secret = secret;
+    this.#heights = heights;
+  }
 
-    q.keepSecret.run(SECRET_KEY, randomBytes(32).toString('hex'));
-    this.#secret = Buffer.from(String(q.meta.get(SECRET_KEY)), 'hex');
-
-    for (const c of chains) q.addHeight.run(c.id);
-    for (const h of q.heights.all()) if (this.#formats.has(h.chain)) this.#heights.set(h.chain, h.height);
-
-    // All blocks of one `mine` call are one database transaction: a crash keeps all of them or none.
-    this.#mineBlocks = sqlite.transaction((list: readonly string[], blocks: number, audit?: () => void) => {
-      const txs = list.map((chain) => {
-        const next = this.height(chain) + 1;
-        q.setHeight.run(next - 1 + blocks, chain);
-        // Every waiting transfer fits in the first new block: the simulator has no block size limit.
-        q.include.run(next, chain);
-        return q.included.all(chain, next);
-      });
-      audit?.();
-      return txs;
+  /**
+   * The simulator on `engine`: keeps a new address secret and a height for each new chain (one
+   * writer command), then reads the secret and the heights.
+   */
+  static async open(
+    engine: Engine,
+    chains: readonly ChainInfo[],
+    options: SimChainOptions,
+  ): Promise<SimChain> {
+    const q = statementsOf(engine, STATEMENTS, { bigints: true });
+    const fresh = randomBytes(32).toString('hex');
+    const { secret, heights } = await engine.writer.run(async () => {
+      await q.keepSecret.run(SECRET_KEY, fresh);
+      for (const c of chains) await q.addHeight.run(c.id);
+      return { secret: String(await q.meta.get(SECRET_KEY)), heights: await q.heights.all() };
     });
-    this.#send = sqlite.transaction((row: TxRow, audit?: (txid: string) => void) => {
-      q.insertTx.run(row.chain, row.txid, row.vout, row.coin, row.address, row.amount, this.#now());
-      audit?.(row.txid);
-    });
+    const ids = new Set(chains.map((c) => c.id));
+    const known = new Map(heights.filter((h) => ids.has(h.chain)).map((h) => [h.chain, h.height]));
+    return new SimChain(engine, chains, options, Buffer.from(secret, 'hex'), known);
   }
 
   depositAddress(userId: number, chainId: string): string {
@@ -177,86 +190,119 @@ export class SimChain implements SimulatedChain {
   }
 
   /** Reports the mempool, the transfers of recent blocks and every tip again, then starts the timer. */
-  start(): void {
-    for (const chain of this.chains()) {
-      const height = this.height(chain);
-      for (const row of this.#q.replayTxs.all(chain, height - REPLAY_BLOCKS)) {
-        this.#emitTransfer(toTransfer(row));
+  async start(): Promise<void> {
+    await this.#tell(async () => {
+      for (const chain of this.chains()) {
+        const height = this.height(chain);
+        for (const row of await this.#q.replayTxs.all(chain, height - REPLAY_BLOCKS)) {
+          await this.#emitTransfer(toTransfer(row));
+        }
+        await this.#emitBlock(chain, height);
       }
-      this.#emitBlock(chain, height);
-    }
+    });
     if (this.#blockMs > 0 && !this.#timer) {
       this.#timer = setInterval(() => {
-        try {
-          this.mine(null, 1);
-        } catch (err) {
-          this.#log?.error({ err }, 'simulated chain: mining failed');
-        }
+        // A block still being mined (or told) when the next is due: that one is skipped.
+        this.#tick ??= this.mine(null, 1)
+          .then(
+            () => undefined,
+            // A refused command (the database busy) loses nothing: the next tick mines again.
+            (err: unknown) => this.#log?.error({ err }, 'simulated chain: mining failed'),
+          )
+          .finally(() => (this.#tick = undefined));
       }, this.#blockMs);
-      // Blocks must not keep a finished process (a test, the CLI) alive.
+      // Blocks must not keep a finished process (a test) alive.
       this.#timer.unref();
     }
   }
 
-  stop(): void {
+  /** Stops the timer and waits for the block it was mining. */
+  async stop(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
+    await this.#tick;
   }
 
   /**
    * Sends `req.amount` of `req.coin` to `req.address` from outside: a mempool transaction, reported
-   * at once with no block height and again when a block includes it. `audit` runs inside the
-   * database transaction that stores it (the operator's journal entry).
+   * at once with no block height and again when a block includes it. `audit` runs inside the writer
+   * command that stores it (the operator's journal entry).
    */
-  sendDeposit(req: SimDepositReq, audit?: (txid: string) => void): SimDepositResult {
+  async sendDeposit(req: SimDepositReq, audit?: (txid: string) => unknown): Promise<SimDepositResult> {
     const format = this.#format(req.chain);
     if (req.amount <= 0n) throw new RangeError('a simulated deposit needs a positive amount');
     const vout = 0;
-    if (req.txid !== undefined) {
-      const old = this.#q.findTx.get(req.chain, req.txid, vout);
+    const txid = req.txid ?? randomTxid(format);
+    const sent = await this.#engine.writer.run(async () => {
+      const old = req.txid === undefined ? undefined : await this.#q.findTx.get(req.chain, req.txid, vout);
       if (old) {
         if (old.coin !== req.coin || old.address !== req.address || old.amount !== req.amount) {
           throw new SimTxConflictError(`transaction ${req.txid} on ${req.chain} was sent with other terms`);
         }
         // A replay stores nothing, so its audit entry is the only write.
-        audit?.(req.txid);
-        const tx = toTransfer(old);
-        this.#emitTransfer(tx);
-        return { txid: tx.txid, vout, blockHeight: tx.blockHeight, replayed: true };
+        await audit?.(txid);
+        return { tx: toTransfer(old), replayed: true };
       }
-    }
-    const row: TxRow = {
-      chain: req.chain,
-      txid: req.txid ?? randomTxid(format),
-      vout,
-      coin: req.coin,
-      address: req.address,
-      amount: req.amount,
-      block_height: null,
-    };
-    this.#send(row, audit);
-    this.#emitTransfer(toTransfer(row));
-    return { txid: row.txid, vout, blockHeight: null, replayed: false };
+      const row: TxRow = {
+        chain: req.chain,
+        txid,
+        vout,
+        coin: req.coin,
+        address: req.address,
+        amount: req.amount,
+        block_height: null,
+      };
+      await this.#q.insertTx.run(
+        row.chain,
+        row.txid,
+        row.vout,
+        row.coin,
+        row.address,
+        row.amount,
+        this.#now(),
+      );
+      await audit?.(txid);
+      return { tx: toTransfer(row), replayed: false };
+    });
+    await this.#tell(() => this.#emitTransfer(sent.tx));
+    return { txid: sent.tx.txid, vout, blockHeight: sent.tx.blockHeight, replayed: sent.replayed };
   }
 
   /**
    * Mines `blocks` blocks at once on `chain`, or on every chain when null; the first includes the
-   * waiting transfers. Reports the included transfers, then each new block. `audit` runs inside the
-   * database transaction of the blocks. Returns the new heights.
+   * waiting transfers. All blocks of one call are one writer command with `audit`: a crash keeps all
+   * of them or none. Then reports the included transfers and each new block; returns the new heights.
    */
-  mine(chain: string | null, blocks: number, audit?: () => void): Record<string, number> {
+  async mine(chain: string | null, blocks: number, audit?: () => unknown): Promise<Record<string, number>> {
     if (!Number.isSafeInteger(blocks) || blocks < 1)
       throw new RangeError('blocks must be a positive integer');
     const list = chain === null ? this.chains() : [chain];
     for (const c of list) this.#format(c);
-    const from = list.map((c) => this.height(c));
-    const included = this.#mineBlocks(list, blocks, audit);
-    list.forEach((c, i) => this.#heights.set(c, from[i]! + blocks));
-    list.forEach((c, i) => {
-      for (const row of included[i]!) this.#emitTransfer(toTransfer(row));
-      for (let h = from[i]! + 1; h <= from[i]! + blocks; h++) this.#emitBlock(c, h);
+    const mined = await this.#engine.writer.run(async () => {
+      // The heights as the commands before this one left them (another `mine` may be in the batch).
+      const stored = new Map((await this.#q.heights.all()).map((h) => [h.chain, h.height]));
+      const out: Array<{ chain: string; from: number; txs: TxRow[] }> = [];
+      for (const c of list) {
+        const from = stored.get(c) ?? 0;
+        await this.#q.setHeight.run(from + blocks, c);
+        // Every waiting transfer fits in the first new block: the simulator has no block size limit.
+        await this.#q.include.run(from + 1, c);
+        out.push({ chain: c, from, txs: await this.#q.included.all(c, from + 1) });
+      }
+      await audit?.();
+      // In commit order, so the heights never step back when two mining commands share a batch.
+      this.#engine.writer.afterCommit(() => {
+        for (const m of out) this.#heights.set(m.chain, m.from + blocks);
+      });
+      return out;
     });
-    return Object.fromEntries(list.map((c) => [c, this.height(c)]));
+    await this.#tell(async () => {
+      for (const m of mined) {
+        for (const row of m.txs) await this.#emitTransfer(toTransfer(row));
+        for (let h = m.from + 1; h <= m.from + blocks; h++) await this.#emitBlock(m.chain, h);
+      }
+    });
+    return Object.fromEntries(mined.map((m) => [m.chain, m.from + blocks]));
   }
 
   #format(chainId: string): AddressFormat {
@@ -265,11 +311,21 @@ export class SimChain implements SimulatedChain {
     return format;
   }
 
+  /**
+   * Tells the listeners after every report queued before: called as each command's commit comes
+   * back, so listeners hear of sends and blocks in commit order even when they were made together.
+   */
+  #tell(report: () => Promise<void>): Promise<void> {
+    const told = this.#told.then(report);
+    this.#told = told.catch(() => undefined);
+    return told;
+  }
+
   // A listener's failure must not stop the chain: it catches up on the next block or restart.
-  #emitTransfer(tx: ChainTransfer): void {
+  async #emitTransfer(tx: ChainTransfer): Promise<void> {
     for (const l of this.#listeners) {
       try {
-        l.onTransfer(tx);
+        await l.onTransfer(tx);
       } catch (err) {
         this.#log?.error(
           { err, chain: tx.chain, txid: tx.txid },
@@ -279,10 +335,10 @@ export class SimChain implements SimulatedChain {
     }
   }
 
-  #emitBlock(chain: string, height: number): void {
+  async #emitBlock(chain: string, height: number): Promise<void> {
     for (const l of this.#listeners) {
       try {
-        l.onBlock(chain, height);
+        await l.onBlock(chain, height);
       } catch (err) {
         this.#log?.error({ err, chain, height }, 'simulated chain: block listener failed');
       }

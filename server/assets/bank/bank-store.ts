@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankCard, BankDepositStatus } from '../../../domain';
-import { prepareAll, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 import type { UploadClaims } from '../../shared/uploads';
 
 /** A row of `bank_deposits`: `amount` in cents, `credit` in ledger minor units, times in ms. */
@@ -127,38 +126,40 @@ const STATEMENTS = {
 };
 
 /**
- * Synchronous access to `bank_cards` and `bank_deposits`, so the calls fit inside one better-sqlite3
- * transaction with the ledger. Money columns are read as bigint.
+ * Access to `bank_cards` and `bank_deposits`; the writes run inside writer commands (with the
+ * ledger's posts, for a confirmation). Money columns are read as bigint.
  */
 export class BankStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   /** `claims`: the uploads every area keeps, so a proof already kept anywhere is refused. */
   constructor(
-    sqlite: SqliteDb,
+    engine: Engine,
     private readonly claims: UploadClaims,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true });
+    this.#q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** The user's bound card, or null. */
-  card(userId: number): BankCard | null {
-    return this.#q.card.get(userId) ?? null;
+  async card(userId: number): Promise<BankCard | null> {
+    return (await this.#q.card.get(userId)) ?? null;
   }
 
-  /** Binds `card` to the user, replacing any card bound before. */
-  bindCard(userId: number, card: BankCard): void {
-    this.#q.bindCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
+  /** Binds `card` to the user, replacing any card bound before; inside a writer command. */
+  async bindCard(userId: number, card: BankCard): Promise<void> {
+    await this.#q.bindCard.run(userId, card.bank, card.branch, card.cardNumber, card.holder, card.updatedAt);
   }
 
   /** Whether something already keeps the upload (another deposit's proof, an identity photo …). */
-  proofUsed(proofId: string): boolean {
-    return this.claims.isClaimed(proofId);
+  async proofUsed(proofId: string): Promise<boolean> {
+    return await this.claims.isClaimed(proofId);
   }
 
-  /** Inserts a deposit in `review` and returns it. */
-  insert(row: Omit<BankDepositRow, 'id' | 'status' | 'reason' | 'decidedBy' | 'decidedAt'>): BankDepositRow {
-    const id = this.#q.insert.get(
+  /** Inserts a deposit in `review` and returns it; inside a writer command. */
+  async insert(
+    row: Omit<BankDepositRow, 'id' | 'status' | 'reason' | 'decidedBy' | 'decidedAt'>,
+  ): Promise<BankDepositRow> {
+    const info = await this.#q.insert.run(
       row.userId,
       row.amount,
       row.currency,
@@ -172,25 +173,25 @@ export class BankStore {
       row.cardNumber,
       row.createdAt,
     );
-    return this.get(id!)!;
+    return (await this.get(info.lastId))!;
   }
 
-  get(id: number): BankDepositRow | undefined {
+  get(id: number): Promise<BankDepositRow | undefined> {
     return this.#q.byId.get(id);
   }
 
-  list(q: DepositQuery): BankDepositRow[] {
+  list(q: DepositQuery): Promise<BankDepositRow[]> {
     return this.#q.page.all(q.userId, q.userId, q.status, q.status, q.before, q.limit);
   }
 
-  /** Moves a deposit out of `review`; false when it was no longer there. */
-  decide(
+  /** Moves a deposit out of `review`; false when it was no longer there. Inside a writer command. */
+  async decide(
     id: number,
     to: Exclude<BankDepositStatus, 'review'>,
     reason: string | null,
     by: string,
     at: number,
-  ): boolean {
-    return this.#q.decide.run(to, reason, by, at, id).changes === 1;
+  ): Promise<boolean> {
+    return (await this.#q.decide.run(to, reason, by, at, id)).changes === 1;
   }
 }

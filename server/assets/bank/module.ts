@@ -24,6 +24,8 @@ export function createBankModule(): ServerModule {
   let temporaryDir: string | null = null;
   let uploads: UploadStore | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  /** The sweep under way, awaited by `stop`. */
+  let sweeping: Promise<void> | null = null;
   return {
     name: 'bank',
     migrations: [bankMigration, bankBaseline],
@@ -31,10 +33,10 @@ export function createBankModule(): ServerModule {
     register(ctx) {
       const { dir, temporary } = openUploadDir(ctx.config);
       if (temporary) temporaryDir = dir;
-      const store = new BankStore(ctx.sqlite, ctx.uploadClaims);
-      uploads = new UploadStore(ctx.sqlite, dir, ctx.uploadClaims);
+      const store = new BankStore(ctx.engine, ctx.uploadClaims);
+      uploads = new UploadStore(ctx.engine, dir, ctx.uploadClaims);
       registerBankRoutes(ctx.registry, {
-        sqlite: ctx.sqlite,
+        engine: ctx.engine,
         rateLimits: ctx.config.rateLimits,
         terms: ctx.catalog.bankDeposit,
         coins: ctx.catalog.coins,
@@ -42,11 +44,11 @@ export function createBankModule(): ServerModule {
         uploads,
       });
       registerBankOps(ctx.ops, {
-        sqlite: ctx.sqlite,
+        engine: ctx.engine,
         coins: ctx.catalog.coins,
         store,
         uploads,
-        review: new BankReviewService(ctx.sqlite, ctx.ledger, ctx.opsJournal, store),
+        review: new BankReviewService(ctx.engine, ctx.ledger, ctx.opsJournal, store),
         journal: ctx.opsJournal,
         onBalances: balancePusher(ctx),
         onDecided: decisionPusher(ctx.hub),
@@ -55,17 +57,24 @@ export function createBankModule(): ServerModule {
     start(ctx) {
       const store = uploads;
       if (!store) return;
-      const sweep = () =>
-        void store
+      const sweep = () => {
+        // One sweep at a time; a refused or failed one is logged and the next hour tries again.
+        sweeping ??= store
           .sweepUnattached(Date.now() - UNATTACHED_UPLOAD_TTL_MS)
-          .catch((err: unknown) => ctx.log.error({ err }, 'upload sweep failed'));
+          .then(
+            () => undefined,
+            (err: unknown) => ctx.log.error({ err }, 'upload sweep failed'),
+          )
+          .finally(() => (sweeping = null));
+      };
       sweep();
       sweeper = setInterval(sweep, UPLOAD_SWEEP_MS);
       sweeper.unref();
     },
-    stop() {
+    async stop() {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
+      await sweeping;
       if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
       temporaryDir = null;
     },

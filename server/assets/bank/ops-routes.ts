@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BankDeposit, BankDepositStatus, CoinInfo } from '../../../domain';
+import type { Engine } from '../../db';
 import { fail, notFound, type DecisionPush, idField, str } from '../../http';
 import { accounts, normalizeAccount } from '../../mine';
 import type { OpsJournal, OpsRegistry } from '../../ops';
@@ -27,7 +27,7 @@ const STATUSES: readonly BankDepositStatus[] = ['review', 'confirmed', 'rejected
 
 /** What the bank ops routes need. */
 export interface BankOpsDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   coins: readonly CoinInfo[];
   store: BankStore;
   uploads: UploadStore;
@@ -43,17 +43,21 @@ export interface BankOpsDeps {
 export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
   const { store, uploads, review, journal } = deps;
   const decimalsOf = (coin: string) => deps.coins.find((c) => c.symbol === coin)?.decimals ?? 8;
-  const users = accounts(deps.sqlite);
-  const toOps = (r: BankDepositRow, names?: ReadonlyMap<number, string>): OpsBankDeposit => ({
+  const users = accounts(deps.engine);
+  const toOps = (r: BankDepositRow, names: ReadonlyMap<number, string>): OpsBankDeposit => ({
     ...toBankDeposit(r, decimalsOf(r.coin)),
     userId: r.userId,
-    account: (names ? names.get(r.userId) : users.accountOf(r.userId)) ?? '',
+    account: names.get(r.userId) ?? '',
     cardNumber: r.cardNumber,
     rate: r.rate,
     decidedBy: r.decidedBy,
   });
 
-  ops.add('GET', 'bank-deposits', ({ input }) => {
+  /** One decided deposit with its owner's account. */
+  const oneOps = async (r: BankDepositRow) =>
+    toOps(r, new Map([[r.userId, (await users.accountOf(r.userId)) ?? '']]));
+
+  ops.add('GET', 'bank-deposits', async ({ input }) => {
     const statusText = str(input, 'status').trim();
     if (statusText !== '' && !STATUSES.includes(statusText as BankDepositStatus)) {
       throw fail('badRequest', 'status');
@@ -61,40 +65,42 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     const accountText = normalizeAccount(str(input, 'account'));
     let userId: number | null = null;
     if (accountText !== '') {
-      const id = users.idOf(accountText);
+      const id = await users.idOf(accountText);
       if (id === undefined) throw fail('accountUnknown', 'account');
       userId = id;
     }
     const { before, limit } = pageArgs(input);
     const status = statusText === '' ? null : (statusText as BankDepositStatus);
-    const rows = store.list({ userId, status, before, limit });
-    const names = users.accountsOf(rows.map((r) => r.userId));
+    const rows = await store.list({ userId, status, before, limit });
+    const names = await users.accountsOf(rows.map((r) => r.userId));
     return rows.map((r) => toOps(r, names));
   });
 
-  ops.add('POST', 'bank-deposits/confirm', ({ operator, input }) => {
-    const row = review.confirm(operator, idField(input, 'id'));
+  ops.add('POST', 'bank-deposits/confirm', async ({ operator, input }) => {
+    const row = await review.confirm(operator, idField(input, 'id'));
     deps.onBalances(row.userId);
     deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
-    return toOps(row);
+    return oneOps(row);
   });
 
-  ops.add('POST', 'bank-deposits/reject', ({ operator, input }) => {
+  ops.add('POST', 'bank-deposits/reject', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const reason = str(input, 'reason').trim();
     if (!reason) throw fail('required', 'reason');
     if ([...reason].length > REJECT_REASON_MAX) throw fail('textTooLong', 'reason');
-    const row = review.reject(operator, id, reason);
+    const row = await review.reject(operator, id, reason);
     deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
-    return toOps(row);
+    return oneOps(row);
   });
 
   ops.add('GET', 'uploads/get', async ({ operator, input }) => {
-    const row = uploads.get(str(input, 'id').trim());
+    const row = await uploads.get(str(input, 'id').trim());
     if (!row) throw notFound();
     const data = (await uploads.read(row)).toString('base64');
     // Proofs show a user's bank details: who looked at one is kept like any other operator action.
-    journal.record({ operator, action: 'upload.view', targetType: 'uploads', targetId: row.id });
+    await deps.engine.writer.run(() =>
+      journal.record({ operator, action: 'upload.view', targetType: 'uploads', targetId: row.id }),
+    );
     return { id: row.id, mime: row.mime, data, userId: row.userId };
   });
 }

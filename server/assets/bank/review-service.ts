@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { fromUnits } from '../../../domain';
+import type { Engine } from '../../db';
 import { fail, notFound } from '../../http';
 import { WORLD_USER_ID, type Ledger } from '../../ledger';
 import type { OpsJournal } from '../../ops';
@@ -10,39 +10,26 @@ import { centsText } from './rules';
 export const BANK_DEPOSIT_KIND = 'deposit.bank';
 
 /**
- * The operator's decisions on bank-card deposits. Each decision is one database transaction holding
- * the status change, the ledger credit (on confirmation) and the audit-trail line, so a deposit is
- * credited exactly once and never without a record of who confirmed it.
+ * The operator's decisions on bank-card deposits. Each decision is one writer command holding the
+ * status check, the status change, the ledger credit (on confirmation) and the audit-trail line, so a
+ * deposit is credited exactly once and never without a record of who confirmed it.
  */
 export class BankReviewService {
-  readonly confirm: (operator: string, id: number) => BankDepositRow;
-  readonly reject: (operator: string, id: number, reason: string) => BankDepositRow;
-
   constructor(
-    sqlite: SqliteDb,
-    ledger: Ledger,
-    journal: OpsJournal,
-    store: BankStore,
-    now: () => number = Date.now,
-  ) {
-    const pending = (id: number): BankDepositRow => {
-      const row = store.get(id);
-      if (!row) throw notFound();
-      if (row.status !== 'review') throw fail('recordNotPending', 'id');
-      return row;
-    };
-    const detail = (r: BankDepositRow) => ({
-      userId: r.userId,
-      amount: centsText(r.amount),
-      currency: r.currency,
-      coin: r.coin,
-      credit: fromUnits(r.credit),
-    });
+    private readonly engine: Engine,
+    private readonly ledger: Ledger,
+    private readonly journal: OpsJournal,
+    private readonly store: BankStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-    this.confirm = sqlite.transaction((operator: string, id: number) => {
-      const row = pending(id);
-      if (!store.decide(id, 'confirmed', null, operator, now())) throw fail('recordNotPending', 'id');
-      ledger.transfer(
+  /** Confirms a deposit in review: credits its coins to the owner's spot account. */
+  confirm(operator: string, id: number): Promise<BankDepositRow> {
+    return this.engine.writer.run(async () => {
+      const row = await this.pending(id);
+      if (!(await this.store.decide(id, 'confirmed', null, operator, this.now())))
+        throw fail('recordNotPending', 'id');
+      await this.ledger.transfer(
         {
           kind: BANK_DEPOSIT_KIND,
           refType: 'bank_deposits',
@@ -53,27 +40,50 @@ export class BankReviewService {
         { userId: row.userId, account: 'spot', coin: row.coin },
         row.credit,
       );
-      journal.record({
+      await this.journal.record({
         operator,
         action: 'bankDeposit.confirm',
         targetType: 'bank_deposits',
         targetId: String(id),
         detail: detail(row),
       });
-      return store.get(id)!;
+      return (await this.store.get(id))!;
     });
+  }
 
-    this.reject = sqlite.transaction((operator: string, id: number, reason: string) => {
-      const row = pending(id);
-      if (!store.decide(id, 'rejected', reason, operator, now())) throw fail('recordNotPending', 'id');
-      journal.record({
+  /** Rejects a deposit in review with `reason`; nothing is credited. */
+  reject(operator: string, id: number, reason: string): Promise<BankDepositRow> {
+    return this.engine.writer.run(async () => {
+      const row = await this.pending(id);
+      if (!(await this.store.decide(id, 'rejected', reason, operator, this.now())))
+        throw fail('recordNotPending', 'id');
+      await this.journal.record({
         operator,
         action: 'bankDeposit.reject',
         targetType: 'bank_deposits',
         targetId: String(id),
         detail: { ...detail(row), reason },
       });
-      return store.get(id)!;
+      return (await this.store.get(id))!;
     });
   }
+
+  /** Inside the decision's command: the deposit, still in review. */
+  private async pending(id: number): Promise<BankDepositRow> {
+    const row = await this.store.get(id);
+    if (!row) throw notFound();
+    if (row.status !== 'review') throw fail('recordNotPending', 'id');
+    return row;
+  }
+}
+
+/** What the audit trail keeps of a deposit. */
+function detail(r: BankDepositRow) {
+  return {
+    userId: r.userId,
+    amount: centsText(r.amount),
+    currency: r.currency,
+    coin: r.coin,
+    credit: fromUnits(r.credit),
+  };
 }

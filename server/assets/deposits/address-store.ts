@@ -1,5 +1,4 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
-import { prepareAll, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 
 /** The statements over `deposit_addresses`, named by what they do. */
 const STATEMENTS = {
@@ -25,35 +24,40 @@ const STATEMENTS = {
  * this exchange are ever credited.
  */
 export class DepositAddressStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {
-    this.#q = prepareAll(sqlite, STATEMENTS);
+    this.#q = statementsOf(engine, STATEMENTS);
   }
 
   /** The user's stored address on `chain`, or null when none was handed out yet. */
-  get(userId: number, chain: string): string | null {
-    return this.#q.address.get(userId, chain) ?? null;
+  async get(userId: number, chain: string): Promise<string | null> {
+    return (await this.#q.address.get(userId, chain)) ?? null;
   }
 
   /**
-   * The user's address on `chain`, storing `derive()` the first time. The stored address wins over a
-   * newly derived one, so an address once shown keeps receiving even if the adapter changes.
+   * The user's address on `chain`, storing `derive()` the first time (a writer command of its own,
+   * or a step of the caller's). The stored address wins over a newly derived one, so an address once
+   * shown keeps receiving even if the adapter changes.
    */
-  ensure(userId: number, chain: string, derive: () => string): string {
-    const stored = this.get(userId, chain);
+  async ensure(userId: number, chain: string, derive: () => string): Promise<string> {
+    const stored = await this.get(userId, chain);
     if (stored !== null) return stored;
-    this.#q.insert.run(userId, chain, derive(), this.now());
-    const address = this.get(userId, chain);
-    if (address === null) throw new Error(`deposit address of user ${userId} on ${chain} not stored`);
-    return address;
+    const derived = derive();
+    return this.engine.writer.run(async () => {
+      // `insert or ignore`: an address another command stored first stays, and is the one returned.
+      await this.#q.insert.run(userId, chain, derived, this.now());
+      const address = await this.get(userId, chain);
+      if (address === null) throw new Error(`deposit address of user ${userId} on ${chain} not stored`);
+      return address;
+    });
   }
 
   /** Whose address `address` is on `chain`, or null for an address this exchange never handed out. */
-  owner(chain: string, address: string): number | null {
-    return this.#q.owner.get(chain, address) ?? null;
+  async owner(chain: string, address: string): Promise<number | null> {
+    return (await this.#q.owner.get(chain, address)) ?? null;
   }
 }

@@ -1,4 +1,3 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import {
   CREDIT_CONFIRMATIONS,
   UNIT_DECIMALS,
@@ -7,6 +6,7 @@ import {
   type CoinInfo,
   type CryptoDepositStatus,
 } from '../../../domain';
+import type { Engine } from '../../db';
 import type { Ledger } from '../../ledger';
 import { WORLD_USER_ID } from '../../ledger';
 import type { ChainAdapter, ChainListener, ChainTransfer } from '../chain';
@@ -23,7 +23,7 @@ export interface DepositLog {
 
 /** What the deposit service needs. */
 export interface DepositServiceDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   ledger: Ledger;
   adapter: ChainAdapter;
   addresses: DepositAddressStore;
@@ -31,7 +31,7 @@ export interface DepositServiceDeps {
   coinChains: readonly CoinChain[];
   log?: DepositLog;
   /**
-   * Called after a deposit was stored or changed, once its transaction committed; `credited` when
+   * Called after a deposit was stored or changed, once its writer command committed; `credited` when
    * this change put the money in the user's spot account.
    */
   onChange?(row: DepositRow, credited: boolean): void;
@@ -47,85 +47,39 @@ export function statusAt(confirmations: number): CryptoDepositStatus {
 
 const RANK: Record<CryptoDepositStatus, number> = { pending: 0, credited: 1, final: 2 };
 
+/** A deposit a command stored or moved, told to `onChange` after the commit. */
+interface Change {
+  row: DepositRow;
+  credited: boolean;
+}
+
+/** What a transfer's command did: the changes to report, or why it was ignored (logged). */
+type Taken = { changes: Change[] } | { ignored: string; detail: Record<string, unknown> };
+
 /**
  * Turns chain transfers into deposits. A transfer to an address this exchange handed out, of a coin
  * open for deposit on that chain, becomes a `crypto_deposits` row (once per chain, txid and vout,
  * however often the adapter reports it). Each block recomputes the confirmations of the chain's open
  * deposits; the one change that reaches CREDIT_CONFIRMATIONS credits the spot account from the world
- * holder in the same database transaction as the status change, so a deposit is credited exactly
- * once, across restarts and repeated reports alike. Confirmations only grow, so the service may be
- * fed old blocks again after a restart.
+ * holder in the same writer command as the status change, so a deposit is credited exactly once,
+ * across restarts and repeated reports alike. Each report is one command that reads what it decides
+ * on (the owner, the stored row, its status) inside it. Confirmations only grow, so the service may
+ * be fed old blocks again after a restart, and a block whose command was refused (the database busy)
+ * is made good by the next one.
  */
 export class DepositService implements ChainListener {
   readonly store: DepositStore;
   readonly #deps: DepositServiceDeps;
   readonly #now: () => number;
-  readonly #record: (
-    tx: ChainTransfer,
-    userId: number,
-    amount: bigint,
-  ) => { row: DepositRow; changed: boolean };
-  readonly #advance: (row: DepositRow, confirmations: number) => DepositRow | null;
 
   constructor(deps: DepositServiceDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
-    this.store = new DepositStore(deps.sqlite);
-    this.#record = deps.sqlite.transaction((tx: ChainTransfer, userId: number, amount: bigint) => {
-      const { row, inserted } = this.store.insert(
-        {
-          userId,
-          coin: tx.coin,
-          chain: tx.chain,
-          address: tx.address,
-          txid: tx.txid,
-          vout: tx.vout,
-          amount,
-          blockHeight: tx.blockHeight,
-        },
-        this.#now(),
-      );
-      if (inserted) return { row, changed: true };
-      // The first report wins; a later one with other terms must not move the block of the first.
-      if (row.userId !== userId || row.amount !== amount || row.coin !== tx.coin)
-        return { row, changed: false };
-      if (tx.blockHeight !== null && this.store.setBlock(row.id, tx.blockHeight)) {
-        return { row: { ...row, blockHeight: tx.blockHeight }, changed: true };
-      }
-      return { row, changed: false };
-    });
-    this.#advance = deps.sqlite.transaction((row: DepositRow, confirmations: number) => {
-      const to = statusAt(confirmations);
-      const at = this.#now();
-      if (!this.store.advance({ id: row.id, from: row.status, to, confirmations, at })) return null;
-      if (row.status === 'pending' && RANK[to] >= RANK.credited) {
-        deps.ledger.transfer(
-          {
-            kind: DEPOSIT_KIND,
-            refType: 'crypto_deposits',
-            refId: String(row.id),
-            actor: `chain:${row.chain}`,
-            memo: row.txid,
-          },
-          { userId: WORLD_USER_ID, account: 'spot', coin: row.coin },
-          { userId: row.userId, account: 'spot', coin: row.coin },
-          row.amount,
-        );
-      }
-      return this.store.byId(row.id);
-    });
+    this.store = new DepositStore(deps.engine);
   }
 
-  onTransfer(tx: ChainTransfer): void {
-    const { addresses, coins, coinChains, log } = this.#deps;
-    const userId = addresses.owner(tx.chain, tx.address);
-    if (userId === null) {
-      log?.warn(
-        { chain: tx.chain, txid: tx.txid, address: tx.address },
-        'deposit to an unknown address ignored',
-      );
-      return;
-    }
+  async onTransfer(tx: ChainTransfer): Promise<void> {
+    const { coins, coinChains, log } = this.#deps;
     const coin = coins.find((c) => c.symbol === tx.coin);
     const terms = coinChains.find((t) => t.coin === tx.coin && t.chain === tx.chain);
     if (!coin || !terms?.depositEnabled) {
@@ -145,37 +99,111 @@ export class DepositService implements ChainListener {
       );
       return;
     }
-    const { row, changed } = this.#record(tx, userId, amount);
-    if (row.userId !== userId || row.amount !== amount || row.coin !== tx.coin) {
-      log?.warn(
-        { chain: tx.chain, txid: tx.txid, id: row.id },
-        'transfer reported again with other terms ignored',
-      );
-      return;
-    }
-    const advanced = row.blockHeight !== null && this.#confirm(row, this.#deps.adapter.height(tx.chain));
-    // One report per change the user can see: an advance already reported the row as it is now.
-    if (changed && !advanced) this.#deps.onChange?.(row, false);
+    const taken = await this.#deps.engine.writer.run(() => this.#take(tx, amount));
+    if ('ignored' in taken) log?.warn(taken.detail, taken.ignored);
+    else this.#report(taken.changes);
   }
 
-  onBlock(chainId: string, height: number): void {
-    for (const row of this.store.open(chainId)) this.#confirm(row, height);
+  async onBlock(chainId: string, height: number): Promise<void> {
+    const changes = await this.#deps.engine.writer.run(async () => {
+      const out: Change[] = [];
+      for (const row of await this.store.open(chainId)) {
+        const change = await this.#confirm(row, height);
+        if (change) out.push(change);
+      }
+      return out;
+    });
+    this.#report(changes);
   }
 
   /** Brings every open deposit up to the adapter's current heights (at start, after a restart). */
-  catchUp(): void {
+  async catchUp(): Promise<void> {
     const chains = new Set(this.#deps.coinChains.map((t) => t.chain));
-    for (const chain of chains) this.onBlock(chain, this.#deps.adapter.height(chain));
+    for (const chain of chains) await this.onBlock(chain, this.#deps.adapter.height(chain));
   }
 
-  /** Moves the deposit to its confirmations at `height`; true when it changed (and was reported). */
-  #confirm(row: DepositRow, height: number): boolean {
-    if (row.blockHeight === null || row.status === 'final') return false;
+  /** A transfer's command: stores it for the address's owner and confirms it as far as its block allows. */
+  async #take(tx: ChainTransfer, amount: bigint): Promise<Taken> {
+    const userId = await this.#deps.addresses.owner(tx.chain, tx.address);
+    if (userId === null) {
+      return {
+        ignored: 'deposit to an unknown address ignored',
+        detail: { chain: tx.chain, txid: tx.txid, address: tx.address },
+      };
+    }
+    const { row, changed } = await this.#record(tx, userId, amount);
+    if (row.userId !== userId || row.amount !== amount || row.coin !== tx.coin) {
+      return {
+        ignored: 'transfer reported again with other terms ignored',
+        detail: { chain: tx.chain, txid: tx.txid, id: row.id },
+      };
+    }
+    const advanced =
+      row.blockHeight === null ? null : await this.#confirm(row, this.#deps.adapter.height(tx.chain));
+    // One report per change the user can see: an advance already reports the row as it is now.
+    if (advanced) return { changes: [advanced] };
+    return { changes: changed ? [{ row, credited: false }] : [] };
+  }
+
+  async #record(
+    tx: ChainTransfer,
+    userId: number,
+    amount: bigint,
+  ): Promise<{ row: DepositRow; changed: boolean }> {
+    const { row, inserted } = await this.store.insert(
+      {
+        userId,
+        coin: tx.coin,
+        chain: tx.chain,
+        address: tx.address,
+        txid: tx.txid,
+        vout: tx.vout,
+        amount,
+        blockHeight: tx.blockHeight,
+      },
+      this.#now(),
+    );
+    if (inserted) return { row, changed: true };
+    // The first report wins; a later one with other terms must not move the block of the first.
+    if (row.userId !== userId || row.amount !== amount || row.coin !== tx.coin)
+      return { row, changed: false };
+    if (tx.blockHeight !== null && (await this.store.setBlock(row.id, tx.blockHeight))) {
+      return { row: { ...row, blockHeight: tx.blockHeight }, changed: true };
+    }
+    return { row, changed: false };
+  }
+
+  /**
+   * Inside a command: moves the deposit to its confirmations at `height`, crediting it when it leaves
+   * `pending`; the change, or null when there was none.
+   */
+  async #confirm(row: DepositRow, height: number): Promise<Change | null> {
+    if (row.blockHeight === null || row.status === 'final') return null;
     const confirmations = height - row.blockHeight + 1;
-    if (confirmations <= row.confirmations) return false;
-    const after = this.#advance(row, confirmations);
-    if (!after) return false;
-    this.#deps.onChange?.(after, row.status === 'pending' && after.status !== 'pending');
-    return true;
+    if (confirmations <= row.confirmations) return null;
+    const to = statusAt(confirmations);
+    const at = this.#now();
+    if (!(await this.store.advance({ id: row.id, from: row.status, to, confirmations, at }))) return null;
+    const credited = row.status === 'pending' && RANK[to] >= RANK.credited;
+    if (credited) {
+      await this.#deps.ledger.transfer(
+        {
+          kind: DEPOSIT_KIND,
+          refType: 'crypto_deposits',
+          refId: String(row.id),
+          actor: `chain:${row.chain}`,
+          memo: row.txid,
+        },
+        { userId: WORLD_USER_ID, account: 'spot', coin: row.coin },
+        { userId: row.userId, account: 'spot', coin: row.coin },
+        row.amount,
+      );
+    }
+    const after = await this.store.byId(row.id);
+    return after && { row: after, credited };
+  }
+
+  #report(changes: readonly Change[]): void {
+    for (const c of changes) this.#deps.onChange?.(c.row, c.credited);
   }
 }

@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CryptoDepositStatus } from '../../../domain';
-import { prepareAll, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 import { accounts, type Accounts } from '../../mine';
 
 /** A row of `crypto_deposits`. `amount` in ledger minor units (1e-8); times in ms since the epoch. */
@@ -146,25 +145,26 @@ const STATEMENTS = {
   ),
 };
 
-/** Synchronous access to `crypto_deposits`, for use inside the ledger's database transaction. */
+/** Access to `crypto_deposits`; the writes run inside the deposit service's writer commands. */
 export class DepositStore {
-  readonly #q: PreparedSet<typeof STATEMENTS>;
+  readonly #q: AsyncPreparedSet<typeof STATEMENTS>;
   readonly #users: Accounts;
 
-  constructor(sqlite: SqliteDb) {
-    this.#q = prepareAll(sqlite, STATEMENTS, { bigints: true });
-    this.#users = accounts(sqlite);
+  constructor(engine: Engine) {
+    this.#q = statementsOf(engine, STATEMENTS, { bigints: true });
+    this.#users = accounts(engine);
   }
 
   /**
    * Stores a newly seen deposit as `pending` with 0 confirmations. Returns the row, and whether it
    * was new: a transfer reported again (same chain, txid and vout) leaves the first row as it was.
+   * Inside a writer command only.
    */
-  insert(
+  async insert(
     d: Pick<DepositRow, 'userId' | 'coin' | 'chain' | 'address' | 'txid' | 'vout' | 'amount' | 'blockHeight'>,
     at: number,
-  ): { row: DepositRow; inserted: boolean } {
-    const info = this.#q.insert.run(
+  ): Promise<{ row: DepositRow; inserted: boolean }> {
+    const info = await this.#q.insert.run(
       d.userId,
       d.coin,
       d.chain,
@@ -175,26 +175,26 @@ export class DepositStore {
       d.blockHeight,
       at,
     );
-    const row = this.byKey(d.chain, d.txid, d.vout);
+    const row = await this.byKey(d.chain, d.txid, d.vout);
     if (!row) throw new Error(`deposit ${d.chain}/${d.txid}/${d.vout} not stored`);
     return { row, inserted: info.changes === 1 };
   }
 
-  byKey(chain: string, txid: string, vout: number): DepositRow | null {
-    return this.#q.byKey.get(chain, txid, vout) ?? null;
+  async byKey(chain: string, txid: string, vout: number): Promise<DepositRow | null> {
+    return (await this.#q.byKey.get(chain, txid, vout)) ?? null;
   }
 
-  byId(id: number): DepositRow | null {
-    return this.#q.byId.get(id) ?? null;
+  async byId(id: number): Promise<DepositRow | null> {
+    return (await this.#q.byId.get(id)) ?? null;
   }
 
   /** Records the block of a deposit first seen unconfirmed; false when it already had one. */
-  setBlock(id: number, height: number): boolean {
-    return this.#q.setBlock.run(height, id).changes === 1;
+  async setBlock(id: number, height: number): Promise<boolean> {
+    return (await this.#q.setBlock.run(height, id)).changes === 1;
   }
 
   /** Deposits of `chain` in a block and not yet final: the ones a new block may advance. */
-  open(chain: string): DepositRow[] {
+  open(chain: string): Promise<DepositRow[]> {
     return this.#q.open.all(chain);
   }
 
@@ -202,22 +202,30 @@ export class DepositStore {
    * Applies an advance if the row still has status `from` and fewer confirmations; false when it
    * had moved on already (the caller must then not credit it).
    */
-  advance(a: DepositAdvance): boolean {
-    return (
-      this.#q.advance.run(a.confirmations, a.to, a.to, a.at, a.to, a.at, a.id, a.from, a.confirmations)
-        .changes === 1
+  async advance(a: DepositAdvance): Promise<boolean> {
+    const info = await this.#q.advance.run(
+      a.confirmations,
+      a.to,
+      a.to,
+      a.at,
+      a.to,
+      a.at,
+      a.id,
+      a.from,
+      a.confirmations,
     );
+    return info.changes === 1;
   }
 
   /** One page of deposits, newest first. */
-  list(q: DepositQuery): DepositRow[] {
+  list(q: DepositQuery): Promise<DepositRow[]> {
     return this.#q.page.all(...filterArgs(q), q.limit);
   }
 
   /** One page of deposits with their owners' accounts, newest first (operator view). */
-  listWithAccounts(q: DepositQuery): OpsDepositRow[] {
-    const rows = this.list(q);
-    const names = this.#users.accountsOf(rows.map((r) => r.userId));
+  async listWithAccounts(q: DepositQuery): Promise<OpsDepositRow[]> {
+    const rows = await this.list(q);
+    const names = await this.#users.accountsOf(rows.map((r) => r.userId));
     return rows.flatMap((r) => {
       const account = names.get(r.userId);
       return account === undefined ? [] : [{ ...r, account }];

@@ -19,12 +19,12 @@ export interface DepositsOptions {
    * `simChainOn(config)` (demo mode), and otherwise there is no chain: deposit addresses answer
    * `depositDisabled`.
    */
-  adapter?(ctx: ServerContext): ChainAdapter;
+  adapter?(ctx: ServerContext): ChainAdapter | Promise<ChainAdapter>;
   /**
    * Builds the simulated chain (server/sim; app.ts plugs it in), used when there is no `adapter`
    * and `simChainOn(config)` (demo mode).
    */
-  simulated?(ctx: ServerContext): SimulatedChain;
+  simulated?(ctx: ServerContext): SimulatedChain | Promise<SimulatedChain>;
 }
 
 /**
@@ -40,11 +40,11 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
   return {
     name: 'deposits',
     migrations: [depositsMigration, depositsBaseline],
-    register(ctx) {
-      const { config, catalog, sqlite, ledger, hub } = ctx;
-      const sim = (!options.adapter && simChainOn(config) && options.simulated?.(ctx)) || null;
-      adapter = options.adapter?.(ctx) ?? sim;
-      const addresses = new DepositAddressStore(sqlite);
+    async register(ctx) {
+      const { config, catalog, engine, ledger, hub } = ctx;
+      const sim = (!options.adapter && simChainOn(config) && (await options.simulated?.(ctx))) || null;
+      adapter = (await options.adapter?.(ctx)) ?? sim;
+      const addresses = new DepositAddressStore(engine);
       const pushBalances = balancePusher(ctx);
       const pushToUser = (userId: number, event: PrivateEvent) => {
         if (hub.hasSubscribers(channels.private)) hub.publishToUser(userId, channels.private, event);
@@ -52,7 +52,7 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
       const chainAdapter = adapter;
       service = chainAdapter
         ? new DepositService({
-            sqlite,
+            engine,
             ledger,
             adapter: chainAdapter,
             addresses,
@@ -67,9 +67,9 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
           })
         : null;
       if (!chainAdapter) ctx.log.warn('no chain adapter: crypto deposits are off');
-      const users = accounts(sqlite);
+      const users = accounts(engine);
       // Without an adapter nothing is ever deposited, but the tables still answer (empty lists).
-      const deposits = service?.store ?? new DepositStore(sqlite);
+      const deposits = service?.store ?? new DepositStore(engine);
       registerDepositRoutes(ctx.registry, {
         adapter: chainAdapter,
         addresses,
@@ -83,8 +83,8 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
         addresses,
         deposits,
         opsJournal: ctx.opsJournal,
-        findUser: (account) => {
-          const id = users.idOf(account);
+        findUser: async (account) => {
+          const id = await users.idOf(account);
           return id === undefined ? undefined : { id };
         },
         coins: catalog.coins,
@@ -92,16 +92,19 @@ export function createDepositsModule(options: DepositsOptions = {}): ServerModul
         coinChains: catalog.coinChains,
       });
     },
-    start() {
+    async start(ctx) {
       if (!adapter || !service) return;
       unsubscribe = adapter.subscribe(service);
       // The adapter reports recent transfers and tips again; then every open deposit is brought up to
       // the current heights, whatever happened while the server was down.
-      adapter.start();
-      service.catchUp();
+      await adapter.start();
+      // A refused catch-up (the database busy) must not stop the server: the next block catches up.
+      await service
+        .catchUp()
+        .catch((err: unknown) => ctx.log.warn({ err }, 'deposits: catching up with the chains failed'));
     },
-    stop() {
-      adapter?.stop();
+    async stop() {
+      await adapter?.stop();
       unsubscribe?.();
       unsubscribe = undefined;
     },

@@ -23,34 +23,33 @@ const STATUSES: readonly CryptoDepositStatus[] = ['pending', 'credited', 'final'
 export function registerDepositOps(ops: OpsRegistry, deps: DepositOpsDeps): void {
   const { sim, deposits, coins } = deps;
 
-  ops.add('GET', 'deposits', ({ input }) => {
+  ops.add('GET', 'deposits', async ({ input }) => {
     const status = str(input, 'status').trim();
     if (status !== '' && !STATUSES.includes(status as CryptoDepositStatus))
       throw fail('badRequest', 'status');
     const accountText = normalizeAccount(str(input, 'account'));
     let userId: number | null = null;
     if (accountText !== '') {
-      const user = deps.findUser(accountText);
+      const user = await deps.findUser(accountText);
       if (!user) throw fail('accountUnknown', 'account');
       userId = user.id;
     }
     const { before, limit } = pageArgs(input);
-    return deposits
-      .listWithAccounts({
-        userId,
-        coin: null,
-        status: status === '' ? null : (status as CryptoDepositStatus),
-        before,
-        limit,
-      })
-      .map((r) => ({
-        ...toCryptoDeposit(r, coins),
-        userId: r.userId,
-        account: r.account,
-        vout: r.vout,
-        blockHeight: r.blockHeight,
-        finalAt: r.finalAt,
-      }));
+    const rows = await deposits.listWithAccounts({
+      userId,
+      coin: null,
+      status: status === '' ? null : (status as CryptoDepositStatus),
+      before,
+      limit,
+    });
+    return rows.map((r) => ({
+      ...toCryptoDeposit(r, coins),
+      userId: r.userId,
+      account: r.account,
+      vout: r.vout,
+      blockHeight: r.blockHeight,
+      finalAt: r.finalAt,
+    }));
   });
 
   if (sim) registerSimDepositOps(ops, sim, deps);

@@ -47,7 +47,7 @@ export function toCryptoDeposit(row: DepositRow, coins: readonly CoinInfo[]): Cr
 export function registerDepositRoutes(registry: HandlerRegistry, deps: DepositRoutesDeps): void {
   const { adapter, addresses, deposits, coins, chains, coinChains } = deps;
 
-  registry.add('assets/depositAddress', (ctx): DepositAddress => {
+  registry.add('assets/depositAddress', async (ctx): Promise<DepositAddress> => {
     const userId = sessionOf(ctx).userId;
     const coin = str(ctx.input, 'coin').trim();
     const chain = str(ctx.input, 'chain').trim();
@@ -56,7 +56,7 @@ export function registerDepositRoutes(registry: HandlerRegistry, deps: DepositRo
     const found = findCoinChain(coin, chain, coinChains, chains, coins);
     if ('problem' in found) throw fail(found.problem.key, found.problem.field);
     if (!found.ok.terms.depositEnabled || !adapter) throw fail('depositDisabled', 'chain');
-    const address = addresses.ensure(userId, chain, () => adapter.depositAddress(userId, chain));
+    const address = await addresses.ensure(userId, chain, () => adapter.depositAddress(userId, chain));
     return {
       coin,
       chain,
@@ -67,18 +67,17 @@ export function registerDepositRoutes(registry: HandlerRegistry, deps: DepositRo
     };
   });
 
-  registry.add('assets/deposits', (ctx) => {
+  registry.add('assets/deposits', async (ctx) => {
     const coinText = str(ctx.input, 'coin').trim();
     if (coinText !== '' && !coins.some((c) => c.symbol === coinText)) throw fail('unknownCoin', 'coin');
     const { before, limit } = pageArgs(ctx.input);
-    return deposits
-      .list({
-        userId: sessionOf(ctx).userId,
-        coin: coinText === '' ? null : coinText,
-        status: null,
-        before,
-        limit,
-      })
-      .map((r) => toCryptoDeposit(r, coins));
+    const rows = await deposits.list({
+      userId: sessionOf(ctx).userId,
+      coin: coinText === '' ? null : coinText,
+      status: null,
+      before,
+      limit,
+    });
+    return rows.map((r) => toCryptoDeposit(r, coins));
   });
 }

@@ -21,7 +21,7 @@ export interface SimDepositOpsDeps {
   addresses: DepositAddressStore;
   deposits: DepositStore;
   opsJournal: OpsJournal;
-  findUser(account: string): { id: number } | undefined;
+  findUser(account: string): Promise<{ id: number } | undefined>;
   coins: readonly CoinInfo[];
   chains: readonly ChainInfo[];
   coinChains: readonly CoinChain[];
@@ -51,7 +51,7 @@ function simAmount(input: Input, coin: CoinInfo): bigint {
 export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, deps: SimDepositOpsDeps): void {
   const { addresses, deposits, opsJournal, coins, chains, coinChains } = deps;
 
-  ops.add('POST', 'sim/deposit', ({ operator, input }) => {
+  ops.add('POST', 'sim/deposit', async ({ operator, input }) => {
     const found = findCoinChain(
       str(input, 'coin').trim(),
       str(input, 'chain').trim(),
@@ -69,20 +69,21 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
     if (accountText !== '' && address !== '') throw fail('badRequest', 'account');
     let userId: number | null = null;
     if (accountText !== '') {
-      const user = deps.findUser(accountText);
+      const user = await deps.findUser(accountText);
       if (!user) throw fail('accountUnknown', 'account');
       userId = user.id;
-      address = addresses.ensure(user.id, chain.id, () => sim.depositAddress(user.id, chain.id));
+      address = await addresses.ensure(user.id, chain.id, () => sim.depositAddress(user.id, chain.id));
     } else {
       if (address === '') throw fail('required', 'address');
       if (!addressFormatOk(chain.format, address)) throw fail('addressFormat', 'address');
-      userId = addresses.owner(chain.id, address);
+      userId = await addresses.owner(chain.id, address);
     }
     const txidText = str(input, 'txid').trim();
     if (txidText !== '' && !TXID.test(txidText)) throw fail('badRequest', 'txid');
 
     try {
-      const sent = sim.sendDeposit(
+      // Settles once the deposit service has stored the transfer, so its row is found below.
+      const sent = await sim.sendDeposit(
         {
           chain: chain.id,
           coin: coin.symbol,
@@ -105,7 +106,7 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
             },
           }),
       );
-      const deposit = deposits.byKey(chain.id, sent.txid, sent.vout);
+      const deposit = await deposits.byKey(chain.id, sent.txid, sent.vout);
       return {
         ...sent,
         chain: chain.id,
@@ -122,12 +123,12 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
     }
   });
 
-  ops.add('POST', 'sim/mine', ({ operator, input }) => {
+  ops.add('POST', 'sim/mine', async ({ operator, input }) => {
     const chainText = str(input, 'chain').trim();
     if (chainText !== '' && !chains.some((c) => c.id === chainText)) throw fail('unknownChain', 'chain');
     const blocks = intField(input, 'blocks', { min: 1, max: SIM_MINE_MAX });
     const chain = chainText === '' ? null : chainText;
-    const heights = sim.mine(chain, blocks, () =>
+    const heights = await sim.mine(chain, blocks, () =>
       opsJournal.record({
         operator,
         action: 'sim.mine',

@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { addressFormatOk, codeProblem, LABEL_MAX } from '../../../domain';
+import type { Engine } from '../../db';
 import { fail, notFound, str, sessionOf, type HandlerRegistry } from '../../http';
 import type { Catalog } from '../../market';
 import { type CodeStore, requireUser } from '../../mine';
@@ -9,7 +9,7 @@ import type { WithdrawService } from './withdraw-service';
 
 /** What the address routes need. */
 export interface AddressRoutesDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   catalog: Catalog;
   codes: CodeStore;
   service: WithdrawService;
@@ -17,7 +17,7 @@ export interface AddressRoutesDeps {
 
 /** The caller's bound withdrawal addresses: bind (with a code), list and unbind. */
 export function registerAddressRoutes(registry: HandlerRegistry, deps: AddressRoutesDeps): void {
-  const { sqlite, catalog, codes, service } = deps;
+  const { engine, catalog, codes, service } = deps;
 
   registry.add('assets/bindAddress', async (ctx) => {
     const userId = sessionOf(ctx).userId;
@@ -30,27 +30,31 @@ export function registerAddressRoutes(registry: HandlerRegistry, deps: AddressRo
     const code = str(ctx.input, 'code');
     const codeKey = codeProblem(code);
     if (codeKey) throw fail(codeKey, 'code');
-    const user = requireUser(sqlite, userId);
+    const user = await requireUser(engine, userId);
     await codes.consume(user.account, 'bind', code);
-    const row = service.addresses.bind({
-      userId,
-      coin: coin.symbol,
-      chain: chain.id,
-      address,
-      label,
-      createdAt: Date.now(),
-    });
+    const row = await engine.writer.run(() =>
+      service.addresses.bind({
+        userId,
+        coin: coin.symbol,
+        chain: chain.id,
+        address,
+        label,
+        createdAt: Date.now(),
+      }),
+    );
     return toBoundAddress(row);
   });
 
-  registry.add('assets/addresses', (ctx) => {
+  registry.add('assets/addresses', async (ctx) => {
     const coin = optionalCoinOrChain(catalog, ctx.input, 'coin');
     const chain = optionalCoinOrChain(catalog, ctx.input, 'chain');
-    return service.addresses.list(sessionOf(ctx).userId, coin, chain).map(toBoundAddress);
+    return (await service.addresses.list(sessionOf(ctx).userId, coin, chain)).map(toBoundAddress);
   });
 
-  registry.add('assets/unbindAddress', (ctx) => {
-    if (!service.addresses.unbind(sessionOf(ctx).userId, recordId(ctx.input))) throw notFound();
+  registry.add('assets/unbindAddress', async (ctx) => {
+    const userId = sessionOf(ctx).userId;
+    const id = recordId(ctx.input);
+    if (!(await engine.writer.run(() => service.addresses.unbind(userId, id)))) throw notFound();
     return {};
   });
 }

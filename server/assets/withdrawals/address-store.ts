@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { BoundAddress } from '../../../domain';
-import { prepareAll, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 
 /** A row of `withdraw_addresses`; `createdAt` in ms since the epoch. */
 export interface AddressRow extends BoundAddress {
@@ -51,31 +50,31 @@ const STATEMENTS = {
   unbind: sql<[id: number, userId: number]>(`delete from withdraw_addresses where id = ? and user_id = ?`),
 };
 
-/** Synchronous access to the bound withdrawal addresses (one per user, coin and chain). */
+/** The bound withdrawal addresses (one per user, coin and chain); writes inside writer commands. */
 export class AddressStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
 
-  constructor(sqlite: SqliteDb) {
-    this.q = prepareAll(sqlite, STATEMENTS);
+  constructor(engine: Engine) {
+    this.q = statementsOf(engine, STATEMENTS);
   }
 
   /** Binds `address` for the user's coin and chain, replacing the one bound before. */
-  bind(row: Omit<AddressRow, 'id'>): AddressRow {
-    return this.q.bind.get(row.userId, row.coin, row.chain, row.address, row.label, row.createdAt)!;
+  async bind(row: Omit<AddressRow, 'id'>): Promise<AddressRow> {
+    return (await this.q.bind.get(row.userId, row.coin, row.chain, row.address, row.label, row.createdAt))!;
   }
 
   /** The address bound for this coin and chain, if any. */
-  find(userId: number, coin: string, chain: string): AddressRow | undefined {
+  find(userId: number, coin: string, chain: string): Promise<AddressRow | undefined> {
     return this.q.byCoinChain.get(userId, coin, chain);
   }
 
   /** The user's bound addresses, newest first, optionally of one coin and/or chain. */
-  list(userId: number, coin: string | null, chain: string | null): AddressRow[] {
+  list(userId: number, coin: string | null, chain: string | null): Promise<AddressRow[]> {
     return this.q.list.all(userId, coin, coin, chain, chain);
   }
 
   /** Removes one of the user's addresses; false when the user has no address with that id. */
-  unbind(userId: number, id: number): boolean {
-    return this.q.unbind.run(id, userId).changes > 0;
+  async unbind(userId: number, id: number): Promise<boolean> {
+    return (await this.q.unbind.run(id, userId)).changes > 0;
   }
 }

@@ -18,23 +18,23 @@ export const withdrawalsModule: ServerModule = {
   migrations: [withdrawalsMigration, withdrawalsBaseline],
   register(ctx) {
     const service = new WithdrawService({
-      sqlite: ctx.sqlite,
+      engine: ctx.engine,
       ledger: ctx.ledger,
       opsJournal: ctx.opsJournal,
       withdrawLimits: ctx.catalog.withdrawLimits,
-      depositLocks: depositLocks(ctx.sqlite),
+      depositLocks: depositLocks(ctx.engine),
     });
     const onBalances = balancePusher(ctx);
     registerWithdrawRoutes(ctx.registry, {
-      sqlite: ctx.sqlite,
+      engine: ctx.engine,
       catalog: ctx.catalog,
-      codes: new CodeStore(ctx.sqlite),
+      codes: new CodeStore(ctx.engine),
       service,
       withdrawLimits: perUserLimit(ctx.config.rateLimits),
       onBalances,
     });
     registerWithdrawOpsRoutes(ctx.ops, {
-      sqlite: ctx.sqlite,
+      engine: ctx.engine,
       coins: ctx.catalog.coins,
       service,
       onBalances,

@@ -1,5 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { CoinInfo, WithdrawalStatus } from '../../../domain';
+import type { Engine } from '../../db';
 import { fail, type DecisionPush, str } from '../../http';
 import { accounts, normalizeAccount } from '../../mine';
 import type { OpsRegistry } from '../../ops';
@@ -16,7 +16,7 @@ const STATUSES: readonly WithdrawalStatus[] = ['review', 'approved', 'rejected',
 
 /** What the withdrawal review routes need. */
 export interface WithdrawOpsDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   coins: readonly CoinInfo[];
   service: WithdrawService;
   /** Called after a user's balances changed (pushes the private `balance` event). */
@@ -28,14 +28,14 @@ export interface WithdrawOpsDeps {
 /**
  * The operator's withdrawal review: list (by status and account), approve with the chain
  * transaction id, reject with a reason. Each decision and its ops-journal entry are written in the
- * same transaction as the ledger change (see WithdrawService).
+ * same writer command as the ledger change (see WithdrawService).
  */
 export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDeps): void {
   const { service, onBalances, onDecided } = deps;
   const { toOps } = withdrawalFormat(deps.coins);
-  const users = accounts(deps.sqlite);
+  const users = accounts(deps.engine);
 
-  ops.add('GET', 'withdrawals', ({ input }) => {
+  ops.add('GET', 'withdrawals', async ({ input }) => {
     const statusText = str(input, 'status').trim();
     if (statusText !== '' && !STATUSES.includes(statusText as WithdrawalStatus)) {
       throw fail('badRequest', 'status');
@@ -43,41 +43,40 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     const accountText = str(input, 'account');
     let userId: number | null = null;
     if (accountText.trim() !== '') {
-      const id = users.idOf(normalizeAccount(accountText));
+      const id = await users.idOf(normalizeAccount(accountText));
       if (id === undefined) throw fail('accountUnknown', 'account');
       userId = id;
     }
     const coin = str(input, 'coin').trim();
     if (coin !== '' && !deps.coins.some((c) => c.symbol === coin)) throw fail('unknownCoin', 'coin');
     const { before, limit } = pageArgs(input);
-    return service.store
-      .list({
-        userId,
-        coin: coin === '' ? null : coin,
-        status: statusText === '' ? null : (statusText as WithdrawalStatus),
-        before,
-        limit,
-      })
-      .map(toOps);
+    const rows = await service.store.list({
+      userId,
+      coin: coin === '' ? null : coin,
+      status: statusText === '' ? null : (statusText as WithdrawalStatus),
+      before,
+      limit,
+    });
+    return rows.map(toOps);
   });
 
-  ops.add('POST', 'withdrawals/approve', ({ operator, input }) => {
+  ops.add('POST', 'withdrawals/approve', async ({ operator, input }) => {
     const id = recordId(input);
     const txid = str(input, 'txid').trim();
     if (txid === '') throw fail('required', 'txid');
     if (!TXID_PATTERN.test(txid)) throw fail('badRequest', 'txid');
-    const row = service.approve(operator, id, txid);
+    const row = await service.approve(operator, id, txid);
     onBalances(row.userId);
     onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);
   });
 
-  ops.add('POST', 'withdrawals/reject', ({ operator, input }) => {
+  ops.add('POST', 'withdrawals/reject', async ({ operator, input }) => {
     const id = recordId(input);
     const reason = str(input, 'reason').trim();
     if (reason === '') throw fail('required', 'reason');
     if ([...reason].length > REASON_MAX) throw fail('textTooLong', 'reason');
-    const row = service.reject(operator, id, reason);
+    const row = await service.reject(operator, id, reason);
     onBalances(row.userId);
     onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);

@@ -17,16 +17,17 @@ export interface WithdrawRoutesDeps extends AddressRoutesDeps {
 
 /** Address binding, quota, withdrawal requests, cancellation and history of the caller (variant 3). */
 export function registerWithdrawRoutes(registry: HandlerRegistry, deps: WithdrawRoutesDeps): void {
-  const { sqlite, catalog, service, onBalances } = deps;
+  const { engine, catalog, service, onBalances } = deps;
   const { toWithdrawal } = withdrawalFormat(catalog.coins);
 
   registerAddressRoutes(registry, deps);
 
-  registry.add('assets/withdrawInfo', (ctx): WithdrawQuota => {
+  registry.add('assets/withdrawInfo', async (ctx): Promise<WithdrawQuota> => {
     const userId = sessionOf(ctx).userId;
     const { coin, chain, terms } = coinChainOf(catalog, ctx.input);
     const d = coin.decimals;
-    const q = service.quota(userId, coin.symbol);
+    const q = await service.quota(userId, coin.symbol);
+    const bound = await service.addresses.find(userId, coin.symbol, chain.id);
     const remaining = q.dailyLimit > q.usedToday ? q.dailyLimit - q.usedToday : 0n;
     return {
       coin: coin.symbol,
@@ -39,7 +40,7 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
       usedToday: fromUnits(q.usedToday, d),
       remainingToday: fromUnits(remaining, d),
       verified: q.verified,
-      boundAddress: service.addresses.find(userId, coin.symbol, chain.id)?.address ?? null,
+      boundAddress: bound?.address ?? null,
     };
   });
 
@@ -58,19 +59,19 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
       );
       if ('problem' in parsed) throw fail(parsed.problem.key, parsed.problem.field);
       const { coin, chain, terms, address, amount } = parsed.ok;
-      // Checked here for a quick answer before the slow password hash, and again in the transaction.
-      const bound = service.addresses.find(userId, coin.symbol, chain.id);
+      // Checked here for a quick answer before the slow password hash, and again in the command.
+      const bound = await service.addresses.find(userId, coin.symbol, chain.id);
       if (!bound) throw fail('withdrawAddressRequired', 'address');
       if (!sameAddress(chain.format, bound.address, address)) throw fail('boundMismatch', 'address');
-      // argon2 is asynchronous, so it runs before the synchronous transaction, never inside it.
+      // argon2 is slow, so it runs before the writer command, never inside it.
       if (catalog.tradePassword.withdraw === 'always') {
-        await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
+        await requireTradePassword(engine, userId, str(ctx.input, 'tradePassword'));
       }
       const units = toUnits(amount);
       const fee = toUnits(terms.withdrawFee);
       // The catalog keeps the minimum above the fee; this guards a catalog that does not.
       if (units <= fee) throw fail('withdrawBelowMin', 'amount');
-      const row = service.request({
+      const row = await service.request({
         userId,
         coin: coin.symbol,
         chain: chain.id,
@@ -85,18 +86,23 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
     { limits: deps.withdrawLimits },
   );
 
-  registry.add('assets/withdrawCancel', (ctx) => {
+  registry.add('assets/withdrawCancel', async (ctx) => {
     const userId = sessionOf(ctx).userId;
-    const row = service.cancel(userId, recordId(ctx.input));
+    const row = await service.cancel(userId, recordId(ctx.input));
     onBalances(userId);
     return toWithdrawal(row);
   });
 
-  registry.add('assets/withdrawals', (ctx) => {
+  registry.add('assets/withdrawals', async (ctx) => {
     const coin = optionalCoinOrChain(catalog, ctx.input, 'coin');
     const { before, limit } = pageArgs(ctx.input);
-    return service.store
-      .list({ userId: sessionOf(ctx).userId, coin, status: null, before, limit })
-      .map(toWithdrawal);
+    const rows = await service.store.list({
+      userId: sessionOf(ctx).userId,
+      coin,
+      status: null,
+      before,
+      limit,
+    });
+    return rows.map(toWithdrawal);
   });
 }

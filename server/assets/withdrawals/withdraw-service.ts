@@ -1,11 +1,16 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { type AddressFormat, type KycState, type WithdrawLimit, toUnits } from '../../../domain';
+import type { Engine } from '../../db';
 import { fail, notFound } from '../../http';
 import { HOUSE_USER_ID, InsufficientBalanceError, WORLD_USER_ID, type Ledger } from '../../ledger';
 import { accounts } from '../../mine';
 import type { OpsJournal } from '../../ops';
 import { AddressStore } from './address-store';
-import { WithdrawalStore, type OpsWithdrawalRow, type WithdrawalRow } from './withdrawal-store';
+import {
+  WithdrawalStore,
+  type Decision,
+  type OpsWithdrawalRow,
+  type WithdrawalRow,
+} from './withdrawal-store';
 
 /** Ledger kinds of a withdrawal's life: frozen on request, sent on approval, released otherwise. */
 export const WITHDRAW_KINDS = {
@@ -58,66 +63,59 @@ export interface QuotaUnits {
 
 /** What the service reads besides its own tables. */
 export interface WithdrawServiceDeps {
-  sqlite: SqliteDb;
+  engine: Engine;
   ledger: Ledger;
   opsJournal: OpsJournal;
   /** Daily limits per coin; a coin without one cannot be withdrawn. */
   withdrawLimits: Readonly<Record<string, WithdrawLimit>>;
-  /** Credited deposits short of their final confirmation, per user and coin (units). */
-  depositLocks(userId: number, coin: string): bigint;
+  /**
+   * Credited deposits short of their final confirmation, per user and coin (units); inside a writer
+   * command, as the batch has left them.
+   */
+  depositLocks(userId: number, coin: string): Promise<bigint>;
   now?: () => number;
 }
 
 /**
- * Withdrawals: each change is the business row and its ledger transaction in one synchronous
- * database transaction, and every check that depends on balances or on other withdrawals (limit,
- * deposit lock, bound address) runs inside it, so concurrent requests are applied one after
- * another and can never overdraw the account.
+ * Withdrawals: each change is the business row and its ledger transaction in one writer command, and
+ * every check that depends on balances or on other withdrawals (limit, deposit lock, bound address,
+ * the status of the one being closed) runs inside that command. Commands run one after another, so
+ * the check and the freeze (or the settlement) of one request see every request before it: no two
+ * requests can spend the same balance, and a withdrawal is closed exactly once.
  */
 export class WithdrawService {
   readonly addresses: AddressStore;
   readonly store: WithdrawalStore;
+  private readonly engine: Engine;
   private readonly ledger: Ledger;
   private readonly opsJournal: OpsJournal;
   private readonly limits: Readonly<Record<string, WithdrawLimit>>;
-  private readonly locks: (userId: number, coin: string) => bigint;
+  private readonly locks: (userId: number, coin: string) => Promise<bigint>;
   private readonly now: () => number;
-  private readonly kycOf: (userId: number) => KycState | undefined;
-  private readonly runRequest: (o: WithdrawOrder) => WithdrawalRow;
-  private readonly runClose: (
-    id: number,
-    close: (row: OpsWithdrawalRow) => OpsWithdrawalRow,
-    ownerId: number | null,
-  ) => OpsWithdrawalRow;
+  private readonly kycOf: (userId: number) => Promise<KycState | undefined>;
 
   constructor(deps: WithdrawServiceDeps) {
-    const { sqlite } = deps;
-    this.addresses = new AddressStore(sqlite);
-    this.store = new WithdrawalStore(sqlite);
+    const { engine } = deps;
+    this.engine = engine;
+    this.addresses = new AddressStore(engine);
+    this.store = new WithdrawalStore(engine);
     this.ledger = deps.ledger;
     this.opsJournal = deps.opsJournal;
     this.limits = deps.withdrawLimits;
     this.locks = deps.depositLocks;
     this.now = deps.now ?? Date.now;
-    const users = accounts(sqlite);
+    const users = accounts(engine);
     this.kycOf = (userId) => users.kycOf(userId);
-    this.runRequest = sqlite.transaction((o: WithdrawOrder) => this.applyRequest(o));
-    this.runClose = sqlite.transaction(
-      (id: number, close: (row: OpsWithdrawalRow) => OpsWithdrawalRow, ownerId: number | null) => {
-        const row = this.store.get(id);
-        // Someone else's id answers exactly like a missing one, so ids reveal nothing.
-        if (!row || (ownerId !== null && row.userId !== ownerId)) throw notFound();
-        if (row.status !== 'review') throw fail('recordNotPending', 'id');
-        return close(row);
-      },
-    );
   }
 
-  /** Balances, deposit lock and daily limit of one coin for the user, as of now. */
-  quota(userId: number, coin: string): QuotaUnits {
-    const { available } = this.ledger.balance({ userId, account: 'spot', coin });
-    const locked = this.locks(userId, coin);
-    const verified = this.kycOf(userId) === 'verified';
+  /**
+   * Balances, deposit lock and daily limit of one coin for the user: as committed when called outside
+   * a command (the quota page), as the batch left them inside one (a request's check).
+   */
+  async quota(userId: number, coin: string): Promise<QuotaUnits> {
+    const { available } = await this.ledger.balance({ userId, account: 'spot', coin });
+    const locked = await this.locks(userId, coin);
+    const verified = (await this.kycOf(userId)) === 'verified';
     const limit = this.limits[coin];
     const withdrawable = available > locked ? available - locked : 0n;
     return {
@@ -125,15 +123,15 @@ export class WithdrawService {
       locked,
       withdrawable,
       dailyLimit: limit ? toUnits(verified ? limit.verified : limit.unverified) : 0n,
-      usedToday: this.store.usedSince(userId, coin, utcDayStart(this.now())),
+      usedToday: await this.store.usedSince(userId, coin, utcDayStart(this.now())),
       verified,
     };
   }
 
-  /** Freezes the amount and records the request for review; see the class comment. */
-  request(o: WithdrawOrder): WithdrawalRow {
+  /** Checks and freezes the amount and records the request for review, in one command. */
+  async request(o: WithdrawOrder): Promise<WithdrawalRow> {
     try {
-      return this.runRequest(o);
+      return await this.engine.writer.run(() => this.applyRequest(o));
     } catch (err) {
       if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'amount');
       throw err;
@@ -141,8 +139,8 @@ export class WithdrawService {
   }
 
   /** The user takes back their own withdrawal while it is in review; the amount is unfrozen. */
-  cancel(userId: number, id: number): OpsWithdrawalRow {
-    return this.runClose(
+  cancel(userId: number, id: number): Promise<OpsWithdrawalRow> {
+    return this.close(
       id,
       (row) => this.release(row, 'cancelled', null, null, WITHDRAW_KINDS.cancel, `user:${userId}`),
       userId,
@@ -150,13 +148,13 @@ export class WithdrawService {
   }
 
   /** The operator paid the withdrawal out on the chain as `txid`: the frozen amount leaves the exchange. */
-  approve(operator: string, id: number, txid: string): OpsWithdrawalRow {
-    return this.runClose(
+  approve(operator: string, id: number, txid: string): Promise<OpsWithdrawalRow> {
+    return this.close(
       id,
-      (row) => {
+      async (row) => {
         const decidedAt = this.now();
         const spot = { userId: row.userId, account: 'spot' as const, coin: row.coin };
-        this.ledger.post(
+        await this.ledger.post(
           {
             kind: WITHDRAW_KINDS.send,
             refType: 'withdrawals',
@@ -177,8 +175,8 @@ export class WithdrawService {
           ],
         );
         const decision = { status: 'approved' as const, txid, reason: null, decidedBy: operator, decidedAt };
-        this.closeRow(row, decision);
-        this.opsJournal.record({
+        await this.closeRow(row, decision);
+        await this.opsJournal.record({
           operator,
           action: 'withdrawal.approve',
           targetType: 'withdrawals',
@@ -198,11 +196,11 @@ export class WithdrawService {
   }
 
   /** The operator refuses the withdrawal: the amount is unfrozen back to the user's spot account. */
-  reject(operator: string, id: number, reason: string): OpsWithdrawalRow {
-    return this.runClose(
+  reject(operator: string, id: number, reason: string): Promise<OpsWithdrawalRow> {
+    return this.close(
       id,
-      (row) => {
-        const out = this.release(
+      async (row) => {
+        const out = await this.release(
           row,
           'rejected',
           reason,
@@ -210,7 +208,7 @@ export class WithdrawService {
           WITHDRAW_KINDS.reject,
           `operator:${operator}`,
         );
-        this.opsJournal.record({
+        await this.opsJournal.record({
           operator,
           action: 'withdrawal.reject',
           targetType: 'withdrawals',
@@ -223,18 +221,37 @@ export class WithdrawService {
     );
   }
 
-  private applyRequest(o: WithdrawOrder): WithdrawalRow {
+  /**
+   * One command: reads the withdrawal, refuses it unless it is the owner's (when `ownerId` is given)
+   * and still in review, then lets `settle` close it. A refusal anywhere undoes the whole command.
+   */
+  private close(
+    id: number,
+    settle: (row: OpsWithdrawalRow) => Promise<OpsWithdrawalRow>,
+    ownerId: number | null,
+  ): Promise<OpsWithdrawalRow> {
+    return this.engine.writer.run(async () => {
+      const row = await this.store.get(id);
+      // Someone else's id answers exactly like a missing one, so ids reveal nothing.
+      if (!row || (ownerId !== null && row.userId !== ownerId)) throw notFound();
+      if (row.status !== 'review') throw fail('recordNotPending', 'id');
+      return settle(row);
+    });
+  }
+
+  private async applyRequest(o: WithdrawOrder): Promise<WithdrawalRow> {
     // Read again here: the address may have been unbound or replaced while the password was checked.
-    const bound = this.addresses.find(o.userId, o.coin, o.chain);
+    const bound = await this.addresses.find(o.userId, o.coin, o.chain);
     if (!bound) throw fail('withdrawAddressRequired', 'address');
     if (!sameAddress(o.format, bound.address, o.address)) throw fail('boundMismatch', 'address');
     if (!this.limits[o.coin]) throw fail('withdrawDisabled', 'coin');
-    const q = this.quota(o.userId, o.coin);
+    // Inside the command: the balance, lock and day's total as every command before this one left them.
+    const q = await this.quota(o.userId, o.coin);
     if (q.usedToday + o.amount > q.dailyLimit) throw fail('withdrawDailyLimit', 'amount');
     if (o.amount > q.withdrawable) {
       throw fail(o.amount <= q.available ? 'withdrawAwaitingConfirmations' : 'insufficientBalance', 'amount');
     }
-    const row = this.store.insert({
+    const row = await this.store.insert({
       userId: o.userId,
       coin: o.coin,
       chain: o.chain,
@@ -243,7 +260,7 @@ export class WithdrawService {
       fee: o.fee,
       createdAt: this.now(),
     });
-    this.ledger.freeze(
+    await this.ledger.freeze(
       {
         kind: WITHDRAW_KINDS.freeze,
         refType: 'withdrawals',
@@ -256,27 +273,27 @@ export class WithdrawService {
     return row;
   }
 
-  private release(
+  private async release(
     row: OpsWithdrawalRow,
     status: 'rejected' | 'cancelled',
     reason: string | null,
     decidedBy: string | null,
     kind: (typeof WITHDRAW_KINDS)['reject' | 'cancel'],
     actor: string,
-  ): OpsWithdrawalRow {
-    this.ledger.unfreeze(
+  ): Promise<OpsWithdrawalRow> {
+    await this.ledger.unfreeze(
       { kind, refType: 'withdrawals', refId: String(row.id), actor },
       { userId: row.userId, account: 'spot', coin: row.coin },
       row.amount,
     );
     const decision = { status, txid: null, reason, decidedBy, decidedAt: this.now() };
-    this.closeRow(row, decision);
+    await this.closeRow(row, decision);
     return { ...row, ...decision };
   }
 
-  private closeRow(row: WithdrawalRow, d: Parameters<WithdrawalStore['decide']>[1]): void {
-    // The row was read in review inside this same transaction, so this cannot miss; if it ever did,
-    // throwing rolls the ledger change back with it.
-    if (!this.store.decide(row.id, d)) throw fail('recordNotPending', 'id');
+  private async closeRow(row: WithdrawalRow, d: Decision): Promise<void> {
+    // The row was read in review inside this same command, so this cannot miss; if it ever did,
+    // throwing undoes the ledger change with the command.
+    if (!(await this.store.decide(row.id, d))) throw fail('recordNotPending', 'id');
   }
 }

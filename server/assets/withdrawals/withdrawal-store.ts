@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { WithdrawalStatus } from '../../../domain';
-import { prepareAll, sql, type PreparedSet } from '../../db';
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../../db';
 import { accounts, type Accounts } from '../../mine';
 
 /**
@@ -118,8 +117,8 @@ const STATEMENTS = {
   usedSince: sql<[userId: number, coin: string, since: number], bigint>(
     `select coalesce(sum(amount), 0) as total from withdrawals
      where user_id = ? and coin = ? and status in ('review', 'approved') and created_at >= ?`,
-    // PostgreSQL's sum of a bigint column is a numeric, which its driver gives as a string.
-    (r) => BigInt(r.total as bigint),
+    // PostgreSQL's sum of integers arrives as a decimal string.
+    (r) => BigInt(r.total as bigint | string),
   ),
   decide: sql<
     [
@@ -136,21 +135,21 @@ const STATEMENTS = {
   ),
 };
 
-/** Synchronous access to `withdrawals`, for use inside the ledger's database transaction. */
+/** Access to `withdrawals`; the writes run inside the withdrawal service's writer commands. */
 export class WithdrawalStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
   private readonly users: Accounts;
 
-  constructor(sqlite: SqliteDb) {
-    this.users = accounts(sqlite);
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
+  constructor(engine: Engine) {
+    this.users = accounts(engine);
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** Inserts a withdrawal in review and returns it with its id. */
-  insert(
+  async insert(
     row: Omit<WithdrawalRow, 'id' | 'status' | 'txid' | 'reason' | 'decidedBy' | 'decidedAt'>,
-  ): WithdrawalRow {
-    const id = this.q.insert.get(
+  ): Promise<WithdrawalRow> {
+    const { lastId: id } = await this.q.insert.run(
       row.userId,
       row.coin,
       row.chain,
@@ -158,22 +157,31 @@ export class WithdrawalStore {
       row.amount,
       row.fee,
       row.createdAt,
-    )!;
+    );
     return { id, ...row, status: 'review', txid: null, reason: null, decidedBy: null, decidedAt: null };
   }
 
   /** One withdrawal with its owner's account, whoever owns it. */
-  get(id: number): OpsWithdrawalRow | undefined {
-    const row = this.q.byId.get(id);
+  async get(id: number): Promise<OpsWithdrawalRow | undefined> {
+    const row = await this.q.byId.get(id);
     if (!row) return undefined;
-    const account = this.users.accountOf(row.userId);
+    const account = await this.users.accountOf(row.userId);
     return account === undefined ? undefined : { ...row, account };
   }
 
   /** One page, newest first. */
-  list(q: WithdrawalQuery): OpsWithdrawalRow[] {
-    const page = this.q.page.all(q.userId, q.userId, q.coin, q.coin, q.status, q.status, q.before, q.limit);
-    const names = this.users.accountsOf(page.map((r) => r.userId));
+  async list(q: WithdrawalQuery): Promise<OpsWithdrawalRow[]> {
+    const page = await this.q.page.all(
+      q.userId,
+      q.userId,
+      q.coin,
+      q.coin,
+      q.status,
+      q.status,
+      q.before,
+      q.limit,
+    );
+    const names = await this.users.accountsOf(page.map((r) => r.userId));
     return page.flatMap((r) => {
       const account = names.get(r.userId);
       return account === undefined ? [] : [{ ...r, account }];
@@ -181,12 +189,13 @@ export class WithdrawalStore {
   }
 
   /** Units of `coin` the user requested since `since` (ms), rejected and cancelled ones excluded. */
-  usedSince(userId: number, coin: string, since: number): bigint {
-    return this.q.usedSince.get(userId, coin, since)!;
+  async usedSince(userId: number, coin: string, since: number): Promise<bigint> {
+    return (await this.q.usedSince.get(userId, coin, since))!;
   }
 
   /** Closes a withdrawal still in review; false when it was no longer in review. */
-  decide(id: number, d: Decision): boolean {
-    return this.q.decide.run(d.status, d.txid, d.reason, d.decidedBy, d.decidedAt, id).changes > 0;
+  async decide(id: number, d: Decision): Promise<boolean> {
+    const info = await this.q.decide.run(d.status, d.txid, d.reason, d.decidedBy, d.decidedAt, id);
+    return info.changes > 0;
   }
 }

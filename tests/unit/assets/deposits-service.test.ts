@@ -5,7 +5,7 @@ import { DepositAddressStore } from '../../../server/assets/deposits/address-sto
 import { depositLocks } from '../../../server/assets/deposits/deposit-locks';
 import { DEPOSIT_KIND, DepositService, statusAt } from '../../../server/assets/deposits/deposit-service';
 import type { DepositRow } from '../../../server/assets/deposits/deposit-store';
-import { insertUser, openTestDatabase, type Db } from '../../support/db';
+import { insertUser, openTestLedger, type Db } from '../../support/db';
 import { Ledger, ledgerViolations } from '../../../server/ledger';
 
 const COINS: CoinInfo[] = [
@@ -48,12 +48,13 @@ let addresses: DepositAddressStore;
 let changes: Array<[DepositRow, boolean]>;
 const log = { warn: vi.fn() };
 
-function addUser(id: number): string {
+function addUser(id: number): Promise<string> {
   insertUser(db.sqlite, id);
   return addresses.ensure(id, 'TRC20', () => chain.depositAddress(id, 'TRC20'));
 }
 
-const spot = (userId: number, coin = 'USDT') => ledger.balance({ userId, account: 'spot', coin }).available;
+const spot = async (userId: number, coin = 'USDT') =>
+  (await ledger.balance({ userId, account: 'spot', coin })).available;
 const rows = () =>
   db.sqlite.prepare('select * from crypto_deposits order by id').all() as Array<Record<string, unknown>>;
 const creditLines = () =>
@@ -76,21 +77,20 @@ function transfer(patch: Partial<ChainTransfer> = {}): ChainTransfer {
 }
 
 /** The chain reaches `height` on `chainId` and tells the service. */
-function block(chainId: string, height: number): void {
+async function block(chainId: string, height: number): Promise<void> {
   chain.heights.set(chainId, height);
-  service.onBlock(chainId, height);
+  await service.onBlock(chainId, height);
 }
 
 beforeEach(async () => {
-  db = await openTestDatabase(':memory:');
-  ledger = new Ledger(db.sqlite);
+  ({ ledger, ...db } = await openTestLedger(':memory:'));
   chain = new FakeChain();
-  addresses = new DepositAddressStore(db.sqlite, () => 1);
+  addresses = new DepositAddressStore(db.engine, () => 1);
   changes = [];
   log.warn.mockClear();
   let t = 1_700_000_000_000;
   service = new DepositService({
-    sqlite: db.sqlite,
+    engine: db.engine,
     ledger,
     adapter: chain,
     addresses,
@@ -100,13 +100,13 @@ beforeEach(async () => {
     onChange: (row, credited) => changes.push([row, credited]),
     now: () => ++t,
   });
-  addUser(1);
-  addUser(2);
+  await addUser(1);
+  await addUser(2);
   chain.heights.set('TRC20', 100);
 });
 
 afterEach(async () => {
-  expect(ledgerViolations(db.sqlite)).toEqual([]);
+  expect(await ledgerViolations(db.engine)).toEqual([]);
   await db.close();
 });
 
@@ -117,113 +117,147 @@ describe('statusAt', () => {
 });
 
 describe('DepositService', () => {
-  it('follows a deposit from the mempool to final, crediting once at the first confirmation', () => {
-    service.onTransfer(transfer());
+  it('follows a deposit from the mempool to final, crediting once at the first confirmation', async () => {
+    await service.onTransfer(transfer());
     expect(rows()).toEqual([
       expect.objectContaining({ user_id: 1, status: 'pending', confirmations: 0, block_height: null }),
     ]);
-    expect(spot(1)).toBe(0n);
+    expect(await spot(1)).toBe(0n);
     expect(changes.map(([r, c]) => [r.status, c])).toEqual([['pending', false]]);
 
-    service.onTransfer(transfer({ blockHeight: 101 }));
-    expect(spot(1)).toBe(0n);
-    block('TRC20', 101);
+    await service.onTransfer(transfer({ blockHeight: 101 }));
+    expect(await spot(1)).toBe(0n);
+    await block('TRC20', 101);
     expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 1, block_height: 101 });
-    expect(spot(1)).toBe(10_00000000n);
-    expect(depositLocks(db.sqlite)(1, 'USDT')).toBe(10_00000000n);
+    expect(await spot(1)).toBe(10_00000000n);
+    expect(await depositLocks(db.engine)(1, 'USDT')).toBe(10_00000000n);
 
-    for (let h = 102; h <= 105; h++) block('TRC20', h);
+    for (let h = 102; h <= 105; h++) await block('TRC20', h);
     expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 5 });
-    block('TRC20', 106);
+    await block('TRC20', 106);
     expect(rows()[0]).toMatchObject({ status: 'final', confirmations: 6 });
     expect(rows()[0]!.final_at).not.toBeNull();
-    expect(depositLocks(db.sqlite)(1, 'USDT')).toBe(0n);
-    block('TRC20', 107);
+    expect(await depositLocks(db.engine)(1, 'USDT')).toBe(0n);
+    await block('TRC20', 107);
     expect(rows()[0]).toMatchObject({ confirmations: 6 });
 
-    expect(spot(1)).toBe(10_00000000n);
+    expect(await spot(1)).toBe(10_00000000n);
     expect(creditLines()).toBe(1);
     expect(changes.filter(([, credited]) => credited)).toHaveLength(1);
     const tx = db.sqlite.prepare(`select * from ledger_tx where kind = ?`).get(DEPOSIT_KIND);
     expect(tx).toMatchObject({ ref_type: 'crypto_deposits', ref_id: String(rows()[0]!.id), memo: 'tx1' });
   });
 
-  it('credits a transfer reported many times, in any order and after old blocks, exactly once', () => {
-    service.onTransfer(transfer({ blockHeight: 98 }));
-    service.onTransfer(transfer());
-    service.onTransfer(transfer({ blockHeight: 98 }));
-    block('TRC20', 100);
-    service.onBlock('TRC20', 99);
-    service.catchUp();
-    service.onTransfer(transfer({ blockHeight: 98 }));
+  it('credits a transfer reported many times, in any order and after old blocks, exactly once', async () => {
+    await service.onTransfer(transfer({ blockHeight: 98 }));
+    await service.onTransfer(transfer());
+    await service.onTransfer(transfer({ blockHeight: 98 }));
+    await block('TRC20', 100);
+    await service.onBlock('TRC20', 99);
+    await service.catchUp();
+    await service.onTransfer(transfer({ blockHeight: 98 }));
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 3 });
-    expect(spot(1)).toBe(10_00000000n);
+    expect(await spot(1)).toBe(10_00000000n);
     expect(creditLines()).toBe(1);
   });
 
-  it('jumps straight to final when it first sees the deposit deep in the chain, crediting it', () => {
-    service.onTransfer(transfer({ blockHeight: 90 }));
+  it('credits once when reports and blocks of one transfer arrive together', async () => {
+    // Each report is a command that reads the row it decides on, so concurrent ones cannot both credit.
+    await Promise.all([
+      service.onTransfer(transfer({ blockHeight: 100 })),
+      service.onTransfer(transfer({ blockHeight: 100 })),
+      service.onBlock('TRC20', 100),
+      service.catchUp(),
+      service.onTransfer(transfer({ blockHeight: 100 })),
+    ]);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 1 });
+    expect(await spot(1)).toBe(10_00000000n);
+    expect(creditLines()).toBe(1);
+    expect(changes.filter(([, credited]) => credited)).toHaveLength(1);
+  });
+
+  it('reports nothing and keeps nothing of a block whose command was refused, and the next block makes it good', async () => {
+    await service.onTransfer(transfer({ blockHeight: 101 }));
+    changes.length = 0;
+    // A ledger that refuses the credit stands in for a batch the database refused.
+    const transfer0 = ledger.transfer.bind(ledger);
+    ledger.transfer = () => Promise.reject(new Error('busy'));
+    await expect(block('TRC20', 101)).rejects.toThrow('busy');
+    expect(rows()[0]).toMatchObject({ status: 'pending', confirmations: 0 });
+    expect(changes).toEqual([]);
+    ledger.transfer = transfer0;
+    await block('TRC20', 102);
+    expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 2 });
+    expect(await spot(1)).toBe(10_00000000n);
+    expect(creditLines()).toBe(1);
+  });
+
+  it('jumps straight to final when it first sees the deposit deep in the chain, crediting it', async () => {
+    await service.onTransfer(transfer({ blockHeight: 90 }));
     expect(rows()[0]).toMatchObject({ status: 'final', confirmations: 11 });
     expect(rows()[0]!.credited_at).not.toBeNull();
-    expect(spot(1)).toBe(10_00000000n);
+    expect(await spot(1)).toBe(10_00000000n);
     expect(creditLines()).toBe(1);
   });
 
-  it('keeps the first report of a transfer when a later one names other terms', () => {
-    service.onTransfer(transfer());
-    service.onTransfer(transfer({ amount: 99_00000000n, blockHeight: 101 }));
-    block('TRC20', 101);
+  it('keeps the first report of a transfer when a later one names other terms', async () => {
+    await service.onTransfer(transfer());
+    await service.onTransfer(transfer({ amount: 99_00000000n, blockHeight: 101 }));
+    await block('TRC20', 101);
     expect(rows()[0]).toMatchObject({ amount: 10_00000000, block_height: null, status: 'pending' });
-    expect(spot(1)).toBe(0n);
+    expect(await spot(1)).toBe(0n);
   });
 
-  it('tells different outputs of one transaction apart', () => {
-    service.onTransfer(transfer({ blockHeight: 100 }));
-    service.onTransfer(transfer({ vout: 1, address: 'addr-TRC20-2', amount: 3_00000000n, blockHeight: 100 }));
-    expect(spot(1)).toBe(10_00000000n);
-    expect(spot(2)).toBe(3_00000000n);
+  it('tells different outputs of one transaction apart', async () => {
+    await service.onTransfer(transfer({ blockHeight: 100 }));
+    await service.onTransfer(
+      transfer({ vout: 1, address: 'addr-TRC20-2', amount: 3_00000000n, blockHeight: 100 }),
+    );
+    expect(await spot(1)).toBe(10_00000000n);
+    expect(await spot(2)).toBe(3_00000000n);
   });
 
-  it('ignores unknown addresses, coins not open on the chain, and dust below the coin precision', () => {
-    service.onTransfer(transfer({ address: 'addr-TRC20-99', blockHeight: 100 }));
-    service.onTransfer(transfer({ coin: 'BTC', txid: 'tx2', blockHeight: 100 }));
-    service.onTransfer(transfer({ coin: 'NOPE', txid: 'tx3', blockHeight: 100 }));
-    const doge = addresses.ensure(1, 'DOGE', () => 'addr-DOGE-1');
-    service.onTransfer(
+  it('ignores unknown addresses, coins not open on the chain, and dust below the coin precision', async () => {
+    await service.onTransfer(transfer({ address: 'addr-TRC20-99', blockHeight: 100 }));
+    await service.onTransfer(transfer({ coin: 'BTC', txid: 'tx2', blockHeight: 100 }));
+    await service.onTransfer(transfer({ coin: 'NOPE', txid: 'tx3', blockHeight: 100 }));
+    const doge = await addresses.ensure(1, 'DOGE', () => 'addr-DOGE-1');
+    await service.onTransfer(
       transfer({ chain: 'DOGE', coin: 'DOGE', address: doge, txid: 'tx4', blockHeight: 100 }),
     );
     // Another chain's address is not this chain's, even with the same text.
-    service.onTransfer(transfer({ chain: 'BTC', coin: 'BTC', txid: 'tx5', blockHeight: 100 }));
+    await service.onTransfer(transfer({ chain: 'BTC', coin: 'BTC', txid: 'tx5', blockHeight: 100 }));
     // USDT has 6 decimals: 0.00000099 cannot be shown or withdrawn.
-    service.onTransfer(transfer({ amount: 99n, txid: 'tx6', blockHeight: 100 }));
+    await service.onTransfer(transfer({ amount: 99n, txid: 'tx6', blockHeight: 100 }));
     expect(rows()).toEqual([]);
-    expect(spot(1)).toBe(0n);
+    expect(await spot(1)).toBe(0n);
     expect(log.warn).toHaveBeenCalledTimes(6);
   });
 
-  it('floors an amount to the coin precision, never rounding up', () => {
-    service.onTransfer(transfer({ amount: 1_23456789n, blockHeight: 100 }));
+  it('floors an amount to the coin precision, never rounding up', async () => {
+    await service.onTransfer(transfer({ amount: 1_23456789n, blockHeight: 100 }));
     expect(rows()[0]).toMatchObject({ amount: 1_23456700 });
-    expect(spot(1)).toBe(1_23456700n);
+    expect(await spot(1)).toBe(1_23456700n);
   });
 
-  it('catches up after a restart: a new service brings open deposits to the current height', () => {
-    service.onTransfer(transfer({ blockHeight: 100 }));
+  it('catches up after a restart: a new service brings open deposits to the current height', async () => {
+    await service.onTransfer(transfer({ blockHeight: 100 }));
     expect(rows()[0]).toMatchObject({ status: 'credited', confirmations: 1 });
     chain.heights.set('TRC20', 110);
     const restarted = new DepositService({
-      sqlite: db.sqlite,
+      engine: db.engine,
       ledger,
       adapter: chain,
       addresses,
       coins: COINS,
       coinChains: COIN_CHAINS,
     });
-    restarted.catchUp();
-    restarted.catchUp();
+    await restarted.catchUp();
+    await restarted.catchUp();
     expect(rows()[0]).toMatchObject({ status: 'final', confirmations: 11 });
-    expect(spot(1)).toBe(10_00000000n);
+    expect(await spot(1)).toBe(10_00000000n);
     expect(creditLines()).toBe(1);
   });
 });
