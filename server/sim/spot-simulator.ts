@@ -13,6 +13,8 @@ export function createSpotSimulator(): SpotSimulator {
   let sim: MarketMakerSim | undefined;
   let bots: { makerId: number; takerId: number } | undefined;
   const timers: NodeJS.Timeout[] = [];
+  /** The step under way, awaited by `stop` so none runs against a closed database. */
+  let stepping: Promise<void> | null = null;
   return {
     async prepare(ctx: ServerContext, orders) {
       if (ctx.config.mode !== 'demo') return;
@@ -24,7 +26,7 @@ export function createSpotSimulator(): SpotSimulator {
         takerUserId: bots.takerId,
         startPrices: catalog.simStart,
       });
-      topUpBot(ledger, bots.makerId, catalog);
+      await topUpBot(ctx.engine, ledger, bots.makerId, catalog);
       await sim.fill();
     },
     start(ctx: ServerContext) {
@@ -32,23 +34,24 @@ export function createSpotSimulator(): SpotSimulator {
       const { ledger, catalog } = ctx;
       const { makerId, takerId } = bots;
       const stepper = sim;
-      let running = false;
+      const step = async () => {
+        await topUpBot(ctx.engine, ledger, makerId, catalog);
+        await topUpBot(ctx.engine, ledger, takerId, catalog);
+        await stepper.step();
+      };
       timers.push(
         setInterval(() => {
-          if (running) return;
-          running = true;
-          topUpBot(ledger, makerId, catalog);
-          topUpBot(ledger, takerId, catalog);
-          stepper
-            .step()
-            .catch((err: unknown) => ctx.log.error({ err }, 'market simulator step failed'))
-            .finally(() => (running = false));
+          if (stepping) return;
+          stepping = step()
+            .catch((err: unknown) => ctx.log.warn({ err }, 'market simulator step refused'))
+            .finally(() => (stepping = null));
         }, SIM_STEP_MS),
       );
       ctx.log.info('market-maker SIMULATOR running (demo mode); set SIM_MARKET=off to stop it');
     },
-    stop() {
+    async stop() {
       for (const t of timers.splice(0)) clearInterval(t);
+      await stepping;
     },
   };
 }
