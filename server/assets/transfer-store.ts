@@ -21,8 +21,8 @@ export interface TransferQuery {
   limit: number;
 }
 
-const COLUMNS = `id, user_id as userId, coin, from_account as "from", to_account as "to", amount,
-  remark, created_at as createdAt`;
+const COLUMNS = `id, user_id as "userId", coin, from_account as "from", to_account as "to", amount,
+  remark, created_at as "createdAt"`;
 
 function toRow(r: Record<string, unknown>): TransferRow {
   return {

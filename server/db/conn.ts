@@ -16,7 +16,7 @@ export interface Conn {
   readonly kind: EngineName;
   /**
    * Runs a statement that writes. `lastId` is the `id` column of the first returned row when the
-   * statement has `returning id`, else SQLite's row id (0 on PostgreSQL).
+   * statement has `returning id`, else 0 on both engines.
    */
   run(def: AnyDef, params: readonly unknown[], bigints: boolean): Promise<RunResult>;
   /** The first row (mapped), or undefined. */

@@ -38,8 +38,10 @@ export class SqliteConn implements Conn {
         const row = stmt.get(...params) as Record<string, unknown> | undefined;
         return Promise.resolve({ changes: row ? 1 : 0, lastId: row?.id === undefined ? 0 : Number(row.id) });
       }
+      // No `returning id`, no id: SQLite's row id has no counterpart on PostgreSQL, so it is not
+      // handed out, and a store that needs the new id says `returning id` on both engines.
       const r = stmt.run(...params);
-      return Promise.resolve({ changes: r.changes, lastId: Number(r.lastInsertRowid) });
+      return Promise.resolve({ changes: r.changes, lastId: 0 });
     } catch (err) {
       return Promise.reject(err as Error);
     }

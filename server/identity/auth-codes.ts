@@ -29,7 +29,7 @@ const STATEMENTS = {
        expires_at = excluded.expires_at, attempts = 0, created_at = excluded.created_at`,
   ),
   get: sql<[userId: number], Row>(
-    `select code_hash as codeHash, expires_at as expiresAt, attempts from identity_auth_codes where user_id = ?`,
+    `select code_hash as "codeHash", expires_at as "expiresAt", attempts from identity_auth_codes where user_id = ?`,
     // Number(): PostgreSQL's driver gives bigint columns as strings.
     (r) => ({ codeHash: r.codeHash as string, expiresAt: Number(r.expiresAt), attempts: Number(r.attempts) }),
   ),

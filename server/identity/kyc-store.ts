@@ -46,9 +46,9 @@ export class KycPhotoError extends Error {
 export const KYC_PHOTO_FIELDS = ['frontId', 'backId', 'handId'] as const;
 export type KycPhotoField = (typeof KYC_PHOTO_FIELDS)[number];
 
-const COLS = `id, user_id as userId, name, doc_type as docType, id_number as idNumber,
-  front_id as frontId, back_id as backId, hand_id as handId, status, reason,
-  decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
+const COLS = `id, user_id as "userId", name, doc_type as "docType", id_number as "idNumber",
+  front_id as "frontId", back_id as "backId", hand_id as "handId", status, reason,
+  decided_by as "decidedBy", created_at as "createdAt", decided_at as "decidedAt"`;
 
 // Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
 const toRow = (r: Record<string, unknown>): KycRow => ({

@@ -41,8 +41,8 @@ const STATEMENTS = {
     (r) => ({ coin: r.coin as string, units: BigInt(r.units as bigint | string) }),
   ),
   rebates: sql<[referrerId: number, before: number, limit: number], RebateDbRow>(
-    `select id, referral_id as referralId, trade_id as tradeId, symbol, coin, fee_units as feeUnits,
-       units, ledger_tx_id as ledgerTxId, created_at as createdAt
+    `select id, referral_id as "referralId", trade_id as "tradeId", symbol, coin, fee_units as "feeUnits",
+       units, ledger_tx_id as "ledgerTxId", created_at as "createdAt"
      from identity_rebates where referrer_id = ? and id < ? order by id desc limit ?`,
     (r) => ({
       id: Number(r.id as bigint),

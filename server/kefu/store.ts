@@ -101,7 +101,7 @@ const STATEMENTS = {
     'insert into kefu_images (id, user_id, mime, data, created_at) values (?, ?, ?, ?, ?)',
   ),
   image: sql<[id: string], ImageRow>(
-    'select id, user_id as userId, mime, data from kefu_images where id = ?',
+    'select id, user_id as "userId", mime, data from kefu_images where id = ?',
     (r) => ({ id: r.id as string, userId: Number(r.userId), mime: r.mime as string, data: r.data as Buffer }),
   ),
   page: sql<[userId: number, before: number, limit: number], Row>(

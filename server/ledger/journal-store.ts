@@ -46,8 +46,8 @@ export class JournalStore {
 /** The page query for one filter shape (`where`, its conditions joined by `and`). */
 function journalPage(shape: string) {
   return sql<Array<string | number>, JournalLine>(
-    `select j.id, j.tx_id as txId, t.kind, t.ref_type as refType, t.ref_id as refId, j.account,
-            j.coin, j.field, j.delta, j.balance_after as balanceAfter, j.created_at as createdAt
+    `select j.id, j.tx_id as "txId", t.kind, t.ref_type as "refType", t.ref_id as "refId", j.account,
+            j.coin, j.field, j.delta, j.balance_after as "balanceAfter", j.created_at as "createdAt"
      from journal j join ledger_tx t on t.id = j.tx_id
        where ${shape} order by j.id desc limit ?`,
     toLine,

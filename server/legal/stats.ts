@@ -23,7 +23,7 @@ interface Counts {
 /** The statements the statistics read, named by what they do. */
 const STATEMENTS = {
   facts: sql<[merchantId: number, since: number], EventFact>(
-    `select e.order_id as orderId, o.buyer_id as buyerId, o.seller_id as sellerId, e.kind, e.role,
+    `select e.order_id as "orderId", o.buyer_id as "buyerId", o.seller_id as "sellerId", e.kind, e.role,
             e.detail, e.created_at as at
      from legal_orders o join legal_events e on e.order_id = o.id
      where o.merchant_id = ? and e.created_at >= ?

@@ -25,20 +25,20 @@ import {
 // call).
 
 // Columns renamed to the rows' fields in the SQL itself (store-rows.ts reads their integers).
-const METHOD_COLS = `id, user_id as userId, kind, real_name as realName, bank, card_number as cardNumber,
-  account, nickname, qr_id as qrId, updated_at as updatedAt`;
-const AD_COLS = `id, merchant_id as merchantId, side, coin, currency, price, min_amount as minAmount,
-  max_amount as maxAmount, total, remaining, methods, auto_cancel_min as autoCancelMin,
-  expires_at as expiresAt, status, created_at as createdAt, updated_at as updatedAt`;
-const ORDER_COLS = `id, ad_id as adId, merchant_id as merchantId, user_id as userId, buyer_id as buyerId,
-  seller_id as sellerId, coin, currency, price, qty, amount, fee, status, pay_deadline as payDeadline,
-  pay_ref as payRef, payee, created_at as createdAt, updated_at as updatedAt`;
-const APP_COLS = `id, user_id as userId, nickname, status, reason, decided_by as decidedBy,
-  created_at as createdAt, decided_at as decidedAt`;
-const APPEAL_COLS = `id, order_id as orderId, opened_by as openedBy, reason, evidence, status, outcome,
-  decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
-const FREEZE_COLS = `id, user_id as userId, reason, order_id as orderId, created_by as createdBy,
-  created_at as createdAt, lifted_by as liftedBy, lifted_at as liftedAt`;
+const METHOD_COLS = `id, user_id as "userId", kind, real_name as "realName", bank, card_number as "cardNumber",
+  account, nickname, qr_id as "qrId", updated_at as "updatedAt"`;
+const AD_COLS = `id, merchant_id as "merchantId", side, coin, currency, price, min_amount as "minAmount",
+  max_amount as "maxAmount", total, remaining, methods, auto_cancel_min as "autoCancelMin",
+  expires_at as "expiresAt", status, created_at as "createdAt", updated_at as "updatedAt"`;
+const ORDER_COLS = `id, ad_id as "adId", merchant_id as "merchantId", user_id as "userId", buyer_id as "buyerId",
+  seller_id as "sellerId", coin, currency, price, qty, amount, fee, status, pay_deadline as "payDeadline",
+  pay_ref as "payRef", payee, created_at as "createdAt", updated_at as "updatedAt"`;
+const APP_COLS = `id, user_id as "userId", nickname, status, reason, decided_by as "decidedBy",
+  created_at as "createdAt", decided_at as "decidedAt"`;
+const APPEAL_COLS = `id, order_id as "orderId", opened_by as "openedBy", reason, evidence, status, outcome,
+  decided_by as "decidedBy", created_at as "createdAt", decided_at as "decidedAt"`;
+const FREEZE_COLS = `id, user_id as "userId", reason, order_id as "orderId", created_by as "createdBy",
+  created_at as "createdAt", lifted_by as "liftedBy", lifted_at as "liftedAt"`;
 
 /** The columns of a payment method that its insert and its edit both write, in their SQL order. */
 export type MethodFields = [
@@ -223,7 +223,7 @@ export const STATEMENTS = {
     [orderId: number, actor: string, role: OrderActorRole, kind: string, detail: string, createdAt: number]
   >(`insert into legal_events (order_id, actor, role, kind, detail, created_at) values (?, ?, ?, ?, ?, ?)`),
   eventsOf: sql<[orderId: number], EventRow>(
-    `select id, order_id as orderId, actor, role, kind, detail, created_at as createdAt
+    `select id, order_id as "orderId", actor, role, kind, detail, created_at as "createdAt"
      from legal_events where order_id = ? order by id`,
     toEvent,
   ),
@@ -281,7 +281,7 @@ export const STATEMENTS = {
     idOf,
   ),
   messagesOf: sql<[orderId: number], MessageRow>(
-    `select id, user_id as userId, text, image_id as imageId, created_at as createdAt
+    `select id, user_id as "userId", text, image_id as "imageId", created_at as "createdAt"
      from legal_messages where order_id = ? order by id limit 500`,
     toMessage,
   ),

@@ -36,8 +36,8 @@ export interface ProfileRow {
   createdAt: number;
 }
 
-const TEAM_COLS = `id, account, level, kyc, promo_code as promoCode, referrer_id as referrerId`;
-const REFERRAL_COLS = `id, account, created_at as createdAt, kyc`;
+const TEAM_COLS = `id, account, level, kyc, promo_code as "promoCode", referrer_id as "referrerId"`;
+const REFERRAL_COLS = `id, account, created_at as "createdAt", kyc`;
 
 // Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
 const id = (r: Record<string, unknown>) => Number(r.id);
@@ -70,7 +70,7 @@ const ACCOUNTS_OF_IDS = byListSize((size) =>
 /** Inviters of a list of user ids (those that have one), one statement per list length. */
 const REFERRERS_OF_IDS = byListSize((size) =>
   sql<number[], { id: number; referrerId: number }>(
-    `select id, referrer_id as referrerId from users
+    `select id, referrer_id as "referrerId" from users
      where id in (${placeholders(size)}) and referrer_id is not null`,
     (r) => ({ id: Number(r.id), referrerId: Number(r.referrerId) }),
   ),
@@ -87,8 +87,8 @@ const STATEMENTS = {
   setKyc: sql<[kyc: KycState, userId: number]>('update users set kyc = ? where id = ?'),
   // A `case`, not `… is not null`: PostgreSQL gives a boolean there, SQLite 1 or 0.
   creditFacts: sql<[userId: number], CreditFactsRow>(
-    `select created_at as createdAt, kyc,
-       case when trade_password_hash is null then 0 else 1 end as hasTradePassword
+    `select created_at as "createdAt", kyc,
+       case when trade_password_hash is null then 0 else 1 end as "hasTradePassword"
      from users where id = ?`,
     (r) => ({
       createdAt: Number(r.createdAt),
@@ -124,7 +124,7 @@ const STATEMENTS = {
     toReferral,
   ),
   profileOf: sql<[userId: number], ProfileRow>(
-    `select account, account_kind as accountKind, kyc, created_at as createdAt from users where id = ?`,
+    `select account, account_kind as "accountKind", kyc, created_at as "createdAt" from users where id = ?`,
     (r) => ({
       account: r.account as string,
       accountKind: r.accountKind as AccountKind,

@@ -77,8 +77,8 @@ const STATEMENTS = {
   tradeById: sql<[id: number], TapeRow>(`select ${TAPE_COLS} from spot_trades where id = ?`, toTape),
   latestTradeId: sql<[], number>('select coalesce(max(id), 0) as n from spot_trades', count),
   feeTradesBetween: sql<[afterId: number, upTo: number, limit: number], FeeTradeRow>(
-    `select id, symbol, taker_side as takerSide, maker_user_id as makerUserId,
-       taker_user_id as takerUserId, maker_fee_units as makerFee, taker_fee_units as takerFee
+    `select id, symbol, taker_side as "takerSide", maker_user_id as "makerUserId",
+       taker_user_id as "takerUserId", maker_fee_units as "makerFee", taker_fee_units as "takerFee"
      from spot_trades where id > ? and id <= ? order by id limit ?`,
     toFeeTrade,
   ),

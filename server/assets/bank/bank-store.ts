@@ -31,9 +31,9 @@ export interface DepositQuery {
   limit: number;
 }
 
-const COLUMNS = `id, user_id as userId, amount, currency, coin, credit, rate, payer_name as payerName,
-  reference, proof_id as proofId, card_bank as cardBank, card_number as cardNumber, status, reason,
-  decided_by as decidedBy, created_at as createdAt, decided_at as decidedAt`;
+const COLUMNS = `id, user_id as "userId", amount, currency, coin, credit, rate, payer_name as "payerName",
+  reference, proof_id as "proofId", card_bank as "cardBank", card_number as "cardNumber", status, reason,
+  decided_by as "decidedBy", created_at as "createdAt", decided_at as "decidedAt"`;
 
 function toRow(r: Record<string, unknown>): BankDepositRow {
   return {
@@ -53,7 +53,7 @@ function toRow(r: Record<string, unknown>): BankDepositRow {
  */
 const STATEMENTS = {
   card: sql<[userId: number], BankCard>(
-    `select bank, branch, card_number as cardNumber, holder, updated_at as updatedAt
+    `select bank, branch, card_number as "cardNumber", holder, updated_at as "updatedAt"
      from bank_cards where user_id = ?`,
     (r) => ({
       bank: r.bank as string,

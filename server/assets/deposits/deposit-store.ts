@@ -45,9 +45,9 @@ export interface DepositAdvance {
   at: number;
 }
 
-const COLUMNS = `d.id, d.user_id as userId, d.coin, d.chain, d.address, d.txid, d.vout, d.amount,
-  d.block_height as blockHeight, d.confirmations, d.status, d.created_at as createdAt,
-  d.credited_at as creditedAt, d.final_at as finalAt`;
+const COLUMNS = `d.id, d.user_id as "userId", d.coin, d.chain, d.address, d.txid, d.vout, d.amount,
+  d.block_height as "blockHeight", d.confirmations, d.status, d.created_at as "createdAt",
+  d.credited_at as "creditedAt", d.final_at as "finalAt"`;
 
 // A null filter matches everything. The casts give PostgreSQL the type of a parameter that is only
 // compared with null (it cannot infer one there); SQLite's cast of null is null.

@@ -6,7 +6,7 @@ export interface AddressRow extends BoundAddress {
   userId: number;
 }
 
-const COLUMNS = `id, user_id as userId, coin, chain, address, label, created_at as createdAt`;
+const COLUMNS = `id, user_id as "userId", coin, chain, address, label, created_at as "createdAt"`;
 
 // Integers are read with Number(): SQLite gives numbers, PostgreSQL's bigint columns strings.
 const toRow = (r: Record<string, unknown>): AddressRow => ({

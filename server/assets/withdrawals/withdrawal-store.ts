@@ -46,8 +46,8 @@ export interface Decision {
   decidedAt: number;
 }
 
-const COLUMNS = `w.id, w.user_id as userId, w.coin, w.chain, w.address, w.amount, w.fee, w.status, w.txid,
-  w.reason, w.decided_by as decidedBy, w.created_at as createdAt, w.decided_at as decidedAt`;
+const COLUMNS = `w.id, w.user_id as "userId", w.coin, w.chain, w.address, w.amount, w.fee, w.status, w.txid,
+  w.reason, w.decided_by as "decidedBy", w.created_at as "createdAt", w.decided_at as "decidedAt"`;
 
 type Raw = Record<string, bigint | string | null>;
 const num = (v: bigint | string | null) => (v === null ? null : Number(v));

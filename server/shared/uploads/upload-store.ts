@@ -57,7 +57,7 @@ function storeStatements(claims: UploadClaims) {
       [id: string, userId: number, mime: UploadType, size: number, sha256: string, createdAt: number]
     >('insert into uploads (id, user_id, mime, size, sha256, created_at) values (?, ?, ?, ?, ?, ?)'),
     byId: sql<[id: string], UploadRow>(
-      `select id, user_id as userId, mime, size, sha256, created_at as createdAt from uploads where id = ?`,
+      `select id, user_id as "userId", mime, size, sha256, created_at as "createdAt" from uploads where id = ?`,
       // Number(): PostgreSQL's driver gives bigint columns as strings.
       (r) => ({
         id: r.id as string,

@@ -25,6 +25,7 @@ const ITEMS = {
     'insert into items (owner, units, note) values (?, ?, ?) returning id',
   ),
   setUnits: sql<[units: bigint, id: number]>('update items set units = ? where id = ?'),
+  addQuietly: sql<[owner: number, units: bigint]>('insert into items (owner, units) values (?, ?)'),
   byId: sql<[id: number], Item>('select id, owner, units, note from items where id = ?', (r) => ({
     id: Number(r.id),
     owner: Number(r.owner),
@@ -62,6 +63,8 @@ describe.each<EngineName>(['sqlite', 'postgres'])('the one writer on %s', (kind)
     expect(await q.byId.get(2)).toBeUndefined();
     await t.engine.writer.run(() => q.add.run(1, 5n, null));
     expect(await q.ofOwner.all(1)).toEqual([{ id: 2 }]);
+    // Without `returning id` no id is reported on either engine (SQLite's row id has no counterpart).
+    expect(await t.engine.writer.run(() => q.addQuietly.run(1, 6n))).toEqual({ changes: 1, lastId: 0 });
   });
 
   it('commits commands queued together in one batch, in order, each acknowledged after the commit', async () => {
