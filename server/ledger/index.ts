@@ -1,4 +1,4 @@
-export { ledgerViolations } from './invariants';
+export { journalSums, ledgerViolations } from './invariants';
 export { hasTxFor, hasTxOfKind, JournalStore, type JournalQuery } from './journal-store';
 export {
   HOUSE_USER_ID,

@@ -100,3 +100,23 @@ export async function ledgerViolations(engine: Engine): Promise<string[]> {
   }
   return out;
 }
+
+const SUMS = {
+  journalSums: sql<[], { key: string; sum: bigint }>(
+    `select user_id, account, coin, field, sum(delta) as s from journal
+     group by user_id, account, coin, field`,
+    (r) => ({
+      key: `${String(r.user_id)}/${String(r.account)}/${String(r.coin)}/${String(r.field)}`,
+      sum: big(r.s),
+    }),
+  ),
+};
+
+/**
+ * The journal's sum per holder, account, coin and field (`userId/account/coin/field` → minor units):
+ * what a copy of the database must reproduce exactly (`ops db/copy`).
+ */
+export async function journalSums(engine: Engine): Promise<Map<string, bigint>> {
+  const rows = await statementsOf(engine, SUMS, { bigints: true }).journalSums.all();
+  return new Map(rows.map((r) => [r.key, r.sum]));
+}

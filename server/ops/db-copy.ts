@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../app';
 import { alignSequences, DB_FILE_NAME, migrateDatabase, openDatabase, postgresEngine } from '../db/module';
-import { ledgerViolations } from '../ledger';
+import { journalSums, ledgerViolations } from '../ledger';
 
 /** What the copy found and did; every check must hold for `ok`. */
 export interface CopyReport {
@@ -81,11 +81,15 @@ export async function copyDatabase(
       const r = await client.query<{ n: string }>(`select count(*) as n from ${c.table}`);
       c.postgres = Number(r.rows[0]!.n);
     }
-    const { mismatches, compared } = await compareJournal(sqlite, client);
+    // The source's sums are read (on its read connection) while this copy still holds the write lock.
+    const liteSums = await journalSums(source.engine);
     sqlite.exec('rollback');
     const engine = postgresEngine(to);
     let violations: string[];
+    let mismatches: string[];
+    let compared: number;
     try {
+      ({ mismatches, compared } = compareSums(liteSums, await journalSums(engine)));
       violations = await ledgerViolations(engine);
     } finally {
       await engine.close();
@@ -176,23 +180,14 @@ function toPg(v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
 }
 
-/** Sums of the journal per holder, field and coin on both engines; returns what differs. */
-async function compareJournal(
-  sqlite: SqliteDb,
-  client: pg.Client,
-): Promise<{ mismatches: string[]; compared: number }> {
-  const text = `select user_id, account, coin, field, sum(delta) as s from journal
-    group by user_id, account, coin, field`;
-  const key = (r: Row) => `${String(r.user_id)}/${String(r.account)}/${String(r.coin)}/${String(r.field)}`;
-  const lite = new Map<string, bigint>();
-  for (const r of sqlite.prepare(text).safeIntegers(true).all() as Row[])
-    lite.set(key(r), BigInt(r.s as bigint));
-  const pgSums = new Map<string, bigint>();
-  for (const r of (await client.query<Row>(text)).rows) pgSums.set(key(r), BigInt(r.s as string));
+/** The journal sums of the source and of the copy; returns what differs. */
+function compareSums(
+  lite: Map<string, bigint>,
+  copy: Map<string, bigint>,
+): { mismatches: string[]; compared: number } {
   const mismatches: string[] = [];
-  for (const k of new Set([...lite.keys(), ...pgSums.keys()])) {
-    if (lite.get(k) !== pgSums.get(k))
-      mismatches.push(`${k}: sqlite ${lite.get(k)} postgres ${pgSums.get(k)}`);
+  for (const k of new Set([...lite.keys(), ...copy.keys()])) {
+    if (lite.get(k) !== copy.get(k)) mismatches.push(`${k}: sqlite ${lite.get(k)} postgres ${copy.get(k)}`);
   }
   return { mismatches, compared: lite.size };
 }

@@ -2,26 +2,13 @@ import type { PairInfo, PlaceOrderReq } from '../../domain';
 import type { Engine } from '../db';
 import { fail, notFound } from '../http';
 import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
-import { OrderBook, type DoneEvent, type EngineListener, type Side, type TradeEvent } from '../market';
+import { OrderBook, type DoneEvent, type EngineListener, type TradeEvent } from '../market';
+import { emptyOutput, frozenBy, holdersOf, Refusal, type BatchOutput, type Command } from './order-batch';
 import { OrderStore, type OrderRow, type TradeRow } from './order-store';
 import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';
 
-/** A changed price level of one market: side, price in ticks, new total in lots (0 = gone). */
-export type LevelChange = [side: Side, priceTicks: number, totalLots: number];
-
-/** What one committed batch changed, handed to market data and private events after the commit. */
-export interface BatchOutput {
-  /** Per market, the level changes in engine order. */
-  levels: Map<string, LevelChange[]>;
-  trades: TradeRow[];
-  /** Ids of orders whose row changed. */
-  orders: Set<number>;
-  /** Those orders' rows as the batch left them (copies, taken before the commit). */
-  rows: OrderRow[];
-  /** Users whose balances changed. */
-  users: Set<number>;
-}
+export type { BatchOutput, LevelChange } from './order-batch';
 
 /** Receives each committed batch. */
 export type BatchListener = (output: BatchOutput, service: OrderService) => void;
@@ -31,10 +18,6 @@ interface Market {
   units: PairUnits;
   engine: OrderBook;
 }
-
-type Command =
-  | { kind: 'place'; userId: number; req: ParsedPlace; done: (r: OrderRow | Error) => void }
-  | { kind: 'cancel'; userId: number; orderId: number; done: (r: OrderRow | Error) => void };
 
 /** Most commands committed together in one transaction. */
 export const MAX_BATCH = 2_000;
@@ -172,7 +155,7 @@ export class OrderService {
         async () => {
           this.out = out;
           // Balances of the orders' own holders in one read (nothing to read when memory is the authority).
-          await this.ledger.load(this.holdersOf(batch));
+          await this.ledger.load(holdersOf(batch, (symbol) => this.markets.get(symbol)));
           const rs: Array<OrderRow | Error> = [];
           for (const cmd of batch) rs.push(await this.runOne(cmd));
           for (const id of out.orders) {
@@ -193,17 +176,6 @@ export class OrderService {
     }
     batch.forEach((cmd, i) => cmd.done(results[i]!));
     for (const listener of this.listeners) listener(out, this);
-  }
-
-  private holdersOf(batch: readonly Command[]): Holder[] {
-    const out: Holder[] = [];
-    for (const cmd of batch) {
-      if (cmd.kind !== 'place') continue;
-      const market = this.markets.get(cmd.req.symbol);
-      if (market)
-        out.push({ userId: cmd.userId, account: 'spot', coin: this.freezeFor(market, cmd.req).coin });
-    }
-    return out;
   }
 
   /**
@@ -243,7 +215,7 @@ export class OrderService {
       const best = req.side === 'buy' ? market.engine.bestAsk() : market.engine.bestBid();
       if (best === undefined) throw new Refusal(fail('noOptimalPrice'));
     }
-    const { coin, units } = this.freezeFor(market, req);
+    const { coin, units } = frozenBy(market, req);
     const holder: Holder = { userId, account: 'spot', coin };
     if ((await this.ledger.balance(holder)).available < units) throw new Refusal(fail('insufficientBalance'));
 
@@ -291,13 +263,6 @@ export class OrderService {
     this.settleDones(market);
     await this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
     return { ...row };
-  }
-
-  private freezeFor(market: Market, req: ParsedPlace): { coin: string; units: bigint } {
-    const { pair, units } = market;
-    if (req.side === 'sell') return { coin: pair.base, units: units.baseUnits(req.lots!) };
-    if (req.type === 'market') return { coin: pair.quote, units: req.budgetUnits! };
-    return { coin: pair.quote, units: units.quoteUnits(req.priceTicks!, req.lots!) };
   }
 
   private startCommand(symbol: string): void {
@@ -422,13 +387,4 @@ export class OrderService {
     this.nextOrderId = (await this.store.maxId()) + 1;
     for (const pair of this.pairs) this.markets.set(pair.symbol, await this.buildMarket(pair));
   }
-}
-
-/** A command refused before anything was written; its error goes back to the caller. */
-class Refusal {
-  constructor(readonly error: Error) {}
-}
-
-function emptyOutput(): BatchOutput {
-  return { levels: new Map(), trades: [], orders: new Set(), rows: [], users: new Set() };
 }

@@ -1,0 +1,63 @@
+import type { PairInfo } from '../../domain';
+import type { Holder } from '../ledger';
+import type { PairUnits } from '../shared/units';
+import type { OrderRow, TradeRow } from './order-store';
+import type { Side } from '../market';
+import type { ParsedPlace } from './validate';
+
+// The shapes of one spot batch: what goes in (commands), what comes out after the commit.
+
+/** A changed price level of one market: side, price in ticks, new total in lots (0 = gone). */
+export type LevelChange = [side: Side, priceTicks: number, totalLots: number];
+
+/** What one committed batch changed, handed to market data and private events after the commit. */
+export interface BatchOutput {
+  /** Per market, the level changes in engine order. */
+  levels: Map<string, LevelChange[]>;
+  trades: TradeRow[];
+  /** Ids of orders whose row changed. */
+  orders: Set<number>;
+  /** Those orders' rows as the batch left them (copies, taken before the commit). */
+  rows: OrderRow[];
+  /** Users whose balances changed. */
+  users: Set<number>;
+}
+
+export type Command =
+  | { kind: 'place'; userId: number; req: ParsedPlace; done: (r: OrderRow | Error) => void }
+  | { kind: 'cancel'; userId: number; orderId: number; done: (r: OrderRow | Error) => void };
+
+/** A command refused before anything was written; its error goes back to the caller. */
+export class Refusal {
+  constructor(readonly error: Error) {}
+}
+
+export function emptyOutput(): BatchOutput {
+  return { levels: new Map(), trades: [], orders: new Set(), rows: [], users: new Set() };
+}
+
+/** What an order freezes until it fills or ends: the coin it pays with and how much (minor units). */
+export function frozenBy(
+  market: { pair: PairInfo; units: PairUnits },
+  req: ParsedPlace,
+): { coin: string; units: bigint } {
+  const { pair, units } = market;
+  if (req.side === 'sell') return { coin: pair.base, units: units.baseUnits(req.lots!) };
+  if (req.type === 'market') return { coin: pair.quote, units: req.budgetUnits! };
+  return { coin: pair.quote, units: units.quoteUnits(req.priceTicks!, req.lots!) };
+}
+
+/** The holders a batch's orders freeze from, to read their balances in one go before the batch runs. */
+export function holdersOf(
+  batch: readonly Command[],
+  marketOf: (symbol: string) => { pair: PairInfo; units: PairUnits } | undefined,
+): Holder[] {
+  const out: Holder[] = [];
+  for (const cmd of batch) {
+    const market = cmd.kind === 'place' ? marketOf(cmd.req.symbol) : undefined;
+    if (market && cmd.kind === 'place') {
+      out.push({ userId: cmd.userId, account: 'spot', coin: frozenBy(market, cmd.req).coin });
+    }
+  }
+  return out;
+}
