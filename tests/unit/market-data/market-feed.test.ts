@@ -2,14 +2,15 @@ import SQLite from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { depthChecksum, type DepthDiff, type DepthLevel, type DepthSnapshot } from '../../../domain';
-import { CANDLES_DDL, MarketFeed, SqliteCandleStore, TickerBoard } from '../../../server/market/data';
+import { sqliteEngine } from '../../../server/db/module';
+import { CANDLES_DDL, MarketFeed, DbCandleStore, TickerBoard } from '../../../server/market/data';
 import { OrderBook, type EngineListener, type OrderRequest, type Side } from '../../../server/market/engine';
 
 const pair = { symbol: 'BTC/USDT', tickSize: '0.01', lotSize: '0.00001' };
 const T0 = Date.UTC(2024, 0, 1);
 
 /** Wires an engine to a MarketFeed the way the order service is meant to. */
-function harness(store?: SqliteCandleStore) {
+function harness(store?: DbCandleStore) {
   const published: Array<[string, unknown]> = [];
   const publish = (ch: string, d: unknown) => published.push([ch, d]);
   const tickers = new TickerBoard({ publish });
@@ -59,8 +60,9 @@ const limit = (userId: number, side: Side, priceTicks: number, lots: number) =>
   ({ type: 'limit', userId, side, priceTicks, lots }) as const;
 
 describe('MarketFeed with the matching engine', () => {
-  it('publishes one depth diff, the trades and the candles per engine call', () => {
-    const store = new SqliteCandleStore(new SQLite(':memory:').exec(CANDLES_DDL.join(';')));
+  it('publishes one depth diff, the trades and the candles per engine call', async () => {
+    const engine = sqliteEngine(new SQLite(':memory:').exec(CANDLES_DDL.join(';')));
+    const store = new DbCandleStore(engine);
     const h = harness(store);
     h.place(limit(1, 'sell', 6_400_000, 100));
     h.place(limit(1, 'sell', 6_400_100, 100));
@@ -87,7 +89,8 @@ describe('MarketFeed with the matching engine', () => {
       'trades:BTC/USDT',
       ...['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'].map((i) => `candles:BTC/USDT:${i}`),
     ]);
-    expect(store.list('BTC/USDT', '1m', undefined, 5)).toEqual([
+    await engine.writer.idle();
+    expect(await store.list('BTC/USDT', '1m', undefined, 5)).toEqual([
       { t: T0, o: '64000.00', h: '64001.00', l: '64000.00', c: '64001.00', v: '0.00150', qv: '96.0005000' },
     ]);
     expect(h.tickers.flush(T0 + 2_000)[0]).toMatchObject({
