@@ -1,7 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { OptionDirection, OptionResult } from '../../domain/second-rules';
-import { prepareAll, sql, type PreparedSet } from '../db';
-import { BulkInsert } from '../ledger';
+import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /**
  * An option as the API sees it: its `second_options` row joined with its `second_settlements` row,
@@ -134,7 +132,8 @@ const STATEMENTS = {
     `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
        payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
        client_order_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+     returning id`,
   ),
   byId: sql<[id: number], OptionRow>(`${JOINED} where o.id = ?`, toRow),
   byClient: sql<[userId: number, clientOrderId: string], OptionRow>(
@@ -167,34 +166,33 @@ const STATEMENTS = {
 };
 
 /**
- * Reads and writes of `second_options` and `second_settlements`; synchronous, for use inside the
- * service's transactions. Settlements are queued with `addSettlement` and written by `flushSettlements`
- * with multi-row INSERTs, at the end of the settling transaction.
+ * Reads and writes of `second_options` and `second_settlements`; every method returns a promise, and
+ * the writes run inside the service's writer commands. Settlements are queued with `addSettlement`
+ * and written by `flushSettlements` with multi-row INSERTs, at the end of the settling command.
  */
 export class OptionStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
-  private readonly settlements: BulkInsert;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
+  // The one table that holds results, written only here. Its primary key is the option id: a second
+  // settlement of one option fails the whole settling command (exactly once).
+  private readonly settlements = new BulkRows('second_settlements', [
+    'option_id',
+    'exit_trade_id',
+    'exit_price',
+    'exit_ts',
+    'result',
+    'credited_units',
+    'settled_at',
+    'settle_tx_id',
+    'rule',
+  ]);
 
-  constructor(sqlite: SqliteDb) {
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
-    // The one table that holds results, written only here. Its primary key is the option id: a second
-    // settlement of one option fails the whole settling transaction (exactly once).
-    this.settlements = new BulkInsert(sqlite, 'second_settlements', [
-      'option_id',
-      'exit_trade_id',
-      'exit_price',
-      'exit_ts',
-      'result',
-      'credited_units',
-      'settled_at',
-      'settle_tx_id',
-      'rule',
-    ]);
+  constructor(private readonly engine: Engine) {
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** Inserts an open option; returns its id. */
-  insert(o: NewOption): number {
-    const info = this.q.insert.run(
+  async insert(o: NewOption): Promise<number> {
+    const info = await this.q.insert.run(
       o.userId,
       o.symbol,
       o.direction,
@@ -214,8 +212,8 @@ export class OptionStore {
   }
 
   /** Records the ledger transaction that froze the stake. */
-  stakeTx(id: number, txId: number): void {
-    this.q.setStakeTx.run(txId, id);
+  async stakeTx(id: number, txId: number): Promise<void> {
+    await this.q.setStakeTx.run(txId, id);
   }
 
   /** Queues the settlement of option `id` by the expiry rule; written by `flushSettlements`. */
@@ -233,30 +231,40 @@ export class OptionStore {
     );
   }
 
-  /** Writes the queued settlements; throws (and the caller rolls back) if one was already settled. */
-  flushSettlements(): void {
-    this.settlements.flush();
+  /**
+   * Writes the queued settlements inside the running writer command; throws (and the command is
+   * undone) if one was already settled. The queue is empty afterwards either way.
+   */
+  async flushSettlements(): Promise<void> {
+    try {
+      const ctx = currentCommand();
+      if (ctx?.writer !== this.engine.writer || !ctx.open)
+        throw new Error('settlements written outside a command');
+      await this.settlements.flush(ctx.conn);
+    } finally {
+      this.settlements.clear();
+    }
   }
 
-  /** Drops the queued settlements (the settling transaction is rolling back). */
+  /** Drops the queued settlements (the settling command failed). */
   clearSettlements(): void {
     this.settlements.clear();
   }
 
-  get(id: number): OptionRow | undefined {
+  get(id: number): Promise<OptionRow | undefined> {
     return this.q.byId.get(id);
   }
 
-  byClientId(userId: number, clientOrderId: string): OptionRow | undefined {
+  byClientId(userId: number, clientOrderId: string): Promise<OptionRow | undefined> {
     return this.q.byClient.get(userId, clientOrderId);
   }
 
   /** Every open option, in expiry order (start and restart: the timer's queue). */
-  open(): OptionRow[] {
+  open(): Promise<OptionRow[]> {
     return this.q.open.all();
   }
 
-  list(userId: number, f: ListFilter): OptionRow[] {
+  list(userId: number, f: ListFilter): Promise<OptionRow[]> {
     return this.q.list.all(
       userId,
       f.before,
