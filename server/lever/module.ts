@@ -37,12 +37,14 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       await lever.load();
       // Trades committed while the server was down are applied first, in order, exactly once.
       await lever.catchUp();
-      stopTape = ctx.tape.onTrades((symbol, trades) => {
-        // A failed sweep leaves the cursor where it was: the next start applies its trades again.
-        void lever
+      // The listener's promise settles once what the trades fired is committed (a tape that waits for
+      // it can answer the trade after the triggers). A failed sweep leaves the cursor where it was: the
+      // next start applies its trades again.
+      stopTape = ctx.tape.onTrades((symbol, trades) =>
+        lever
           .onTrades(symbol, trades)
-          .catch((err: unknown) => ctx.log.error({ err }, 'lever trigger sweep failed'));
-      });
+          .catch((err: unknown) => ctx.log.error({ err }, 'lever trigger sweep failed')),
+      );
       const pushBalances = balancePusher(ctx);
       lever.onChange((rows) => {
         if (!ctx.hub.hasSubscribers(channels.private)) return;

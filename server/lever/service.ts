@@ -192,11 +192,11 @@ export class LeverService implements LeverEngine {
       await this.ledger.load(holdersOf([row]));
       if (trade) {
         const txId = postOpen(this.ledger, row);
-        this.store.queueSave(row);
-        this.store.queueReceipt(row.id, openReceipt(row, trade, 'open', txId, now));
+        await this.store.save(row);
+        await this.store.addReceipt(row.id, openReceipt(row, trade, 'open', txId, now));
       } else {
         postEntrust(this.ledger, row);
-        this.store.queueSave(row);
+        await this.store.save(row);
       }
       const prevId = this.nextId;
       this.nextId = row.id;
@@ -215,7 +215,7 @@ export class LeverService implements LeverEngine {
       const next = { ...row, status: 'cancelled' as const, closedAt: now, updatedAt: now };
       await this.ledger.load(holdersOf([next]));
       postCancel(this.ledger, next);
-      this.store.queueSave(next);
+      await this.store.save(next);
       await this.changed([next]);
       return next;
     });
@@ -238,7 +238,7 @@ export class LeverService implements LeverEngine {
       });
       if (problem) throw fail(problem.key, problem.field);
       const next = { ...row, tpTicks, slTicks, updatedAt: this.now() };
-      this.store.queueSave(next);
+      await this.store.save(next);
       await this.changed([next]);
       return next;
     });

@@ -161,6 +161,9 @@ export class OptionService {
    * settled, once committed; if the command fails, they are still open and queued.
    */
   settleDue(at: number = this.now()): Promise<OptionRow[]> {
+    // Nothing due: no command (the queue's head is the earliest expiry, committed or in a batch).
+    const head = this.queue.peek();
+    if (!head || head.expiresAt >= at) return Promise.resolve([]);
     return this.engine.writer.run(async () => {
       const due = this.queue.takeDue(at).filter((o) => !this.dropped.delete(o));
       if (due.length === 0) return [];

@@ -139,8 +139,13 @@ describe('trigger sweeps', () => {
     expect(await query(h.db, 'select trade_id from lever_cursor where symbol = ?', SYMBOL)).toEqual([
       { trade_id: 2 },
     ]);
+    // Trades that fire nothing while down still move the cursor on the next start.
+    await h.store([[3, 6_310_000]]);
     await h.restart();
     expect(await receipts(h, 'liquidation')).toEqual([pos.id]);
+    expect(await query(h.db, 'select trade_id from lever_cursor where symbol = ?', SYMBOL)).toEqual([
+      { trade_id: 3 },
+    ]);
   });
 });
 

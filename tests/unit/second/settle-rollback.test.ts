@@ -23,9 +23,9 @@ async function setup() {
   const faulty = { failAt: 0 };
   const h = await optionHarness(TERMS, (tape) => {
     const flakyTape = Object.create(tape) as TradeTape;
-    flakyTape.atOrBefore = async (symbol, ts) => {
+    flakyTape.atOrBefore = (symbol, ts) => {
       if (ts === faulty.failAt) throw new Error('disk I/O error');
-      return await tape.atOrBefore(symbol, ts);
+      return tape.atOrBefore(symbol, ts);
     };
     return flakyTape;
   });
