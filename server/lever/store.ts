@@ -96,6 +96,7 @@ function toDb(row: LeverRow): unknown[] {
 }
 
 const NAMES = COLS.map(([, c]) => c);
+const UPDATED = NAMES.filter((c) => c !== 'id');
 const rows = (r: Record<string, unknown>): LeverRow => fromDb(r);
 const asNumber = (v: unknown): number => Number(v as bigint);
 
@@ -104,9 +105,11 @@ const asNumber = (v: unknown): number => Number(v as bigint);
  * money columns can pass 2^53 minor units); the row mappers narrow ids, ticks and times to number.
  */
 const STATEMENTS = {
-  // SQLite-only: `insert or replace` (PostgreSQL: `insert … on conflict (id) do update`).
+  // An upsert: a new order is inserted, a known one has every other column replaced (the id is the
+  // table's only key, so this is what `insert or replace` did, without deleting the row).
   save: sql<unknown[]>(
-    `insert or replace into lever_orders (${NAMES.join(', ')}) values (${NAMES.map(() => '?').join(', ')})`,
+    `insert into lever_orders (${NAMES.join(', ')}) values (${NAMES.map(() => '?').join(', ')})
+     on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   ),
   byId: sql<[id: number], LeverRow>('select * from lever_orders where id = ?', rows),
   live: sql<[], LeverRow>(
@@ -117,7 +120,7 @@ const STATEMENTS = {
     [userId: number, before: number, symbol: string | null, symbol2: string | null, limit: number],
     LeverRow
   >(
-    `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
+    `select * from lever_orders where user_id = ? and id < ? and (cast(? as text) is null or symbol = ?)
      order by id desc limit ?`,
     rows,
   ),
@@ -132,7 +135,7 @@ const STATEMENTS = {
     ],
     LeverRow
   >(
-    `select * from lever_orders where user_id = ? and id < ? and (? is null or symbol = ?)
+    `select * from lever_orders where user_id = ? and id < ? and (cast(? as text) is null or symbol = ?)
      and status = ? order by id desc limit ?`,
     rows,
   ),
@@ -142,10 +145,12 @@ const STATEMENTS = {
   cursor: sql<[symbol: string], number>('select trade_id from lever_cursor where symbol = ?', (r) =>
     asNumber(r.trade_id),
   ),
-  // SQLite-only: two-argument `max` (PostgreSQL: `greatest`).
+  // The cursor never moves back: the larger of the stored and the new trade id (a `case`, as the
+  // two-argument `max` is SQLite's and `greatest` PostgreSQL's).
   setCursor: sql<[symbol: string, tradeId: number]>(
     `insert into lever_cursor (symbol, trade_id) values (?, ?)
-     on conflict (symbol) do update set trade_id = max(trade_id, excluded.trade_id)`,
+     on conflict (symbol) do update set trade_id = case when excluded.trade_id > lever_cursor.trade_id
+       then excluded.trade_id else lever_cursor.trade_id end`,
   ),
   overnightRun: sql<[day: string], number>('select at from lever_overnight_runs where day = ?', (r) =>
     asNumber(r.at),
@@ -175,9 +180,7 @@ export class LeverStore {
   private readonly orderRows = new BulkRows(
     'lever_orders',
     NAMES,
-    `on conflict (id) do update set ${NAMES.filter((c) => c !== 'id')
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`,
+    `on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   );
   private readonly receiptRows = new BulkRows('lever_receipts', [
     'order_id',

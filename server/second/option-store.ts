@@ -71,6 +71,8 @@ export interface ListFilter {
 
 const num = (v: unknown): number => Number(v as bigint);
 const numOrNull = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
+// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
+const big = (v: unknown): bigint => BigInt(v as bigint);
 
 /** An option joined with its settlement, if any; `status` follows from the join. */
 const JOINED = `select o.*, s.exit_trade_id, s.exit_price, s.exit_ts, s.result, s.credited_units,
@@ -85,9 +87,9 @@ function toRow(r: Record<string, unknown>): OptionRow {
     direction: r.direction as OptionDirection,
     seconds: num(r.seconds),
     coin: r.coin as string,
-    stakeUnits: r.stake_units as bigint,
+    stakeUnits: big(r.stake_units),
     payoutRate: r.payout_rate as string,
-    payoutUnits: r.payout_units as bigint,
+    payoutUnits: big(r.payout_units),
     entryTradeId: num(r.entry_trade_id),
     entryPrice: r.entry_price as string,
     entryTs: num(r.entry_ts),
@@ -98,7 +100,7 @@ function toRow(r: Record<string, unknown>): OptionRow {
     exitPrice: r.exit_price as string | null,
     exitTs: numOrNull(r.exit_ts),
     result: r.result as OptionResult | null,
-    creditedUnits: r.credited_units as bigint | null,
+    creditedUnits: r.credited_units === null ? null : big(r.credited_units),
     settledAt: numOrNull(r.settled_at),
     stakeTxId: num(r.stake_tx_id),
     settleTxId: numOrNull(r.settle_tx_id),
@@ -127,13 +129,14 @@ const STATEMENTS = {
       acceptedAt: number,
       expiresAt: number,
       clientOrderId: string | null,
-    ]
+    ],
+    number
   >(
     `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
        payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
        client_order_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-     returning id`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) returning id`,
+    (r) => num(r.id),
   ),
   byId: sql<[id: number], OptionRow>(`${JOINED} where o.id = ?`, toRow),
   byClient: sql<[userId: number, clientOrderId: string], OptionRow>(
@@ -158,7 +161,7 @@ const STATEMENTS = {
   >(
     `${JOINED} where o.user_id = ? and o.id < ?
        and (? = 'all' or (s.option_id is null) = (? = 'open'))
-       and (? is null or o.symbol = ?) and (? is null or s.result = ?)
+       and (cast(? as text) is null or o.symbol = ?) and (cast(? as text) is null or s.result = ?)
      order by o.id desc limit ?`,
     toRow,
   ),
@@ -192,7 +195,7 @@ export class OptionStore {
 
   /** Inserts an open option; returns its id. */
   async insert(o: NewOption): Promise<number> {
-    const info = await this.q.insert.run(
+    return (await this.q.insert.get(
       o.userId,
       o.symbol,
       o.direction,
@@ -207,8 +210,7 @@ export class OptionStore {
       o.acceptedAt,
       o.expiresAt,
       o.clientOrderId,
-    );
-    return info.lastId;
+    ))!;
   }
 
   /** Records the ledger transaction that froze the stake. */

@@ -30,9 +30,10 @@ const TEST_STATEMENTS = {
 
 /**
  * The trade tape on a test database. The tape is the market area's: until it moves onto the engine
- * it reads through the database's better-sqlite3 handle (the writer's connection).
+ * (`await TradeTape.open(db.engine, pairs, now)`) it reads through the database's better-sqlite3
+ * handle (the writer's connection).
  */
-export function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): TradeTape {
+export async function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): Promise<TradeTape> {
   return new TradeTape(db.sqlite, pairs, now);
 }
 
@@ -68,7 +69,7 @@ export async function leverHarness(
   }
   const catalog: Catalog = { ...DEFAULT_CATALOG, lever: { ...DEFAULT_CATALOG.lever, ...options.lever } };
   const clock = { now: T0 };
-  const tape = tapeOn(db, catalog.pairs, () => clock.now);
+  const tape = await tapeOn(db, catalog.pairs, () => clock.now);
   const q = statementsOf(db.engine, TEST_STATEMENTS);
   const start = async () => {
     const service = new LeverService(db.engine, db.ledger, catalog, tape, () => clock.now);

@@ -34,9 +34,10 @@ const TEST_STATEMENTS = {
 
 /**
  * The trade tape on a test database. The tape is the market area's: until it moves onto the engine
- * it reads through the database's better-sqlite3 handle (the writer's connection).
+ * (`await TradeTape.open(db.engine, pairs, now)`) it reads through the database's better-sqlite3
+ * handle (the writer's connection).
  */
-export function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): TradeTape {
+export async function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): Promise<TradeTape> {
   return new TradeTape(db.sqlite, pairs, now);
 }
 
@@ -71,7 +72,7 @@ export async function optionHarness(
   const wallet = { userId: 1, account: 'second' as const, coin: 'USDT' };
   await grantFunds(db.ledger, db.engine.writer, 1, '1000', 'USDT', 'second');
   let clock = T0;
-  const tape = tapeOn(db, [PAIR], () => clock);
+  const tape = await tapeOn(db, [PAIR], () => clock);
   const q = statementsOf(db.engine, TEST_STATEMENTS);
   const trade = async (id: number, priceTicks: number, ts: number) => {
     await db.engine.writer.run(() => q.trade.run(id, SYMBOL, priceTicks, ts));

@@ -259,7 +259,7 @@ describe('accepting an option', () => {
     const service = new OptionService(
       h.db.engine,
       h.ledger,
-      tapeOn(h.db, [PAIR, other], () => T0),
+      await tapeOn(h.db, [PAIR, other], () => T0),
       TERMS,
       [SYMBOL, 'ETH/USDT'],
       () => T0,
@@ -283,7 +283,7 @@ describe('a restart', () => {
     const again = new OptionService(
       h.db.engine,
       h.ledger,
-      tapeOn(h.db, [PAIR], () => clock),
+      await tapeOn(h.db, [PAIR], () => clock),
       TERMS,
       [SYMBOL],
       () => clock,
