@@ -4,7 +4,15 @@
  * Each position has a take-profit, a stop-loss and a liquidation trigger; the price walks a few ticks
  * per trade, so a trade fires few triggers (a fired position is replaced by a new one, keeping N).
  * Prints trades per second and the ratios; the aim is ≥ 50k trades/s at 100k positions.
+ *
+ * Then the same on the engine: the lever service on the SQLite writer (a file database with
+ * `synchronous=FULL` unless BENCH_MEMORY=1) with BENCH_LEVER_POSITIONS open positions (default
+ * 100,000, each with take-profit, stop-loss and liquidation), fed trades in spot batches of 100 as the
+ * tape does: a batch that reaches no trigger costs no command, one that does is one sweep command.
+ * Fired positions are not replaced there. BENCH_AUTHORITY: the ledger's balances (`database`, the
+ * server's default, or `memory`).
  */
+import { leverEngineBench } from './lever-engine';
 import { TriggerBook, type Trigger } from '../server/lever/trigger-book';
 
 interface Pos {
@@ -130,3 +138,5 @@ for (const [label, step] of [
     `  aim ≥ 50,000 trades/s at 100k positions: ${perSec[100_000]!.book >= 50_000 ? 'met' : 'NOT met'}`,
   );
 }
+
+await leverEngineBench();

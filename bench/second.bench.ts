@@ -1,20 +1,23 @@
 /**
  * Timed-option settlement: 100k options expiring across 1,000 instants (100 per instant), settled by
- * the option service from stored spot trades, one database transaction per instant (as the server's
- * timer does) with one ledger transaction per option, on a file database with `synchronous=FULL`.
+ * the option service from stored spot trades, one writer command per instant (as the server's timer
+ * does) with one netted ledger transaction per result, on the SQLite engine (writer and read
+ * connection, as the server's `openDatabase` opens them) of a file database with `synchronous=FULL`.
  * Trades are stored progressively, as the market makes them, so each instant is settled when its
  * trades exist (and a few later ones). Also: the exit-trade lookup (indexed, newest first) against a
  * naive scan of the market's trades, printed as a ratio.
- * Run: `npm run bench -- second`. Env: BENCH_OPTIONS (default 100000), BENCH_INSTANTS (1000).
+ * Run: `npm run bench -- second`. Env: BENCH_OPTIONS (default 100000), BENCH_INSTANTS (1000),
+ * BENCH_AUTHORITY (the ledger's balances, `database` as the server's default, or `memory`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { seededRandom, toUnits, type PairInfo } from '../domain';
 import { exitTradeOf, type SecondTerms } from '../domain/second-rules';
+import SQLite from 'better-sqlite3';
 import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
-import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations } from '../server/ledger';
+import { sqliteEngine } from '../server/db/module';
+import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthority } from '../server/ledger';
 import { TradeTape } from '../server/market/trade-tape';
 import { OptionService } from '../server/second/option-service';
 import { SECOND_DDL } from '../server/second/schema';
@@ -79,12 +82,16 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 type Mode = 'live' | 'catchup' | 'load';
 const RATE = Number(process.env.BENCH_RATE ?? 50_000);
 const FLOOD_RATE = 1_000_000;
+const AUTHORITY = (process.env.BENCH_AUTHORITY ?? 'database') as BalanceAuthority;
 
 /** One session: trades, placements and settlement in the given mode. */
-function session(mode: Mode, rate = RATE): void {
+async function session(mode: Mode, rate = RATE): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-second-'));
   // BENCH_MEMORY=1: an in-memory database, the CPU ceiling with no disk at all.
-  const sqlite = new SQLite(process.env.BENCH_MEMORY === '1' ? ':memory:' : path.join(dir, 'bench.sqlite'));
+  const file = process.env.BENCH_MEMORY === '1' ? ':memory:' : path.join(dir, 'bench.sqlite');
+  // The writer's handle; the bench uses it directly for the set-up rows only (users, stored trades),
+  // never while a batch runs.
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -94,6 +101,9 @@ function session(mode: Mode, rate = RATE): void {
     sqlite.exec(stmt);
   // BENCH_NO_TS_INDEX=1 measures the exit lookup without the migration's (symbol, ts) index.
   if (process.env.BENCH_NO_TS_INDEX === '1') sqlite.exec('drop index spot_trades_symbol_ts');
+  // Reads on a second connection, as the server's: in WAL mode it sees only committed data.
+  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
+  const engine = sqliteEngine(sqlite, reader);
 
   const rand = seededRandom(11);
   // Trades from the earliest accept (first expiry − longest duration) to past the last expiry.
@@ -123,23 +133,26 @@ function session(mode: Mode, rate = RATE): void {
   });
 
   // Setup (not timed): users, their option balances, the options with entries and frozen stakes.
-  const ledger = new Ledger(sqlite);
   const insertUser = sqlite.prepare('insert into users (id) values (?)');
   sqlite.transaction(() => {
+    for (let u = 1; u <= USERS; u++) insertUser.run(u);
+  })();
+  const ledger = await Ledger.open(engine, AUTHORITY);
+  await engine.writer.run(async () => {
     for (let u = 1; u <= USERS; u++) {
-      insertUser.run(u);
-      ledger.transfer(
+      await ledger.transfer(
         { kind: 'bench.grant', refType: 'bench', refId: '0', actor: 'bench' },
         { userId: WORLD_USER_ID, account: 'second', coin: 'USDT' },
         { userId: u, account: 'second', coin: 'USDT' },
         toUnits('1000000'),
       );
     }
-  })();
+  });
   const bySymbol = new Map(SYMBOLS.map((s) => [s, trades.filter((t) => t.symbol === s)]));
   let clock = start;
+  // The tape is the market area's; until it moves onto the engine it reads through the handle.
   const tape = new TradeTape(sqlite, pairs, () => clock);
-  const service = new OptionService(sqlite, ledger, tape, terms, SYMBOLS, () => clock);
+  const service = new OptionService(engine, ledger, tape, terms, SYMBOLS, () => clock);
 
   // Orders to place: 100 expiring at each instant, accepted `duration` earlier.
   const plan = Array.from({ length: OPTIONS }, (_, i) => {
@@ -165,36 +178,40 @@ function session(mode: Mode, rate = RATE): void {
     tape.record(trades.slice(from, stored).map((t) => ({ ...t, lots: 1 })));
   }
 
-  // Second by second: trades, then placements of that second (not timed, one transaction per second,
-  // through the real place()), then the settlement of what is due (timed: the timer's work).
+  // Second by second: trades, then placements of that second (not timed, through the real place(),
+  // all queued at once so they share a group commit), then the settlement of what is due (timed: the
+  // timer's work, one command).
   let placed = 0;
   let settled = 0;
   let settleMs = 0;
   let settleCpuMs = 0;
   let loadReport = '';
-  const placeSecond = sqlite.transaction((until: number) => {
+  const placeSecond = async (until: number) => {
+    const pending: Promise<unknown>[] = [];
     while (placed < plan.length && plan[placed]!.acceptedAt < until) {
       const p = plan[placed++]!;
+      // place() reads the clock when called: the acceptance instant, before its command runs.
       clock = p.acceptedAt;
-      service.place(p.userId, p.req);
+      pending.push(service.place(p.userId, p.req));
     }
-  });
+    await Promise.all(pending);
+  };
   const t0 = performance.now();
   for (let second = start; second <= end; second += 1_000) {
     tradesUpTo(second);
-    placeSecond(second + 1_000);
+    await placeSecond(second + 1_000);
     clock = second + 1;
     if (mode !== 'live') continue;
     const s = performance.now();
     const c = process.cpuUsage();
-    settled += service.settleDue(clock).length;
+    settled += (await service.settleDue(clock)).length;
     settleMs += performance.now() - s;
     settleCpuMs += cpuMs(c);
   }
   tradesUpTo(end + 10_000);
   clock = end + 10_000;
   if (mode === 'load') {
-    const r = settleAtRate(service, rate);
+    const r = await settleAtRate(service, rate);
     settled += r.settled;
     settleMs += r.ms;
     settleCpuMs += r.cpuMs;
@@ -203,7 +220,7 @@ function session(mode: Mode, rate = RATE): void {
     // Catch-up: everything expired while the timer was not running, settled in one call (a restart).
     const s1 = performance.now();
     const c1 = process.cpuUsage();
-    settled += service.settleDue(clock).length;
+    settled += (await service.settleDue(clock)).length;
     if (mode === 'catchup') {
       settleMs += performance.now() - s1;
       settleCpuMs += cpuMs(c1);
@@ -219,9 +236,9 @@ function session(mode: Mode, rate = RATE): void {
     `${mode}: settled ${settled} options expiring across ${INSTANTS} instants in ${(settleMs / 1000).toFixed(2)} s: ` +
       `${Math.round(settled / (settleMs / 1000))} options/s, durable, ledger included (${
         mode === 'live'
-          ? 'one transaction per instant, as the timer runs in a quiet market'
+          ? 'one command per instant, as the timer runs in a quiet market'
           : mode === 'catchup'
-            ? 'one transaction, as after a restart'
+            ? 'one command, as after a restart'
             : `the timer under a burst: ${rate} expiries/s offered`
       })`,
   );
@@ -238,7 +255,7 @@ function session(mode: Mode, rate = RATE): void {
   const q0 = performance.now();
   for (let i = 0; i < sample; i++) {
     const expiresAt = BASE + ((i * 37) % INSTANTS) * 1_000;
-    sink += tape.atOrBefore(SYMBOLS[i % SYMBOLS.length]!, expiresAt)!.id;
+    sink += (await tape.atOrBefore(SYMBOLS[i % SYMBOLS.length]!, expiresAt))!.id;
   }
   const indexedUs = ((performance.now() - q0) * 1000) / sample;
   const n0 = performance.now();
@@ -252,9 +269,11 @@ function session(mode: Mode, rate = RATE): void {
     `exit lookup: indexed ${indexedUs.toFixed(1)} µs, naive scan of ${bySymbol.get(SYMBOLS[0]!)!.length} ` +
       `trades ${naiveUs.toFixed(1)} µs: ${(naiveUs / indexedUs).toFixed(1)}× faster (lookups agree)`,
   );
-  const problems = ledgerViolations(sqlite);
+  const problems = await ledgerViolations(engine);
   if (problems.length) throw new Error(`ledger violations: ${problems.slice(0, 3).join('; ')}`);
   console.log('ledger invariants hold');
+  await engine.close();
+  if (reader !== sqlite) reader.close();
   sqlite.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -264,7 +283,7 @@ function session(mode: Mode, rate = RATE): void {
  * time after the start, and the loop settles, like the server's timer, everything due by the wall
  * clock each time it runs. Prints the lag from falling due to committed, per option.
  */
-function settleAtRate(service: OptionService, rate: number) {
+async function settleAtRate(service: OptionService, rate: number) {
   const perInstant = OPTIONS / INSTANTS;
   const msPerInstant = (perInstant / rate) * 1000;
   const lags: number[] = [];
@@ -274,7 +293,7 @@ function settleAtRate(service: OptionService, rate: number) {
   const t0 = performance.now();
   while (settled < OPTIONS) {
     const dueInstants = Math.min(INSTANTS, Math.floor((performance.now() - t0) / msPerInstant) + 1);
-    const rows = service.settleDue(BASE + (dueInstants - 1) * 1_000 + 1);
+    const rows = await service.settleDue(BASE + (dueInstants - 1) * 1_000 + 1);
     if (rows.length === 0) continue;
     batches++;
     const done = performance.now() - t0;
@@ -290,11 +309,11 @@ function settleAtRate(service: OptionService, rate: number) {
     cpuMs: cpuMs(c),
     report:
       `  burst of ${OPTIONS} expiries offered over ${((INSTANTS * msPerInstant) / 1000).toFixed(2)} s: ` +
-      `${batches} settlement transactions (${(settled / batches).toFixed(0)} options each); lag from expiry ` +
+      `${batches} settlement commands (${(settled / batches).toFixed(0)} options each); lag from expiry ` +
       `to commit p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms`,
   };
 }
 
 const only = process.env.BENCH_MODE as Mode | undefined;
-for (const mode of ['live', 'catchup', 'load'] as const) if (!only || only === mode) session(mode);
-if (!only || only === 'load') session('load', FLOOD_RATE);
+for (const mode of ['live', 'catchup', 'load'] as const) if (!only || only === mode) await session(mode);
+if (!only || only === 'load') await session('load', FLOOD_RATE);

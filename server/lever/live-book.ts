@@ -3,13 +3,20 @@ import { TriggerBook, type Trigger } from './trigger-book';
 
 /**
  * The lever engine's memory: open orders (entrusting and trading), their trigger versions, one
- * trigger book per market and the house's net exposure per market. Changed only alongside a commit
- * (LeverService); rebuilt from the database with `reset` and `track`.
+ * trigger book per market and the house's net exposure per market. Changed inside the writer command
+ * that writes the same change (LeverService, which takes it back if the command fails); rebuilt from
+ * the database with `reset` and `track`.
  */
 export class LiveBook {
   /** Entrusting and trading orders by id. */
   readonly live = new Map<number, LeverRow>();
   private readonly versions = new Map<number, number>();
+  /**
+   * The last trigger version given out, for every order alike: a version is never given twice, so a
+   * trigger left behind by an order that was taken back (a command undone) cannot pass for one of a
+   * later order with the same id.
+   */
+  private lastVersion = 0;
   private readonly books = new Map<string, TriggerBook>();
   /** House exposure per pair: long hands − short hands of entrusting and trading orders. */
   private readonly net = new Map<string, number>();
@@ -54,7 +61,7 @@ export class LiveBook {
     }
     this.live.set(row.id, row);
     this.net.set(row.symbol, this.exposure(row.symbol) + signed(row));
-    const version = (this.versions.get(row.id) ?? 0) + 1;
+    const version = ++this.lastVersion;
     this.versions.set(row.id, version);
     const book = this.books.get(row.symbol)!;
     const long = row.side === 'long';

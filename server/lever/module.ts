@@ -26,16 +26,26 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
   let timer: NodeJS.Timeout | undefined;
   let stopTape: (() => void) | undefined;
   let stopped = false;
+  /** The overnight run under way, if any (`stop` waits for it). */
+  let running: Promise<void> = Promise.resolve();
 
   const mod: LeverModule = {
     name: 'lever',
     migrations: [leverMigration, leverOvernightDaysMigration, leverBaseline],
-    register(ctx) {
-      const lever = new LeverService(ctx.sqlite, ctx.ledger, ctx.catalog, ctx.tape, now);
+    async register(ctx) {
+      const lever = new LeverService(ctx.engine, ctx.ledger, ctx.catalog, ctx.tape, now);
       mod.service = lever;
+      await lever.load();
       // Trades committed while the server was down are applied first, in order, exactly once.
-      lever.catchUp();
-      stopTape = ctx.tape.onTrades((symbol, trades) => lever.onTrades(symbol, trades));
+      await lever.catchUp();
+      // The listener's promise settles once what the trades fired is committed (a tape that waits for
+      // it can answer the trade after the triggers). A failed sweep leaves the cursor where it was: the
+      // next start applies its trades again.
+      stopTape = ctx.tape.onTrades((symbol, trades) =>
+        lever
+          .onTrades(symbol, trades)
+          .catch((err: unknown) => ctx.log.error({ err }, 'lever trigger sweep failed')),
+      );
       const pushBalances = balancePusher(ctx);
       lever.onChange((rows) => {
         if (!ctx.hub.hasSubscribers(channels.private)) return;
@@ -47,12 +57,11 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
         }
         for (const userId of users) pushBalances(userId);
       });
-      registerLeverRoutes(ctx.registry, { sqlite: ctx.sqlite, lever, catalog: ctx.catalog });
+      registerLeverRoutes(ctx.registry, { engine: ctx.engine, lever, catalog: ctx.catalog });
       // Read-only: the house's exposure per pair and its balance; no operator route moves a price.
-      ctx.ops.add('GET', 'lever/exposure', () => ({
+      ctx.ops.add('GET', 'lever/exposure', async () => ({
         pairs: lever.exposures(),
-        house: ctx.ledger
-          .balancesOf(HOUSE_USER_ID)
+        house: (await ctx.ledger.balancesOf(HOUSE_USER_ID))
           .filter((b) => b.account === 'lever')
           .map(toBalanceLine),
       }));
@@ -62,20 +71,21 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       if (ctx.config.mode === 'demo') await grantDemo(ctx);
       if (options.overnightTimer === false) return;
       const at = ctx.catalog.lever.overnightAtUtc;
-      for (const missed of missedOvernights(now(), at, lever.store.lastOvernightDay()))
-        lever.runOvernight(missed);
+      /** Charges every fee day due and not charged yet, oldest first: one command per day. */
+      const runDue = async () => {
+        for (const due of missedOvernights(now(), at, await lever.store.lastOvernightDay()))
+          await lever.runOvernight(due);
+      };
+      await runDue();
       const schedule = () => {
         if (stopped) return;
         const next = nextOvernightAt(now(), at);
         timer = setTimeout(
           () => {
-            try {
-              for (const due of missedOvernights(now(), at, lever.store.lastOvernightDay()))
-                lever.runOvernight(due);
-            } catch (err) {
-              ctx.log.error({ err }, 'lever overnight fee run failed');
-            }
-            schedule();
+            // A refused batch (busy) is not fatal: the day stays uncharged and the next tick tries again.
+            running = runDue()
+              .catch((err: unknown) => ctx.log.error({ err }, 'lever overnight fee run failed'))
+              .finally(schedule);
           },
           // A timer longer than 2^31 - 1 ms fires at once; re-arm instead.
           Math.min(Math.max(next - now(), 1_000), 2 ** 31 - 1),
@@ -84,10 +94,12 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       };
       schedule();
     },
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       stopTape?.();
+      await running;
+      await mod.service?.idle();
     },
   };
   return mod;
@@ -95,12 +107,13 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
 
 /** Demo mode: the demo account's lever grant from the world holder, once (a journaled transfer). */
 async function grantDemo(ctx: ServerContext): Promise<void> {
-  const demo = findUserByAccount(ctx.sqlite, DEMO_ACCOUNT);
+  const demo = await findUserByAccount(ctx.engine, DEMO_ACCOUNT);
   if (!demo) return;
-  if (hasTxOfKind(ctx.sqlite, 'demo.leverGrant', 'users', String(demo.id))) return;
-  ctx.sqlite.transaction(() => {
+  await ctx.engine.writer.run(async () => {
+    // Checked in the command that grants: two starts cannot both grant.
+    if (await hasTxOfKind(ctx.engine, 'demo.leverGrant', 'users', String(demo.id))) return;
     for (const [coin, amount] of Object.entries(ctx.catalog.lever.demoGrant)) {
-      ctx.ledger.transfer(
+      await ctx.ledger.transfer(
         {
           kind: 'demo.leverGrant',
           refType: 'users',
@@ -113,5 +126,5 @@ async function grantDemo(ctx: ServerContext): Promise<void> {
         toUnits(amount),
       );
     }
-  })();
+  });
 }

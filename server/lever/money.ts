@@ -42,6 +42,17 @@ export function liquidationTicks(row: LeverRow, units: PairUnits, ratio: string)
 
 const user = (row: LeverRow): Holder => ({ userId: row.userId, account: 'lever', coin: row.coin });
 const house = (row: LeverRow): Holder => ({ userId: HOUSE_USER_ID, account: 'lever', coin: row.coin });
+
+/**
+ * The holders the money moves of `rows` touch (each user's and the house's `lever` account), for one
+ * `ledger.load` before the moves: the moves below post synchronously (`postLoaded`), so a command
+ * that settles many orders waits for the balances once, not once per order.
+ */
+export function holdersOf(rows: Iterable<LeverRow>): Holder[] {
+  const out: Holder[] = [];
+  for (const r of rows) out.push(user(r), house(r));
+  return out;
+}
 const meta = (row: LeverRow, kind: KindsOf<'lever'>, actor: string): TxMeta => ({
   kind: `lever.${kind}`,
   refType: 'lever_orders',
@@ -55,10 +66,13 @@ function closeKind(rule: SettlementRule): KindsOf<'lever'> {
   return rule;
 }
 
-/** Posts through the ledger; a refusal for an overdraft becomes the spec's "credit running low". */
+/**
+ * Posts through the ledger, inside a writer command, for holders loaded before (`holdersOf`); a
+ * refusal for an overdraft becomes the spec's "credit running low".
+ */
 export function post(ledger: Ledger, m: TxMeta, postings: Parameters<Ledger['post']>[1]): number {
   try {
-    return ledger.post(m, postings);
+    return ledger.postLoaded(m, postings);
   } catch (err) {
     if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance');
     throw err;
@@ -112,7 +126,7 @@ export function postOvernight(
 ): { taken: bigint; from: 'available' | 'margin'; txId: number } | null {
   const fee = toUnits(leverFeeOf(notionalOf(units.price(row.openTicks!), row.hands, row.lot), rate));
   if (fee === 0n) return null;
-  const avail = ledger.balance(user(row)).available;
+  const avail = ledger.balanceLoaded(user(row)).available;
   const from = avail >= fee ? 'available' : 'margin';
   const taken = from === 'available' ? fee : fee < row.marginUnits ? fee : row.marginUnits;
   if (taken === 0n) return null;

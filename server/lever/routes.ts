@@ -1,4 +1,3 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { LeverCloseScope, LeverOpenReq, LeverStatus, LeverTerms } from '../../domain';
 import {
   fail,
@@ -10,6 +9,7 @@ import {
   sessionOf,
   type HandlerRegistry,
 } from '../http';
+import type { Engine } from '../db';
 import type { Catalog } from '../market';
 import { requireTradePassword } from '../mine';
 import { toLeverOrder } from './dto';
@@ -35,9 +35,9 @@ export function leverTerms(catalog: Catalog): LeverTerms {
 /** Lever endpoints: terms, open, cancel, TP/SL, close, batch close, lists. */
 export function registerLeverRoutes(
   registry: HandlerRegistry,
-  deps: { sqlite: SqliteDb; lever: LeverService; catalog: Catalog },
+  deps: { engine: Engine; lever: LeverService; catalog: Catalog },
 ): void {
-  const { sqlite, lever, catalog } = deps;
+  const { engine, lever, catalog } = deps;
   const dto = (r: LeverRow) => toLeverOrder(r, lever.unitsOf(r.symbol));
   const symbolOf = (input: Record<string, unknown>) => {
     const s = str(input, 'symbol').trim();
@@ -50,23 +50,28 @@ export function registerLeverRoutes(
   registry.add('lever/open', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     if (catalog.lever.tradePassword === 'always') {
-      await requireTradePassword(sqlite, userId, str(ctx.input, 'tradePassword'));
+      // Hashing happens here, before the command: nothing but the database runs inside one.
+      await requireTradePassword(engine, userId, str(ctx.input, 'tradePassword'));
     }
-    return dto(lever.open(userId, ctx.input as unknown as LeverOpenReq));
+    return dto(await lever.open(userId, ctx.input as unknown as LeverOpenReq));
   });
 
-  registry.add('lever/cancel', (ctx) => dto(lever.cancel(sessionOf(ctx).userId, idOf(ctx.input))));
-
-  registry.add('lever/tpsl', (ctx) =>
-    dto(lever.setTpSl(sessionOf(ctx).userId, idOf(ctx.input), str(ctx.input, 'tp'), str(ctx.input, 'sl'))),
+  registry.add('lever/cancel', async (ctx) =>
+    dto(await lever.cancel(sessionOf(ctx).userId, idOf(ctx.input))),
   );
 
-  registry.add('lever/close', (ctx) => dto(lever.close(sessionOf(ctx).userId, idOf(ctx.input))));
+  registry.add('lever/tpsl', async (ctx) =>
+    dto(
+      await lever.setTpSl(sessionOf(ctx).userId, idOf(ctx.input), str(ctx.input, 'tp'), str(ctx.input, 'sl')),
+    ),
+  );
 
-  registry.add('lever/closeAll', (ctx) => {
+  registry.add('lever/close', async (ctx) => dto(await lever.close(sessionOf(ctx).userId, idOf(ctx.input))));
+
+  registry.add('lever/closeAll', async (ctx) => {
     const scope = str(ctx.input, 'scope') || 'all';
     if (scope !== 'all' && scope !== 'long' && scope !== 'short') throw fail('badRequest', 'scope');
-    const rows = lever.closeAll(sessionOf(ctx).userId, scope as LeverCloseScope, symbolOf(ctx.input));
+    const rows = await lever.closeAll(sessionOf(ctx).userId, scope as LeverCloseScope, symbolOf(ctx.input));
     return { closed: rows.map(dto) };
   });
 
@@ -80,11 +85,11 @@ export function registerLeverRoutes(
       .map(dto);
   });
 
-  registry.add('lever/orders', (ctx) => {
+  registry.add('lever/orders', async (ctx) => {
     const status = str(ctx.input, 'status') || 'all';
     if (status !== 'all' && !STATUSES.includes(status as LeverStatus)) throw fail('badRequest', 'status');
     const { before, limit } = pageFields(ctx.input, LEVER_PAGE_SIZE, LEVER_PAGE_MAX);
-    const rows = lever.store.ofUser(
+    const rows = await lever.store.ofUser(
       sessionOf(ctx).userId,
       status === 'all' ? null : (status as LeverStatus),
       symbolOf(ctx.input),
@@ -94,8 +99,8 @@ export function registerLeverRoutes(
     return rows.map(dto);
   });
 
-  registry.add('lever/order', (ctx) => {
-    const row = lever.store.get(idOf(ctx.input));
+  registry.add('lever/order', async (ctx) => {
+    const row = await lever.store.get(idOf(ctx.input));
     if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
     return dto(row);
   });

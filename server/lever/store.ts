@@ -1,6 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { LeverOrderType, LeverSide, LeverStatus, SettlementReceipt, SettlementRule } from '../../domain';
-import { prepareAll, sql, type PreparedSet } from '../db';
+import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A lever order row; money columns are bigint ledger units, prices integer ticks. */
 export interface LeverRow {
@@ -166,61 +165,123 @@ const STATEMENTS = {
   ),
 };
 
-/** Statements of the lever tables (synchronous: callers wrap them in one transaction with the ledger). */
+/**
+ * Statements of the lever tables. Every method returns a promise; writes run inside the engine's
+ * writer commands with the ledger posts of the same event. A command that settles many orders (a
+ * trigger sweep, a batch close, the overnight run) queues their rows and receipts (`queueSave`,
+ * `queueReceipt`) and writes them with a few multi-row statements (`writeQueued`) before it ends.
+ */
 export class LeverStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
+  /** Rows queued by the running command, by id: an order changed twice in it is written once. */
+  private readonly queuedRows = new Map<number, LeverRow>();
+  // Portable upsert (one statement per up to 256 rows); a row is written once per statement, as
+  // PostgreSQL refuses to update one row twice in one `on conflict` statement.
+  private readonly orderRows = new BulkRows(
+    'lever_orders',
+    NAMES,
+    `on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+  private readonly receiptRows = new BulkRows('lever_receipts', [
+    'order_id',
+    'rule',
+    'receipt',
+    'created_at',
+  ]);
 
-  constructor(sqlite: SqliteDb) {
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
+  constructor(private readonly engine: Engine) {
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** The next order id (ids are allocated by the single writer, so rows and memory agree). */
-  maxId(): number {
-    return this.q.maxId.get()!;
+  async maxId(): Promise<number> {
+    return (await this.q.maxId.get())!;
   }
 
-  save(row: LeverRow): void {
-    this.q.save.run(...toDb(row));
+  async save(row: LeverRow): Promise<void> {
+    await this.q.save.run(...toDb(row));
   }
 
-  get(id: number): LeverRow | undefined {
+  get(id: number): Promise<LeverRow | undefined> {
     return this.q.byId.get(id);
   }
 
-  live(): LeverRow[] {
+  live(): Promise<LeverRow[]> {
     return this.q.live.all();
   }
 
-  ofUser(userId: number, status: LeverStatus | null, symbol: string | null, before: number, limit: number) {
+  ofUser(
+    userId: number,
+    status: LeverStatus | null,
+    symbol: string | null,
+    before: number,
+    limit: number,
+  ): Promise<LeverRow[]> {
     return status
       ? this.q.ofUserWithStatus.all(userId, before, symbol, symbol, status, limit)
       : this.q.ofUser.all(userId, before, symbol, symbol, limit);
   }
 
-  addReceipt(orderId: number, receipt: SettlementReceipt): void {
-    this.q.addReceipt.run(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
+  async addReceipt(orderId: number, receipt: SettlementReceipt): Promise<void> {
+    await this.q.addReceipt.run(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
   }
 
-  cursor(symbol: string): number | null {
-    return this.q.cursor.get(symbol) ?? null;
+  /** Queues the row's current state for `writeQueued` (the last state queued for an id wins). */
+  queueSave(row: LeverRow): void {
+    this.queuedRows.set(row.id, row);
   }
 
-  setCursor(symbol: string, tradeId: number): void {
-    this.q.setCursor.run(symbol, tradeId);
+  /** Queues a receipt for `writeQueued`. */
+  queueReceipt(orderId: number, receipt: SettlementReceipt): void {
+    this.receiptRows.add(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
+  }
+
+  /**
+   * Writes what the running command queued: the rows first (receipts refer to them), then the
+   * receipts, in the order queued. Inside a writer command only; what was queued is dropped whether
+   * the write succeeds or not.
+   */
+  async writeQueued(): Promise<void> {
+    try {
+      const ctx = currentCommand();
+      if (ctx?.writer !== this.engine.writer || !ctx.open)
+        throw new Error('lever rows written outside a command');
+      for (const row of this.queuedRows.values()) this.orderRows.add(...toDb(row));
+      this.queuedRows.clear();
+      await this.orderRows.flush(ctx.conn);
+      await this.receiptRows.flush(ctx.conn);
+    } finally {
+      this.dropQueued();
+    }
+  }
+
+  /** Drops what was queued (the command that queued it failed). */
+  dropQueued(): void {
+    this.queuedRows.clear();
+    this.orderRows.clear();
+    this.receiptRows.clear();
+  }
+
+  async cursor(symbol: string): Promise<number | null> {
+    return (await this.q.cursor.get(symbol)) ?? null;
+  }
+
+  async setCursor(symbol: string, tradeId: number): Promise<void> {
+    await this.q.setCursor.run(symbol, tradeId);
   }
 
   /** Whether the fee day (`YYYY-MM-DD`, UTC) has been charged. */
-  overnightRan(day: string): boolean {
-    return this.q.overnightRun.get(day) !== undefined;
+  async overnightRan(day: string): Promise<boolean> {
+    return (await this.q.overnightRun.get(day)) !== undefined;
   }
 
   /** The last charged fee day (`YYYY-MM-DD`, UTC), or null when none ran yet. */
-  lastOvernightDay(): string | null {
-    return this.q.lastOvernightDay.get() ?? null;
+  async lastOvernightDay(): Promise<string | null> {
+    return (await this.q.lastOvernightDay.get()) ?? null;
   }
 
   /** Records the run of a fee day for the instant `at` (epoch ms); a second run of a day throws. */
-  recordOvernight(day: string, at: number, positions: number, ranAt: number): void {
-    this.q.recordOvernight.run(day, at, positions, ranAt);
+  async recordOvernight(day: string, at: number, positions: number, ranAt: number): Promise<void> {
+    await this.q.recordOvernight.run(day, at, positions, ranAt);
   }
 }

@@ -26,6 +26,8 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
   let timer: NodeJS.Timeout | null = null;
   let armedFor = Infinity;
   let stopped = false;
+  /** The settlement under way, if any (`stop` waits for it). */
+  let settling: Promise<boolean> = Promise.resolve(true);
 
   const publish = (row: OptionRow) => {
     if (!ctx.hub.hasSubscribers(channels.private)) return;
@@ -36,20 +38,25 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
     ctx.hub.publishToUser(row.userId, channels.private, event);
   };
 
-  /** Settles what is due; false when the batch failed (it stays queued). */
-  const settle = (): boolean => {
+  /**
+   * Settles what is due (one command); false when it failed, a refused batch (busy) included: the
+   * options stay queued and the timer tries again.
+   */
+  const settleNow = async (): Promise<boolean> => {
     let settled: OptionRow[];
     try {
-      settled = service.settleDue(Date.now());
+      settled = await service.settleDue(Date.now());
     } catch (err) {
       ctx.log.error({ err }, 'option settlement failed; retrying');
       return false;
     }
+    // Committed: events and balances go out now.
     const pushBalances = balancePusher(ctx);
     for (const row of settled) publish(row);
     for (const userId of new Set(settled.map((r) => r.userId))) pushBalances(userId);
     return true;
   };
+  const settle = (): Promise<boolean> => (settling = settleNow());
 
   /** Keeps one timer armed for the earliest open expiry. */
   const arm = (delayAtLeast = 0) => {
@@ -65,7 +72,7 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
       () => {
         timer = null;
         armedFor = Infinity;
-        arm(settle() ? 0 : RETRY_MS);
+        void settle().then((ok) => arm(ok ? 0 : RETRY_MS));
       },
       Math.min(MAX_WAIT_MS, Math.max(0, at - Date.now())),
     );
@@ -74,11 +81,11 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
   const mod: ServerModule & { service?: OptionService } = {
     name: 'second',
     migrations: [secondMigration, secondSettlementMigration, secondBaseline],
-    register(c) {
+    async register(c) {
       ctx = c;
       const terms = c.catalog.second;
       service = new OptionService(
-        c.sqlite,
+        c.engine,
         c.ledger,
         c.tape,
         terms,
@@ -87,8 +94,8 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
       mod.service = service;
       // Restart catch-up: options that expired while the server was down settle now, in expiry order,
       // from the stored trades; the rest wait for the timer.
-      service.load();
-      settle();
+      await service.load();
+      await settle();
       const pushBalances = balancePusher(c);
       registerSecondRoutes(c.registry, {
         service,
@@ -100,16 +107,20 @@ export function createSecondModule(): ServerModule & { service?: OptionService }
         },
       });
     },
-    start(c) {
-      if (c.config.mode === 'demo' && grantDemoSecond(c.sqlite, c.ledger, c.catalog.second) !== null) {
+    async start(c) {
+      if (
+        c.config.mode === 'demo' &&
+        (await grantDemoSecond(c.engine, c.ledger, c.catalog.second)) !== null
+      ) {
         c.log.info('demo account granted its option (second) balance');
       }
       arm();
     },
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      await settling;
     },
   };
   return mod;

@@ -1,4 +1,3 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import { toUnits, type JournalKind } from '../../domain';
 import type { PlaceOptionReq } from '../../domain/second-endpoints';
 import {
@@ -11,9 +10,11 @@ import {
   type OptionResult,
   type SecondTerms,
 } from '../../domain/second-rules';
+import type { Engine } from '../db';
 import { fail, optionalWholeField } from '../http';
-import { HOUSE_USER_ID, InsufficientBalanceError, PostingNet, type Ledger } from '../ledger';
+import { HOUSE_USER_ID, InsufficientBalanceError, PostingNet, type Ledger, type Posting } from '../ledger';
 import type { TapeTrade, TradeTape } from '../market';
+import { UndoLog } from '../shared/undo-log';
 import { ExpiryQueue } from './expiry-queue';
 import { OptionStore, type OptionRow, type Settlement } from './option-store';
 
@@ -53,10 +54,11 @@ interface ParsedOption {
 }
 
 /**
- * Timed options: accepting (stake frozen, entry trade recorded: one database transaction), the expiry
- * queue, and settlement by the published rule from stored trades (one database transaction per batch
- * of due options, see `settleBatch`). Synchronous on purpose, like the ledger: concurrent requests
- * run one after another.
+ * Timed options: accepting (stake frozen, entry trade recorded: one writer command), the expiry
+ * queue, and settlement by the published rule from stored trades (one writer command per batch of
+ * due options, see `settleBatch`). The memory (queue, exposure totals) changes inside the command
+ * that writes the same change, so the next command sees it, and is taken back with it if the command
+ * or its batch fails (`UndoLog`).
  */
 export class OptionService {
   readonly store: OptionStore;
@@ -64,8 +66,9 @@ export class OptionService {
   private readonly exposure = new Map<string, bigint>();
   /** Open options in (expiry, id) order; the rows are kept so settling reads no option row back. */
   private readonly queue = new ExpiryQueue<OptionRow>();
-  private readonly placeTx: (userId: number, p: ParsedOption, entry: TapeTrade, at: number) => OptionRow;
-  private readonly settleTx: (due: readonly OptionRow[], at: number) => OptionRow[];
+  /** Options in the queue whose placing command was undone: skipped when they fall due. */
+  private readonly dropped = new Set<OptionRow>();
+  private readonly undo: UndoLog;
   private readonly pairs: Set<string>;
   /** Postings of the instant being settled, one net per result (reused; emptied after each post). */
   private readonly nets: Record<OptionResult, PostingNet> = {
@@ -75,18 +78,43 @@ export class OptionService {
   };
 
   constructor(
-    sqlite: SqliteDb,
+    private readonly engine: Engine,
     private readonly ledger: Ledger,
     private readonly tape: TradeTape,
     private readonly terms: SecondTerms,
     spotPairs: readonly string[],
     private readonly now: () => number = Date.now,
   ) {
-    this.store = new OptionStore(sqlite);
+    this.store = new OptionStore(engine);
     this.pairs = new Set(spotPairs);
-    this.placeTx = sqlite.transaction((userId: number, p: ParsedOption, entry: TapeTrade, at: number) => {
+    this.undo = new UndoLog(engine.writer);
+  }
+
+  /** Loads the committed open options into the queue and the exposure totals (start and restart). */
+  async load(): Promise<void> {
+    for (const row of await this.store.open()) this.track(row, 1n);
+  }
+
+  /**
+   * Accepts an option, or throws the first problem as an AppError. Idempotent per client order id.
+   * The request is checked first; the acceptance instant is now; the id check, the entry trade, the
+   * exposure cap and the writes are one command.
+   */
+  place(userId: number, req: PlaceOptionReq): Promise<OptionRow> {
+    const p = this.parse(req);
+    const at = this.now();
+    return this.engine.writer.run(async () => {
+      if (p.clientOrderId !== null) {
+        const existing = await this.store.byClientId(userId, p.clientOrderId);
+        if (existing) return existing;
+      }
+      const entry = await this.entryAt(p.symbol, at);
+      const risk = houseRiskUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
+      const key = `${p.symbol}|${p.seconds}`;
+      if ((this.exposure.get(key) ?? 0n) + risk > p.exposureCapUnits)
+        throw fail('secondExposureCap', 'stake');
       const payout = payoutUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
-      const id = this.store.insert({
+      const id = await this.store.insert({
         userId,
         symbol: p.symbol,
         direction: p.direction,
@@ -102,50 +130,23 @@ export class OptionService {
         expiresAt: at + p.seconds * 1000,
         clientOrderId: p.clientOrderId,
       });
-      const txId = this.ledger.freeze(
-        { kind: SECOND_KINDS.stake, refType: 'second_options', refId: String(id), actor: `user:${userId}` },
-        { userId, account: 'second', coin: this.terms.coin },
-        p.stakeUnits,
-      );
-      this.store.stakeTx(id, txId);
-      return this.store.get(id)!;
+      let txId: number;
+      try {
+        txId = await this.ledger.freeze(
+          { kind: SECOND_KINDS.stake, refType: 'second_options', refId: String(id), actor: `user:${userId}` },
+          { userId, account: 'second', coin: this.terms.coin },
+          p.stakeUnits,
+        );
+      } catch (err) {
+        // The command is undone with the refusal: the option row goes too.
+        if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'stake');
+        throw err;
+      }
+      await this.store.stakeTx(id, txId);
+      const row = (await this.store.get(id))!;
+      this.track(row, 1n);
+      return row;
     });
-    this.settleTx = sqlite.transaction((due: readonly OptionRow[], at: number) =>
-      this.ledger.withDeferredWrites(() => {
-        const out: OptionRow[] = [];
-        this.settleBatch(due, at, out);
-        this.store.flushSettlements();
-        return out;
-      }),
-    );
-  }
-
-  /** Loads open options into the queue and the exposure totals (start and restart). */
-  load(): void {
-    for (const row of this.store.open()) this.track(row, 1n);
-  }
-
-  /** Accepts an option, or throws the first problem as an AppError. Idempotent per client order id. */
-  place(userId: number, req: PlaceOptionReq): OptionRow {
-    const p = this.parse(req);
-    if (p.clientOrderId !== null) {
-      const existing = this.store.byClientId(userId, p.clientOrderId);
-      if (existing) return existing;
-    }
-    const at = this.now();
-    const entry = this.entryAt(p.symbol, at);
-    const risk = houseRiskUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
-    const key = `${p.symbol}|${p.seconds}`;
-    if ((this.exposure.get(key) ?? 0n) + risk > p.exposureCapUnits) throw fail('secondExposureCap', 'stake');
-    let row: OptionRow;
-    try {
-      row = this.placeTx(userId, p, entry, at);
-    } catch (err) {
-      if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'stake');
-      throw err;
-    }
-    this.track(row, 1n);
-    return row;
   }
 
   /** Epoch ms of the earliest open expiry, or undefined when none is open. */
@@ -155,34 +156,41 @@ export class OptionService {
 
   /**
    * Settles, in (expiry, id) order, every open option that expired strictly before `at` — every
-   * trade at or before its expiry is then committed, so the exit is final. One database transaction
-   * for the batch; one netted ledger transaction per result (see `settleBatch`). Returns the options
-   * settled.
+   * trade at or before its expiry is then committed, so the exit is final. ONE writer command for
+   * the batch; one netted ledger transaction per result (see `settleBatch`). Returns the options
+   * settled, once committed; if the command fails, they are still open and queued.
    */
-  settleDue(at: number = this.now()): OptionRow[] {
-    const due = this.queue.takeDue(at);
-    if (due.length === 0) return [];
-    let settled: OptionRow[];
-    try {
-      settled = this.settleTx(due, at);
-    } catch (err) {
-      // The transaction rolled back: the options are still open, so they go back in the queue, and
-      // nothing half-built of the batch may leak into the next one.
-      this.store.clearSettlements();
-      for (const net of Object.values(this.nets)) net.clear();
-      for (const d of due) this.queue.push(d);
-      throw err;
-    }
-    // Committed: the house no longer carries these options' risk.
-    for (const o of settled) this.track(o, -1n);
-    return settled;
+  settleDue(at: number = this.now()): Promise<OptionRow[]> {
+    // Nothing due: no command (the queue's head is the earliest expiry, committed or in a batch).
+    const head = this.queue.peek();
+    if (!head || head.expiresAt >= at) return Promise.resolve([]);
+    return this.engine.writer.run(async () => {
+      const due = this.queue.takeDue(at).filter((o) => !this.dropped.delete(o));
+      if (due.length === 0) return [];
+      // Undone (the command or its batch failed): the options are still open, back in the queue.
+      this.undo.add(() => {
+        for (const d of due) this.queue.push(d);
+      });
+      let settled: OptionRow[];
+      try {
+        settled = await this.settleBatch(due, at);
+      } catch (err) {
+        // Nothing half-built of the batch may leak into the next one.
+        this.store.clearSettlements();
+        for (const net of Object.values(this.nets)) net.clear();
+        throw err;
+      }
+      // The house no longer carries these options' risk.
+      for (const o of settled) this.track(o, -1n);
+      return settled;
+    });
   }
 
   /** The entry trade for an option accepted at `at`: the last trade strictly before that millisecond. */
-  private entryAt(symbol: string, at: number): TapeTrade {
+  private async entryAt(symbol: string, at: number): Promise<TapeTrade> {
     // Refuses with "no optimal price at present" when the market has had no trade in the window.
     const last = this.tape.price(symbol, this.terms.staleMs);
-    const entry = last.ts < at ? last : this.tape.atOrBefore(symbol, at - 1);
+    const entry = last.ts < at ? last : await this.tape.atOrBefore(symbol, at - 1);
     if (!entry || at - entry.ts > this.terms.staleMs) throw fail('noOptimalPrice');
     return entry;
   }
@@ -194,9 +202,11 @@ export class OptionService {
    * stakes leave in one line, their credits arrive in one line, and the house takes or pays the
    * difference in one line. Each settlement row names its transaction, and the receipt lists the
    * option's own amounts. Netting keeps the journal to a few lines per user per batch, which is what
-   * lets settlement keep up with a burst of expiries (bench/second.bench.ts).
+   * lets settlement keep up with a burst of expiries (bench/second.bench.ts). The holders are loaded
+   * once and the three transactions posted without waiting; the settlement rows are written with
+   * multi-row statements at the end.
    */
-  private settleBatch(due: readonly OptionRow[], at: number, out: OptionRow[]): void {
+  private async settleBatch(due: readonly OptionRow[], at: number): Promise<OptionRow[]> {
     // Options of one market expiring at one instant share their exit trade: looked up once.
     const exits = new Map<string, TapeTrade>();
     const exitOf = new Array<TapeTrade>(due.length);
@@ -209,7 +219,7 @@ export class OptionService {
       let exit = exits.get(key);
       if (!exit) {
         // The entry trade itself is at or before expiry, so an exit always exists.
-        exit = this.tape.atOrBefore(o.symbol, o.expiresAt);
+        exit = await this.tape.atOrBefore(o.symbol, o.expiresAt);
         if (!exit) throw new Error(`option ${o.id}: no trade at or before expiry`);
         exits.set(key, exit);
       }
@@ -229,12 +239,16 @@ export class OptionService {
         );
       }
     }
-    const txIds = {} as Record<OptionResult, number>;
+    const posts: Array<[OptionResult, Posting[]]> = [];
     for (const result of RESULT_ORDER) {
       const postings = nets[result].postings();
       nets[result].clear();
-      if (postings.length === 0) continue;
-      txIds[result] = this.ledger.post(
+      if (postings.length > 0) posts.push([result, postings]);
+    }
+    await this.ledger.load(posts.flatMap(([, postings]) => postings));
+    const txIds = {} as Record<OptionResult, number>;
+    for (const [result, postings] of posts) {
+      txIds[result] = this.ledger.postLoaded(
         {
           kind: KIND_OF[result],
           refType: 'second_expiry',
@@ -245,6 +259,7 @@ export class OptionService {
         postings,
       );
     }
+    const out: OptionRow[] = [];
     for (let i = 0; i < due.length; i++) {
       const o = due[i]!;
       const exit = exitOf[i]!;
@@ -260,14 +275,23 @@ export class OptionService {
       this.store.addSettlement(o.id, settlement);
       out.push({ ...o, ...settlement, status: 'settled' });
     }
+    await this.store.flushSettlements();
+    return out;
   }
 
-  /** Adds (sign 1) or removes (sign −1) an open option's house risk; adds it to the queue on open. */
+  /**
+   * Adds (sign 1) or removes (sign −1) an open option's house risk; adds it to the queue on open.
+   * Inside a command, recorded to be taken back with it.
+   */
   private track(o: OptionRow, sign: 1n | -1n): void {
     const key = `${o.symbol}|${o.seconds}`;
     const risk = o.payoutUnits - o.stakeUnits;
     this.exposure.set(key, (this.exposure.get(key) ?? 0n) + sign * risk);
     if (sign === 1n) this.queue.push(o);
+    this.undo.add(() => {
+      this.exposure.set(key, (this.exposure.get(key) ?? 0n) - sign * risk);
+      if (sign === 1n) this.dropped.add(o);
+    });
   }
 
   private parse(req: PlaceOptionReq): ParsedOption {

@@ -1,7 +1,5 @@
-import type { Database as SqliteDb } from 'better-sqlite3';
 import type { OptionDirection, OptionResult } from '../../domain/second-rules';
-import { prepareAll, sql, type PreparedSet } from '../db';
-import { BulkInsert } from '../ledger';
+import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /**
  * An option as the API sees it: its `second_options` row joined with its `second_settlements` row,
@@ -171,34 +169,33 @@ const STATEMENTS = {
 };
 
 /**
- * Reads and writes of `second_options` and `second_settlements`; synchronous, for use inside the
- * service's transactions. Settlements are queued with `addSettlement` and written by `flushSettlements`
- * with multi-row INSERTs, at the end of the settling transaction.
+ * Reads and writes of `second_options` and `second_settlements`; every method returns a promise, and
+ * the writes run inside the service's writer commands. Settlements are queued with `addSettlement`
+ * and written by `flushSettlements` with multi-row INSERTs, at the end of the settling command.
  */
 export class OptionStore {
-  private readonly q: PreparedSet<typeof STATEMENTS>;
-  private readonly settlements: BulkInsert;
+  private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
+  // The one table that holds results, written only here. Its primary key is the option id: a second
+  // settlement of one option fails the whole settling command (exactly once).
+  private readonly settlements = new BulkRows('second_settlements', [
+    'option_id',
+    'exit_trade_id',
+    'exit_price',
+    'exit_ts',
+    'result',
+    'credited_units',
+    'settled_at',
+    'settle_tx_id',
+    'rule',
+  ]);
 
-  constructor(sqlite: SqliteDb) {
-    this.q = prepareAll(sqlite, STATEMENTS, { bigints: true });
-    // The one table that holds results, written only here. Its primary key is the option id: a second
-    // settlement of one option fails the whole settling transaction (exactly once).
-    this.settlements = new BulkInsert(sqlite, 'second_settlements', [
-      'option_id',
-      'exit_trade_id',
-      'exit_price',
-      'exit_ts',
-      'result',
-      'credited_units',
-      'settled_at',
-      'settle_tx_id',
-      'rule',
-    ]);
+  constructor(private readonly engine: Engine) {
+    this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
   /** Inserts an open option; returns its id. */
-  insert(o: NewOption): number {
-    return this.q.insert.get(
+  async insert(o: NewOption): Promise<number> {
+    return (await this.q.insert.get(
       o.userId,
       o.symbol,
       o.direction,
@@ -213,12 +210,12 @@ export class OptionStore {
       o.acceptedAt,
       o.expiresAt,
       o.clientOrderId,
-    )!;
+    ))!;
   }
 
   /** Records the ledger transaction that froze the stake. */
-  stakeTx(id: number, txId: number): void {
-    this.q.setStakeTx.run(txId, id);
+  async stakeTx(id: number, txId: number): Promise<void> {
+    await this.q.setStakeTx.run(txId, id);
   }
 
   /** Queues the settlement of option `id` by the expiry rule; written by `flushSettlements`. */
@@ -236,30 +233,40 @@ export class OptionStore {
     );
   }
 
-  /** Writes the queued settlements; throws (and the caller rolls back) if one was already settled. */
-  flushSettlements(): void {
-    this.settlements.flush();
+  /**
+   * Writes the queued settlements inside the running writer command; throws (and the command is
+   * undone) if one was already settled. The queue is empty afterwards either way.
+   */
+  async flushSettlements(): Promise<void> {
+    try {
+      const ctx = currentCommand();
+      if (ctx?.writer !== this.engine.writer || !ctx.open)
+        throw new Error('settlements written outside a command');
+      await this.settlements.flush(ctx.conn);
+    } finally {
+      this.settlements.clear();
+    }
   }
 
-  /** Drops the queued settlements (the settling transaction is rolling back). */
+  /** Drops the queued settlements (the settling command failed). */
   clearSettlements(): void {
     this.settlements.clear();
   }
 
-  get(id: number): OptionRow | undefined {
+  get(id: number): Promise<OptionRow | undefined> {
     return this.q.byId.get(id);
   }
 
-  byClientId(userId: number, clientOrderId: string): OptionRow | undefined {
+  byClientId(userId: number, clientOrderId: string): Promise<OptionRow | undefined> {
     return this.q.byClient.get(userId, clientOrderId);
   }
 
   /** Every open option, in expiry order (start and restart: the timer's queue). */
-  open(): OptionRow[] {
+  open(): Promise<OptionRow[]> {
     return this.q.open.all();
   }
 
-  list(userId: number, f: ListFilter): OptionRow[] {
+  list(userId: number, f: ListFilter): Promise<OptionRow[]> {
     return this.q.list.all(
       userId,
       f.before,

@@ -26,13 +26,13 @@ export function registerSecondRoutes(
     return { ...pub, serverTime: Date.now() };
   });
 
-  registry.add('second/place', (ctx) => {
-    const row = service.place(sessionOf(ctx).userId, ctx.input as unknown as PlaceOptionReq);
+  registry.add('second/place', async (ctx) => {
+    const row = await service.place(sessionOf(ctx).userId, ctx.input as unknown as PlaceOptionReq);
     deps.onPlaced(row);
     return dto(row);
   });
 
-  registry.add('second/options', (ctx) => {
+  registry.add('second/options', async (ctx) => {
     const status = str(ctx.input, 'status') || 'all';
     if (status !== 'open' && status !== 'settled' && status !== 'all') throw fail('badRequest', 'status');
     const symbol = str(ctx.input, 'symbol') || null;
@@ -42,13 +42,18 @@ export function registerSecondRoutes(
       throw fail('badRequest', 'result');
     }
     const { before, limit } = pageFields(ctx.input, PAGE_SIZE, PAGE_MAX);
-    return service.store
-      .list(sessionOf(ctx).userId, { status, symbol, result: result as OptionResult | null, before, limit })
-      .map(dto);
+    const rows = await service.store.list(sessionOf(ctx).userId, {
+      status,
+      symbol,
+      result: result as OptionResult | null,
+      before,
+      limit,
+    });
+    return rows.map(dto);
   });
 
-  registry.add('second/detail', (ctx) => {
-    const row = service.store.get(idField(ctx.input, 'id'));
+  registry.add('second/detail', async (ctx) => {
+    const row = await service.store.get(idField(ctx.input, 'id'));
     // Another user's option is answered exactly like a missing one.
     if (!row || row.userId !== sessionOf(ctx).userId) throw notFound();
     return dto(row);

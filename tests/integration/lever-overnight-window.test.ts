@@ -104,17 +104,17 @@ describe('overnight runs: positions opened before, at and after the instant', ()
     const service = s.lever.service!;
     at(T + 60 * M);
     const balance = leverBalance(s, u.id).available;
-    expect(service.runOvernight(T)).toBe(3);
+    expect(await service.runOvernight(T)).toBe(3);
     await fees(2);
     expect(leverBalance(s, u.id).available).toBe(balance - toUnits('0.5745'));
     // The same day again, at its instant or any other: nothing.
-    expect(service.runOvernight(T)).toBe(0);
-    expect(service.runOvernight(T + 60 * M)).toBe(0);
-    expect(service.runOvernight(T + DAY - 1)).toBe(0);
+    expect(await service.runOvernight(T)).toBe(0);
+    expect(await service.runOvernight(T + 60 * M)).toBe(0);
+    expect(await service.runOvernight(T + DAY - 1)).toBe(0);
     await fees(2);
 
     at(T + DAY + 5 * M);
-    expect(service.runOvernight(T + DAY)).toBe(6);
+    expect(await service.runOvernight(T + DAY)).toBe(6);
     await fees(3);
     expect(rows.map((r) => feeReceipts(r[1]))).toEqual([2, 2, 0, 2, 1, 1, 1, 0]);
     dataOf(await lever(s, u, 'lever/closeAll', { scope: 'all' }));

@@ -145,8 +145,8 @@ describe('lever: open, TP/SL, close', () => {
     const b = await openOrder(s, poor, {});
     const at = Date.now() + 60_000;
     const service = s.lever.service!;
-    expect(service.runOvernight(at)).toBeGreaterThanOrEqual(2);
-    expect(service.runOvernight(at)).toBe(0);
+    expect(await service.runOvernight(at)).toBeGreaterThanOrEqual(2);
+    expect(await service.runOvernight(at)).toBe(0);
     expect(await orderOf(rich, a.id)).toMatchObject({ overnightFees: '0.19200000', margin: '64.00000000' });
     const pb = await orderOf(poor, b.id);
     expect(pb).toMatchObject({ overnightFees: '0.19200000', margin: '63.80800000' });

@@ -3,7 +3,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/db/migrate';
+import { migrate, sqliteEngine } from '../../../server/db/module';
 import { allMigrations } from '../../../server/app';
 import { migrationsUpTo, stepNames } from '../../support/db';
 import { DAY_MS, feeDay, missedOvernights } from '../../../server/lever/overnight';
@@ -75,20 +75,28 @@ describe('025-lever-overnight-days', () => {
       { day: '2031-03-04', at: D - DAY_MS + 14 * H + 59 * M, positions: 2, ran_at: D - DAY_MS + 15 * H },
       { day: '2031-03-05', at: D + 14 * H + 59 * M, positions: 3, ran_at: D + 15 * H },
     ]);
-    const store = new LeverStore(sqlite);
-    expect(store.lastOvernightDay()).toBe('2031-03-05');
-    expect(store.overnightRan('2031-03-05')).toBe(true);
-    expect(store.overnightRan('2031-03-06')).toBe(false);
-    expect(() => store.recordOvernight('2031-03-05', D + 16 * H, 1, D + 16 * H)).toThrow(/UNIQUE/);
-    store.recordOvernight('2031-03-06', D + DAY_MS + 14 * H, 1, D + DAY_MS + 14 * H);
-    expect(store.lastOvernightDay()).toBe('2031-03-06');
+    const engine = sqliteEngine(sqlite);
+    const store = new LeverStore(engine);
+    expect(await store.lastOvernightDay()).toBe('2031-03-05');
+    expect(await store.overnightRan('2031-03-05')).toBe(true);
+    expect(await store.overnightRan('2031-03-06')).toBe(false);
+    await expect(
+      engine.writer.run(() => store.recordOvernight('2031-03-05', D + 16 * H, 1, D + 16 * H)),
+    ).rejects.toThrow(/UNIQUE/);
+    await engine.writer.run(() =>
+      store.recordOvernight('2031-03-06', D + DAY_MS + 14 * H, 1, D + DAY_MS + 14 * H),
+    );
+    expect(await store.lastOvernightDay()).toBe('2031-03-06');
+    await engine.close();
     await k.destroy();
   });
 
   it('an empty database has no last day', async () => {
     const sqlite = new SQLite(':memory:');
     const k = await migrated(sqlite, '025-lever-overnight-days');
-    expect(new LeverStore(sqlite).lastOvernightDay()).toBeNull();
+    const engine = sqliteEngine(sqlite);
+    expect(await new LeverStore(engine).lastOvernightDay()).toBeNull();
+    await engine.close();
     await k.destroy();
   });
 });

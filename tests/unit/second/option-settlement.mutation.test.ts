@@ -7,9 +7,8 @@ import { toUnits, type PairInfo } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
 import { AppError } from '../../../server/http/app-error';
 import { HOUSE_USER_ID, ledgerViolations } from '../../../server/ledger';
-import { TradeTape } from '../../../server/market/trade-tape';
 import { OptionService } from '../../../server/second/option-service';
-import { PAIR, SYMBOL, T0, optionHarness } from './option-harness';
+import { PAIR, SYMBOL, T0, optionHarness, query, tapeOn } from './option-harness';
 
 // Room for exactly two 100 USDT options at 0.8 in the 30 s duration (house risk 80 each).
 const TERMS: SecondTerms = {
@@ -26,25 +25,23 @@ const TERMS: SecondTerms = {
 const UP = { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' } as const;
 const DOWN = { ...UP, direction: 'down' } as const;
 
-function setup(terms: SecondTerms = TERMS) {
-  const h = optionHarness(terms);
-  const house = () => h.ledger.balance({ userId: HOUSE_USER_ID, account: 'second', coin: 'USDT' }).available;
+async function setup(terms: SecondTerms = TERMS) {
+  const h = await optionHarness(terms);
+  const house = async () =>
+    (await h.ledger.balance({ userId: HOUSE_USER_ID, account: 'second', coin: 'USDT' })).available;
   const txs = () =>
-    h.sqlite
-      .prepare(
-        `select id, kind, ref_type, ref_id, actor, memo from ledger_tx where kind like 'second.%' order by id`,
-      )
-      .all() as Array<Record<string, unknown>>;
+    query(
+      h.db,
+      `select id, kind, ref_type, ref_id, actor, memo from ledger_tx where kind like 'second.%' order by id`,
+    );
   const lines = (txId: number) =>
-    h.sqlite
-      .prepare('select user_id, field, delta from journal where tx_id = ? order by id')
-      .all(txId) as Array<Record<string, unknown>>;
+    query(h.db, 'select user_id, field, delta from journal where tx_id = ? order by id', txId);
   return { ...h, house, txs, lines };
 }
 
-function failure(fn: () => unknown): { key: string; field: string | undefined } {
+async function failure(fn: () => Promise<unknown>): Promise<{ key: string; field: string | undefined }> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof AppError) return { key: err.key, field: err.field };
     throw err;
@@ -53,21 +50,21 @@ function failure(fn: () => unknown): { key: string; field: string | undefined } 
 }
 
 describe('settling a batch of options', () => {
-  it('won, lost and equal: one netted transaction per result, exact balances, a row per option', () => {
-    const h = setup({ ...TERMS, durations: [{ ...TERMS.durations[0]!, exposureCap: '100000' }] });
-    h.trade(1, 6_400_000, T0);
+  it('won, lost and equal: one netted transaction per result, exact balances, a row per option', async () => {
+    const h = await setup({ ...TERMS, durations: [{ ...TERMS.durations[0]!, exposureCap: '100000' }] });
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    const a = h.service.place(1, UP); // entry 64 000.00
-    const b = h.service.place(1, UP);
-    const c = h.service.place(1, DOWN);
-    expect(h.ledger.balance(h.wallet)).toEqual({ available: toUnits('700'), frozen: toUnits('300') });
+    const a = await h.service.place(1, UP); // entry 64 000.00
+    const b = await h.service.place(1, UP);
+    const c = await h.service.place(1, DOWN);
+    expect(await h.ledger.balance(h.wallet)).toEqual({ available: toUnits('700'), frozen: toUnits('300') });
     expect(a).toMatchObject({ stakeUnits: toUnits('100'), payoutUnits: toUnits('180'), status: 'open' });
     // The exit: the last trade at or before the expiry; a later one does not count.
-    h.trade(2, 6_400_100, T0 + 1 + 30_000);
-    h.trade(3, 6_300_000, T0 + 2 + 30_000);
+    await h.trade(2, 6_400_100, T0 + 1 + 30_000);
+    await h.trade(3, 6_300_000, T0 + 2 + 30_000);
     expect(h.service.nextExpiry()).toBe(T0 + 1 + 30_000);
-    expect(h.service.settleDue(T0 + 1 + 30_000)).toEqual([]);
-    const settled = h.service.settleDue(T0 + 2 + 30_000);
+    expect(await h.service.settleDue(T0 + 1 + 30_000)).toEqual([]);
+    const settled = await h.service.settleDue(T0 + 2 + 30_000);
     expect(settled.map((o) => [o.id, o.result, o.exitTradeId, o.creditedUnits])).toEqual([
       [a.id, 'won', 2, toUnits('180')],
       [b.id, 'won', 2, toUnits('180')],
@@ -78,9 +75,9 @@ describe('settling a batch of options', () => {
       exitPrice: '64001.00',
       settledAt: T0 + 2 + 30_000,
     });
-    expect(h.ledger.balance(h.wallet)).toEqual({ available: toUnits('1060'), frozen: 0n });
-    expect(h.house()).toBe(-toUnits('60'));
-    const txs = h.txs();
+    expect(await h.ledger.balance(h.wallet)).toEqual({ available: toUnits('1060'), frozen: 0n });
+    expect(await h.house()).toBe(-toUnits('60'));
+    const txs = await h.txs();
     expect(txs.map((t) => t.kind)).toEqual([
       'second.stake',
       'second.stake',
@@ -98,150 +95,156 @@ describe('settling a batch of options', () => {
     expect(settled[0]!.settleTxId).toBe(txs[3]!.id);
     expect(settled[2]!.settleTxId).toBe(txs[4]!.id);
     // Two wins netted: one frozen line, one available line, one house line.
-    expect(h.lines(txs[3]!.id as number)).toEqual([
+    expect(await h.lines(txs[3]!.id as number)).toEqual([
       { user_id: 1, field: 'frozen', delta: -Number(toUnits('200')) },
       { user_id: 1, field: 'available', delta: Number(toUnits('360')) },
       { user_id: HOUSE_USER_ID, field: 'available', delta: -Number(toUnits('160')) },
     ]);
-    expect(h.lines(txs[4]!.id as number)).toEqual([
+    expect(await h.lines(txs[4]!.id as number)).toEqual([
       { user_id: 1, field: 'frozen', delta: -Number(toUnits('100')) },
       { user_id: HOUSE_USER_ID, field: 'available', delta: Number(toUnits('100')) },
     ]);
-    expect(h.service.store.get(a.id)).toMatchObject({ status: 'settled', result: 'won' });
+    expect(await h.service.store.get(a.id)).toMatchObject({ status: 'settled', result: 'won' });
     expect(h.service.nextExpiry()).toBeUndefined();
-    expect(ledgerViolations(h.sqlite)).toEqual([]);
+    expect(await ledgerViolations(h.db.engine)).toEqual([]);
   });
 
-  it('an equal exit returns the stake with no house line', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('an equal exit returns the stake with no house line', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    const o = h.service.place(1, DOWN);
-    const [s] = h.service.settleDue(o.expiresAt + 1);
+    const o = await h.service.place(1, DOWN);
+    const [s] = await h.service.settleDue(o.expiresAt + 1);
     expect(s).toMatchObject({ result: 'equal', creditedUnits: toUnits('100'), exitTradeId: 1 });
-    expect(h.ledger.balance(h.wallet)).toEqual({ available: toUnits('1000'), frozen: 0n });
-    expect(h.house()).toBe(0n);
-    const tx = h.txs().at(-1)!;
+    expect(await h.ledger.balance(h.wallet)).toEqual({ available: toUnits('1000'), frozen: 0n });
+    expect(await h.house()).toBe(0n);
+    const tx = (await h.txs()).at(-1)!;
     expect(tx.kind).toBe('second.refund');
-    expect(h.lines(tx.id as number)).toEqual([
+    expect(await h.lines(tx.id as number)).toEqual([
       { user_id: 1, field: 'frozen', delta: -Number(toUnits('100')) },
       { user_id: 1, field: 'available', delta: Number(toUnits('100')) },
     ]);
   });
 
-  it('a down option wins on a fall, and the payout is floored to the stake decimals', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('a down option wins on a fall, and the payout is floored to the stake decimals', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
     // 10.01 × 1.855 = 18.56855, floored to 18.56.
-    const o = h.service.place(1, { ...DOWN, seconds: 60, stake: '10.01' });
+    const o = await h.service.place(1, { ...DOWN, seconds: 60, stake: '10.01' });
     expect(o.payoutUnits).toBe(toUnits('18.56'));
-    h.trade(2, 6_399_999, T0 + 5);
-    const [s] = h.service.settleDue(o.expiresAt + 1);
+    await h.trade(2, 6_399_999, T0 + 5);
+    const [s] = await h.service.settleDue(o.expiresAt + 1);
     expect(s).toMatchObject({ result: 'won', creditedUnits: toUnits('18.56') });
-    expect(h.ledger.balance(h.wallet).available).toBe(toUnits('1008.55'));
+    expect((await h.ledger.balance(h.wallet)).available).toBe(toUnits('1008.55'));
   });
 });
 
 describe('accepting an option', () => {
-  it('refuses an option past the house exposure cap, and frees the room once settled', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('refuses an option past the house exposure cap, and frees the room once settled', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    h.service.place(1, UP);
-    h.service.place(1, DOWN);
-    expect(failure(() => h.service.place(1, { ...UP, stake: '10' }))).toEqual({
+    await h.service.place(1, UP);
+    await h.service.place(1, DOWN);
+    expect(await failure(() => h.service.place(1, { ...UP, stake: '10' }))).toEqual({
       key: 'secondExposureCap',
       field: 'stake',
     });
     // Another duration has its own cap.
-    expect(h.service.place(1, { ...UP, seconds: 60 }).seconds).toBe(60);
-    h.service.settleDue(T0 + 1 + 30_001);
-    expect(h.service.place(1, UP).status).toBe('open');
+    expect((await h.service.place(1, { ...UP, seconds: 60 })).seconds).toBe(60);
+    await h.service.settleDue(T0 + 1 + 30_001);
+    expect((await h.service.place(1, UP)).status).toBe('open');
   });
 
-  it('is idempotent per client order id: the same option, one stake', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('is idempotent per client order id: the same option, one stake', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    const a = h.service.place(1, { ...UP, clientOrderId: 'abc_1-X' });
-    const b = h.service.place(1, { ...UP, clientOrderId: ' abc_1-X ' });
+    const a = await h.service.place(1, { ...UP, clientOrderId: 'abc_1-X' });
+    const b = await h.service.place(1, { ...UP, clientOrderId: ' abc_1-X ' });
     expect(b.id).toBe(a.id);
-    expect(h.ledger.balance(h.wallet).frozen).toBe(toUnits('100'));
+    expect((await h.ledger.balance(h.wallet)).frozen).toBe(toUnits('100'));
     // A numeric client id is read as its text.
-    const n = h.service.place(1, { ...UP, stake: '10', clientOrderId: 12 as unknown as string });
+    const n = await h.service.place(1, { ...UP, stake: '10', clientOrderId: 12 as unknown as string });
     expect(n.clientOrderId).toBe('12');
-    expect(h.service.place(1, { ...UP, stake: '10', clientOrderId: '12' }).id).toBe(n.id);
+    expect((await h.service.place(1, { ...UP, stake: '10', clientOrderId: '12' })).id).toBe(n.id);
     expect(a.clientOrderId).toBe('abc_1-X');
-    expect(h.service.place(1, { ...UP, stake: '10' }).clientOrderId).toBeNull();
+    expect((await h.service.place(1, { ...UP, stake: '10' })).clientOrderId).toBeNull();
   });
 
-  it('refuses a stake above the available balance, keeping nothing', () => {
-    const h = setup({
+  it('refuses a stake above the available balance, keeping nothing', async () => {
+    const h = await setup({
       ...TERMS,
       durations: [{ ...TERMS.durations[0]!, maxStake: '5000', exposureCap: '100000' }],
     });
-    h.trade(1, 6_400_000, T0);
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    expect(failure(() => h.service.place(1, { ...UP, stake: '1000.01' }))).toEqual({
+    expect(await failure(() => h.service.place(1, { ...UP, stake: '1000.01' }))).toEqual({
       key: 'insufficientBalance',
       field: 'stake',
     });
-    expect(h.service.store.open()).toEqual([]);
+    expect(await h.service.store.open()).toEqual([]);
     expect(h.service.nextExpiry()).toBeUndefined();
     // And its risk was not counted: the whole cap is still free.
-    expect(h.service.place(1, { ...UP, stake: '1000' }).status).toBe('open');
+    expect((await h.service.place(1, { ...UP, stake: '1000' })).status).toBe('open');
   });
 
-  it('needs a trade no older than the staleness window, exactly', () => {
-    const h = setup();
+  it('needs a trade no older than the staleness window, exactly', async () => {
+    const h = await setup();
     h.setClock(T0);
-    expect(failure(() => h.service.place(1, UP)).key).toBe('noOptimalPrice');
-    h.trade(1, 6_400_000, T0);
+    expect((await failure(() => h.service.place(1, UP))).key).toBe('noOptimalPrice');
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 60_000);
-    expect(h.service.place(1, UP).entryTradeId).toBe(1);
+    expect((await h.service.place(1, UP)).entryTradeId).toBe(1);
     h.setClock(T0 + 60_001);
-    expect(failure(() => h.service.place(1, UP)).key).toBe('noOptimalPrice');
+    expect((await failure(() => h.service.place(1, UP))).key).toBe('noOptimalPrice');
     // A fresh trade in the acceptance millisecond leaves the stale one as the entry: refused.
-    h.trade(2, 6_400_000, T0 + 60_001);
-    expect(failure(() => h.service.place(1, UP)).key).toBe('noOptimalPrice');
+    await h.trade(2, 6_400_000, T0 + 60_001);
+    expect((await failure(() => h.service.place(1, UP))).key).toBe('noOptimalPrice');
   });
 
-  it('checks the request', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('checks the request', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
     const place = (req: Record<string, unknown>) => () => h.service.place(1, req as never);
-    expect(failure(place({ ...UP, symbol: ' ' }))).toEqual({ key: 'required', field: 'symbol' });
-    expect(failure(place({ ...UP, symbol: 'ETH/USDT' }))).toEqual({ key: 'unknownMarket', field: 'symbol' });
+    expect(await failure(place({ ...UP, symbol: ' ' }))).toEqual({ key: 'required', field: 'symbol' });
+    expect(await failure(place({ ...UP, symbol: 'ETH/USDT' }))).toEqual({
+      key: 'unknownMarket',
+      field: 'symbol',
+    });
     // Not a canonical integer: malformed (issue 29), not an unknown duration.
-    expect(failure(place({ ...UP, seconds: '30s' }))).toEqual({ key: 'badRequest', field: 'seconds' });
-    expect(failure(place({ ...UP, seconds: 45 }))).toEqual({
+    expect(await failure(place({ ...UP, seconds: '30s' }))).toEqual({ key: 'badRequest', field: 'seconds' });
+    expect(await failure(place({ ...UP, seconds: 45 }))).toEqual({
       key: 'secondUnknownDuration',
       field: 'seconds',
     });
-    expect(failure(place({ ...UP, seconds: '1234567' })).key).toBe('secondUnknownDuration');
+    expect((await failure(place({ ...UP, seconds: '1234567' }))).key).toBe('secondUnknownDuration');
     // Number() would read these as 30: only canonical digits are a duration.
-    expect(failure(place({ ...UP, seconds: '+30' })).key).toBe('badRequest');
-    expect(failure(place({ ...UP, seconds: '0x1e' })).key).toBe('badRequest');
-    expect(failure(place({ ...UP, seconds: '030' })).key).toBe('badRequest');
-    expect(failure(place({ ...UP, seconds: ['30'] })).key).toBe('badRequest');
-    expect(failure(place({ ...UP, direction: 'sideways' }))).toEqual({
+    expect((await failure(place({ ...UP, seconds: '+30' }))).key).toBe('badRequest');
+    expect((await failure(place({ ...UP, seconds: '0x1e' }))).key).toBe('badRequest');
+    expect((await failure(place({ ...UP, seconds: '030' }))).key).toBe('badRequest');
+    expect((await failure(place({ ...UP, seconds: ['30'] }))).key).toBe('badRequest');
+    expect(await failure(place({ ...UP, direction: 'sideways' }))).toEqual({
       key: 'badRequest',
       field: 'direction',
     });
-    expect(failure(place({ ...UP, stake: '9.99' }))).toEqual({ key: 'amountBelowMin', field: 'stake' });
-    expect(failure(place({ ...UP, stake: '10.001' }))).toEqual({ key: 'amountFormat', field: 'stake' });
-    expect(failure(place({ ...UP, clientOrderId: 'a b' }))).toEqual({
+    expect(await failure(place({ ...UP, stake: '9.99' }))).toEqual({ key: 'amountBelowMin', field: 'stake' });
+    expect(await failure(place({ ...UP, stake: '10.001' }))).toEqual({ key: 'amountFormat', field: 'stake' });
+    expect(await failure(place({ ...UP, clientOrderId: 'a b' }))).toEqual({
       key: 'badRequest',
       field: 'clientOrderId',
     });
-    expect(failure(place({ ...UP, clientOrderId: 'x'.repeat(41) })).field).toBe('clientOrderId');
-    expect(failure(() => h.service.place(1, null as never))).toEqual({ key: 'required', field: 'symbol' });
+    expect((await failure(place({ ...UP, clientOrderId: 'x'.repeat(41) }))).field).toBe('clientOrderId');
+    expect(await failure(() => h.service.place(1, null as never))).toEqual({
+      key: 'required',
+      field: 'symbol',
+    });
     // Texts are trimmed; an integer field is not (issue 29: one spelling per number).
-    expect(failure(place({ ...UP, seconds: ' 30 ' })).key).toBe('badRequest');
+    expect((await failure(place({ ...UP, seconds: ' 30 ' }))).key).toBe('badRequest');
     expect(
-      h.service.place(1, { ...UP, seconds: '30', symbol: ` ${SYMBOL} `, stake: ' 10 ' } as never),
+      await h.service.place(1, { ...UP, seconds: '30', symbol: ` ${SYMBOL} `, stake: ' 10 ' } as never),
     ).toMatchObject({
       seconds: 30,
       symbol: SYMBOL,
@@ -250,18 +253,18 @@ describe('accepting an option', () => {
     });
   });
 
-  it('refuses a spot pair that has no options', () => {
+  it('refuses a spot pair that has no options', async () => {
     const other: PairInfo = { ...PAIR, symbol: 'ETH/USDT', base: 'ETH' };
-    const h = setup();
+    const h = await setup();
     const service = new OptionService(
-      h.sqlite,
+      h.db.engine,
       h.ledger,
-      new TradeTape(h.sqlite, [PAIR, other], () => T0),
+      await tapeOn(h.db, [PAIR, other], () => T0),
       TERMS,
       [SYMBOL, 'ETH/USDT'],
       () => T0,
     );
-    expect(failure(() => service.place(1, { ...UP, symbol: 'ETH/USDT' }))).toEqual({
+    expect(await failure(() => service.place(1, { ...UP, symbol: 'ETH/USDT' }))).toEqual({
       key: 'secondMarketDisabled',
       field: 'symbol',
     });
@@ -269,33 +272,33 @@ describe('accepting an option', () => {
 });
 
 describe('a restart', () => {
-  it('loads the open options with their house risk, and settles them as if nothing happened', () => {
-    const h = setup();
-    h.trade(1, 6_400_000, T0);
+  it('loads the open options with their house risk, and settles them as if nothing happened', async () => {
+    const h = await setup();
+    await h.trade(1, 6_400_000, T0);
     h.setClock(T0 + 1);
-    const a = h.service.place(1, UP);
-    const b = h.service.place(1, DOWN);
-    h.service.settleDue(T0 + 1); // nothing due yet
+    const a = await h.service.place(1, UP);
+    const b = await h.service.place(1, DOWN);
+    await h.service.settleDue(T0 + 1); // nothing due yet
     let clock = T0 + 2;
     const again = new OptionService(
-      h.sqlite,
+      h.db.engine,
       h.ledger,
-      new TradeTape(h.sqlite, [PAIR], () => clock),
+      await tapeOn(h.db, [PAIR], () => clock),
       TERMS,
       [SYMBOL],
       () => clock,
     );
-    again.load();
+    await again.load();
     expect(again.nextExpiry()).toBe(a.expiresAt);
     // The cap counts the loaded options: full.
-    expect(failure(() => again.place(1, { ...UP, stake: '10' })).key).toBe('secondExposureCap');
-    h.trade(2, 6_400_001, T0 + 10);
+    expect((await failure(() => again.place(1, { ...UP, stake: '10' }))).key).toBe('secondExposureCap');
+    await h.trade(2, 6_400_001, T0 + 10);
     clock = a.expiresAt + 1;
-    expect(again.settleDue().map((o) => [o.id, o.result])).toEqual([
+    expect((await again.settleDue()).map((o) => [o.id, o.result])).toEqual([
       [a.id, 'won'],
       [b.id, 'lost'],
     ]);
-    expect(h.ledger.balance(h.wallet)).toEqual({ available: toUnits('980'), frozen: 0n });
-    expect(again.place(1, UP).status).toBe('open');
+    expect(await h.ledger.balance(h.wallet)).toEqual({ available: toUnits('980'), frozen: 0n });
+    expect((await again.place(1, UP)).status).toBe('open');
   });
 });

@@ -5,7 +5,7 @@ import { toUnits } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
 import { ledgerViolations } from '../../../server/ledger';
 import type { TradeTape } from '../../../server/market/trade-tape';
-import { optionHarness, SYMBOL, T0 } from './option-harness';
+import { optionHarness, query, SYMBOL, T0 } from './option-harness';
 
 // Room for exactly two 100 USDT options at 0.8 (house risk 80 each).
 const TERMS: SecondTerms = {
@@ -17,11 +17,11 @@ const TERMS: SecondTerms = {
   demoGrant: '1',
 };
 
-function setup() {
+async function setup() {
   // A tape whose exit lookup for `failAt` fails, as a database fault would: halfway through a batch,
   // after the options before it were worked out.
   const faulty = { failAt: 0 };
-  const h = optionHarness(TERMS, (tape) => {
+  const h = await optionHarness(TERMS, (tape) => {
     const flakyTape = Object.create(tape) as TradeTape;
     flakyTape.atOrBefore = (symbol, ts) => {
       if (ts === faulty.failAt) throw new Error('disk I/O error');
@@ -29,71 +29,120 @@ function setup() {
     };
     return flakyTape;
   });
-  return { ...h, faulty };
+  const count = async (text: string) => (await query(h.db, text))[0]!.n;
+  return { ...h, faulty, count };
 }
 
+const SETTLE_TXS = `select count(*) as n from ledger_tx where kind in ('second.win', 'second.loss', 'second.refund')`;
+const UP = { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' } as const;
+const DOWN = { ...UP, direction: 'down' } as const;
+
 describe('a failed settlement batch', () => {
-  it('leaves everything as it was, and the next batch settles the same options exactly once', () => {
-    const { sqlite, ledger, wallet, service, trade, faulty, setClock } = setup();
-    trade(1, 6_400_000, T0);
+  it('leaves everything as it was, and the next batch settles the same options exactly once', async () => {
+    const { db, ledger, wallet, service, trade, faulty, setClock, count } = await setup();
+    await trade(1, 6_400_000, T0);
     setClock(T0 + 10);
-    const up = service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' });
+    const up = await service.place(1, UP);
     setClock(T0 + 20);
-    const down = service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'down', stake: '100' });
+    const down = await service.place(1, DOWN);
     // The price rises before either expiry: up wins (180 back), down loses.
-    trade(2, 6_400_100, T0 + 5_000);
-    expect(ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
+    await trade(2, 6_400_100, T0 + 5_000);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
 
     faulty.failAt = down.expiresAt;
-    expect(() => service.settleDue(T0 + 40_000)).toThrow(/disk I\/O/);
-    const kinds = sqlite
-      .prepare(
-        `select count(*) as n from ledger_tx where kind in ('second.win', 'second.loss', 'second.refund')`,
-      )
-      .pluck();
-    expect(kinds.get()).toBe(0);
-    expect(sqlite.prepare('select count(*) from second_settlements').pluck().get()).toBe(0);
-    expect(ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
+    await expect(service.settleDue(T0 + 40_000)).rejects.toThrow(/disk I\/O/);
+    expect(await count(SETTLE_TXS)).toBe(0);
+    expect(await count('select count(*) as n from second_settlements')).toBe(0);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
     expect(service.nextExpiry()).toBe(up.expiresAt);
     // The two open options still use the whole exposure cap: a third is refused.
-    expect(() => service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' })).toThrow(
-      expect.objectContaining({ key: 'secondExposureCap' }),
-    );
+    await expect(service.place(1, UP)).rejects.toThrow(expect.objectContaining({ key: 'secondExposureCap' }));
 
     faulty.failAt = 0;
-    const settled = service.settleDue(T0 + 40_000);
+    const settled = await service.settleDue(T0 + 40_000);
     expect(settled.map((o) => [o.id, o.result])).toEqual([
       [up.id, 'won'],
       [down.id, 'lost'],
     ]);
     // Exactly the two options' money moved: nothing of the failed attempt came along.
-    expect(ledger.balance(wallet)).toEqual({ available: toUnits('980'), frozen: 0n });
-    expect(kinds.get()).toBe(2);
-    expect(ledgerViolations(sqlite)).toEqual([]);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('980'), frozen: 0n });
+    expect(await count(SETTLE_TXS)).toBe(2);
+    expect(await ledgerViolations(db.engine)).toEqual([]);
     // Their risk is released: the cap has room again.
     setClock(T0 + 41_000);
-    trade(3, 6_400_100, T0 + 40_500);
-    expect(service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' }).status).toBe(
-      'open',
-    );
+    await trade(3, 6_400_100, T0 + 40_500);
+    expect((await service.place(1, UP)).status).toBe('open');
   });
 
-  it('keeps counting the house risk of options whose batch failed to write', () => {
-    const { sqlite, ledger, wallet, service, trade, setClock } = setup();
-    trade(1, 6_400_000, T0);
+  it('keeps counting the house risk of options whose batch failed to write', async () => {
+    const { db, ledger, wallet, service, trade, setClock, count } = await setup();
+    await trade(1, 6_400_000, T0);
     setClock(T0 + 10);
-    service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' });
+    await service.place(1, UP);
     setClock(T0 + 20);
-    const down = service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'down', stake: '100' });
-    trade(2, 6_400_100, T0 + 5_000);
-    // A settlement row already there for one option: the batch's write fails on it.
-    sqlite
+    const down = await service.place(1, DOWN);
+    await trade(2, 6_400_100, T0 + 5_000);
+    // A settlement row already there for one option (set-up, the writer idle): the batch's write fails on it.
+    db.sqlite
       .prepare(`insert into second_settlements values (?, 2, '64001.00', ?, 'lost', 0, ?, 0, 'expiry')`)
       .run(down.id, T0 + 5_000, T0 + 1);
-    expect(() => service.settleDue(T0 + 40_000)).toThrow(/UNIQUE|PRIMARY/);
-    expect(ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
-    expect(() => service.place(1, { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' })).toThrow(
-      expect.objectContaining({ key: 'secondExposureCap' }),
-    );
+    await expect(service.settleDue(T0 + 40_000)).rejects.toThrow(/UNIQUE|PRIMARY/);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('800'), frozen: toUnits('200') });
+    expect(await count(SETTLE_TXS)).toBe(0);
+    expect(service.nextExpiry()).toBe(down.expiresAt - 10);
+    await expect(service.place(1, UP)).rejects.toThrow(expect.objectContaining({ key: 'secondExposureCap' }));
+  });
+
+  it('takes back a batch that failed as a whole after settling, and the next one settles exactly once', async () => {
+    const { db, ledger, wallet, service, trade, setClock, count } = await setup();
+    await trade(1, 6_400_000, T0);
+    setClock(T0 + 10);
+    const up = await service.place(1, UP);
+    await trade(2, 6_400_100, T0 + 5_000);
+    // The settling command succeeds, then another command of its batch fails without a savepoint:
+    // the whole batch rolls back, the settlement with it.
+    const outcomes = await Promise.allSettled([
+      service.settleDue(T0 + 40_000),
+      db.engine.writer.run(
+        () => {
+          throw new Error('fault');
+        },
+        { savepoint: false },
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(await count(SETTLE_TXS)).toBe(0);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('900'), frozen: toUnits('100') });
+    expect(service.nextExpiry()).toBe(up.expiresAt);
+    // The risk was counted again: room for exactly one more.
+    setClock(T0 + 6_000);
+    await service.place(1, DOWN);
+    await expect(service.place(1, UP)).rejects.toThrow(expect.objectContaining({ key: 'secondExposureCap' }));
+    const settled = await service.settleDue(up.expiresAt + 1);
+    expect(settled.map((o) => [o.id, o.result])).toEqual([[up.id, 'won']]);
+    expect(await count(SETTLE_TXS)).toBe(1);
+    expect(await ledgerViolations(db.engine)).toEqual([]);
+  });
+
+  it('takes back a placing whose batch failed: no option, no risk, nothing due', async () => {
+    const { db, ledger, wallet, service, trade, setClock } = await setup();
+    await trade(1, 6_400_000, T0);
+    setClock(T0 + 10);
+    const outcomes = await Promise.allSettled([
+      service.place(1, UP),
+      db.engine.writer.run(
+        () => {
+          throw new Error('fault');
+        },
+        { savepoint: false },
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(await ledger.balance(wallet)).toEqual({ available: toUnits('1000'), frozen: 0n });
+    expect(await service.settleDue(T0 + 40_000)).toEqual([]);
+    // Its risk went with it: two fit under the cap.
+    await service.place(1, UP);
+    expect((await service.place(1, DOWN)).status).toBe('open');
+    expect(await ledgerViolations(db.engine)).toEqual([]);
   });
 });

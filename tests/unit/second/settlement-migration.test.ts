@@ -3,7 +3,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/db/migrate';
+import { migrate, sqliteEngine } from '../../../server/db/module';
 import { allMigrations } from '../../../server/app';
 import { migrationsUpTo, stepNames } from '../../support/db';
 import { OptionStore } from '../../../server/second/option-store';
@@ -40,8 +40,9 @@ describe('024-second-settlements', () => {
         31001, 91001, 'open', 13, null)`);
 
     await migrate(k, allMigrations());
-    const store = new OptionStore(sqlite);
-    const won = store.get(1)!;
+    const engine = sqliteEngine(sqlite);
+    const store = new OptionStore(engine);
+    const won = (await store.get(1))!;
     expect(won).toMatchObject({
       status: 'settled',
       result: 'won',
@@ -67,9 +68,14 @@ describe('024-second-settlements', () => {
       ledgerTxId: 12,
       ts: 31002,
     });
-    expect(store.get(2)).toMatchObject({ status: 'open', result: null, exitTradeId: null, stakeTxId: 13 });
-    expect(store.open().map((o) => o.id)).toEqual([2]);
-    const settledList = store.list(7, {
+    expect(await store.get(2)).toMatchObject({
+      status: 'open',
+      result: null,
+      exitTradeId: null,
+      stakeTxId: 13,
+    });
+    expect((await store.open()).map((o) => o.id)).toEqual([2]);
+    const settledList = await store.list(7, {
       status: 'settled',
       symbol: null,
       result: null,
@@ -77,12 +83,12 @@ describe('024-second-settlements', () => {
       limit: 10,
     });
     expect(settledList.map((o) => o.id)).toEqual([1]);
-    expect(store.list(7, { status: 'open', symbol: null, result: null, before: 99, limit: 10 })).toHaveLength(
-      1,
-    );
-    expect(store.list(7, { status: 'all', symbol: null, result: 'won', before: 99, limit: 10 })).toHaveLength(
-      1,
-    );
+    expect(
+      await store.list(7, { status: 'open', symbol: null, result: null, before: 99, limit: 10 }),
+    ).toHaveLength(1);
+    expect(
+      await store.list(7, { status: 'all', symbol: null, result: 'won', before: 99, limit: 10 }),
+    ).toHaveLength(1);
 
     // A settlement is final: no second one for the same option, no update, no delete.
     const settle = (id: number) =>
@@ -101,7 +107,39 @@ describe('024-second-settlements', () => {
         )
         .run(),
     ).toThrow(/CHECK/);
-    expect(store.get(1)!.result).toBe('won');
+    expect((await store.get(1))!.result).toBe('won');
+
+    // A settlement written through the store's multi-row statement, in a writer command.
+    await engine.writer.run(async () => {
+      store.addSettlement(2, {
+        exitTradeId: 2,
+        exitPrice: '64001.00',
+        exitTs: 31000,
+        result: 'lost',
+        creditedUnits: 0n,
+        settledAt: 91002,
+        settleTxId: 14,
+      });
+      await store.flushSettlements();
+    });
+    expect(await store.get(2)).toMatchObject({ status: 'settled', result: 'lost', settleTxId: 14 });
+    // A second settlement of an option fails its command and leaves the first.
+    await expect(
+      engine.writer.run(async () => {
+        store.addSettlement(1, {
+          exitTradeId: 2,
+          exitPrice: '64001.00',
+          exitTs: 31000,
+          result: 'lost',
+          creditedUnits: 0n,
+          settledAt: 99999,
+          settleTxId: 99,
+        });
+        await store.flushSettlements();
+      }),
+    ).rejects.toThrow(/UNIQUE|PRIMARY/);
+    expect(await store.get(1)).toMatchObject({ result: 'won', settleTxId: 12 });
+    await engine.close();
     await k.destroy();
   });
 });
