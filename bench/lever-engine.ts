@@ -13,7 +13,7 @@ import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthor
 import { LEVER_DDL, LEVER_OVERNIGHT_DAYS_DDL } from '../server/lever/schema';
 import { LeverService } from '../server/lever/service';
 import { DEFAULT_CATALOG } from '../server/market/catalog';
-import { TradeTape } from '../server/market/trade-tape';
+import { TradeTape, type TapeTrade } from '../server/market/trade-tape';
 import { SPOT_DDL } from '../server/trade/schema';
 
 const POSITIONS = Number(process.env.BENCH_LEVER_POSITIONS ?? 100_000);
@@ -81,13 +81,12 @@ async function session(label: string, step: number): Promise<void> {
       ),
     },
   };
-  // The tape is the market area's; until it moves onto the engine it reads through the handle.
-  const tape = new TradeTape(sqlite, catalog.pairs, () => clock);
+  const tape = await TradeTape.open(engine, catalog.pairs, () => clock);
   tape.record([{ id: 1, symbol: SYMBOL, priceTicks: START, lots: 1, ts: T0 }]);
   const lever = new LeverService(engine, ledger, catalog, tape, () => clock);
   await lever.load();
   await lever.catchUp();
-  tape.onTrades((symbol, trades) => {
+  tape.onTrades((symbol: string, trades: readonly TapeTrade[]) => {
     lever.onTrades(symbol, trades).catch((err: unknown) => console.error('sweep failed', err));
   });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
-import type { Migration } from './db';
+import type { Engine, Migration } from './db';
 import { DB_MIGRATIONS, openDatabase, openPostgresDatabase } from './db/module';
 import {
   ChannelHub,
@@ -106,6 +106,13 @@ export interface RunningServer {
   url: string;
   port: number;
   config: Config;
+  /**
+   * The database and the process's ledger, for what runs in the same process as the server (tests
+   * that fund an account or check the ledger's invariants; an embedding). Every change still goes
+   * through the one writer.
+   */
+  engine: Engine;
+  ledger: Ledger;
   /** Stops accepting connections, closes sockets, stops modules and closes the database. */
   close(): Promise<void>;
 }
@@ -142,6 +149,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
 
   let app: FastifyInstance | undefined;
+  let ledger: Ledger | undefined;
   let sender: MessageSender | undefined;
   /** Modules prepared or started: stopped in reverse registration order. */
   const active = new Set<ServerModule>();
@@ -170,7 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       hub,
       sessions,
       sender,
-      ledger: await Ledger.open(db.engine, config.balanceAuthority),
+      ledger: (ledger = await Ledger.open(db.engine, config.balanceAuthority)),
       catalog,
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
       tape: await TradeTape.open(db.engine, catalog.pairs),
@@ -223,6 +231,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port: address.port,
     config,
+    engine: db.engine,
+    ledger: ledger!,
     close() {
       closing ??= (async () => {
         // Requests in flight finish first (an order waits for its batch); then the areas stop their

@@ -72,7 +72,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every built page in both them
 
   it.each(['dark', 'light'] as const)('signed in, %s theme: no violations', async (theme) => {
     const grant = await registerUser(env.server.origin);
-    fund(env.server.dataDir, grant.user.id, 'USDT', '1000');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '1000');
     const context = await env.browser.newContext(STILL);
     const page = await context.newPage();
     await open(page, env.server.origin, '/pages/mine/login', 'form');

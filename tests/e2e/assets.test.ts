@@ -33,7 +33,7 @@ describe('assets', () => {
 
   it('shows the balance, transfers spot → lever after a confirmation, and lists it in the journal', async () => {
     const grant = await registerUser(env.server.origin);
-    fund(env.server.dataDir, grant.user.id, 'USDT', '100');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '100');
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);
@@ -147,13 +147,13 @@ describe('assets', () => {
     await page.waitForSelector('[data-testid="journal-line"][data-account="spot"]');
 
     expect(errors).toEqual([]);
-    expect(violations(env.server.dataDir)).toEqual([]);
+    expect(await violations(env.server.dataDir)).toEqual([]);
     await context.close();
   });
 
   it('shows a refused transfer next to the amount in the user’s language and keeps what was typed', async () => {
     const grant = await registerUser(env.server.origin);
-    fund(env.server.dataDir, grant.user.id, 'USDT', '5');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '5');
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = pageErrors(page);

@@ -43,7 +43,7 @@ dataOf(
     cardNumber: '6222020000005678',
   }),
 );
-fund(server.dataDir, u.id, 'USDT', '50', 'legal');
+await fund(server.dataDir, u.id, 'USDT', '50', 'legal');
 const done = await take(origin, u, ad.id, 'amount', '200');
 dataOf(await as(origin, u, 'legal/pay', { id: done.id, reference: 'TX-1' }));
 dataOf(await as(origin, m, 'legal/release', { id: done.id }));

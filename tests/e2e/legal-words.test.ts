@@ -26,7 +26,7 @@ describe('P2P words and the cancel limit (issue 29)', () => {
     const seller = await person(origin);
     await verifyIdentity(origin, seller.token, 'Li Lei');
     await addBank(origin, seller, 'Li Lei');
-    fund(env.server.dataDir, seller.id, 'USDT', '100', 'legal');
+    await fund(env.server.dataDir, seller.id, 'USDT', '100', 'legal');
 
     const sctx = await env.browser.newContext(PHONE);
     const mctx = await env.browser.newContext(PHONE);

@@ -58,7 +58,7 @@ describe('fiat P2P: a user and a merchant in two browsers', () => {
     const buyer = await freshUser(origin);
     // The bank card the merchant adds below must be in the verified name.
     await verifyIdentity(origin, merchant.token, 'Merchant Wang');
-    fund(suite.server.dataDir, merchant.user.id, 'USDT', '1000', 'legal');
+    await fund(suite.server.dataDir, merchant.user.id, 'USDT', '1000', 'legal');
 
     const mctx = await suite.browser.newContext(PHONE);
     const uctx = await suite.browser.newContext(PHONE);
@@ -232,7 +232,7 @@ describe('fiat P2P: a user and a merchant in two browsers', () => {
     expect(a11y).toEqual([]);
 
     expect(errors).toEqual([]);
-    expect(violations(suite.server.dataDir)).toEqual([]);
+    expect(await violations(suite.server.dataDir)).toEqual([]);
     await mctx.close();
     await uctx.close();
   });

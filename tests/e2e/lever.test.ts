@@ -157,7 +157,7 @@ describe('lever e2e', () => {
     await shot(page, SHOTS, 'assets-lever', { settleMs: 400 });
 
     expect(errors).toEqual([]);
-    expectLedgerSound(env.server);
+    await expectLedgerSound(env.server);
     await context.close();
   });
 

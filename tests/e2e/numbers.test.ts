@@ -38,8 +38,8 @@ describe('numbers are written in the reader’s locale on every money page (id)'
     const origin = env.server.origin;
     const grant = await freshUser(origin);
     // Ledger precision on purpose: 8 decimals that the pages must shorten to the display decimals.
-    fund(env.server.dataDir, grant.user.id, 'USDT', '100065.10598884');
-    fund(env.server.dataDir, grant.user.id, 'BTC', '0.12345678');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '100065.10598884');
+    await fund(env.server.dataDir, grant.user.id, 'BTC', '0.12345678');
     await callApi(origin, 'sms/send', { account: grant.user.account, scene: 'bind' });
     const code = await readOutboxCode(origin, grant.user.account);
     await api(origin, grant.token, 'assets/bindAddress', {

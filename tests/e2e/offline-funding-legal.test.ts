@@ -63,7 +63,7 @@ describe('offline listing, bank deposits, withdrawal terms, shop and order chat'
     user = await depositor(origin);
     dataOf(await callApi(origin, 'listing/apply', listing('Acme Network'), { token: user.token }));
     deposit = dataOf<BankDeposit>(await bankDeposit(origin, user.token, { proofId: user.proofId }));
-    fund(env.server.dataDir, user.id, 'USDT', '100');
+    await fund(env.server.dataDir, user.id, 'USDT', '100');
     await bindAddress(origin, user, 'USDT', 'TRC20', ADDR.TRC20);
     const shop = await merchant(origin, env.server.dataDir);
     shopId = shop.id;

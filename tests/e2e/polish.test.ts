@@ -65,7 +65,7 @@ describe('small breakages a new user hit (issue 10)', () => {
 
   it('income: a change of the frozen part reads neutral, not as money received', async () => {
     const grant = await registerUser(env.server.origin);
-    fund(env.server.dataDir, grant.user.id, 'USDT', '100');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '100');
     await api(env.server.origin, grant.token, 'trade/place', {
       symbol: 'ETH/USDT',
       side: 'buy',

@@ -15,7 +15,7 @@ describe('income records of a contract', () => {
     const trade = await spotPair(env.server);
     await trade('BTC/USDT', '64321.59', '0.01');
     const grant = await registerUser(env.server.origin);
-    fund(env.server.dataDir, grant.user.id, 'USDT', '100', 'lever');
+    await fund(env.server.dataDir, grant.user.id, 'USDT', '100', 'lever');
     const me = { id: grant.user.id, token: grant.token };
     const order = await openOrder(env.server, me, { hands: 1 });
     dataOf(await lever(env.server, me, 'lever/close', { id: order.id }));

@@ -58,7 +58,7 @@ describe('nothing crosses the viewport edge at 390 px (issue 29)', () => {
     await trade('BTC/USDT', '64000.00', '0.01');
     const grant = await registerUser(env.server.origin);
     const user = { id: grant.user.id, token: grant.token };
-    fund(env.server.dataDir, user.id, 'USDT', '10000', 'lever');
+    await fund(env.server.dataDir, user.id, 'USDT', '10000', 'lever');
     const closed = await openOrder(env.server, user, { hands: 1 });
     await lever(env.server, user, 'lever/close', { id: closed.id });
     await openOrder(env.server, user, { hands: 1 });

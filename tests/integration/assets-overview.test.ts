@@ -31,8 +31,8 @@ describe('assets/overview', () => {
 
   it('estimates in USDT from the last BTC/USDT trade only, floored, and null without a price', async () => {
     const me = await user();
-    fund(env.server.dataDir, me.id, 'USDT', '1234.5678');
-    fund(env.server.dataDir, me.id, 'BTC', '0.5');
+    await fund(env.server.dataDir, me.id, 'USDT', '1234.5678');
+    await fund(env.server.dataDir, me.id, 'BTC', '0.5');
     await call(env.origin, 'assets/transfer', me.token, {
       from: 'spot',
       to: 'lever',
@@ -52,8 +52,8 @@ describe('assets/overview', () => {
     // Two other users trade 0.001 BTC at 65000.01: the ticker's last price is now known.
     const seller = await user();
     const buyer = await user();
-    fund(env.server.dataDir, seller.id, 'BTC', '1');
-    fund(env.server.dataDir, buyer.id, 'USDT', '1000');
+    await fund(env.server.dataDir, seller.id, 'BTC', '1');
+    await fund(env.server.dataDir, buyer.id, 'USDT', '1000');
     const order = { symbol: 'BTC/USDT', type: 'limit', price: '65000.01', qty: '0.001' };
     dataOf<SpotOrder>(await call(env.origin, 'trade/place', seller.token, { ...order, side: 'sell' }));
     dataOf<SpotOrder>(await call(env.origin, 'trade/place', buyer.token, { ...order, side: 'buy' }));
@@ -70,7 +70,7 @@ describe('assets/overview', () => {
 
   it('shows frozen amounts of open orders beside the available ones', async () => {
     const me = await user();
-    fund(env.server.dataDir, me.id, 'USDT', '100');
+    await fund(env.server.dataDir, me.id, 'USDT', '100');
     const placed = dataOf<SpotOrder>(
       await call(env.origin, 'trade/place', me.token, {
         symbol: 'ETH/USDT',
@@ -94,9 +94,9 @@ describe('assets/journal', () => {
   it('pages newest first, filters by account, coin and kind, and shows only the caller’s lines', async () => {
     const me = await user();
     const other = await user();
-    fund(env.server.dataDir, me.id, 'USDT', '50');
-    fund(env.server.dataDir, me.id, 'BTC', '0.1');
-    fund(env.server.dataDir, other.id, 'USDT', '50');
+    await fund(env.server.dataDir, me.id, 'USDT', '50');
+    await fund(env.server.dataDir, me.id, 'BTC', '0.1');
+    await fund(env.server.dataDir, other.id, 'USDT', '50');
     for (let i = 1; i <= 5; i++) {
       await call(env.origin, 'assets/transfer', me.token, {
         from: 'spot',

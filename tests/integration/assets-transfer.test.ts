@@ -13,7 +13,7 @@ const env = checkedServer(() => startTestServer());
 
 async function fundedUser(usdt = '100') {
   const grant = await registerUser(env.origin);
-  fund(env.server.dataDir, grant.user.id, 'USDT', usdt);
+  await fund(env.server.dataDir, grant.user.id, 'USDT', usdt);
   return { token: grant.token, id: grant.user.id };
 }
 

@@ -91,7 +91,7 @@ describe('assets/bankDeposit refusals', () => {
         msg: errorText('id', 'depositDisabled'),
         key: 'depositDisabled',
       });
-      expect(violations(off.dataDir)).toEqual([]);
+      expect(await violations(off.dataDir)).toEqual([]);
     } finally {
       await off.close();
     }

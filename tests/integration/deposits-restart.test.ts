@@ -22,7 +22,7 @@ afterEach(async () => {
   await running?.stop();
   running = undefined;
   for (const dir of dirs.splice(0)) {
-    expect(violations(dir)).toEqual([]);
+    expect(await violations(dir)).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -212,7 +212,7 @@ describe('a crypto deposit', () => {
   });
 
   it('to an address nobody was given is taken by the chain and credited to nobody', async () => {
-    const before = violations(env.server.dataDir);
+    const before = await violations(env.server.dataDir);
     const sent = await simDeposit(env.origin, {
       chain: 'ERC20',
       coin: 'USDT',
@@ -221,7 +221,7 @@ describe('a crypto deposit', () => {
     });
     expect(sent).toMatchObject({ userId: null, depositId: null });
     await mine(env.origin, 1, 'ERC20');
-    expect(violations(env.server.dataDir)).toEqual(before);
+    expect(await violations(env.server.dataDir)).toEqual(before);
   });
 
   it('is seen only by its owner', async () => {
@@ -288,7 +288,7 @@ describe('blocks on the timer', () => {
         .poll(async () => (await myDeposits(timed.origin, grant.token))[0]?.status, { timeout: 10_000 })
         .toBe('final');
       expect(await spotAvailable(timed.origin, grant.token, 'DOGE')).toBe('42.00000000');
-      expect(violations(timed.dataDir)).toEqual([]);
+      expect(await violations(timed.dataDir)).toEqual([]);
     } finally {
       await timed.close();
     }

@@ -28,7 +28,7 @@ describe('credit score', () => {
     await setTradePassword(origin, me.user.account, me.token);
     await verifyIdentity(origin, me.token);
     // Ten orders cancelled without a fill, one filled order against another user.
-    fund(server.dataDir, me.user.id, 'USDT', '1000');
+    await fund(server.dataDir, me.user.id, 'USDT', '1000');
     for (let i = 0; i < 10; i++) {
       const o = dataOf<SpotOrder>(
         await call(origin, 'trade/place', me.token, {
@@ -42,7 +42,7 @@ describe('credit score', () => {
       dataOf(await call(origin, 'trade/cancel', me.token, { orderId: o.id }));
     }
     const other = await registerUser(origin);
-    fund(server.dataDir, other.user.id, 'BTC', '1');
+    await fund(server.dataDir, other.user.id, 'BTC', '1');
     const order = { symbol: 'BTC/USDT', type: 'limit', price: '1000', qty: '0.1' };
     dataOf(await call(origin, 'trade/place', other.token, { ...order, side: 'sell' }));
     dataOf(await call(origin, 'trade/place', me.token, { ...order, side: 'buy' }));

@@ -53,8 +53,8 @@ describe('invite, team and rebates', () => {
     expect(members[0]!.account).toContain('****');
 
     // The referral buys 0.5 BTC at 20 000 from a stranger, as taker: its fee is in BTC.
-    fund(env.server.dataDir, referral.user.id, 'USDT', '20000');
-    fund(env.server.dataDir, stranger.user.id, 'BTC', '1');
+    await fund(env.server.dataDir, referral.user.id, 'USDT', '20000');
+    await fund(env.server.dataDir, stranger.user.id, 'BTC', '1');
     const order = { symbol: 'BTC/USDT', type: 'limit', price: '20000', qty: '0.5' };
     dataOf(await call(env.origin, 'trade/place', stranger.token, { ...order, side: 'sell' }));
     dataOf(await call(env.origin, 'trade/place', referral.token, { ...order, side: 'buy' }));
@@ -120,8 +120,8 @@ describe('invite, team and rebates', () => {
         promo: inviter.user.promoCode,
       });
       const other = await registerUser(own.origin);
-      fund(own.dataDir, referral.user.id, 'ETH', '2');
-      fund(own.dataDir, other.user.id, 'USDT', '20000');
+      await fund(own.dataDir, referral.user.id, 'ETH', '2');
+      await fund(own.dataDir, other.user.id, 'USDT', '20000');
       const order = { symbol: 'ETH/USDT', type: 'limit', price: '3000', qty: '1' };
       dataOf(await call(own.origin, 'trade/place', other.token, { ...order, side: 'buy' }));
       dataOf(await call(own.origin, 'trade/place', referral.token, { ...order, side: 'sell' }));
@@ -153,7 +153,7 @@ describe('invite, team and rebates', () => {
       expect(new Set(lines.map((l) => l.tradeId)).size).toBe(2);
       const summary2 = dataOf<TeamSummary>(await call(origin2, 'team/summary', inviter.token));
       expect(summary2.rebates).toEqual([{ coin: 'USDT', amount: '1.200000' }]);
-      expect(violations(own.dataDir)).toEqual([]);
+      expect(await violations(own.dataDir)).toEqual([]);
     } finally {
       await restarted?.stop();
       await own.close();

@@ -180,7 +180,7 @@ describe('a user who sells into an online buy ad (item 4)', () => {
     const m = await merchant(origin, dataDir, '0');
     const ad = await publish(origin, m, { side: 'buy', total: '500', methods: 'bank' });
     const u = await person(origin);
-    fund(dataDir, u.id, 'USDT', '100', 'legal');
+    await fund(dataDir, u.id, 'USDT', '100', 'legal');
     await addBank(origin, u, 'Han Mei');
     const endings: Array<[string, (id: number) => Promise<unknown>]> = [
       ['cancel', async (id) => dataOf(await as(origin, m, 'legal/cancel', { id }))],

@@ -60,6 +60,6 @@ describe('fees from the catalog', () => {
     dataOf(await as(origin, u, 'legal/release', { id: o2.id }));
     expect(legalBalance(dataDir, m.id).available).toBe(U('500') + U('49.9'));
     expect(houseLegal()).toBe(U('0.2'));
-    expect(violations(dataDir)).toEqual([]);
+    expect(await violations(dataDir)).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ describe('a user sells to a merchant buy ad', () => {
       methods: 'alipay,bank',
     });
     const u = await person(env.origin);
-    fund(env.server.dataDir, u.id, 'USDT', '100', 'legal');
+    await fund(env.server.dataDir, u.id, 'USDT', '100', 'legal');
     // Selling needs a way to be paid: 997 sends the user to payment info.
     const refused = await as(env.origin, u, 'legal/take', { adId: ad.id, by: 'qty', value: '20' });
     expect(refused.body).toMatchObject({ code: 997, key: 'legalMethodRequired' });

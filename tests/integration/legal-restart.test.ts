@@ -60,6 +60,6 @@ describe('timers across a restart', () => {
     expect(gone.status).toBe('withdrawn');
     // The last order fell due in the same sweep; with the ad withdrawn its escrow is unfrozen, naming it.
     expect(legalBalance(dataDir, m.id)).toEqual({ available: U('100'), frozen: 0n });
-    expect(violations(dataDir)).toEqual([]);
+    expect(await violations(dataDir)).toEqual([]);
   });
 });

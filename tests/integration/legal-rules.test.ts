@@ -28,8 +28,8 @@ beforeAll(async () => {
   ad = await publish(origin, m, { total: '2000' });
 });
 afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 const me = async (p: Person) => dataOf<LegalMe>(await as(origin, p, 'legal/me'));
@@ -171,7 +171,7 @@ describe('bad input changes nothing', () => {
   it('refuses each with its key and leaves every row as it was', async () => {
     const u = await person(origin);
     const other = await person(origin);
-    fund(server.dataDir, u.id, 'USDT', '50', 'legal');
+    await fund(server.dataDir, u.id, 'USDT', '50', 'legal');
     const o = await take(origin, u, ad.id, 'qty', '2');
     await server.legal.sweep();
     const state = legalState(server.dataDir);

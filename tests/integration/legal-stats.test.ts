@@ -27,7 +27,7 @@ describe('merchant statistics from the timelines', () => {
     const buy = await publish(origin, m, { side: 'buy', total: '100' });
     const u = await person(origin);
     await addBank(origin, u, 'Han Mei');
-    fund(dataDir, u.id, 'USDT', '100', 'legal');
+    await fund(dataDir, u.id, 'USDT', '100', 'legal');
     const paid = async (qty: string) => {
       const o = await take(origin, u, sell.id, 'qty', qty);
       dataOf(await as(origin, u, 'legal/pay', { id: o.id, reference: 'R' }));
@@ -67,6 +67,6 @@ describe('merchant statistics from the timelines', () => {
       completionRate30d: null,
       medianReleaseSec30d: null,
     });
-    expect(violations(dataDir)).toEqual([]);
+    expect(await violations(dataDir)).toEqual([]);
   });
 });

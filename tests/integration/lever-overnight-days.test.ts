@@ -89,7 +89,7 @@ describe('overnight fee days across restarts with a changed time', () => {
       { day: '2030-01-10', at: D + 14 * H + 59 * M, positions: 1 },
       { day: '2030-01-11', at: D + 24 * H + 15 * H + M, positions: 1 },
     ]);
-    expectLedgerSound(s);
+    await expectLedgerSound(s);
   });
 
   it('15:00 → 14:00 after the day ran: no second charge that day, the next day charged at 14:00', async () => {
@@ -128,6 +128,6 @@ describe('overnight fee days across restarts with a changed time', () => {
       ['2030-01-11', D + 24 * H + 14 * H, 2],
     ]);
     expect(leverBalance(s, u.id).available).toBe(toUnits('1000') - 3n * toUnits('64.32') - 3n * NIGHT);
-    expectLedgerSound(s);
+    await expectLedgerSound(s);
   });
 });

@@ -65,6 +65,6 @@ describe('lever catalog policies', () => {
     expect(leverSnapshot(s, u.id)).toEqual(held);
     await trade('BTC/USDT', '64100.00', '0.01');
     expect(keyOf(await lever(s, u, 'lever/close', { id: o.id }))).toBe('ok');
-    expectLedgerSound(s);
+    await expectLedgerSound(s);
   });
 });

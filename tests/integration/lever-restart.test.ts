@@ -57,7 +57,7 @@ describe('lever after a restart', () => {
     expect(again.map((o) => [o.id, o.status])).toEqual([[short.id, 'trading']]);
     dataOf(await lever(d, u, 'lever/closeAll', { scope: 'all' }));
     expect(replayClosed(a.dataDir)).toBe(2);
-    expectLedgerSound(d);
+    await expectLedgerSound(d);
   });
 });
 
@@ -94,7 +94,7 @@ describe('lever overnight fee across a restart, on a simulated clock', () => {
     servers.push(c);
     const again = dataOf<LeverOrder>(await lever(c, u, 'lever/order', { id: o.id }));
     expect(again.overnightFees).toBe('0.19200000');
-    expectLedgerSound(c);
+    await expectLedgerSound(c);
     await c.stop();
     fs.rmSync(a.dataDir, { recursive: true, force: true });
   });

@@ -95,7 +95,7 @@ describe('worker core: lever positions live', () => {
     expect(closed.ok && closed.data.status).toBe('closed');
     await until('the position gone', () => (last()?.positions.length === 0 ? true : undefined));
     await core.unwatchLever(id);
-    expectLedgerSound(s);
+    await expectLedgerSound(s);
   });
 
   it('sets TP/SL, sees a TP fire and a liquidation close by trades, and closes the rest in one batch', async () => {
@@ -143,7 +143,7 @@ describe('worker core: lever positions live', () => {
     expect(batch.ok && batch.data.closed.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
     await until('no positions', () => (last()?.totals.all.count === 0 ? true : undefined));
     await core.unwatchLever(id);
-    expectLedgerSound(s);
+    await expectLedgerSound(s);
   });
 
   it('shows the positions it last loaded, dated, when the server cannot be reached', async () => {

@@ -45,8 +45,8 @@ afterAll(async () => {
   await server?.close();
   await tokenFileServer?.close();
 });
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 describe('npm run ops', () => {

@@ -17,8 +17,8 @@ afterAll(async () => {
   await server?.close();
   for (const s of extra) await s.close();
 });
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 /** Rows the simulated chain and deposits keep, to prove a refused request changed nothing. */

@@ -97,7 +97,7 @@ describe('a revoked session loses its socket at once', () => {
 
   async function twoSessions() {
     const first = await registerUser(server.origin);
-    fund(server.dataDir, first.user.id, 'USDT', '1000');
+    await fund(server.dataDir, first.user.id, 'USDT', '1000');
     const second = await loginByApi(server.origin, first.user.account);
     return { account: first.user.account, t1: first.token, t2: second.token };
   }
@@ -169,7 +169,7 @@ describe('an expired session loses its socket when it expires', () => {
 
   it('expiry', async () => {
     const first = await registerUser(server.origin);
-    fund(server.dataDir, first.user.id, 'USDT', '1000');
+    await fund(server.dataDir, first.user.id, 'USDT', '1000');
     const stale = await watch(server.origin, first.token);
     const started = Date.now();
     await stale.next(isSessionInvalid);

@@ -77,5 +77,5 @@ it('settles options that expired while down at the next start, from the stored t
   } finally {
     db.close();
   }
-  expect(violations(third.dataDir)).toEqual([]);
+  expect(await violations(third.dataDir)).toEqual([]);
 }, 60_000);

@@ -87,7 +87,7 @@ it('places through the core, watches the countdown state and sees the settlement
     stakeDecimals: 2,
   });
   expect(preview.payout).toBe('46.25');
-  expect(violations(server.dataDir)).toEqual([]);
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 it('after a server restart the watcher reconnects and shows what settled while it was away', async () => {

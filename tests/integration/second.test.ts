@@ -32,8 +32,8 @@ beforeAll(async () => {
   await trade(origin, maker, taker, '60000');
 });
 afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 const opt = (r: Awaited<ReturnType<typeof placeOption>>) => dataOf<SecondOption>(r);

@@ -55,7 +55,7 @@ const malformed = (r: Pick<RawReply, 'status' | 'body'>, field: string) => {
 describe('every id field reads a canonical decimal integer only', () => {
   it('trade/cancel orderId: no loose spelling of an open order id cancels it', async () => {
     const grant = await registerUser(server.origin);
-    fund(server.dataDir, grant.user.id, 'USDT', '1000');
+    await fund(server.dataDir, grant.user.id, 'USDT', '1000');
     const order = dataOf<SpotOrder>(
       await call(server.origin, 'trade/place', grant.token, {
         symbol: 'BTC/USDT',

@@ -17,13 +17,13 @@ beforeAll(async () => {
   server = await startLegalServer();
   // One user for all three areas: a merchant (for ads) with lever and option money.
   m = await merchant(server.origin, server.dataDir);
-  fund(server.dataDir, m.id, 'USDT', '1000', 'lever');
-  fund(server.dataDir, m.id, 'USDT', '1000', 'second');
+  await fund(server.dataDir, m.id, 'USDT', '1000', 'lever');
+  await fund(server.dataDir, m.id, 'USDT', '1000', 'second');
   // A BTC/USDT trade in our own book: the contract and option price (no market simulator here).
   const maker = await person(server.origin);
   const taker = await person(server.origin);
-  fund(server.dataDir, maker.id, 'BTC', '1', 'spot');
-  fund(server.dataDir, taker.id, 'USDT', '100000', 'spot');
+  await fund(server.dataDir, maker.id, 'BTC', '1', 'spot');
+  await fund(server.dataDir, taker.id, 'USDT', '100000', 'spot');
   await trade(server.origin, maker, taker, '64000.00');
 }, 60_000);
 afterAll(() => server?.close());

@@ -18,8 +18,8 @@ beforeAll(async () => {
   uploadsDir = path.join(server.dataDir, 'uploads');
 });
 afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 function upload(token: string, mime: string, data: string, lang?: string): Promise<RawReply> {

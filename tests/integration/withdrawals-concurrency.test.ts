@@ -27,8 +27,8 @@ beforeAll(async () => {
   origin = server.origin;
 });
 afterAll(() => server?.close());
-afterEach(() => {
-  expect(violations(server.dataDir)).toEqual([]);
+afterEach(async () => {
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 /** The user's USDT balances straight from the database, in ledger units. */

@@ -159,7 +159,7 @@ describe('deposits short of 6 confirmations', () => {
     } finally {
       db.close();
     }
-    fund(env.server.dataDir, u.id, 'USDT', '30');
+    await fund(env.server.dataDir, u.id, 'USDT', '30');
     expect(await quota(u)).toMatchObject({ withdrawable: '100.000000', awaitingConfirmations: '30.000000' });
 
     const before = fullSnapshot(env.server.dataDir, u.id);
@@ -220,7 +220,7 @@ describe('the per-user budget', () => {
       }
       expect(replies.slice(0, 10).map((r) => r.body.key)).toEqual(Array(10).fill('incorrectTradePassword'));
       expect(replies[10]!.status).toBe(429);
-      expect(violations(limited.dataDir)).toEqual([]);
+      expect(await violations(limited.dataDir)).toEqual([]);
     } finally {
       await limited.close();
     }

@@ -3,8 +3,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { toUnits, type AccountType } from '../../domain';
 import { DB_FILE_NAME } from '../../server/db/connect';
-import { Ledger, ledgerViolations, WORLD_USER_ID } from '../../server/ledger';
+import { sqliteEngine } from '../../server/db/module';
+import { ledgerViolations, WORLD_USER_ID } from '../../server/ledger';
 import { callApi, type RawReply } from '../support/api';
+import { serverOn } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,38 +17,40 @@ export function openServerDb(dataDir: string, readonly = true): SQLite.Database 
   return db;
 }
 
-/** The ledger's invariant violations in the server's database (empty when sound). */
-export function violations(dataDir: string): string[] {
+/**
+ * The ledger's invariant violations in the server's database (empty when sound), read on a
+ * connection of their own (committed data only). Works on a stopped server's data too.
+ */
+export async function violations(dataDir: string): Promise<string[]> {
   const db = openServerDb(dataDir);
   try {
-    return ledgerViolations(db);
+    return await ledgerViolations(sqliteEngine(db));
   } finally {
     db.close();
   }
 }
 
 /**
- * Credits `amount` (decimal string) to a user's account from the world holder, through a Ledger on
- * a second connection: a journaled ledger transaction like a deposit, the only way tests add money.
+ * Credits `amount` (decimal string) to a user's account from the world holder, as a command of the
+ * running server's own writer and ledger: a journaled ledger transaction like a deposit, the only way
+ * tests add money. Resolves once it is committed.
  */
-export function fund(
+export async function fund(
   dataDir: string,
   userId: number,
   coin: string,
   amount: string,
   account: AccountType = 'spot',
-) {
-  const db = openServerDb(dataDir, false);
-  try {
-    new Ledger(db).transfer(
+): Promise<void> {
+  const { engine, ledger } = serverOn(dataDir);
+  await engine.writer.run(() =>
+    ledger.transfer(
       { kind: 'test.grant', refType: 'users', refId: String(userId), actor: 'test' },
       { userId: WORLD_USER_ID, account, coin },
       { userId, account, coin },
       toUnits(amount),
-    );
-  } finally {
-    db.close();
-  }
+    ),
+  );
 }
 
 /**

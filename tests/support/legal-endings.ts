@@ -198,7 +198,7 @@ async function newTaker(server: LegalServer, kind: TakerKind): Promise<Person> {
     return m;
   }
   const u = await person(origin);
-  fund(dataDir, u.id, 'USDT', '1000', 'legal');
+  await fund(dataDir, u.id, 'USDT', '1000', 'legal');
   await addBank(origin, u, 'Han Mei');
   return u;
 }

@@ -127,7 +127,7 @@ export async function merchant(origin: string, dataDir: string, fundLegal = '100
   const app = (apps.body.data as Array<{ id: number; userId: number }>).find((a) => a.userId === m.id)!;
   const ok = await opsCall(origin, 'POST', 'legal/applications/approve', { id: app.id }, 'carol');
   if (ok.status !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.body)}`);
-  if (fundLegal !== '0') fund(dataDir, m.id, 'USDT', fundLegal, 'legal');
+  if (fundLegal !== '0') await fund(dataDir, m.id, 'USDT', fundLegal, 'legal');
   return m;
 }
 

@@ -95,8 +95,9 @@ export async function trader(
   spot: Record<string, string> = {},
 ): Promise<Trader> {
   const grant: SessionGrant = await registerUser(s.origin);
-  if (lever !== '0') fund(s.dataDir, grant.user.id, 'USDT', lever, 'lever');
-  for (const [coin, amount] of Object.entries(spot)) fund(s.dataDir, grant.user.id, coin, amount, 'spot');
+  if (lever !== '0') await fund(s.dataDir, grant.user.id, 'USDT', lever, 'lever');
+  for (const [coin, amount] of Object.entries(spot))
+    await fund(s.dataDir, grant.user.id, coin, amount, 'spot');
   return { id: grant.user.id, token: grant.token };
 }
 
@@ -184,6 +185,6 @@ export function leverSnapshot(s: LeverServer, userId: number): unknown {
 }
 
 /** The ledger's invariants hold. */
-export function expectLedgerSound(s: LeverServer): void {
-  expect(violations(s.dataDir)).toEqual([]);
+export async function expectLedgerSound(s: LeverServer): Promise<void> {
+  expect(await violations(s.dataDir)).toEqual([]);
 }

@@ -48,9 +48,9 @@ export async function newUser(
 ): Promise<User> {
   const grant = await registerUser(server.origin);
   const u = { id: grant.user.id, token: grant.token };
-  if (funds.second) fund(server.dataDir, u.id, 'USDT', funds.second, 'second');
-  if (funds.spotUsdt) fund(server.dataDir, u.id, 'USDT', funds.spotUsdt);
-  if (funds.spotBtc) fund(server.dataDir, u.id, 'BTC', funds.spotBtc);
+  if (funds.second) await fund(server.dataDir, u.id, 'USDT', funds.second, 'second');
+  if (funds.spotUsdt) await fund(server.dataDir, u.id, 'USDT', funds.spotUsdt);
+  if (funds.spotBtc) await fund(server.dataDir, u.id, 'BTC', funds.spotBtc);
   return u;
 }
 

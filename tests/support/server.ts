@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, type StartOptions } from '../../server/app';
+import { startServer, type RunningServer, type StartOptions } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
 import { ROOT_DIR } from '../../server/paths';
 import type { MessageSender } from '../../server/sim/outbox';
@@ -26,6 +26,19 @@ export const TEST_RATE_LIMITS: Config['rateLimits'] = {
 /** The built app a test server serves: TEST_DIST_DIR when a helper builds into its own directory (so parallel builds do not collide), else the repository's dist/. */
 export function testDistDir(): string {
   return process.env.TEST_DIST_DIR ?? path.join(ROOT_DIR, 'dist');
+}
+
+/** The servers this process runs, by data directory: test helpers that take a `dataDir` reach them. */
+const running = new Map<string, RunningServer>();
+
+/**
+ * The server running on `dataDir` in this process: its engine and ledger, so a test's own changes
+ * (funding an account) go through the same one writer as the server's.
+ */
+export function serverOn(dataDir: string): RunningServer {
+  const server = running.get(dataDir);
+  if (!server) throw new Error(`no test server runs on ${dataDir} in this process`);
+  return server;
 }
 
 /** A real server on a random local port with its own throw-away data directory. */
@@ -79,16 +92,19 @@ export async function startTestServer(
         ...overrides,
       },
     });
+    running.set(dataDir, server);
+    const stop = async () => {
+      await server.close();
+      if (running.get(dataDir) === server) running.delete(dataDir);
+    };
     return {
       origin: server.url,
       dataDir,
       async close() {
-        await server.close();
+        await stop();
         removeData();
       },
-      async stop() {
-        await server.close();
-      },
+      stop,
     };
   } catch (err) {
     removeData();

@@ -24,8 +24,8 @@ export function checkedServer<S extends TestServer = TestServer>(
     server = await start();
   });
   afterAll(() => server?.close());
-  afterEach(() => {
-    expect(violations(live().dataDir)).toEqual([]);
+  afterEach(async () => {
+    expect(await violations(live().dataDir)).toEqual([]);
   });
   const live = (): S => {
     if (!server) throw new Error('the server starts in beforeAll');

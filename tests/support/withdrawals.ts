@@ -114,7 +114,7 @@ export async function withdrawer(
 ): Promise<TestUser> {
   const grant = await registerUser(server.origin);
   const u = { token: grant.token, id: grant.user.id, account: grant.user.account };
-  if (usdt !== '0') fund(server.dataDir, u.id, 'USDT', usdt);
+  if (usdt !== '0') await fund(server.dataDir, u.id, 'USDT', usdt);
   if (opts.tradePassword !== false) await setTradePassword(server.origin, u);
   if (opts.bind !== false) await bindAddress(server.origin, u, 'USDT', 'TRC20', ADDR.TRC20);
   return u;

@@ -3,8 +3,13 @@ import type { EngineName } from '../../../server/db';
 import { statementsOf } from '../../../server/db/engine';
 import { sql } from '../../../server/db/statements';
 import { LEDGER_DDL } from '../../../server/ledger';
-import { InsufficientBalanceError, WORLD_USER_ID, type Holder } from '../../../server/ledger/ledger';
-import { WriterLedger, type BalanceAuthority } from '../../../server/ledger/writer-ledger';
+import {
+  InsufficientBalanceError,
+  Ledger as WriterLedger,
+  WORLD_USER_ID,
+  type BalanceAuthority,
+  type Holder,
+} from '../../../server/ledger';
 import { openTestEngine, type TestEngine } from '../../support/engines';
 
 // Until the portable baseline lands, the PostgreSQL test schema of the ledger's three tables.

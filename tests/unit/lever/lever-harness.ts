@@ -34,7 +34,7 @@ const TEST_STATEMENTS = {
  * handle (the writer's connection).
  */
 export async function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): Promise<TradeTape> {
-  return new TradeTape(db.sqlite, pairs, now);
+  return TradeTape.open(db.engine, pairs, now);
 }
 
 /** What the harness hands a test. */
