@@ -69,16 +69,19 @@ export async function freshPostgres(): Promise<FreshPostgres> {
   }
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const text = url.toString();
+  return { url: text, drop: () => dropDatabase(text) };
+}
+
+/** Drops a database `freshPostgres` created (closing what still uses it). */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^exchange_test_\w+$/.test(name)) throw new Error(`not a test database: ${name}`);
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await c.end();
+  }
 }

@@ -5,6 +5,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
 import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
 import { ROOT_DIR } from '../../server/paths';
 import type { MessageSender } from '../../server/sim/outbox';
+import { dropDatabase, ensurePostgres, freshPostgres } from './postgres';
 
 /**
  * Stands in for a real gateway in production-mode tests that do not look at delivery: it accepts
@@ -49,8 +50,36 @@ export interface TestServer {
   close(): Promise<void>;
   /** Stops the server and keeps its data directory, to start another server on it (restart tests). */
   stop(): Promise<void>;
-  /** The temporary DATA_DIR (holds exchange.sqlite). */
+  /** The temporary DATA_DIR (holds exchange.sqlite, or, on PostgreSQL, the uploads). */
   dataDir: string;
+}
+
+/** The engine the test servers of this run use: TEST_ENGINE=postgres, else SQLite. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' =
+  process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Where a PostgreSQL test server's database URL is kept, so a restart on the same data reuses it. */
+const PG_URL_FILE = '.test-database-url';
+
+/** The PostgreSQL database of the test server on `dataDir`, or undefined on SQLite. */
+export function databaseUrlOf(dataDir: string): string | undefined {
+  const file = path.join(dataDir, PG_URL_FILE);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/**
+ * On a PostgreSQL run, the database of the server on `dataDir`: the one a first start created
+ * (kept beside the data, so a restart finds it), or a new one.
+ */
+async function postgresFor(dataDir: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (TEST_ENGINE !== 'postgres') return undefined;
+  const known = databaseUrlOf(dataDir);
+  if (known) return { url: known, drop: () => dropDatabase(known) };
+  const why = await ensurePostgres();
+  if (why) throw new Error(`TEST_ENGINE=postgres, but PostgreSQL is not available: ${why}`);
+  const db = await freshPostgres();
+  fs.writeFileSync(path.join(dataDir, PG_URL_FILE), db.url);
+  return db;
 }
 
 /**
@@ -73,6 +102,7 @@ export async function startTestServer(
     if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const pg = await postgresFor(dataDir);
     const production = overrides.mode === 'production';
     const bringsDelivery = options.sender ?? options.smsProvider ?? overrides.smtpUrl;
     const server = await startServer({
@@ -89,6 +119,7 @@ export async function startTestServer(
         simMarket: (overrides.mode ?? 'demo') === 'demo',
         distDir: testDistDir(),
         rateLimits: TEST_RATE_LIMITS,
+        ...(pg && { databaseUrl: pg.url }),
         ...overrides,
       },
     });
@@ -102,6 +133,7 @@ export async function startTestServer(
       dataDir,
       async close() {
         await stop();
+        if (owned) await pg?.drop();
         removeData();
       },
       stop,
