@@ -81,8 +81,7 @@ async function session(label: string, step: number): Promise<void> {
       ),
     },
   };
-  // The tape is the market area's; until it moves onto the engine it reads through the handle.
-  const tape = new TradeTape(sqlite, catalog.pairs, () => clock);
+  const tape = await TradeTape.open(engine, catalog.pairs, () => clock);
   tape.record([{ id: 1, symbol: SYMBOL, priceTicks: START, lots: 1, ts: T0 }]);
   const lever = new LeverService(engine, ledger, catalog, tape, () => clock);
   await lever.load();

@@ -150,8 +150,7 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
   });
   const bySymbol = new Map(SYMBOLS.map((s) => [s, trades.filter((t) => t.symbol === s)]));
   let clock = start;
-  // The tape is the market area's; until it moves onto the engine it reads through the handle.
-  const tape = new TradeTape(sqlite, pairs, () => clock);
+  const tape = await TradeTape.open(engine, pairs, () => clock);
   const service = new OptionService(engine, ledger, tape, terms, SYMBOLS, () => clock);
 
   // Orders to place: 100 expiring at each instant, accepted `duration` earlier.

@@ -32,13 +32,9 @@ const TEST_STATEMENTS = {
   ),
 };
 
-/**
- * The trade tape on a test database. The tape is the market area's: until it moves onto the engine
- * (`await TradeTape.open(db.engine, pairs, now)`) it reads through the database's better-sqlite3
- * handle (the writer's connection).
- */
-export async function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): Promise<TradeTape> {
-  return new TradeTape(db.sqlite, pairs, now);
+/** The trade tape on a test database's engine, starting from each market's last stored trade. */
+export function tapeOn(db: Db, pairs: readonly PairInfo[], now: () => number): Promise<TradeTape> {
+  return TradeTape.open(db.engine, pairs, now);
 }
 
 /** What the harness hands a test. */
