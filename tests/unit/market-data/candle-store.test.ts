@@ -57,10 +57,10 @@ describe('DbCandleStore', () => {
         candle: candle(i),
       })),
     );
-    expect(await store.list('BTC/USDT', '1m', undefined, 3).map((c) => c.t)).toEqual(
+    expect((await store.list('BTC/USDT', '1m', undefined, 3)).map((c) => c.t)).toEqual(
       [7, 8, 9].map((i) => T + i * 60_000),
     );
-    expect(await store.list('BTC/USDT', '1m', T + 5 * 60_000, 2).map((c) => c.t)).toEqual(
+    expect((await store.list('BTC/USDT', '1m', T + 5 * 60_000, 2)).map((c) => c.t)).toEqual(
       [3, 4].map((i) => T + i * 60_000),
     );
     expect(await store.list('BTC/USDT', '1m', T, 5)).toEqual([]);
