@@ -2,9 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineName } from '../../../server/db';
 import { statementsOf } from '../../../server/db/engine';
 import { sql } from '../../../server/db/statements';
-import { LEDGER_DDL } from '../../../server/ledger';
-import { InsufficientBalanceError, WORLD_USER_ID, type Holder } from '../../../server/ledger/ledger';
-import { WriterLedger, type BalanceAuthority } from '../../../server/ledger/writer-ledger';
+import {
+  InsufficientBalanceError,
+  LEDGER_DDL,
+  Ledger,
+  WORLD_USER_ID,
+  type BalanceAuthority,
+  type Holder,
+} from '../../../server/ledger';
 import { openTestEngine, type TestEngine } from '../../support/engines';
 
 // Until the portable baseline lands, the PostgreSQL test schema of the ledger's three tables.
@@ -52,14 +57,14 @@ describe.each<[EngineName, BalanceAuthority]>([
   ['postgres', 'database'],
 ])('the ledger on the writer, %s with %s authority', (kind, authority) => {
   let t: TestEngine;
-  let ledger: WriterLedger;
+  let ledger: Ledger;
   const check = () => statementsOf(t.engine, CHECK);
   const run = <T>(fn: () => Promise<T>) => t.engine.writer.run(fn);
 
   beforeEach(async () => {
     t = await openTestEngine(kind);
     await t.setup(kind === 'sqlite' ? LEDGER_DDL.join(';\n') : PG_LEDGER_DDL);
-    ledger = await WriterLedger.open(t.engine, authority, () => 1_000);
+    ledger = await Ledger.open(t.engine, authority, () => 1_000);
   });
   afterEach(async () => {
     await t.dispose();
@@ -149,7 +154,7 @@ describe.each<[EngineName, BalanceAuthority]>([
           { ...spot(u), field: 'frozen', delta: 1n },
         ]);
     });
-    const again = await WriterLedger.open(t.engine, authority);
+    const again = await Ledger.open(t.engine, authority);
     expect(await run(() => again.balance(spot(150)))).toEqual({ available: 149n, frozen: 1n });
     expect(await run(() => again.transfer(meta('next'), spot(150), spot(1), 149n))).toBe(301);
     expect((await check().drift.get())?.n).toBe(0);
