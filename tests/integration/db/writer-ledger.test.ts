@@ -57,14 +57,14 @@ describe.each<[EngineName, BalanceAuthority]>([
   ['postgres', 'database'],
 ])('the ledger on the writer, %s with %s authority', (kind, authority) => {
   let t: TestEngine;
-  let ledger: WriterLedger;
+  let ledger: Ledger;
   const check = () => statementsOf(t.engine, CHECK);
   const run = <T>(fn: () => Promise<T>) => t.engine.writer.run(fn);
 
   beforeEach(async () => {
     t = await openTestEngine(kind);
     await t.setup(kind === 'sqlite' ? LEDGER_DDL.join(';\n') : PG_LEDGER_DDL);
-    ledger = await WriterLedger.open(t.engine, authority, () => 1_000);
+    ledger = await Ledger.open(t.engine, authority, () => 1_000);
   });
   afterEach(async () => {
     await t.dispose();
@@ -154,7 +154,7 @@ describe.each<[EngineName, BalanceAuthority]>([
           { ...spot(u), field: 'frozen', delta: 1n },
         ]);
     });
-    const again = await WriterLedger.open(t.engine, authority);
+    const again = await Ledger.open(t.engine, authority);
     expect(await run(() => again.balance(spot(150)))).toEqual({ available: 149n, frozen: 1n });
     expect(await run(() => again.transfer(meta('next'), spot(150), spot(1), 149n))).toBe(301);
     expect((await check().drift.get())?.n).toBe(0);

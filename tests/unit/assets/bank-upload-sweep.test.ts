@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBankModule } from '../../../server/assets/module';
 import { BANK_DDL } from '../../../server/assets/bank/schema';
+import type { Engine } from '../../../server/db';
+import { sqliteEngine } from '../../../server/db/module';
 import { UploadClaims, UploadStore } from '../../../server/shared/uploads';
 
 const HOUR = 3_600_000;
@@ -12,6 +14,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 let dir: string;
 let sqlite: SQLite.Database;
+let engine: Engine;
 let now: number;
 let store: UploadStore;
 
@@ -21,11 +24,13 @@ beforeEach(() => {
   sqlite.exec('create table users (id integer primary key)');
   sqlite.exec('insert into users (id) values (1)');
   for (const stmt of BANK_DDL) sqlite.exec(stmt);
+  engine = sqliteEngine(sqlite);
   now = 1_700_000_000_000;
   // The claims the bank module declares: a deposit's proof is kept.
-  store = new UploadStore(sqlite, dir, new UploadClaims(sqlite, createBankModule().uploadClaims!), () => now);
+  store = new UploadStore(engine, dir, new UploadClaims(engine, createBankModule().uploadClaims!), () => now);
 });
-afterEach(() => {
+afterEach(async () => {
+  await engine.close();
   sqlite.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -50,11 +55,11 @@ describe('UploadStore.sweepUnattached', () => {
 
     expect(await store.sweepUnattached(now - 24 * HOUR)).toBe(1);
 
-    expect(store.get(oldLoose.id)).toBeUndefined();
+    expect(await store.get(oldLoose.id)).toBeUndefined();
     expect(exists(oldLoose.id)).toBe(false);
-    expect(store.get(oldUsed.id)).toBeDefined();
+    expect(await store.get(oldUsed.id)).toBeDefined();
     expect(exists(oldUsed.id)).toBe(true);
-    expect(store.get(fresh.id)).toBeDefined();
+    expect(await store.get(fresh.id)).toBeDefined();
     expect(exists(fresh.id)).toBe(true);
     expect(await store.sweepUnattached(now - 24 * HOUR)).toBe(0);
   });

@@ -1,10 +1,12 @@
 import type SQLite from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../server/db';
 import { AppError } from '../../../server/http/app-error';
 import { TradeTape, type TapeTrade } from '../../../server/market/trade-tape';
-import { BTC_USDT as PAIR, spotDatabase } from '../../support/spot';
+import { BTC_USDT as PAIR, spotEngine } from '../../support/spot';
 
 let sqlite: SQLite.Database;
+let engine: Engine;
 let now = 0;
 
 function insertTrade(id: number, priceTicks: number, ts: number, symbol = PAIR.symbol): void {
@@ -18,15 +20,15 @@ function insertTrade(id: number, priceTicks: number, ts: number, symbol = PAIR.s
 }
 
 beforeEach(() => {
-  sqlite = spotDatabase([], { ledger: false });
+  ({ sqlite, engine } = spotEngine());
   now = 1_000_000;
 });
 
 describe('TradeTape', () => {
-  it('starts from the last stored trade and prices it in the pair decimals', () => {
+  it('starts from the last stored trade and prices it in the pair decimals', async () => {
     insertTrade(1, 6_400_012, 900_000);
     insertTrade(2, 6_400_150, 950_000);
-    const tape = new TradeTape(sqlite, [PAIR], () => now);
+    const tape = await TradeTape.open(engine, [PAIR], () => now);
     expect(tape.last(PAIR.symbol)).toEqual({
       id: 2,
       symbol: PAIR.symbol,
@@ -37,11 +39,11 @@ describe('TradeTape', () => {
     });
   });
 
-  it('refuses a stale or missing price with noOptimalPrice', () => {
-    const tape = new TradeTape(sqlite, [PAIR], () => now);
+  it('refuses a stale or missing price with noOptimalPrice', async () => {
+    const tape = await TradeTape.open(engine, [PAIR], () => now);
     expect(() => tape.price(PAIR.symbol, 60_000)).toThrow(AppError);
     insertTrade(1, 100, now - 60_001);
-    const stale = new TradeTape(sqlite, [PAIR], () => now);
+    const stale = await TradeTape.open(engine, [PAIR], () => now);
     try {
       stale.price(PAIR.symbol, 60_000);
       expect.unreachable();
@@ -51,8 +53,12 @@ describe('TradeTape', () => {
     expect(stale.price(PAIR.symbol, 60_001).id).toBe(1);
   });
 
-  it('hands recorded trades to listeners per market in order and keeps the last', () => {
-    const tape = new TradeTape(sqlite, [PAIR, { ...PAIR, symbol: 'ETH/USDT', base: 'ETH' }], () => now);
+  it('hands recorded trades to listeners per market in order and keeps the last', async () => {
+    const tape = await TradeTape.open(
+      engine,
+      [PAIR, { ...PAIR, symbol: 'ETH/USDT', base: 'ETH' }],
+      () => now,
+    );
     const seen: [string, number[]][] = [];
     const errors: unknown[] = [];
     tape.onTrades(() => {
@@ -75,19 +81,19 @@ describe('TradeTape', () => {
     expect(tape.last('BTC/USDT')?.price).toBe('0.30');
   });
 
-  it('reads stored trades after an id and the last one at or before an instant', () => {
+  it('reads stored trades after an id and the last one at or before an instant', async () => {
     insertTrade(1, 100, 1_000);
     insertTrade(2, 200, 2_000);
     insertTrade(3, 300, 2_000);
     insertTrade(4, 400, 3_000);
     insertTrade(5, 999, 2_500, 'ETH/USDT');
-    const tape = new TradeTape(sqlite, [PAIR], () => now);
-    expect(tape.after(PAIR.symbol, 1).map((t) => t.id)).toEqual([2, 3, 4]);
-    expect(tape.after(PAIR.symbol, 1, 2).map((t) => t.id)).toEqual([2, 3]);
-    expect(tape.atOrBefore(PAIR.symbol, 2_000)?.id).toBe(3);
-    expect(tape.atOrBefore(PAIR.symbol, 2_999)?.id).toBe(3);
-    expect(tape.atOrBefore(PAIR.symbol, 999)).toBeUndefined();
-    expect(tape.byId(4)?.priceTicks).toBe(400);
-    expect(tape.byId(99)).toBeUndefined();
+    const tape = await TradeTape.open(engine, [PAIR], () => now);
+    expect((await tape.after(PAIR.symbol, 1)).map((t) => t.id)).toEqual([2, 3, 4]);
+    expect((await tape.after(PAIR.symbol, 1, 2)).map((t) => t.id)).toEqual([2, 3]);
+    expect((await tape.atOrBefore(PAIR.symbol, 2_000))?.id).toBe(3);
+    expect((await tape.atOrBefore(PAIR.symbol, 2_999))?.id).toBe(3);
+    expect(await tape.atOrBefore(PAIR.symbol, 999)).toBeUndefined();
+    expect((await tape.byId(4))?.priceTicks).toBe(400);
+    expect(await tape.byId(99)).toBeUndefined();
   });
 });

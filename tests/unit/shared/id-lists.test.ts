@@ -67,14 +67,14 @@ describe('reads over many ids', () => {
     await db.close();
   });
 
-  it('names every known user of a batch longer than one list, and no unknown one', () => {
-    const names = accounts(sqlite).accountsOf([...users, 9_999, 10_000]);
+  it('names every known user of a batch longer than one list, and no unknown one', async () => {
+    const names = await accounts(db.engine).accountsOf([...users, 9_999, 10_000]);
     expect(names.size).toBe(300);
     expect(names.get(1)).toBe('10000000001');
     expect(names.get(300)).toBe('1000000000300');
     expect(names.has(9_999)).toBe(false);
-    expect(accounts(sqlite).accountsOf([])).toEqual(new Map());
-    expect(accounts(sqlite).accountsOf([5n, 5n, 6n])).toEqual(
+    expect(await accounts(db.engine).accountsOf([])).toEqual(new Map());
+    expect(await accounts(db.engine).accountsOf([5n, 5n, 6n])).toEqual(
       new Map([
         [5, '10000000005'],
         [6, '10000000006'],
@@ -82,15 +82,15 @@ describe('reads over many ids', () => {
     );
   });
 
-  it('gives the inviters of the users that have one', () => {
-    const refs = accounts(sqlite).referrersOf(users);
+  it('gives the inviters of the users that have one', async () => {
+    const refs = await accounts(db.engine).referrersOf(users);
     expect(refs.size).toBe(299);
     expect(refs.has(1)).toBe(false);
     expect(refs.get(2)).toBe(1);
     expect(refs.get(300)).toBe(299);
   });
 
-  it("tells which users' latest trade as maker or taker is at or after an instant", () => {
+  it("tells which users' latest trade as maker or taker is at or after an instant", async () => {
     const insert = sqlite.prepare(
       `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
          taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
@@ -99,12 +99,12 @@ describe('reads over many ids', () => {
     insert.run(1, 10, 20, 1_000); // old for both
     insert.run(2, 30, 290, 5_000); // recent: 30 as maker, 290 as taker
     insert.run(3, 20, 40, 4_000); // 20's latest as maker is recent
-    const active = tradeLog(sqlite).tradedSince([...users, 10, 10], 4_000);
+    const active = await tradeLog(db.engine).tradedSince([...users, 10, 10], 4_000);
     expect([...active].sort((a, b) => a - b)).toEqual([20, 30, 40, 290]);
-    expect(tradeLog(sqlite).tradedSince([10, 30], 6_000)).toEqual(new Set());
+    expect(await tradeLog(db.engine).tradedSince([10, 30], 6_000)).toEqual(new Set());
   });
 
-  it('tells which users had a crypto deposit credited or a bank deposit confirmed since an instant', () => {
+  it('tells which users had a crypto deposit credited or a bank deposit confirmed since an instant', async () => {
     sqlite
       .prepare(
         `insert into crypto_deposits (user_id, coin, chain, address, txid, vout, amount, confirmations,
@@ -131,7 +131,7 @@ describe('reads over many ids', () => {
          values (?, 100, 'CNY', 'USDT', 1, '1', 'p', 'r', ?, 'b', '1', 'confirmed', 'op', 0, ?)`,
       )
       .run(260, 'a'.repeat(32), 3_000);
-    const active = depositActivity(sqlite).depositedSince(users, 1_000);
+    const active = await depositActivity(db.engine).depositedSince(users, 1_000);
     expect([...active].sort((a, b) => a - b)).toEqual([7, 260]);
   });
 });

@@ -1,10 +1,11 @@
 import type SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toUnits, type PairInfo } from '../../../domain';
+import type { Engine } from '../../../server/db';
 import { Ledger, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
 import { MarketMakerSim } from '../../../server/sim/market-maker';
 import { OrderService } from '../../../server/trade/order-service';
-import { spotDatabase } from '../../support/spot';
+import { spotEngine } from '../../support/spot';
 
 const PAIR: PairInfo = {
   symbol: 'BTC/USDT',
@@ -22,29 +23,33 @@ const TAKER = 2;
 const SWEEPER = 3;
 
 let sqlite: SQLite.Database;
+let engine: Engine;
 let svc: OrderService;
 
 const fund = (ledger: Ledger, userId: number, coin: string, amount: string) =>
-  ledger.transfer(
-    { kind: 'test.grant', refType: 'test', refId: '0', actor: 'test' },
-    { userId: WORLD_USER_ID, account: 'spot', coin },
-    { userId, account: 'spot', coin },
-    toUnits(amount),
+  engine.writer.run(() =>
+    ledger.transfer(
+      { kind: 'test.grant', refType: 'test', refId: '0', actor: 'test' },
+      { userId: WORLD_USER_ID, account: 'spot', coin },
+      { userId, account: 'spot', coin },
+      toUnits(amount),
+    ),
   );
 const depth = () => svc.engine(PAIR.symbol)!.snapshot();
 
-beforeEach(() => {
-  sqlite = spotDatabase([1, 2, 3]);
-  const ledger = new Ledger(sqlite);
-  svc = new OrderService(sqlite, ledger, [PAIR]);
-  fund(ledger, MAKER, 'USDT', '10000000');
-  fund(ledger, MAKER, 'BTC', '100');
-  fund(ledger, SWEEPER, 'BTC', '100');
+beforeEach(async () => {
+  ({ sqlite, engine } = spotEngine([1, 2, 3]));
+  const ledger = await Ledger.open(engine, 'database');
+  svc = await OrderService.open(engine, ledger, [PAIR]);
+  await fund(ledger, MAKER, 'USDT', '10000000');
+  await fund(ledger, MAKER, 'BTC', '100');
+  await fund(ledger, SWEEPER, 'BTC', '100');
 });
 
-afterEach(() => {
-  svc.close();
-  expect(ledgerViolations(sqlite)).toEqual([]);
+afterEach(async () => {
+  await svc.close();
+  expect(await ledgerViolations(engine)).toEqual([]);
+  await engine.close();
   sqlite.close();
 });
 
