@@ -175,14 +175,17 @@ export class OrderStore implements BatchParticipant {
     return this.q.since.all(symbol, ts);
   }
 
-  // The spot batch runs without savepoints (every refusal comes before its first change), so a mark
-  // is never rolled back to; a failure aborts the batch.
+  // The spot batch runs without savepoints (every refusal comes before its first change), so no
+  // savepoint of another area's command ever has spot changes to undo: a mark is the size of what
+  // the batch holds, and a rollback to it finds nothing added since.
   mark(): unknown {
-    return null;
+    return this.touched.size + this.tradeRows.size;
   }
 
-  rollbackTo(): void {
-    throw new Error('spot orders change only in commands without savepoints');
+  rollbackTo(mark: unknown): void {
+    if (this.touched.size + this.tradeRows.size !== mark) {
+      throw new Error('spot orders changed inside a savepoint; they change only in commands without one');
+    }
   }
 
   async flush(conn: Parameters<NonNullable<BatchParticipant['flush']>>[0]): Promise<void> {

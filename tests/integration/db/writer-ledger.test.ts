@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineName } from '../../../server/db';
 import { statementsOf } from '../../../server/db/engine';
 import { sql } from '../../../server/db/statements';
-import { LEDGER_DDL } from '../../../server/ledger';
 import {
   InsufficientBalanceError,
-  Ledger as WriterLedger,
+  LEDGER_DDL,
+  Ledger,
   WORLD_USER_ID,
   type BalanceAuthority,
   type Holder,
