@@ -22,7 +22,7 @@ export interface AssetsDeps {
   transfers: TransferService;
   journal: JournalStore;
   /** Called after a user's balances changed (pushes the private `balance` event). */
-  onBalances(userId: number): void;
+  onBalances(userId: number): Promise<void>;
   now?: () => number;
 }
 
@@ -73,7 +73,7 @@ export function registerAssetsRoutes(registry: HandlerRegistry, deps: AssetsDeps
     );
     if ('problem' in parsed) throw fail(parsed.problem.key, parsed.problem.field);
     const row = await transfers.transfer(userId, parsed.ok);
-    deps.onBalances(userId);
+    void deps.onBalances(userId);
     return toRecord(row);
   });
 

@@ -34,7 +34,7 @@ export interface BankOpsDeps {
   review: BankReviewService;
   journal: OpsJournal;
   /** Called after a user's balances changed (pushes the private `balance` event). */
-  onBalances(userId: number): void;
+  onBalances(userId: number): Promise<void>;
   /** Called after a decision (pushes the private `decision` event). */
   onDecided: DecisionPush;
 }
@@ -78,7 +78,7 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
 
   ops.add('POST', 'bank-deposits/confirm', async ({ operator, input }) => {
     const row = await review.confirm(operator, idField(input, 'id'));
-    deps.onBalances(row.userId);
+    await deps.onBalances(row.userId);
     deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
     return oneOps(row);
   });

@@ -20,7 +20,7 @@ export interface WithdrawOpsDeps {
   coins: readonly CoinInfo[];
   service: WithdrawService;
   /** Called after a user's balances changed (pushes the private `balance` event). */
-  onBalances(userId: number): void;
+  onBalances(userId: number): Promise<void>;
   /** Called after a decision (pushes the private `decision` event). */
   onDecided: DecisionPush;
 }
@@ -66,7 +66,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     if (txid === '') throw fail('required', 'txid');
     if (!TXID_PATTERN.test(txid)) throw fail('badRequest', 'txid');
     const row = await service.approve(operator, id, txid);
-    onBalances(row.userId);
+    await onBalances(row.userId);
     onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);
   });
@@ -77,7 +77,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     if (reason === '') throw fail('required', 'reason');
     if ([...reason].length > REASON_MAX) throw fail('textTooLong', 'reason');
     const row = await service.reject(operator, id, reason);
-    onBalances(row.userId);
+    await onBalances(row.userId);
     onDecided(row.userId, 'withdrawal', row.id, row.status);
     return toOps(row);
   });

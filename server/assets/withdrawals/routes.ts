@@ -12,7 +12,7 @@ export interface WithdrawRoutesDeps extends AddressRoutesDeps {
   /** Budget of `assets/withdraw` per user: it checks the trade password, so it must not allow guessing. */
   withdrawLimits: readonly LimitSpec[];
   /** Called after a user's balances changed (pushes the private `balance` event). */
-  onBalances(userId: number): void;
+  onBalances(userId: number): Promise<void>;
 }
 
 /** Address binding, quota, withdrawal requests, cancellation and history of the caller (variant 3). */
@@ -80,7 +80,7 @@ export function registerWithdrawRoutes(registry: HandlerRegistry, deps: Withdraw
         amount: units,
         fee,
       });
-      onBalances(userId);
+      void onBalances(userId);
       return toWithdrawal(row);
     },
     { limits: deps.withdrawLimits },

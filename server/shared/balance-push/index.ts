@@ -17,17 +17,21 @@ export function toBalanceLine(b: Balance & { account: BalanceLine['account']; co
  * for a subset of the touched holders (never the house or the world). A hook would change the order
  * and the number of events; see docs/architecture.md.
  */
-export function balancePusher(ctx: Pick<ServerContext, 'hub' | 'ledger' | 'log'>): (userId: number) => void {
+export function balancePusher(
+  ctx: Pick<ServerContext, 'hub' | 'ledger' | 'log'>,
+): (userId: number) => Promise<void> {
   const { hub, ledger } = ctx;
   // Reads of one user may answer out of order (a pool of connections): only the newest asked for is
   // published, so a page never shows an older balance after a newer one.
   const asked = new Map<number, number>();
   let seq = 0;
-  return (userId) => {
+  // Resolves once the push went out (or was dropped as older), so a caller that sends a related event
+  // (an operator's decision) can send it after the new balance.
+  return async (userId) => {
     if (!hub.hasSubscribers(channels.private)) return;
     const mine = ++seq;
     asked.set(userId, mine);
-    ledger.balancesOf(userId).then(
+    await ledger.balancesOf(userId).then(
       (rows) => {
         if (asked.get(userId) !== mine) return;
         asked.delete(userId);
