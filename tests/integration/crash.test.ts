@@ -1,0 +1,145 @@
+// Kill -9 in the middle of a stream of orders, on the engine of this run (TEST_ENGINE): every order
+// that was acknowledged is there after a restart, none is there twice (the client order id is the
+// idempotency key, and it survives), and the ledger's invariants hold.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/sim/demo-seed';
+import { DEMO_ACCOUNT } from '../../server/mine';
+import { ROOT_DIR } from '../../server/paths';
+import { loginByApi } from '../support/accounts';
+import { callApi } from '../support/api';
+import { violations } from '../support/assets';
+import { freshPostgres } from '../support/postgres';
+import { withServerDb } from '../support/server-db';
+import {
+  startTestServer,
+  TEST_ENGINE,
+  TEST_RATE_LIMITS,
+  testDistDir,
+  type TestServer,
+} from '../support/server';
+
+const ORDERS = 600;
+const WAVE = 40;
+
+/** Starts the server in a child process on `dataDir` (and `databaseUrl`); resolves with its URL. */
+async function startChild(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ child: ChildProcess; url: string }> {
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    mode: 'demo',
+    simMarket: false,
+    simChain: false,
+    distDir: testDistDir(),
+    rateLimits: TEST_RATE_LIMITS,
+    ...(databaseUrl && { databaseUrl }),
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/child-server.ts')],
+    {
+      env: { ...process.env, CHILD_CONFIG: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`child server exited with ${code}`)));
+  });
+  return { child, url: (JSON.parse(line) as { url: string }).url };
+}
+
+const order = (i: number) => ({
+  symbol: 'BTC/USDT',
+  side: 'buy',
+  type: 'limit',
+  // Far below any seller: every order rests, each freezing 10 USDT of the demo account's 100,000.
+  price: String(10_000 + (i % 50)),
+  qty: '0.001',
+  clientOrderId: `crash-${i}`,
+});
+
+describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
+  let restarted: TestServer | undefined;
+  let dropPg: (() => Promise<void>) | undefined;
+
+  afterAll(async () => {
+    await restarted?.stop();
+    await dropPg?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged order exactly once, and nothing half-applied', async () => {
+    let databaseUrl: string | undefined;
+    if (TEST_ENGINE === 'postgres') {
+      const db = await freshPostgres();
+      databaseUrl = db.url;
+      dropPg = db.drop;
+      // The restarted test server finds the same database beside the data.
+      fs.writeFileSync(path.join(dir, '.test-database-url'), db.url);
+    }
+    const { child, url } = await startChild(dir, databaseUrl);
+    const { token } = await loginByApi(url, DEMO_ACCOUNT, DEMO_PASSWORD);
+    const acked = new Map<string, number>();
+    let killed = false;
+    const killAt = 5 + Math.floor(Math.random() * 5);
+    for (let wave = 0; wave * WAVE < ORDERS && !killed; wave++) {
+      const sends = Array.from({ length: WAVE }, (_, k) => {
+        const req = order(wave * WAVE + k);
+        return callApi(url, 'trade/place', req, { token }).then(
+          (reply) => {
+            const data = reply.body?.data as { id?: number } | undefined;
+            if (reply.status === 200 && reply.body?.code === 200 && data?.id)
+              acked.set(req.clientOrderId, data.id);
+          },
+          () => {},
+        );
+      });
+      // In the middle of a wave: some of its orders are in a batch being written, some queued.
+      if (wave === killAt) {
+        await new Promise((r) => setTimeout(r, 2 + Math.floor(Math.random() * 8)));
+        child.kill('SIGKILL');
+        killed = true;
+      }
+      await Promise.all(sends);
+    }
+    await new Promise((r) => child.once('exit', r));
+    expect(killed).toBe(true);
+    expect(acked.size).toBeGreaterThan(0);
+
+    restarted = await startTestServer({ dataDir: dir, simMarket: false, simChain: false });
+    const counts = await withServerDb(dir, (db) =>
+      db.all<{ cid: string; n: number; id: number }>(
+        `select client_order_id as cid, count(*) as n, min(id) as id from spot_orders
+         where client_order_id like 'crash-%' group by client_order_id`,
+      ),
+    );
+    const byCid = new Map(counts.map((r) => [r.cid, r]));
+    // Every acknowledged order survived, under the id it was acknowledged with; none twice.
+    for (const [cid, id] of acked) expect(byCid.get(cid)?.id, cid).toBe(id);
+    expect(counts.every((r) => Number(r.n) === 1)).toBe(true);
+    // Sending every order again (a client retrying after the crash) finds the same order: the
+    // idempotency keys survived, and nothing is placed twice.
+    const again = await loginByApi(restarted.origin, DEMO_ACCOUNT, DEMO_PASSWORD);
+    for (const [cid, id] of acked) {
+      const i = Number(cid.slice('crash-'.length));
+      const reply = await callApi(restarted.origin, 'trade/place', order(i), { token: again.token });
+      expect((reply.body?.data as { id: number }).id).toBe(id);
+    }
+    const total = await withServerDb(dir, (db) =>
+      db.get<{ n: number }>(`select count(*) as n from spot_orders where client_order_id like 'crash-%'`),
+    );
+    expect(Number(total?.n)).toBe(counts.length);
+    expect(await violations(dir)).toEqual([]);
+  });
+});
