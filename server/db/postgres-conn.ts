@@ -2,6 +2,32 @@ import pg from 'pg';
 import { mapRows, type AnyDef, type Conn } from './conn';
 import { numberPlaceholders } from './placeholders';
 import type { RunResult } from './statements';
+import { WriterUnavailableError } from './writer';
+
+/**
+ * Whether an error means the database cannot be reached or is refusing sessions (rather than refusing
+ * this statement): a socket error, a lost or timed-out connection, or SQLSTATE classes 08 (connection
+ * exception), 53 (insufficient resources) and 57 (operator intervention, such as a shutdown), or a
+ * database that is not accepting connections.
+ */
+export function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code) ||
+    /^(08|53|57)/.test(code) ||
+    /not currently accepting connections|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
+/** Turns an error that means "the database is away" into the refusal the HTTP layer answers with 503. */
+function unavailable(err: unknown): never {
+  if (isUnavailable(err)) throw new WriterUnavailableError('the database is unavailable', { cause: err });
+  throw err;
+}
 
 const INT8 = 20;
 
@@ -56,13 +82,17 @@ export class PostgresConn implements Conn {
 
   private async query(def: AnyDef, params: readonly unknown[], bigints: boolean) {
     const s = pgStatement(def);
-    const on = await this.target(false);
-    return on.query<Record<string, unknown>>({
-      name: s.name,
-      text: s.text,
-      values: params as unknown[],
-      types: TYPES[bigints ? 1 : 0],
-    });
+    try {
+      const on = await this.target(false);
+      return await on.query<Record<string, unknown>>({
+        name: s.name,
+        text: s.text,
+        values: params as unknown[],
+        types: TYPES[bigints ? 1 : 0],
+      });
+    } catch (err) {
+      return unavailable(err);
+    }
   }
 
   async run(def: AnyDef, params: readonly unknown[], bigints: boolean): Promise<RunResult> {
@@ -81,7 +111,11 @@ export class PostgresConn implements Conn {
   }
 
   async exec(text: string): Promise<void> {
-    await (await this.target(/^\s*begin\b/i.test(text))).query(text);
+    try {
+      await (await this.target(/^\s*begin\b/i.test(text))).query(text);
+    } catch (err) {
+      unavailable(err);
+    }
   }
 
   close(): Promise<void> {

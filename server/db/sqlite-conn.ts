@@ -1,6 +1,18 @@
 import type { Database as SqliteDb, Statement as SqliteStatement } from 'better-sqlite3';
 import { mapRows, type AnyDef, type Conn } from './conn';
 import type { RunResult } from './statements';
+import { WriterUnavailableError } from './writer';
+
+/** SQLite's "cannot now" errors (another process holds the lock, the disk is full or failing). */
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|NOMEM)/;
+
+function failed(err: unknown): Promise<never> {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNAVAILABLE.test(code)) {
+    return Promise.reject(new WriterUnavailableError('the database is unavailable', { cause: err }));
+  }
+  return Promise.reject(err as Error);
+}
 
 /**
  * A better-sqlite3 connection behind the asynchronous `Conn`: each statement of a table is prepared
@@ -43,7 +55,7 @@ export class SqliteConn implements Conn {
       const r = stmt.run(...params);
       return Promise.resolve({ changes: r.changes, lastId: 0 });
     } catch (err) {
-      return Promise.reject(err as Error);
+      return failed(err);
     }
   }
 
@@ -52,7 +64,7 @@ export class SqliteConn implements Conn {
       const raw = this.statement(def, bigints).get(...params) as Record<string, unknown> | undefined;
       return Promise.resolve(raw === undefined ? undefined : mapRows(def, [raw])[0]);
     } catch (err) {
-      return Promise.reject(err as Error);
+      return failed(err);
     }
   }
 
@@ -62,7 +74,7 @@ export class SqliteConn implements Conn {
         mapRows(def, this.statement(def, bigints).all(...params) as Record<string, unknown>[]),
       );
     } catch (err) {
-      return Promise.reject(err as Error);
+      return failed(err);
     }
   }
 
@@ -71,7 +83,7 @@ export class SqliteConn implements Conn {
       this.sqlite.exec(text);
       return Promise.resolve();
     } catch (err) {
-      return Promise.reject(err as Error);
+      return failed(err);
     }
   }
 

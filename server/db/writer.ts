@@ -2,9 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Conn } from './conn';
 
 /**
- * Refusal of a command because the database cannot take it now (connection lost, a commit that
- * failed, a command that did not finish in time): nothing of it was kept, and the caller may try
- * again. The HTTP layer answers it with the localized "service busy, try again" envelope.
+ * Refusal because the database cannot take or answer a request now: a command refused (connection
+ * lost, a commit that failed, a command that did not finish in time; nothing of it was kept), or a
+ * read whose database is away. The caller may try again; the HTTP layer answers it with 503 and the
+ * localized "service busy, try again" envelope.
  */
 export class WriterUnavailableError extends Error {
   override name = 'WriterUnavailableError';

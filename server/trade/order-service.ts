@@ -1,5 +1,5 @@
 import type { PairInfo, PlaceOrderReq } from '../../domain';
-import type { Engine } from '../db';
+import { WriterUnavailableError, type Engine } from '../db';
 import { fail, notFound } from '../http';
 import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type TradeEvent } from '../market';
@@ -169,7 +169,14 @@ export class OrderService {
     } catch (err) {
       // The writer refused the batch as a whole; its store marked itself stale. Read the books again
       // now, so nothing shows the refused orders; if the database is away, the next batch tries again.
-      const fault = err instanceof Error ? err : new Error(String(err));
+      // Nothing of the batch was kept, whatever failed (the writer, or reading the books again while
+      // the database is away): the client is told "busy, try again".
+      const fault =
+        err instanceof WriterUnavailableError
+          ? err
+          : new WriterUnavailableError(`spot batch refused: ${String((err as Error)?.message ?? err)}`, {
+              cause: err,
+            });
       if (this.store.stale) await this.rebuildAll().catch(() => {});
       for (const cmd of batch) cmd.done(fault);
       return;
