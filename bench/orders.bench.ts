@@ -1,21 +1,19 @@
 /**
- * Durable orders through the order service: validation, ledger freeze, matching, settlement and the
- * order/trade rows, committed by group commit on a file database with `synchronous=FULL`.
- * Side by side: the same stream on an in-memory database (no disk at all, so the figure is the CPU
- * ceiling of this path on one core), and committed one transaction per order (no group commit).
+ * Durable orders through the order service on the one writer: validation, ledger freeze, matching,
+ * settlement and the order/trade rows, committed by group commit. Both engines side by side (a SQLite
+ * file with synchronous=FULL; a local PostgreSQL with synchronous_commit=on) and both balance
+ * authorities (memory, database), then the latency from request to acknowledgement with orders
+ * offered at half the measured rate. Also: SQLite in memory (no disk: the CPU ceiling) and one
+ * transaction per order (no group commit).
  * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
- * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison).
+ * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison),
+ * BENCH_PG=0 (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { seededRandom, toUnits, type PairInfo, type PlaceOrderReq } from '../domain';
-import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
-import { sqliteEngine } from '../server/db/module';
-import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthority } from '../server/ledger';
-import { OrderService } from '../server/trade/order-service';
-import { SPOT_DDL } from '../server/trade/schema';
+import { seededRandom, type PairInfo, type PlaceOrderReq } from '../domain';
+import { ledgerViolations, type BalanceAuthority } from '../server/ledger';
+import type { OrderService } from '../server/trade/order-service';
+import { openBenchDb, USERS, type BenchDbKind } from './orders-db';
 
 const PAIR: PairInfo = {
   symbol: 'BTC/USDT',
@@ -28,49 +26,7 @@ const PAIR: PairInfo = {
   takerFee: '0.001',
   status: 'trading',
 };
-const USERS = 100;
-/** BENCH_AUTHORITY=memory|database: where the ledger's balances come from (default: both). */
-const AUTHORITY: BalanceAuthority = process.env.BENCH_AUTHORITY === 'memory' ? 'memory' : 'database';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 40_000);
-
-async function open(file: string, authority: BalanceAuthority) {
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  // As server/db/connect.ts configures the server's database.
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('cache_size = -65536');
-  sqlite.exec('create table users (id integer primary key)');
-  // The tables as the migrations leave them.
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL]) sqlite.exec(stmt);
-  const insertUser = sqlite.prepare('insert into users (id) values (?)');
-  for (let u = 1; u <= USERS; u++) insertUser.run(u);
-  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
-  const engine = sqliteEngine(sqlite, reader);
-  const ledger = await Ledger.open(engine, authority);
-  await engine.writer.run(async () => {
-    for (let u = 1; u <= USERS; u++) {
-      for (const [coin, amount] of [
-        ['USDT', '100000000'],
-        ['BTC', '10000'],
-      ] as const) {
-        await ledger.transfer(
-          { kind: 'bench.grant', refType: 'bench', refId: '0', actor: 'bench' },
-          { userId: WORLD_USER_ID, account: 'spot', coin },
-          { userId: u, account: 'spot', coin },
-          toUnits(amount),
-        );
-      }
-    }
-  });
-  const service = await OrderService.open(engine, ledger, [PAIR]);
-  const close = async () => {
-    await engine.close();
-    if (reader !== sqlite) reader.close();
-    sqlite.close();
-  };
-  return { engine, service, close };
-}
 
 /**
  * `mixed`: 85 % limit orders around a mid price (about half of them cross), 15 % cancels of resting
@@ -104,18 +60,32 @@ function stream(
   return out;
 }
 
+type Cmd = { userId: number; req: PlaceOrderReq } | { userId: number; cancel: true };
+
+/** Sends one command of the stream; cancels take the newest resting order. */
+function send(
+  service: OrderService,
+  c: Cmd,
+  resting: Array<{ userId: number; id: number }>,
+): Promise<unknown> {
+  if ('cancel' in c) {
+    const r = resting.pop();
+    return r ? service.cancel(r.userId, r.id).catch(() => undefined) : Promise.resolve(undefined);
+  }
+  return service.place(c.userId, c.req).then((o) => {
+    if (o.status === 'open') resting.push({ userId: o.userId, id: o.id });
+    return o;
+  });
+}
+
 async function run(
   label: string,
   batchSize: number,
   kind: 'mixed' | 'resting',
-  where: 'file' | 'memory' = 'file',
-  authority: BalanceAuthority = AUTHORITY,
+  where: BenchDbKind,
+  authority: BalanceAuthority,
 ): Promise<number> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-bench-'));
-  const { engine, service, close } = await open(
-    where === 'memory' ? ':memory:' : path.join(dir, 'bench.sqlite'),
-    authority,
-  );
+  const { engine, service, close, settings } = await openBenchDb(where, authority, PAIR);
   const cmds = stream(ORDERS, kind);
   const resting: Array<{ userId: number; id: number }> = [];
   let trades = 0;
@@ -123,57 +93,95 @@ async function run(
   const t0 = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < cmds.length; i += batchSize) {
-    const slice = cmds.slice(i, i + batchSize);
-    const pending = slice.map((c) => {
-      if ('cancel' in c) {
-        const r = resting.pop();
-        return r ? service.cancel(r.userId, r.id).catch(() => undefined) : Promise.resolve(undefined);
-      }
-      return service.place(c.userId, c.req).then((o) => {
-        if (o.status === 'open') resting.push({ userId: o.userId, id: o.id });
-        return o;
-      });
-    });
-    await Promise.all(pending);
+    await Promise.all(cmds.slice(i, i + batchSize).map((c) => send(service, c, resting)));
   }
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const violations = await ledgerViolations(engine);
   await close();
-  fs.rmSync(dir, { recursive: true, force: true });
   const rate = cmds.length / secs;
   console.log(
-    `${label.padEnd(38)} ${cmds.length} commands in ${secs.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} /s` +
+    `${label.padEnd(46)} ${cmds.length} commands in ${secs.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} /s` +
       ` (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), ${trades} trades, ` +
-      `ledger ${violations.length === 0 ? 'sound' : `BROKEN (${violations.length})`}`,
+      `ledger ${violations.length === 0 ? 'sound' : `BROKEN (${violations.length})`} [${settings}, ${authority} authority]`,
   );
   return rate;
 }
 
+/**
+ * Offers the mixed stream at `rate` commands/s (open loop: sent on a clock, not when the previous
+ * ones are acknowledged) and prints the time from each request to its acknowledgement.
+ */
+async function latency(where: BenchDbKind, authority: BalanceAuthority, rate: number): Promise<void> {
+  const { service, close, settings } = await openBenchDb(where, authority, PAIR);
+  const cmds = stream(Math.min(ORDERS, Math.max(2_000, Math.round(rate * 3))), 'mixed');
+  const resting: Array<{ userId: number; id: number }> = [];
+  const waits: number[] = [];
+  const t0 = performance.now();
+  const pending: Promise<unknown>[] = [];
+  let i = 0;
+  while (i < cmds.length) {
+    // Every millisecond, send what the clock says is due.
+    const due = Math.min(cmds.length, Math.floor(((performance.now() - t0) * rate) / 1_000) + 1);
+    for (; i < due; i++) {
+      const sent = performance.now();
+      pending.push(send(service, cmds[i]!, resting).then(() => waits.push(performance.now() - sent)));
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(pending);
+  await close();
+  waits.sort((a, b) => a - b);
+  const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]!.toFixed(1);
+  console.log(
+    `  ack latency at ${Math.round(rate).toLocaleString('en')} /s offered: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ` +
+      `max ${waits.at(-1)!.toFixed(1)} ms [${settings}, ${authority} authority]`,
+  );
+}
+
 async function main() {
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, node ${process.version}`);
-  console.log(`database: SQLite file, WAL, synchronous=FULL; balances: ${AUTHORITY} authority`);
-  // BENCH_ONLY=resting|mixed runs one stream (for profiling one of them).
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length} cores, node ${process.version}, ` +
+      `${USERS} users, ${ORDERS} commands per stream`,
+  );
   const only = process.env.BENCH_ONLY;
-  const resting = only === 'mixed' ? NaN : await run('resting only, group commit', 500, 'resting');
-  const group = only === 'resting' ? NaN : await run('mixed, group commit (batches of 500)', 500, 'mixed');
-  if (only !== 'resting') {
-    const other: BalanceAuthority = AUTHORITY === 'memory' ? 'database' : 'memory';
-    const alt = await run(`mixed, group commit, ${other} authority`, 500, 'mixed', 'file', other);
-    console.log(`${other} / ${AUTHORITY} authority (mixed, durable): ${(alt / group).toFixed(2)}×`);
+  const engines: BenchDbKind[] = process.env.BENCH_PG === '0' ? ['sqlite-file'] : ['sqlite-file', 'postgres'];
+  const mixed = new Map<string, number>();
+  for (const where of engines) {
+    for (const authority of ['database', 'memory'] as const) {
+      if (only !== 'mixed') await run(`resting only, ${where}`, 500, 'resting', where, authority);
+      if (only !== 'resting') {
+        mixed.set(`${where}/${authority}`, await run(`mixed, ${where}`, 500, 'mixed', where, authority));
+      }
+    }
   }
   if (only !== 'resting') {
-    const memory = await run('mixed, in-memory database (no disk)', 500, 'mixed', 'memory');
-    console.log(`durable file / in-memory database (mixed): ${(group / memory).toFixed(2)}×`);
+    for (const where of engines) {
+      const db = mixed.get(`${where}/database`)!;
+      const mem = mixed.get(`${where}/memory`)!;
+      console.log(`${where}: memory / database authority (mixed, durable): ${(mem / db).toFixed(2)}×`);
+    }
+    const memory = await run('mixed, SQLite in memory (no disk)', 500, 'mixed', 'sqlite-memory', 'database');
+    console.log(
+      `durable file / in-memory (mixed, database authority): ${(mixed.get('sqlite-file/database')! / memory).toFixed(2)}×`,
+    );
+    for (const where of engines) {
+      for (const authority of ['database', 'memory'] as const) {
+        await latency(where, authority, mixed.get(`${where}/${authority}`)! / 2);
+      }
+    }
   }
   // BENCH_SINGLE=0 skips the slow per-command comparison (for quick iterations).
   if (process.env.BENCH_SINGLE !== '0') {
-    const single = await run('mixed, one transaction per command', 1, 'mixed');
-    console.log(`group commit / per-command commit (mixed): ${(group / single).toFixed(1)}×`);
+    const single = await run('mixed, one transaction per command', 1, 'mixed', 'sqlite-file', 'database');
+    console.log(
+      `group commit / per-command commit (mixed): ${(mixed.get('sqlite-file/database')! / single).toFixed(1)}×`,
+    );
   }
   console.log(
-    `aim ≥ 20,000 orders/s: resting ${resting >= 20_000 ? 'met' : 'not met'} (${Math.round(resting)}), ` +
-      `mixed ${group >= 20_000 ? 'met' : 'not met'} (${Math.round(group)})`,
+    `aims (durable mixed): SQLite ≥ 25,000/s, PostgreSQL ≥ 20,000/s; measured: ${[...mixed]
+      .map(([k, v]) => `${k} ${Math.round(v).toLocaleString('en')}`)
+      .join(', ')}`,
   );
 }
 
