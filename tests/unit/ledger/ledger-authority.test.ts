@@ -90,6 +90,14 @@ describe('database authority', () => {
     expect(watch.userReads()).toEqual([64, 64, 16, 4, 1, 1]);
   });
 
+  it('reads no balance at open: the first batch reads what it touches, as the database holds it then', async () => {
+    await grant([1]);
+    const again = await Ledger.open(h.db.engine, 'database');
+    h.db.sqlite.exec('update balances set available = 5 where user_id = 1');
+    expect(await h.run(() => again.balance(spot(1)))).toEqual({ available: 5n, frozen: 0n });
+    h.db.sqlite.exec('update balances set available = 1 where user_id = 1');
+  });
+
   it('keeps a holder the batch changed when a later load reads its user again', async () => {
     await h.run(async () => {
       await h.ledger.transfer(meta(), world, spot(1), 10n);
@@ -214,6 +222,26 @@ describe.each(AUTHORITIES)('%s authority', (authority) => {
     ]);
     expect(watch.balanceWrites()).toEqual([1, WORLD_USER_ID]);
     expect(await h.ledger.balance(spot(1))).toEqual({ available: 2n, frozen: 0n });
+    expect(await ledgerViolations(h.db.engine)).toEqual([]);
+  });
+
+  it('keeps amounts past 2^53 exact in every statement that reads a balance', async () => {
+    const big = 2n ** 60n + 7n;
+    await h.run(() => h.ledger.transfer(meta(), world, spot(1), big));
+    expect(await h.ledger.balance(spot(1))).toEqual({ available: big, frozen: 0n });
+    expect(await h.ledger.balancesOf(1)).toEqual([
+      { account: 'spot', coin: 'USDT', available: big, frozen: 0n },
+    ]);
+    // Read again from the database: every balance at open (memory) or the batch's users (database).
+    const again = await Ledger.open(h.db.engine, authority);
+    const seen = await h.run(async () => {
+      await again.load([spot(1)]);
+      const before = again.balanceLoaded(spot(1));
+      await again.freeze(meta(), spot(1), 1n);
+      return before;
+    });
+    expect(seen).toEqual({ available: big, frozen: 0n });
+    expect(await again.balance(spot(1))).toEqual({ available: big - 1n, frozen: 1n });
     expect(await ledgerViolations(h.db.engine)).toEqual([]);
   });
 

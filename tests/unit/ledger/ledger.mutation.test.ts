@@ -276,7 +276,7 @@ describe.each(AUTHORITIES)('the ledger in the writer, %s authority', (authority)
       ).rejects.toThrow('inner');
       expect(await h.ledger.balance(spot(1))).toEqual({ available: 9n, frozen: 1n });
       expect(await h.ledger.balance(spot(2))).toEqual({ available: 0n, frozen: 0n });
-      const d = await h.ledger.transfer(meta('transfer', 'd'), spot(1), spot(3), 4n);
+      const d = await h.ledger.transfer(meta('transfer', 'd'), world, spot(3), 4n);
       return [a, d];
     });
     expect(ids).toEqual([2, 3]);
@@ -286,11 +286,11 @@ describe.each(AUTHORITIES)('the ledger in the writer, %s authority', (authority)
       [3, 'd'],
     ]);
     expect(await h.count('journal')).toBe(6);
-    // User 1 changed before the step as well as in it: the value before the step is written.
-    // User 2 moved only in the step: no row.
+    // User 1 changed before the step as well as in it, and not after: the value before the step is
+    // written. User 2 moved only in the step: no row.
     expect(await h.balanceRows()).toEqual([
-      { ...world, available: -10n, frozen: 0n },
-      { ...spot(1), available: 5n, frozen: 1n },
+      { ...world, available: -14n, frozen: 0n },
+      { ...spot(1), available: 9n, frozen: 1n },
       { ...spot(3), available: 4n, frozen: 0n },
     ]);
     expect(await ledgerViolations(h.db.engine)).toEqual([]);

@@ -254,7 +254,7 @@ describe.each(AUTHORITIES)('the Ledger with %s authority', (authority) => {
         }),
         h.run(async () => {
           const seen = await h.ledger.balance(spot(4));
-          return [seen, await h.ledger.freeze(meta('f3'), spot(4), toUnits('3'))];
+          return [seen, await h.ledger.transfer(meta('f3'), world, spot(6), toUnits('3'))];
         }),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -264,9 +264,11 @@ describe.each(AUTHORITIES)('the Ledger with %s authority', (authority) => {
       ]);
       expect((await h.txs()).map((t) => t.kind)).toEqual(['deposit', 'f1', 'f3']);
       expect(await h.count('journal')).toBe(6);
-      expect(await h.ledger.balance(spot(4))).toEqual({ available: toUnits('6'), frozen: toUnits('4') });
-      // User 5 moved only in the command that was undone: no row for it.
-      expect((await h.balanceRows()).map((r) => r.userId)).toEqual([WORLD_USER_ID, 4]);
+      // User 4 moved in the first command and in the undone one, not after: the first one's value is
+      // written. User 5 moved only in the command that was undone: no row for it.
+      expect(await h.ledger.balance(spot(4))).toEqual({ available: toUnits('9'), frozen: toUnits('1') });
+      expect(await h.ledger.balance(spot(6))).toEqual({ available: toUnits('3'), frozen: 0n });
+      expect((await h.balanceRows()).map((r) => r.userId)).toEqual([WORLD_USER_ID, 4, 6]);
     });
 
     it('drops its balances and rows when the batch fails, and the next batch takes ids from what was committed', async () => {
