@@ -1,6 +1,6 @@
-import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_DDL, Ledger, PostingNet, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
+import { PostingNet, WORLD_USER_ID, ledgerViolations } from '../../../server/ledger';
+import { AUTHORITIES, meta, openLedger } from './ledger-harness';
 
 const alice = { userId: 1, account: 'spot', coin: 'USDT' } as const;
 const bob = { userId: 2, account: 'spot', coin: 'USDT' } as const;
@@ -29,23 +29,31 @@ describe('PostingNet', () => {
     ]);
   });
 
-  it('starts empty again after clear, and its net posts as one balanced ledger transaction', () => {
-    const sqlite = new SQLite(':memory:');
-    for (const stmt of LEDGER_DDL) sqlite.exec(stmt);
-    const ledger = new Ledger(sqlite);
-    const meta = { kind: 'test', refType: 'test', refId: '1', actor: 'test' };
-    ledger.transfer(meta, { ...alice, userId: WORLD_USER_ID }, alice, 100n);
-    const net = new PostingNet();
-    net.add(bob, 'available', 1n);
-    net.clear();
-    expect(net.postings()).toEqual([]);
-    net.freeze(alice, 30n);
-    net.add(alice, 'frozen', -30n);
-    net.add(bob, 'available', 30n);
-    const tx = ledger.post(meta, net.postings());
-    expect(sqlite.prepare('select count(*) as n from journal where tx_id = ?').get(tx)).toEqual({ n: 2 });
-    expect(ledger.balance(alice)).toEqual({ available: 70n, frozen: 0n });
-    expect(ledgerViolations(sqlite)).toEqual([]);
-    sqlite.close();
-  });
+  it.each(AUTHORITIES)(
+    'starts empty again after clear, and its net posts as one balanced ledger transaction (%s authority)',
+    async (authority) => {
+      const h = await openLedger(authority);
+      try {
+        await h.run(() => h.ledger.transfer(meta(), { ...alice, userId: WORLD_USER_ID }, alice, 100n));
+        const net = new PostingNet();
+        net.add(bob, 'available', 1n);
+        net.clear();
+        expect(net.postings()).toEqual([]);
+        net.freeze(alice, 30n);
+        net.add(alice, 'frozen', -30n);
+        net.add(bob, 'available', 30n);
+        const tx = await h.run(() => h.ledger.post(meta(), net.postings()));
+        expect(
+          (await h.journal()).filter((l) => l.txId === tx).map((l) => [l.userId, l.field, l.delta]),
+        ).toEqual([
+          [1, 'available', -30n],
+          [2, 'available', 30n],
+        ]);
+        expect(await h.ledger.balance(alice)).toEqual({ available: 70n, frozen: 0n });
+        expect(await ledgerViolations(h.db.engine)).toEqual([]);
+      } finally {
+        await h.close();
+      }
+    },
+  );
 });
