@@ -1,5 +1,12 @@
 import type { AccountKind, KycState } from '../../domain';
-import { sql, statementsByKey, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
+import {
+  sql,
+  statementsByKey,
+  statementsOf,
+  type AsyncPrepared,
+  type AsyncPreparedSet,
+  type Engine,
+} from '../db';
 import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /** What the credit score needs of a user; times in ms since the epoch. */

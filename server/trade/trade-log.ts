@@ -1,4 +1,11 @@
-import { sql, statementsByKey, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
+import {
+  sql,
+  statementsByKey,
+  statementsOf,
+  type AsyncPrepared,
+  type AsyncPreparedSet,
+  type Engine,
+} from '../db';
 import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /** A stored trade as the trade tape reads it; integers may come back as bigints. */

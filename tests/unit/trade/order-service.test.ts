@@ -167,18 +167,18 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
     });
 
     it('keeps its orders when another command of the same writer batch is refused', async () => {
-    const refused = engine.writer.run(async () => {
-      await fund(2, 'USDT', '1');
-      throw new Error('refused after a write');
+      const refused = engine.writer.run(async () => {
+        await fund(2, 'USDT', '1');
+        throw new Error('refused after a write');
+      });
+      const o = svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '100', qty: '0.1' });
+      await expect(refused).rejects.toThrow('refused after a write');
+      expect(await o).toMatchObject({ status: 'open' });
+      expect((await bal(1, 'USDT')).frozen).toBe(toUnits('10'));
+      expect(await bal(2, 'USDT')).toEqual({ available: 0n, frozen: 0n });
     });
-    const o = svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '100', qty: '0.1' });
-    await expect(refused).rejects.toThrow('refused after a write');
-    expect(await o).toMatchObject({ status: 'open' });
-    expect((await bal(1, 'USDT')).frozen).toBe(toUnits('10'));
-    expect(await bal(2, 'USDT')).toEqual({ available: 0n, frozen: 0n });
-  });
 
-  it('commits concurrent orders as one batch', async () => {
+    it('commits concurrent orders as one batch', async () => {
       const reqs = Array.from({ length: 50 }, (_, i) =>
         svc.place(1, { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: String(100 + i), qty: '0.1' }),
       );
