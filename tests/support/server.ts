@@ -68,6 +68,16 @@ export function databaseUrlOf(dataDir: string): string | undefined {
 }
 
 /**
+ * Removes the data a test server left on `dataDir` and, on PostgreSQL, its database: for a test that
+ * passed its own `dataDir` (restarts), which `close()` leaves in place. Stop the servers on it first.
+ */
+export async function removeTestData(dataDir: string): Promise<void> {
+  const url = databaseUrlOf(dataDir);
+  if (url) await dropDatabase(url);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
  * On a PostgreSQL run, the database of the server on `dataDir`: the one a first start created
  * (kept beside the data, so a restart finds it), or a new one.
  */
