@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UploadedImage } from '../../domain';
 import { callApi, type RawReply } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/server';
 import { dataOf, errorText, violations } from '../support/assets';
 import { withServerDb } from '../support/server-db';
 import { JPEG, OPS_TOKEN, opsCall, PNG, WEBP } from '../support/bank';
@@ -179,27 +179,31 @@ describe('assets/upload', () => {
 });
 
 describe('uploads with an in-memory database', () => {
-  it('keeps files in a temporary directory removed when the server stops', async () => {
-    const memory = await startTestServer({ dataDir: ':memory:', simMarket: false });
-    let file = '';
-    try {
-      const { token } = await registerUser(memory.origin);
-      const res = await callApi(
-        memory.origin,
-        'assets/upload',
-        { mime: 'image/png', data: PNG },
-        { json: true, token },
-      );
-      const { id } = dataOf<{ id: string }>(res);
-      const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('exchange-uploads-'));
-      file = dirs.map((d) => path.join(os.tmpdir(), d, id)).find((f) => fs.existsSync(f)) ?? '';
-      expect(file).not.toBe('');
-      expect(fs.readFileSync(file).toString('base64')).toBe(PNG);
-      const back = await callApi(memory.origin, 'assets/proof', { id }, { token });
-      expect(dataOf<UploadedImage>(back).data).toBe(PNG);
-    } finally {
-      await memory.close();
-    }
-    expect(fs.existsSync(path.dirname(file))).toBe(false);
-  });
+  // DATA_DIR=:memory: is SQLite's in-memory database; a PostgreSQL server keeps its data elsewhere.
+  it.skipIf(TEST_ENGINE === 'postgres')(
+    'keeps files in a temporary directory removed when the server stops',
+    async () => {
+      const memory = await startTestServer({ dataDir: ':memory:', simMarket: false });
+      let file = '';
+      try {
+        const { token } = await registerUser(memory.origin);
+        const res = await callApi(
+          memory.origin,
+          'assets/upload',
+          { mime: 'image/png', data: PNG },
+          { json: true, token },
+        );
+        const { id } = dataOf<{ id: string }>(res);
+        const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('exchange-uploads-'));
+        file = dirs.map((d) => path.join(os.tmpdir(), d, id)).find((f) => fs.existsSync(f)) ?? '';
+        expect(file).not.toBe('');
+        expect(fs.readFileSync(file).toString('base64')).toBe(PNG);
+        const back = await callApi(memory.origin, 'assets/proof', { id }, { token });
+        expect(dataOf<UploadedImage>(back).data).toBe(PNG);
+      } finally {
+        await memory.close();
+      }
+      expect(fs.existsSync(path.dirname(file))).toBe(false);
+    },
+  );
 });

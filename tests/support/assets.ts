@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * connection of their own (committed data only). Works on a stopped server's data too.
  */
 export async function violations(dataDir: string): Promise<string[]> {
-  const engine = serverEngine(dataDir, true);
+  // The check reads every journal line; on a busy machine that takes longer than a request may.
+  const engine = serverEngine(dataDir, { readonly: true, statementTimeoutMs: 120_000 });
   try {
     return await ledgerViolations(engine);
   } finally {

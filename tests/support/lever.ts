@@ -130,6 +130,10 @@ export async function spotPair(s: LeverServer) {
       }),
     );
     expect(o.status).toBe('filled');
+    // The trade's trigger sweep is a writer command queued when the spot batch committed, which the
+    // reply does not wait for: wait for it, so what the trade fired (and the lever clock it read) is
+    // what the test sees next, on any engine.
+    await s.lever.service?.idle();
   };
 }
 
