@@ -111,8 +111,9 @@ export async function startTestServer(
   const removeData = () => {
     if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  let pg: Awaited<ReturnType<typeof postgresFor>> = undefined;
   try {
-    const pg = await postgresFor(dataDir);
+    pg = await postgresFor(dataDir);
     const production = overrides.mode === 'production';
     const bringsDelivery = options.sender ?? options.smsProvider ?? overrides.smtpUrl;
     const server = await startServer({
@@ -149,6 +150,8 @@ export async function startTestServer(
       stop,
     };
   } catch (err) {
+    // A server that refuses to start (a test of its configuration checks) leaves no database behind.
+    if (owned) await pg?.drop();
     removeData();
     throw err;
   }
