@@ -87,6 +87,24 @@ function registerEndpoints(app: FastifyInstance, deps: MountDeps): void {
   }
 }
 
+/**
+ * Replies sent once `close()` has begun carry `connection: close`. `close()` ends the keep-alive
+ * connections idle at that moment and lets requests in flight finish, but a connection whose request
+ * finishes later would stay open until the client hangs up or the keep-alive timeout (72 s) passes,
+ * and `close()` would wait that long.
+ */
+function closeConnectionsOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
 /** Creates the Fastify app with its plugins, error mapping and 404s, but no routes yet. */
 export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -111,6 +129,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });
 
+  closeConnectionsOnClose(app);
   await registerSecurity(app, { distDir: config.distDir, mediaOrigins: config.liveOrigins });
   await app.register(formbody);
   // Limits are per endpoint (see limits.ts); nothing is limited globally.

@@ -29,7 +29,7 @@ describe('binding a withdrawal address', () => {
     const info = await call(env.origin, 'assets/withdrawInfo', u.token, { coin: 'USDT', chain: 'TRC20' });
     expect(dataOf<{ boundAddress: string }>(info).boundAddress).toBe(ADDR.TRC20);
 
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     const reused = await call(
       env.origin,
       'assets/bindAddress',
@@ -38,7 +38,7 @@ describe('binding a withdrawal address', () => {
       'zh',
     );
     expect(reused.body).toEqual(refusal('zh', 'codeWrong', 'code'));
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('replaces the address bound for the same coin and chain; the old one can no longer be used', async () => {
@@ -95,14 +95,14 @@ describe('binding a withdrawal address', () => {
     async (_, patch, field, key) => {
       const u = await fresh();
       const code = await codeFor(env.origin, u.account, 'bind');
-      const before = fullSnapshot(env.server.dataDir, u.id);
+      const before = await fullSnapshot(env.server.dataDir, u.id);
       for (const lang of ['en', 'zh']) {
         const req = { coin: 'USDT', chain: 'TRC20', address: ADDR.TRC20, code, ...patch };
         const res = await call(env.origin, 'assets/bindAddress', u.token, req, lang);
         expect(res.status).toBe(200);
         expect(res.body).toEqual(refusal(lang, key, field));
       }
-      expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+      expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
       // The refusal came before the code was checked, so it still binds.
       const ok = await call(env.origin, 'assets/bindAddress', u.token, {
         coin: 'USDT',
@@ -118,7 +118,7 @@ describe('binding a withdrawal address', () => {
     const u = await fresh();
     const code = await codeFor(env.origin, u.account, 'bind');
     const wrong = `${code.slice(0, -1)}${(Number(code.at(-1)) + 1) % 10}`;
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     for (const lang of ['en', 'zh']) {
       const res = await call(
         env.origin,
@@ -129,7 +129,7 @@ describe('binding a withdrawal address', () => {
       );
       expect(res.body).toEqual(refusal(lang, 'codeWrong', 'code'));
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it.each<[Record<string, string>, string, string]>([
@@ -147,7 +147,7 @@ describe('unbinding', () => {
     const owner = await withdrawer(env.server, '100');
     const intruder = await fresh();
     const [bound] = await list(owner);
-    const before = fullSnapshot(env.server.dataDir, owner.id);
+    const before = await fullSnapshot(env.server.dataDir, owner.id);
     for (const lang of ['en', 'zh']) {
       for (const id of [String(bound!.id), '99999999']) {
         const res = await call(env.origin, 'assets/unbindAddress', intruder.token, { id }, lang);
@@ -158,7 +158,7 @@ describe('unbinding', () => {
       const res = await call(env.origin, 'assets/unbindAddress', intruder.token, { id: 'x' }, lang);
       expect(res.body).toEqual(refusal(lang, 'badRequest', 'id'));
     }
-    expect(fullSnapshot(env.server.dataDir, owner.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, owner.id)).toEqual(before);
 
     dataOf(await call(env.origin, 'assets/unbindAddress', owner.token, { id: bound!.id }));
     expect(await list(owner)).toEqual([]);

@@ -89,14 +89,14 @@ describe('assets/transfer', () => {
   ];
   it.each(bad)('refuses %s in the caller’s language and changes nothing', async (_, patch, field, key) => {
     const { token, id } = await fundedUser('100');
-    const before = snapshot(env.server.dataDir, id);
+    const before = await snapshot(env.server.dataDir, id);
     for (const lang of ['en', 'zh', 'kor']) {
       const req = { from: 'spot', to: 'lever', coin: 'USDT', amount: '1', ...patch };
       const res = await call(env.origin, 'assets/transfer', token, req, lang);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
     }
-    expect(snapshot(env.server.dataDir, id)).toEqual(before);
+    expect(await snapshot(env.server.dataDir, id)).toEqual(before);
   });
 
   it('pushes the new balances on the private channel', async () => {
@@ -152,7 +152,7 @@ describe('assets/transfer', () => {
     const sum = journal.reduce((s, l) => s + BigInt(l.delta.replace('.', '')), 0n);
     expect(sum).toBe(20_000_000n);
     expect(journal).toHaveLength(15);
-    expect(snapshot(env.server.dataDir, id)).toMatchObject({ transfers: [{ n: 14n }] });
+    expect(await snapshot(env.server.dataDir, id)).toMatchObject({ transfers: [{ n: 14n }] });
   });
 
   it('keeps every account non-negative under parallel transfers in all directions', async () => {

@@ -3,7 +3,8 @@ import type { BankCard } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb } from '../support/assets';
+import { call, dataOf, errorText } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { setTradePassword, TRADE_PWD } from '../support/bank';
 import { checkedServer } from '../support/suite';
 
@@ -23,13 +24,10 @@ async function user(withTradePassword = true) {
   return { token: grant.token, id: grant.user.id };
 }
 
-function cardRows(userId: number): unknown[] {
-  const db = openServerDb(env.server.dataDir);
-  try {
-    return db.prepare('select * from bank_cards where user_id = ?').all(userId);
-  } finally {
-    db.close();
-  }
+function cardRows(userId: number): Promise<unknown[]> {
+  return withServerDb(env.server.dataDir, (db) =>
+    db.all('select * from bank_cards where user_id = ?', userId),
+  );
 }
 
 describe('user/bindCard', () => {
@@ -54,7 +52,7 @@ describe('user/bindCard', () => {
     );
     expect(replaced).toMatchObject(next);
     expect(dataOf(await call(env.origin, 'user/bankCard', token))).toEqual({ card: replaced });
-    expect(cardRows(id)).toHaveLength(1);
+    expect(await cardRows(id)).toHaveLength(1);
   });
 
   it('asks for a trade password first (HTTP 401) and binds nothing', async () => {
@@ -62,7 +60,7 @@ describe('user/bindCard', () => {
     const res = await call(env.origin, 'user/bindCard', token, { ...CARD, tradePassword: 'whatever1' }, 'en');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ key: 'noTradePassword', msg: errorText('en', 'noTradePassword') });
-    expect(cardRows(id)).toEqual([]);
+    expect(await cardRows(id)).toEqual([]);
   });
 
   it.each<[string, string, string]>([
@@ -80,7 +78,7 @@ describe('user/bindCard', () => {
         field: 'tradePassword',
       });
     }
-    expect(cardRows(id)).toEqual([]);
+    expect(await cardRows(id)).toEqual([]);
   });
 
   const bad: Array<[string, Partial<typeof CARD>, string, string]> = [
@@ -106,7 +104,7 @@ describe('user/bindCard', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
     }
-    expect(cardRows(id)).toEqual([]);
+    expect(await cardRows(id)).toEqual([]);
   });
 
   it('keeps a bound card when a later binding is refused', async () => {

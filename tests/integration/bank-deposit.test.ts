@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BankDeposit, JournalLine } from '../../domain';
 import { watchPrivate } from '../support/private-events';
-import { call, dataOf, openServerDb, snapshot } from '../support/assets';
+import { call, dataOf, snapshot } from '../support/assets';
 import { depositor, spotUnits } from '../support/bank';
+import { withServerDb } from '../support/server-db';
 import { bankSuite } from '../support/suite';
 
 const bank = bankSuite();
@@ -30,7 +31,7 @@ describe('assets/bankDeposit', () => {
       reason: null,
       decidedAt: null,
     });
-    expect(units(me.id)).toBe(0n);
+    expect(await units(me.id)).toBe(0n);
     expect(dataOf(await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id }))).toEqual(
       made,
     );
@@ -52,11 +53,11 @@ describe('assets/bankDeposit', () => {
       code: 200,
       data: { id: made.id, status: 'confirmed', decidedBy: 'alice' },
     });
-    expect(units(me.id)).toBe(87_939_074_000n);
+    expect(await units(me.id)).toBe(87_939_074_000n);
 
     const again = await ops('POST', 'bank-deposits/confirm', { id: made.id }, 'bob');
     expect(again.body).toMatchObject({ code: 400, key: 'recordNotPending' });
-    expect(units(me.id)).toBe(87_939_074_000n);
+    expect(await units(me.id)).toBe(87_939_074_000n);
 
     const journal = dataOf<JournalLine[]>(
       await call(bank.origin, 'assets/journal', me.token, { kind: 'deposit.bank' }),
@@ -64,11 +65,9 @@ describe('assets/bankDeposit', () => {
     expect(journal.map((l) => [l.account, l.coin, l.delta, l.refType, l.refId])).toEqual([
       ['spot', 'USDT', '879.39074000', 'bank_deposits', String(made.id)],
     ]);
-    const db = openServerDb(bank.server.dataDir);
-    const tx = db
-      .prepare(`select actor from ledger_tx where ref_type = 'bank_deposits' and ref_id = ?`)
-      .all(String(made.id));
-    db.close();
+    const tx = await withServerDb(bank.server.dataDir, (db) =>
+      db.all(`select actor from ledger_tx where ref_type = 'bank_deposits' and ref_id = ?`, String(made.id)),
+    );
     expect(tx).toEqual([{ actor: 'operator:alice' }]);
 
     const actions = (await ops('GET', 'actions', {})).body.data as Array<Record<string, string>>;
@@ -96,13 +95,13 @@ describe('assets/bankDeposit', () => {
     );
     expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.body.key === 'recordNotPending')).toHaveLength(11);
-    expect(units(me.id)).toBe(7_123_456_700n);
+    expect(await units(me.id)).toBe(7_123_456_700n);
   });
 
   it('credits nothing when the operator rejects, and keeps the reason and who decided', async () => {
     const me = await depositor(bank.origin);
     const made = dataOf<BankDeposit>(await deposit(me.token, { proofId: me.proofId }));
-    const before = snapshot(bank.server.dataDir, me.id);
+    const before = await snapshot(bank.server.dataDir, me.id);
     const noReason = await ops('POST', 'bank-deposits/reject', { id: made.id, reason: ' ' }, 'bob');
     expect(noReason.body).toMatchObject({ code: 400, key: 'required', field: 'reason' });
     const rejected = await ops(
@@ -122,8 +121,8 @@ describe('assets/bankDeposit', () => {
     expect((await ops('POST', 'bank-deposits/reject', { id: made.id, reason: 'x' })).body).toMatchObject({
       key: 'recordNotPending',
     });
-    expect(snapshot(bank.server.dataDir, me.id)).toEqual(before);
-    expect(units(me.id)).toBe(0n);
+    expect(await snapshot(bank.server.dataDir, me.id)).toEqual(before);
+    expect(await units(me.id)).toBe(0n);
     const actions = (await ops('GET', 'actions', {})).body.data as Array<Record<string, string>>;
     const mine = actions.filter((a) => a.targetType === 'bank_deposits' && a.targetId === String(made.id));
     expect(mine.map((a) => [a.operator, a.action])).toEqual([['bob', 'bankDeposit.reject']]);

@@ -26,18 +26,18 @@ describe('assets/bankDeposit refusals', () => {
   ];
   it.each(bad)('refuses %s in the caller’s language and changes nothing', async (_, patch, field, key) => {
     const me = await depositor(bank.origin);
-    const before = state(me.id);
+    const before = await state(me.id);
     for (const lang of ['en', 'hk']) {
       const res = await deposit(me.token, { proofId: me.proofId, ...patch }, lang);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
     }
-    expect(state(me.id)).toEqual(before);
+    expect(await state(me.id)).toEqual(before);
   });
 
   it('refuses a deposit without a bound card', async () => {
     const me = await depositor(bank.origin, false);
-    const before = state(me.id);
+    const before = await state(me.id);
     for (const lang of ['en', 'kor']) {
       const res = await deposit(me.token, { proofId: me.proofId }, lang);
       expect(res.body).toEqual({
@@ -47,14 +47,14 @@ describe('assets/bankDeposit refusals', () => {
         key: 'cardRequired',
       });
     }
-    expect(state(me.id)).toEqual(before);
+    expect(await state(me.id)).toEqual(before);
   });
 
   it('refuses another user’s proof, and a proof that already backs a deposit', async () => {
     const me = await depositor(bank.origin);
     const other = await depositor(bank.origin);
-    const mine = state(me.id);
-    const theirs = state(other.id);
+    const mine = await state(me.id);
+    const theirs = await state(other.id);
     for (const lang of ['en', 'zh']) {
       const res = await deposit(me.token, { proofId: other.proofId }, lang);
       expect(res.body).toEqual({
@@ -65,14 +65,14 @@ describe('assets/bankDeposit refusals', () => {
         field: 'proofId',
       });
     }
-    expect(state(me.id)).toEqual(mine);
-    expect(state(other.id)).toEqual(theirs);
+    expect(await state(me.id)).toEqual(mine);
+    expect(await state(other.id)).toEqual(theirs);
 
     dataOf(await deposit(me.token, { proofId: me.proofId }));
-    const afterFirst = state(me.id);
+    const afterFirst = await state(me.id);
     const reused = await deposit(me.token, { proofId: me.proofId, reference: 'REF-2' });
     expect(reused.body).toMatchObject({ key: 'uploadRequired', field: 'proofId' });
-    expect(state(me.id)).toEqual(afterFirst);
+    expect(await state(me.id)).toEqual(afterFirst);
   });
 
   it('answers depositDisabled when the catalog turns bank deposits off', async () => {
@@ -181,7 +181,7 @@ describe('bank deposit records', () => {
       body,
     });
     expect(anonymous.status).toBe(400);
-    expect(spotUnits(bank.server.dataDir, me.id)).toBe(0n);
+    expect(await spotUnits(bank.server.dataDir, me.id)).toBe(0n);
     expect(
       dataOf(await call(bank.origin, 'assets/bankDepositDetail', me.token, { id: made.id })),
     ).toMatchObject({

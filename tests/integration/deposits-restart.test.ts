@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DepositAddress } from '../../domain';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb, violations } from '../support/assets';
+import { removeTestData, startTestServer, type TestServer } from '../support/server';
+import { call, dataOf, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import {
   cryptoCredits,
   mine,
@@ -23,7 +24,7 @@ afterEach(async () => {
   running = undefined;
   for (const dir of dirs.splice(0)) {
     expect(await violations(dir)).toEqual([]);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   }
 });
 
@@ -100,7 +101,7 @@ describe('deposits across a server restart', () => {
     await mine(origin, 5);
     expect((await myDeposits(origin, token)).map((d) => d.status)).toEqual(['final', 'final']);
     expect(await spotAvailable(origin, token, 'USDT')).toBe('6.00000000');
-    expect(cryptoCredits(dir, user.id)).toBe(2);
+    expect(await cryptoCredits(dir, user.id)).toBe(2);
   });
 
   it('catch up on blocks the chain recorded before the deposit service saw them', async () => {
@@ -113,21 +114,22 @@ describe('deposits across a server restart', () => {
 
     // As if the process died between the chain's block and the service's update: the block is stored,
     // the deposit still pending.
-    const db = openServerDb(dir, false);
-    try {
-      db.prepare(`update sim_chain_heights set height = height + 7 where chain = 'BTC'`).run();
-      db.prepare(
-        `update sim_chain_txs set block_height = (select height - 6 from sim_chain_heights where chain = 'BTC')
-                  where chain = 'BTC'`,
-      ).run();
-    } finally {
-      db.close();
-    }
+    await withServerDb(
+      dir,
+      async (db) => {
+        await db.run(`update sim_chain_heights set height = height + 7 where chain = 'BTC'`);
+        await db.run(
+          `update sim_chain_txs set block_height = (select height - 6 from sim_chain_heights where chain = 'BTC')
+                    where chain = 'BTC'`,
+        );
+      },
+      { write: true },
+    );
     origin = await boot(dir);
     expect(await myDeposits(origin, token)).toEqual([
       expect.objectContaining({ status: 'final', confirmations: 7 }),
     ]);
     expect(await spotAvailable(origin, token, 'BTC')).toBe('0.50000000');
-    expect(cryptoCredits(dir, user.id)).toBe(1);
+    expect(await cryptoCredits(dir, user.id)).toBe(1);
   });
 });

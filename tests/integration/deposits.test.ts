@@ -153,7 +153,7 @@ describe('a crypto deposit', () => {
     expect((await myDeposits(env.origin, a.token))[0]).toMatchObject({ confirmations: 6, status: 'final' });
     await mine(env.origin, 2, 'TRC20');
     expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('12.50000000');
-    expect(cryptoCredits(env.server.dataDir, a.id)).toBe(1);
+    expect(await cryptoCredits(env.server.dataDir, a.id)).toBe(1);
 
     const listed = opsData<Array<Record<string, unknown>>>(
       await opsCall(env.origin, 'deposits', { account: a.account }, { method: 'GET' }),
@@ -205,7 +205,7 @@ describe('a crypto deposit', () => {
     await mine(env.origin, 1, 'TRC20');
     expect(await myDeposits(env.origin, a.token)).toHaveLength(1);
     expect(await spotAvailable(env.origin, a.token, 'USDT')).toBe('3.00000000');
-    expect(cryptoCredits(env.server.dataDir, a.id)).toBe(1);
+    expect(await cryptoCredits(env.server.dataDir, a.id)).toBe(1);
 
     const conflict = await opsCall(env.origin, 'sim/deposit', { ...fields, amount: '4' });
     expect(conflict.body).toMatchObject({ code: 400, key: 'badRequest', field: 'txid' });

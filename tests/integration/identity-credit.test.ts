@@ -3,7 +3,8 @@ import type { SpotOrder } from '../../domain';
 import { creditBreakdown, type CreditReport } from '../../domain/identity-credit';
 import { registerUser } from '../support/accounts';
 import type { TestServer } from '../support/server';
-import { call, dataOf, fund, openServerDb } from '../support/assets';
+import { call, dataOf, fund } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { opsCall, setTradePassword } from '../support/bank';
 import { startIdentityServer, verifyIdentity } from '../support/identity';
 
@@ -71,13 +72,9 @@ describe('credit score', () => {
     expect(info.creditScore).toBe(now.score);
     const routes = (await opsCall(origin, 'GET', 'routes')).body.data as { name: string }[];
     expect(routes.map((r) => r.name).filter((n) => /credit|score/i.test(n))).toEqual([]);
-    const db = openServerDb(server.dataDir);
-    try {
-      expect(db.prepare('select credit_score from users where id = ?').pluck().get(me.user.id)).toBe(
-        now.score,
-      );
-    } finally {
-      db.close();
-    }
+    const stored = await withServerDb(server.dataDir, (db) =>
+      db.get<{ credit_score: number }>('select credit_score from users where id = ?', me.user.id),
+    );
+    expect(stored!.credit_score).toBe(now.score);
   });
 });

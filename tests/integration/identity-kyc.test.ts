@@ -3,11 +3,11 @@ import type { WithdrawQuota } from '../../domain';
 import type { CreditReport } from '../../domain/identity-credit';
 import type { KycView } from '../../domain/identity-endpoints';
 import { defaultModules } from '../../server/app';
-import { sqliteEngine } from '../../server/db/module';
 import { UploadClaims, UploadStore } from '../../server/shared/uploads';
 import { watchPrivate } from '../support/private-events';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb } from '../support/assets';
+import { call, dataOf, errorText } from '../support/assets';
+import { serverEngine, withServerDb } from '../support/server-db';
 import { opsCall, setTradePassword, TRADE_PWD, uploadProof } from '../support/bank';
 import { kycForm, kycState, kycUser, startIdentityServer, submitKyc } from '../support/identity';
 
@@ -38,10 +38,10 @@ describe('identity verification', () => {
     expect((await userInfo(me.token)).kyc).toBe('review');
 
     // A second submission while one is under review is refused and stores nothing.
-    const before = kycState(server.dataDir, me.id);
+    const before = await kycState(server.dataDir, me.id);
     const again = await call(origin, 'kyc/submit', me.token, kycForm(me.photos), 'en');
     expect(again.body).toMatchObject({ code: 400, msg: errorText('en', 'kycUnderReview') });
-    expect(kycState(server.dataDir, me.id)).toEqual(before);
+    expect(await kycState(server.dataDir, me.id)).toEqual(before);
 
     // The operator sees the whole number and the photos, and refuses with a reason.
     const queue = await opsCall(origin, 'GET', 'kyc', { status: 'review' });
@@ -95,21 +95,18 @@ describe('identity verification', () => {
     });
 
     // Each decision is journaled with the operator's name.
-    const db = openServerDb(server.dataDir);
-    try {
-      const actions = db
-        .prepare(
-          `select operator, action, detail from ops_actions where target_type = 'identity_kyc' and target_id in (?, ?) order by id`,
-        )
-        .all(String(mine.id), String(second.id)) as { operator: string; action: string; detail: string }[];
-      expect(actions.map((a) => [a.operator, a.action])).toEqual([
-        ['alice', 'kyc.reject'],
-        ['bob', 'kyc.approve'],
-      ]);
-      expect(JSON.parse(actions[0]!.detail)).toMatchObject({ reason: 'The hand-held photo is blurred' });
-    } finally {
-      db.close();
-    }
+    const actions = await withServerDb(server.dataDir, (db) =>
+      db.all<{ operator: string; action: string; detail: string }>(
+        `select operator, action, detail from ops_actions where target_type = 'identity_kyc' and target_id in (?, ?) order by id`,
+        String(mine.id),
+        String(second.id),
+      ),
+    );
+    expect(actions.map((a) => [a.operator, a.action])).toEqual([
+      ['alice', 'kyc.reject'],
+      ['bob', 'kyc.approve'],
+    ]);
+    expect(JSON.parse(actions[0]!.detail)).toMatchObject({ reason: 'The hand-held photo is blurred' });
 
     // Verification raises the daily withdrawal limit from the catalog, and the credit score.
     const quota = dataOf<WithdrawQuota>(
@@ -128,7 +125,7 @@ describe('identity verification', () => {
   it('refuses malformed input with a localized message naming the field and stores nothing', async () => {
     const me = await kycUser(origin);
     const other = await kycUser(origin);
-    const before = kycState(server.dataDir, me.id);
+    const before = await kycState(server.dataDir, me.id);
     const cases: [Record<string, string>, string, string][] = [
       [{ name: '' }, 'name', 'required'],
       [{ name: 'L' }, 'name', 'kycNameFormat'],
@@ -153,7 +150,7 @@ describe('identity verification', () => {
         msg: errorText('id', key),
       });
     }
-    expect(kycState(server.dataDir, me.id)).toEqual(before);
+    expect(await kycState(server.dataDir, me.id)).toEqual(before);
     expect(await status(me.token)).toEqual({ state: 'none', submission: null });
   });
 
@@ -161,9 +158,8 @@ describe('identity verification', () => {
     const me = await kycUser(origin);
     await submitKyc(origin, me.token, kycForm(me.photos));
     const stray = await uploadProof(origin, me.token);
-    const db = openServerDb(server.dataDir, false);
-    // A second writer on the server's file: its commands wait for the server's lock (busy_timeout).
-    const engine = sqliteEngine(db);
+    // A second writer on the server's database: its commands wait for the server's locks.
+    const engine = serverEngine(server.dataDir);
     try {
       const dir = `${server.dataDir}/uploads`;
       // The claims every module of the server declares, as startServer gathers them.
@@ -172,13 +168,16 @@ describe('identity verification', () => {
         defaultModules().flatMap((m) => m.uploadClaims ?? []),
       );
       const removed = await new UploadStore(engine, dir, claims).sweepUnattached(Date.now() + 1000);
-      const left = db.prepare('select id from uploads where user_id = ?').pluck().all(me.id);
+      const left = (
+        await withServerDb(server.dataDir, (db) =>
+          db.all<{ id: string }>('select id from uploads where user_id = ?', me.id),
+        )
+      ).map((r) => r.id);
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(left).toEqual(expect.arrayContaining(Object.values(me.photos)));
       expect(left).not.toContain(stray);
     } finally {
       await engine.close();
-      db.close();
     }
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AuthCodeGrant, RebateLine, TeamMember, TeamSummary } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, errorText, fund, openServerDb, violations } from '../support/assets';
+import { call, dataOf, errorText, fund, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { opsCall } from '../support/bank';
 import { startIdentityServer, verifyIdentity } from '../support/identity';
 import { checkedServer } from '../support/suite';
@@ -63,11 +64,11 @@ describe('invite, team and rebates', () => {
       () => rebates(inviter.token),
       (l) => l.length === 1,
     );
-    const db = openServerDb(env.server.dataDir);
-    try {
-      const trade = db
-        .prepare('select * from spot_trades where taker_user_id = ? order by id desc limit 1')
-        .get(referral.user.id) as TradeRow;
+    await withServerDb(env.server.dataDir, async (db) => {
+      const trade = (await db.get<TradeRow>(
+        'select * from spot_trades where taker_user_id = ? order by id desc limit 1',
+        referral.user.id,
+      ))!;
       const fee = BigInt(trade.taker_fee_units);
       // 0.1 % of 0.5 BTC = 0.0005 BTC; 20 % of it = 0.0001 BTC.
       expect(fee).toBe(50_000n);
@@ -80,29 +81,24 @@ describe('invite, team and rebates', () => {
       });
       expect(lines[0]!.from).toContain('****');
       // One ledger transaction from the house to the inviter, naming the trade.
-      const tx = db.prepare('select * from ledger_tx where id = ?').get(lines[0]!.ledgerTxId) as {
-        kind: string;
-        ref_type: string;
-        ref_id: string;
-      };
+      const tx = await db.get<{ kind: string; ref_type: string; ref_id: string }>(
+        'select * from ledger_tx where id = ?',
+        lines[0]!.ledgerTxId,
+      );
       expect(tx).toMatchObject({ kind: 'rebate', ref_type: 'spot_trades', ref_id: String(trade.id) });
-      const journal = db
-        .prepare('select user_id, account, coin, delta from journal where tx_id = ? order by id')
-        .all(lines[0]!.ledgerTxId);
+      const journal = await db.all(
+        'select user_id, account, coin, delta from journal where tx_id = ? order by id',
+        lines[0]!.ledgerTxId,
+      );
       expect(journal).toEqual([
         { user_id: 0, account: 'spot', coin: 'BTC', delta: -10_000 },
         { user_id: inviter.user.id, account: 'spot', coin: 'BTC', delta: 10_000 },
       ]);
       // The stranger has no inviter: nothing is paid for its USDT fee.
       expect(
-        db
-          .prepare('select count(*) from identity_rebates where referral_id = ?')
-          .pluck()
-          .get(stranger.user.id),
-      ).toBe(0);
-    } finally {
-      db.close();
-    }
+        await db.get('select count(*) as n from identity_rebates where referral_id = ?', stranger.user.id),
+      ).toEqual({ n: 0 });
+    });
     const after = await summary(inviter.token);
     expect(after).toMatchObject({ direct: 1, active: 1, rebates: [{ coin: 'BTC', amount: '0.00010000' }] });
     const balances = dataOf<{ coin: string; account: string; available: string }[]>(
@@ -132,15 +128,19 @@ describe('invite, team and rebates', () => {
       );
       expect(first[0]).toMatchObject({ coin: 'USDT', amount: '0.600000' });
       await own.stop();
-      const db = openServerDb(own.dataDir, false);
-      try {
-        // Saved at stop: every trade looked at.
-        const cursor = db.prepare('select last_trade_id from identity_rebate_cursor').pluck().get();
-        expect(cursor).toBe(db.prepare('select max(id) from spot_trades').pluck().get());
-        db.prepare('update identity_rebate_cursor set last_trade_id = 0').run();
-      } finally {
-        db.close();
-      }
+      await withServerDb(
+        own.dataDir,
+        async (db) => {
+          // Saved at stop: every trade looked at.
+          const cursor = await db.get<{ last: number }>(
+            'select last_trade_id as last from identity_rebate_cursor',
+          );
+          const newest = await db.get<{ last: number }>('select max(id) as last from spot_trades');
+          expect(cursor!.last).toBe(newest!.last);
+          await db.run('update identity_rebate_cursor set last_trade_id = 0');
+        },
+        { write: true },
+      );
       restarted = await startTestServer({ dataDir: own.dataDir, operatorToken: 'x', simMarket: false });
       const origin2 = restarted.origin;
       dataOf(await call(origin2, 'trade/place', other.token, { ...order, side: 'buy' }));
@@ -216,23 +216,20 @@ describe('invite, team and rebates', () => {
       msg: errorText('en', 'teamSelf'),
     });
 
-    const db = openServerDb(env.server.dataDir);
-    try {
-      expect(db.prepare('select referrer_id from users where id = ?').pluck().get(target.user.id)).toBe(
-        agent.user.id,
-      );
-      expect(db.prepare('select referrer_id from users where id = ?').pluck().get(top.user.id)).toBe(null);
+    await withServerDb(env.server.dataDir, async (db) => {
+      const referrer = (id: number) => db.get('select referrer_id from users where id = ?', id);
+      expect(await referrer(target.user.id)).toEqual({ referrer_id: agent.user.id });
+      expect(await referrer(top.user.id)).toEqual({ referrer_id: null });
       expect(
-        db.prepare('select count(*) from identity_team_joins where agent_id = ?').pluck().get(agent.user.id),
-      ).toBe(1);
-      const action = db
-        .prepare(`select operator, detail from ops_actions where action = 'user.level' and target_id = ?`)
-        .get(String(agent.user.id)) as { operator: string; detail: string };
+        await db.get('select count(*) as n from identity_team_joins where agent_id = ?', agent.user.id),
+      ).toEqual({ n: 1 });
+      const action = (await db.get<{ operator: string; detail: string }>(
+        `select operator, detail from ops_actions where action = 'user.level' and target_id = ?`,
+        String(agent.user.id),
+      ))!;
       expect(action.operator).toBe('alice');
       expect(JSON.parse(action.detail)).toEqual({ from: 'member', to: 'agent' });
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('stops accepting a code after five wrong guesses', async () => {
@@ -259,11 +256,10 @@ describe('invite, team and rebates', () => {
       'en',
     );
     expect(late.body).toMatchObject({ msg: errorText('en', 'authCodeAttempts') });
-    const db = openServerDb(env.server.dataDir);
-    try {
-      expect(db.prepare('select referrer_id from users where id = ?').pluck().get(target.user.id)).toBe(null);
-    } finally {
-      db.close();
-    }
+    expect(
+      await withServerDb(env.server.dataDir, (db) =>
+        db.get('select referrer_id from users where id = ?', target.user.id),
+      ),
+    ).toEqual({ referrer_id: null });
   });
 });

@@ -1,6 +1,5 @@
 // The support chat between a user and the operator API: delivery, receipts, validation, and the
 // worker's outbox across a server restart and a lost reply (no duplicate, no loss).
-import fs from 'node:fs';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -10,8 +9,8 @@ import { openDb } from '../../worker/store';
 import type { KefuView } from '../../worker/core-api';
 import { callApi } from '../support/api';
 import { registerUser, TEST_PASSWORD } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from '../support/assets';
+import { removeTestData, startTestServer, type TestServer } from '../support/server';
+import { withServerDb } from '../support/server-db';
 import { JPEG, OPS_TOKEN, opsCall, PNG } from '../support/bank';
 
 let server: TestServer;
@@ -26,14 +25,8 @@ afterAll(async () => {
 
 const send = (token: string, fields: Record<string, string>) =>
   callApi(server.origin, 'kefu/send', fields, { token, json: true });
-const count = (sql: string, ...args: unknown[]) => {
-  const db = openServerDb(server.dataDir);
-  try {
-    return (db.prepare(sql).get(...args) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const count = async (sql: string, ...args: unknown[]) =>
+  (await withServerDb(server.dataDir, (db) => db.get<{ n: number }>(sql, ...args)))!.n;
 
 /** Resolves with the first view `pick` accepts. */
 function viewWhere(c: Core, pick: (v: KefuView) => boolean, ms = 10_000): Promise<KefuView> {
@@ -128,8 +121,8 @@ describe('support chat over HTTP and the operator API', () => {
 
   it('refuses oversize, empty and mistyped messages and stores nothing', async () => {
     const me = await registerUser(server.origin);
-    const before = count('select count(*) as n from kefu_messages');
-    const images = count('select count(*) as n from kefu_images');
+    const before = await count('select count(*) as n from kefu_messages');
+    const images = await count('select count(*) as n from kefu_images');
     const cases: [Record<string, string>, string][] = [
       [{ clientId: 'abcdefgh', text: 'x'.repeat(1001) }, 'kefuTooLong'],
       [{ clientId: 'abcdefgh', text: '   ' }, 'kefuEmpty'],
@@ -153,8 +146,8 @@ describe('support chat over HTTP and the operator API', () => {
     expect((await callApi(server.origin, 'kefu/send', { clientId: 'abcdefgh', text: 'x' })).body.code).toBe(
       500,
     );
-    expect(count('select count(*) as n from kefu_messages')).toBe(before);
-    expect(count('select count(*) as n from kefu_images')).toBe(images);
+    expect(await count('select count(*) as n from kefu_messages')).toBe(before);
+    expect(await count('select count(*) as n from kefu_images')).toBe(images);
   });
 });
 
@@ -233,7 +226,7 @@ describe('support chat in the worker', () => {
     const cleanup = server.close.bind(server);
     server.close = async () => {
       await cleanup();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     };
     // The socket reconnects and flushes; the lost reply's message waits for the next reconnect or refresh.
     await viewWhere(c, (v) => v.pending.length <= 2, 20_000);
@@ -242,7 +235,7 @@ describe('support chat in the worker', () => {
     const done = await viewWhere(c, (v) => v.pending.length === 0, 20_000);
     const texts = done.messages.filter((m) => m.sender === 'user').map((m) => m.text);
     expect(texts).toEqual(['first', 'queued one', 'queued two', 'queued three']);
-    expect(count(`select count(*) as n from kefu_messages where text like 'queued%'`)).toBe(3);
+    expect(await count(`select count(*) as n from kefu_messages where text like 'queued%'`)).toBe(3);
 
     // Signing out removes the saved conversation from the device (a private copy of the dated cache).
     const db = openDb({ name: `kefu-it-${process.pid}`, indexedDB, IDBKeyRange });

@@ -202,15 +202,15 @@ describe('a user who sells into an online buy ad (item 4)', () => {
     ];
     // The user's balance after each take and each ending, so a failure shows the whole sequence.
     const seen: Array<[string, string, bigint, bigint]> = [];
-    const look = (ending: string, step: string) => {
-      const b = legalBalance(dataDir, u.id);
+    const look = async (ending: string, step: string) => {
+      const b = await legalBalance(dataDir, u.id);
       seen.push([ending, step, b.available, b.frozen]);
     };
     for (const [ending, run] of endings) {
       const o = await take(origin, u, ad.id, 'qty', QTY);
-      look(ending, 'taken');
+      await look(ending, 'taken');
       await run(o.id);
-      look(ending, 'ended');
+      await look(ending, 'ended');
     }
     expect(seen).toEqual(
       ['cancel', 'expire', 'return'].flatMap((e) => [
@@ -223,6 +223,6 @@ describe('a user who sells into an online buy ad (item 4)', () => {
       status: 'online',
       remaining: '500.00',
     });
-    expect(legalBalance(dataDir, m.id)).toEqual({ available: 0n, frozen: 0n });
+    expect(await legalBalance(dataDir, m.id)).toEqual({ available: 0n, frozen: 0n });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_TERMS } from '../../server/market/catalog';
-import { dataOf, openServerDb, violations } from '../support/assets';
+import { dataOf, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import {
   as,
   legalBalance,
@@ -21,17 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const houseLegal = () => {
-  const db = openServerDb(server.dataDir);
-  try {
-    const row = db
-      .prepare(`select available from balances where user_id = 0 and account = 'legal' and coin = 'USDT'`)
-      .safeIntegers(true)
-      .get() as { available: bigint } | undefined;
-    return row?.available ?? 0n;
-  } finally {
-    db.close();
-  }
+const houseLegal = async () => {
+  const row = await withServerDb(
+    server.dataDir,
+    (db) =>
+      db.get<{ available: bigint }>(
+        `select available from balances where user_id = 0 and account = 'legal' and coin = 'USDT'`,
+      ),
+    { bigints: true },
+  );
+  return row?.available ?? 0n;
 };
 
 describe('fees from the catalog', () => {
@@ -44,8 +44,8 @@ describe('fees from the catalog', () => {
     expect(o.fee).toBe('0.10000000');
     dataOf(await as(origin, u, 'legal/pay', { id: o.id, reference: 'R' }));
     dataOf(await as(origin, m, 'legal/release', { id: o.id }));
-    expect(legalBalance(dataDir, u.id).available).toBe(U('99.9'));
-    expect(houseLegal()).toBe(U('0.1'));
+    expect((await legalBalance(dataDir, u.id)).available).toBe(U('99.9'));
+    expect(await houseLegal()).toBe(U('0.1'));
 
     const buyAd = await publish(origin, m, { side: 'buy', total: '50', methods: 'bank' });
     await as(origin, u, 'legal/methodSave', {
@@ -58,8 +58,8 @@ describe('fees from the catalog', () => {
     expect(o2.fee).toBe('0.10000000');
     dataOf(await as(origin, m, 'legal/pay', { id: o2.id, reference: 'R2' }));
     dataOf(await as(origin, u, 'legal/release', { id: o2.id }));
-    expect(legalBalance(dataDir, m.id).available).toBe(U('500') + U('49.9'));
-    expect(houseLegal()).toBe(U('0.2'));
+    expect((await legalBalance(dataDir, m.id)).available).toBe(U('500') + U('49.9'));
+    expect(await houseLegal()).toBe(U('0.2'));
     expect(await violations(dataDir)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe('a user buys from a merchant sell ad', () => {
     const m = await merchant(env.origin, env.server.dataDir, '1000');
     const ad = await publish(env.origin, m);
     expect(ad).toMatchObject({ side: 'sell', price: '7.00', min: '10.00', max: '7000.00', total: '500.00' });
-    expect(legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('500'), frozen: U('500') });
+    expect(await legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('500'), frozen: U('500') });
 
     const u = await person(env.origin);
     const hall = dataOf<LegalAd[]>(
@@ -66,8 +66,11 @@ describe('a user buys from a merchant sell ad', () => {
       ['buyer', 'paid'],
       ['seller', 'released'],
     ]);
-    expect(legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('14.28'), frozen: 0n });
-    expect(legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('500'), frozen: U('485.72') });
+    expect(await legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('14.28'), frozen: 0n });
+    expect(await legalBalance(env.server.dataDir, m.id)).toEqual({
+      available: U('500'),
+      frozen: U('485.72'),
+    });
 
     await until(() => wu.orders.length >= 3 && wm.orders.length >= 3);
     expect(wu.orders.map((o) => o.status)).toEqual(['pending', 'paid', 'completed']);
@@ -97,7 +100,7 @@ describe('a user buys from a merchant sell ad', () => {
 
     // Withdrawing the ad unfreezes what was not taken.
     dataOf(await as(env.origin, m, 'legal/adWithdraw', { id: ad.id }));
-    expect(legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('985.72'), frozen: 0n });
+    expect(await legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('985.72'), frozen: 0n });
   });
 });
 
@@ -126,7 +129,7 @@ describe('a user sells to a merchant buy ad', () => {
     const order = await take(env.origin, u, ad.id, 'qty', '20.009');
     expect(order).toMatchObject({ role: 'seller', qty: '20.00', amount: '142.00', status: 'pending' });
     expect(order.payee?.map((p) => p.kind)).toEqual(['alipay']);
-    expect(legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('80'), frozen: U('20') });
+    expect(await legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('80'), frozen: U('20') });
 
     const mOrder = dataOf<LegalOrder>(await as(env.origin, m, 'legal/order', { id: order.id }));
     expect(mOrder).toMatchObject({ role: 'buyer', asMerchant: true });
@@ -135,8 +138,8 @@ describe('a user sells to a merchant buy ad', () => {
     // Cancelling after paid is refused.
     expect((await as(env.origin, m, 'legal/cancel', { id: order.id })).body.key).toBe('legalOrderState');
     dataOf(await as(env.origin, u, 'legal/release', { id: order.id }));
-    expect(legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('80'), frozen: 0n });
-    expect(legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('20'), frozen: 0n });
+    expect(await legalBalance(env.server.dataDir, u.id)).toEqual({ available: U('80'), frozen: 0n });
+    expect(await legalBalance(env.server.dataDir, m.id)).toEqual({ available: U('20'), frozen: 0n });
     const merchantOrders = dataOf<LegalOrder[]>(
       await as(env.origin, m, 'legal/orders', { asMerchant: true }),
     );

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LegalAd, LegalOrder } from '../../domain/legal';
 import { dataOf, violations } from '../support/assets';
@@ -15,12 +14,13 @@ import {
   until,
   type LegalServer,
 } from '../support/legal';
+import { removeTestData } from '../support/server';
 
 let server: LegalServer | null = null;
 let dataDir = '';
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) await removeTestData(dataDir);
 });
 
 describe('timers across a restart', () => {
@@ -59,7 +59,7 @@ describe('timers across a restart', () => {
     const gone = dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: ad.id }));
     expect(gone.status).toBe('withdrawn');
     // The last order fell due in the same sweep; with the ad withdrawn its escrow is unfrozen, naming it.
-    expect(legalBalance(dataDir, m.id)).toEqual({ available: U('100'), frozen: 0n });
+    expect(await legalBalance(dataDir, m.id)).toEqual({ available: U('100'), frozen: 0n });
     expect(await violations(dataDir)).toEqual([]);
   });
 });

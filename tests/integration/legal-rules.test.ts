@@ -65,14 +65,14 @@ describe('three cancellations in a UTC day', () => {
       dataOf(await as(origin, u, 'legal/cancel', { id: o.id }));
       expect((await me(u)).cancelsLeft).toBe(2 - i);
     }
-    const state = legalState(server.dataDir);
+    const state = await legalState(server.dataDir);
     const refused = await as(origin, u, 'legal/take', { adId: ad.id, by: 'amount', value: '70' }, 'en');
     expect(refused.body).toMatchObject({
       code: 400,
       key: 'legalCancelLimit',
       msg: errorText('en', 'legalCancelLimit'),
     });
-    expect(legalState(server.dataDir)).toEqual(state);
+    expect(await legalState(server.dataDir)).toEqual(state);
     const now = server.clock.now();
     // The page disables buying until then and says when (issue 29): the next UTC midnight.
     expect((await me(u)).cancelsResetAt).toBe(now - (now % 86_400_000) + 86_400_000);
@@ -115,7 +115,7 @@ describe('appeals', () => {
       'erin',
     );
     expect(decided.body.data.status).toBe('completed');
-    expect(legalBalance(server.dataDir, u.id).available).toBe(U('5'));
+    expect((await legalBalance(server.dataDir, u.id)).available).toBe(U('5'));
     const view = dataOf<LegalOrder>(await as(origin, m, 'legal/order', { id: o.id }));
     expect(view.appeal).toMatchObject({ status: 'decided', outcome: 'release' });
     expect(view.timeline.at(-1)).toMatchObject({
@@ -174,7 +174,7 @@ describe('bad input changes nothing', () => {
     await fund(server.dataDir, u.id, 'USDT', '50', 'legal');
     const o = await take(origin, u, ad.id, 'qty', '2');
     await server.legal.sweep();
-    const state = legalState(server.dataDir);
+    const state = await legalState(server.dataDir);
     const cases: Array<[Person, Parameters<typeof as>[2], Record<string, string | number>, string]> = [
       [m, 'legal/take', { adId: ad.id, by: 'qty', value: '5' }, 'legalOwnAd'],
       [u, 'legal/take', { adId: ad.id, by: 'amount', value: '9.99' }, 'legalOutsideLimits'],
@@ -295,7 +295,7 @@ describe('bad input changes nothing', () => {
       const r = await as(origin, who, name, fields);
       expect([name, fields, r.body?.key]).toEqual([name, fields, key]);
     }
-    expect(legalState(server.dataDir)).toEqual(state);
+    expect(await legalState(server.dataDir)).toEqual(state);
   });
 
   it('an image of a wrong type is refused by the upload check', async () => {
@@ -319,7 +319,7 @@ describe('races', () => {
     const replies = await Promise.all([1, 2, 3].map(() => as(origin, m, 'legal/release', { id: o.id })));
     expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.body.key === 'legalOrderState')).toHaveLength(2);
-    expect(legalBalance(server.dataDir, u.id).available).toBe(U('3'));
+    expect((await legalBalance(server.dataDir, u.id)).available).toBe(U('3'));
   });
 
   it('30 concurrent takers on an ad whose quantity allows 10', async () => {
@@ -333,6 +333,6 @@ describe('races', () => {
     expect(replies.filter((r) => r.body.key === 'legalBeyondRemaining')).toHaveLength(20);
     const after = dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: small.id }));
     expect(after.remaining).toBe('0.00');
-    expect(legalBalance(server.dataDir, m2.id)).toEqual({ available: 0n, frozen: U('100') });
+    expect(await legalBalance(server.dataDir, m2.id)).toEqual({ available: 0n, frozen: U('100') });
   });
 });

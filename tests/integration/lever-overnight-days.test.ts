@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toUnits, type LeverOrder } from '../../domain';
-import { dataOf, openServerDb } from '../support/assets';
+import { dataOf } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import {
   expectLedgerSound,
   lever,
@@ -18,6 +19,7 @@ import {
   type LeverServer,
   type Trader,
 } from '../support/lever';
+import { removeTestData } from '../support/server';
 
 const D = Date.UTC(2030, 0, 10);
 const H = 3_600_000;
@@ -29,7 +31,7 @@ const dirs: string[] = [];
 let running: LeverServer | undefined;
 afterAll(async () => {
   await running?.stop().catch(() => undefined);
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) await removeTestData(d);
 });
 
 /** Makes one spot trade on the current server (the contract price for a market open). */
@@ -51,17 +53,12 @@ const feesOf = async (s: LeverServer, u: Trader, id: number) =>
   dataOf<LeverOrder>(await lever(s, u, 'lever/order', { id })).overnightFees;
 
 /** The recorded runs: fee day, instant and positions charged. */
-function runs(dataDir: string): Array<{ day: string; at: number; positions: number }> {
-  const db = openServerDb(dataDir);
-  try {
-    return db.prepare('select day, at, positions from lever_overnight_runs order by day').all() as Array<{
-      day: string;
-      at: number;
-      positions: number;
-    }>;
-  } finally {
-    db.close();
-  }
+function runs(dataDir: string): Promise<Array<{ day: string; at: number; positions: number }>> {
+  return withServerDb(dataDir, (db) =>
+    db.all<{ day: string; at: number; positions: number }>(
+      'select day, at, positions from lever_overnight_runs order by day',
+    ),
+  );
 }
 
 describe('overnight fee days across restarts with a changed time', () => {
@@ -79,12 +76,12 @@ describe('overnight fee days across restarts with a changed time', () => {
     expect(await feesOf(s, u, o.id)).toBe('0.19200000');
     s = await restart(dir, '15:01', D + 15 * H + M + 30_000);
     expect(await feesOf(s, u, o.id)).toBe('0.19200000');
-    expect(leverBalance(s, u.id).available).toBe(toUnits('935.68') - NIGHT);
+    expect((await leverBalance(s, u.id)).available).toBe(toUnits('935.68') - NIGHT);
 
     s = await restart(dir, '15:01', D + 24 * H + 15 * H + M + 30_000);
     expect(await feesOf(s, u, o.id)).toBe('0.38400000');
-    expect(leverBalance(s, u.id).available).toBe(toUnits('935.68') - 2n * NIGHT);
-    expect(runs(dir)).toEqual([
+    expect((await leverBalance(s, u.id)).available).toBe(toUnits('935.68') - 2n * NIGHT);
+    expect(await runs(dir)).toEqual([
       { day: '2030-01-09', at: D - 24 * H + 14 * H + 59 * M, positions: 0 },
       { day: '2030-01-10', at: D + 14 * H + 59 * M, positions: 1 },
       { day: '2030-01-11', at: D + 24 * H + 15 * H + M, positions: 1 },
@@ -122,12 +119,14 @@ describe('overnight fee days across restarts with a changed time', () => {
     expect(await feesOf(s, u, first.id)).toBe('0.38400000');
     expect(await feesOf(s, u, second.id)).toBe('0.19200000');
     expect(await feesOf(s, u, third.id)).toBe('0.00000000');
-    expect(runs(dir).map((r) => [r.day, r.at, r.positions])).toEqual([
+    expect((await runs(dir)).map((r) => [r.day, r.at, r.positions])).toEqual([
       ['2030-01-09', D - 24 * H + 15 * H, 0],
       ['2030-01-10', D + 15 * H, 1],
       ['2030-01-11', D + 24 * H + 14 * H, 2],
     ]);
-    expect(leverBalance(s, u.id).available).toBe(toUnits('1000') - 3n * toUnits('64.32') - 3n * NIGHT);
+    expect((await leverBalance(s, u.id)).available).toBe(
+      toUnits('1000') - 3n * toUnits('64.32') - 3n * NIGHT,
+    );
     await expectLedgerSound(s);
   });
 });

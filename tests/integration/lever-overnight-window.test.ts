@@ -4,7 +4,8 @@
 // clock is fixed and moved by the test; prices come from real spot trades.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits, type LeverOrder } from '../../domain';
-import { dataOf, openServerDb } from '../support/assets';
+import { dataOf } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import {
   expectLedgerSound,
   lever,
@@ -40,18 +41,14 @@ const market = async (u: Trader) => {
 };
 
 /** The overnight-fee receipts of an order. */
-function feeReceipts(id: number): number {
-  const db = openServerDb(s.dataDir);
-  try {
-    return Number(
-      db
-        .prepare(`select count(*) from lever_receipts where order_id = ? and rule = 'overnightFee'`)
-        .pluck()
-        .get(id),
-    );
-  } finally {
-    db.close();
-  }
+async function feeReceipts(id: number): Promise<number> {
+  const row = await withServerDb(s.dataDir, (db) =>
+    db.get<{ n: number }>(
+      `select count(*) as n from lever_receipts where order_id = ? and rule = 'overnightFee'`,
+      id,
+    ),
+  );
+  return Number(row!.n);
 }
 
 describe('overnight runs: positions opened before, at and after the instant', () => {
@@ -103,10 +100,10 @@ describe('overnight runs: positions opened before, at and after the instant', ()
 
     const service = s.lever.service!;
     at(T + 60 * M);
-    const balance = leverBalance(s, u.id).available;
+    const balance = (await leverBalance(s, u.id)).available;
     expect(await service.runOvernight(T)).toBe(3);
     await fees(2);
-    expect(leverBalance(s, u.id).available).toBe(balance - toUnits('0.5745'));
+    expect((await leverBalance(s, u.id)).available).toBe(balance - toUnits('0.5745'));
     // The same day again, at its instant or any other: nothing.
     expect(await service.runOvernight(T)).toBe(0);
     expect(await service.runOvernight(T + 60 * M)).toBe(0);
@@ -116,7 +113,7 @@ describe('overnight runs: positions opened before, at and after the instant', ()
     at(T + DAY + 5 * M);
     expect(await service.runOvernight(T + DAY)).toBe(6);
     await fees(3);
-    expect(rows.map((r) => feeReceipts(r[1]))).toEqual([2, 2, 0, 2, 1, 1, 1, 0]);
+    expect(await Promise.all(rows.map((r) => feeReceipts(r[1])))).toEqual([2, 2, 0, 2, 1, 1, 1, 0]);
     dataOf(await lever(s, u, 'lever/closeAll', { scope: 'all' }));
     dataOf(await lever(s, u, 'lever/cancel', { id: entrusting.id }));
   });

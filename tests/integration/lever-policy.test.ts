@@ -39,7 +39,7 @@ describe('lever catalog policies', () => {
     const trade = await spotPair(s);
     const u = await trader(s, '1000');
     await trade('BTC/USDT', '64000.00', '0.01');
-    const before = leverSnapshot(s, u.id);
+    const before = await leverSnapshot(s, u.id);
     const none = await open(u, { tradePassword: 'Trade123' });
     expect(none.status).toBe(401);
     expect(none.body.key).toBe('noTradePassword');
@@ -52,17 +52,17 @@ describe('lever catalog policies', () => {
 
     expect(keyOf(await open(u))).toBe('required');
     expect(keyOf(await open(u, { tradePassword: 'Wrong999' }))).toBe('incorrectTradePassword');
-    expect(leverSnapshot(s, u.id)).toEqual(before);
+    expect(await leverSnapshot(s, u.id)).toEqual(before);
     await trade('BTC/USDT', '64000.00', '0.01');
     const o = dataOf<LeverOrder>(await open(u, { tradePassword: 'Trade123' }));
 
     // Half a second without a trade: the contract price is stale; opening and closing are refused.
     await new Promise((r) => setTimeout(r, 700));
-    const held = leverSnapshot(s, u.id);
+    const held = await leverSnapshot(s, u.id);
     expect(keyOf(await open(u, { tradePassword: 'Trade123' }))).toBe('noOptimalPrice');
     expect(keyOf(await lever(s, u, 'lever/close', { id: o.id }))).toBe('noOptimalPrice');
     expect(keyOf(await lever(s, u, 'lever/closeAll', { scope: 'all' }))).toBe('noOptimalPrice');
-    expect(leverSnapshot(s, u.id)).toEqual(held);
+    expect(await leverSnapshot(s, u.id)).toEqual(held);
     await trade('BTC/USDT', '64100.00', '0.01');
     expect(keyOf(await lever(s, u, 'lever/close', { id: o.id }))).toBe('ok');
     await expectLedgerSound(s);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { expect } from 'vitest';
 import type { SettlementReceipt } from '../../domain';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
-import { openServerDb } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 
 const D = Decimal.clone({ precision: 80 });
 const floor8 = (d: Decimal) => d.toDecimalPlaces(8, Decimal.ROUND_FLOOR);
@@ -14,27 +14,32 @@ const units = (d: Decimal) => BigInt(d.mul(1e8).toFixed(0));
  * code), and check the ledger transaction the receipt names moved exactly that. Returns how many
  * positions were checked.
  */
-export function replayClosed(dataDir: string): number {
-  const db = openServerDb(dataDir);
-  try {
+export function replayClosed(dataDir: string): Promise<number> {
+  return withServerDb(dataDir, async (db) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read column by column
     type Row = Record<string, any>;
-    const rows = db.prepare(`select * from lever_orders where status = 'closed'`).all() as Row[];
-    const trade = db.prepare('select * from spot_trades where id = ?');
-    const postings = db.prepare(
-      `select user_id, field, delta from journal where tx_id = ? and account = 'lever' order by id`,
-    );
+    const rows = await db.all<Row>(`select * from lever_orders where status = 'closed'`);
+    const trade = (id: number) =>
+      db.get<{ price_ticks: number; symbol: string; id: number }>(
+        'select * from spot_trades where id = ?',
+        id,
+      );
+    const postings = (txId: number | null) =>
+      db.all<{ user_id: number; field: string; delta: number }>(
+        `select user_id, field, delta from journal where tx_id = ? and account = 'lever' order by id`,
+        txId,
+      );
     const { closeFeeRate, liquidationRiskRate } = DEFAULT_CATALOG.lever;
     for (const r of rows) {
       const tick = new D(DEFAULT_CATALOG.pairs.find((p) => p.symbol === r.symbol)!.tickSize);
       const receipt = JSON.parse(r.receipt as string) as SettlementReceipt;
-      const exit = trade.get(r.close_trade_id) as { price_ticks: number; symbol: string; id: number };
+      const exit = (await trade(r.close_trade_id))!;
       expect(exit.symbol).toBe(r.symbol);
       expect(exit.price_ticks).toBe(r.close_ticks);
       const exitInReceipt = receipt.trades.find((t) => t.role === 'exit')!;
       expect(exitInReceipt.id).toBe(exit.id);
       expect(new D(exitInReceipt.price).eq(tick.mul(exit.price_ticks))).toBe(true);
-      const entry = trade.get(r.open_trade_id) as { price_ticks: number };
+      const entry = (await trade(r.open_trade_id))!;
       const sign = r.side === 'long' ? 1 : -1;
       if (r.type === 'market') expect(r.open_ticks).toBe(entry.price_ticks);
       else {
@@ -66,17 +71,11 @@ export function replayClosed(dataDir: string): number {
         );
       }
       // The ledger transaction moved exactly this: margin out of frozen, payout to available.
-      const lines = postings.all(receipt.ledgerTxId) as Array<{
-        user_id: number;
-        field: string;
-        delta: number;
-      }>;
+      const lines = await postings(receipt.ledgerTxId);
       const mine = (field: string) => lines.filter((l) => l.user_id === r.user_id && l.field === field);
       expect(mine('frozen').reduce((s, l) => s + BigInt(l.delta), 0n)).toBe(-BigInt(r.margin_units));
       expect(mine('available').reduce((s, l) => s + BigInt(l.delta), 0n)).toBe(units(payout));
     }
     return rows.length;
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -12,11 +12,12 @@ import {
   type LeverServer,
 } from '../support/lever';
 import { replayClosed } from './lever-replay';
+import { removeTestData } from '../support/server';
 
 const servers: LeverServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
-  if (servers[0]) fs.rmSync(servers[0].dataDir, { recursive: true, force: true });
+  if (servers[0]) await removeTestData(servers[0].dataDir);
 });
 
 describe('lever after a restart', () => {
@@ -56,7 +57,7 @@ describe('lever after a restart', () => {
     const again = dataOf<LeverOrder[]>(await lever(d, u, 'lever/positions'));
     expect(again.map((o) => [o.id, o.status])).toEqual([[short.id, 'trading']]);
     dataOf(await lever(d, u, 'lever/closeAll', { scope: 'all' }));
-    expect(replayClosed(a.dataDir)).toBe(2);
+    expect(await replayClosed(a.dataDir)).toBe(2);
     await expectLedgerSound(d);
   });
 });
@@ -96,6 +97,6 @@ describe('lever overnight fee across a restart, on a simulated clock', () => {
     expect(again.overnightFees).toBe('0.19200000');
     await expectLedgerSound(c);
     await c.stop();
-    fs.rmSync(a.dataDir, { recursive: true, force: true });
+    await removeTestData(a.dataDir);
   });
 });

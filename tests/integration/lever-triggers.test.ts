@@ -157,7 +157,7 @@ describe('a short’s stop-loss', () => {
 });
 
 describe('replay', () => {
-  it('every position these paths closed recomputes from spot_trades and its receipt', () => {
-    expect(replayClosed(s.dataDir)).toBe(13);
+  it('every position these paths closed recomputes from spot_trades and its receipt', async () => {
+    expect(await replayClosed(s.dataDir)).toBe(13);
   });
 });

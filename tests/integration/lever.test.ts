@@ -42,7 +42,7 @@ describe('lever: open, TP/SL, close', () => {
       size: '0.01',
       liquidationPrice: '58880.00',
     });
-    expect(leverBalance(s, u.id)).toEqual({ available: toUnits('935.68'), frozen: toUnits('64') });
+    expect(await leverBalance(s, u.id)).toEqual({ available: toUnits('935.68'), frozen: toUnits('64') });
     expect(o.receipt).toBeNull();
 
     const set = dataOf<LeverOrder>(await lever(s, u, 'lever/tpsl', { id: o.id, tp: '65000', sl: '63000' }));
@@ -59,7 +59,7 @@ describe('lever: open, TP/SL, close', () => {
     });
     expect(done.receipt?.rule).toBe('tp');
     expect(done.receipt?.amounts).toContainEqual({ label: 'payout', coin: 'USDT', amount: '73.67500000' });
-    expect(leverBalance(s, u.id)).toEqual({ available: toUnits('1009.355'), frozen: 0n });
+    expect(await leverBalance(s, u.id)).toEqual({ available: toUnits('1009.355'), frozen: 0n });
   });
 
   it('closes by hand at the contract price', async () => {
@@ -81,7 +81,7 @@ describe('lever: open, TP/SL, close', () => {
     dataOf(await lever(s, u, 'lever/tpsl', { id: a.id, sl: '63000' }));
     const b = await openOrder(s, u, { multiple: 100 });
     expect(b.liquidationPrice).toBe('63488.00');
-    const before = leverBalance(s, u.id);
+    const before = await leverBalance(s, u.id);
     await trade('BTC/USDT', '62000.00', '0.01');
     const [ra, rb] = [await orderOf(u, a.id), await orderOf(u, b.id)];
     expect(rb.receipt?.rule).toBe('liquidation');
@@ -91,7 +91,7 @@ describe('lever: open, TP/SL, close', () => {
     expect(rb.receipt?.amounts).toContainEqual({ label: 'houseCover', coin: 'USDT', amount: '13.91000000' });
     expect(rb.receipt?.amounts).toContainEqual({ label: 'payout', coin: 'USDT', amount: '0.00000000' });
     expect(ra.receipt?.amounts).toContainEqual({ label: 'payout', coin: 'USDT', amount: '43.69000000' });
-    const after = leverBalance(s, u.id);
+    const after = await leverBalance(s, u.id);
     expect(after.frozen).toBe(0n);
     expect(after.available - before.available).toBe(toUnits('43.69'));
   });
@@ -102,7 +102,7 @@ describe('lever: open, TP/SL, close', () => {
     const long = await openOrder(s, u, { type: 'limit', price: '63500' });
     expect(long).toMatchObject({ status: 'entrusting', margin: '63.50000000', openFee: '0.31750000' });
     const gone = await openOrder(s, u, { type: 'limit', price: '60000' });
-    expect(leverBalance(s, u.id).frozen).toBe(toUnits('63.8175') + toUnits('60.3'));
+    expect((await leverBalance(s, u.id)).frozen).toBe(toUnits('63.8175') + toUnits('60.3'));
     const cancelled = dataOf<LeverOrder>(await lever(s, u, 'lever/cancel', { id: gone.id }));
     expect(cancelled.status).toBe('cancelled');
     expect(keyOf(await lever(s, u, 'lever/cancel', { id: gone.id }))).toBe('leverNotEntrusting');
@@ -113,7 +113,7 @@ describe('lever: open, TP/SL, close', () => {
     expect((await orderOf(u, short.id)).status).toBe('entrusting');
     await trade('BTC/USDT', '64600.00', '0.01');
     expect(await orderOf(u, short.id)).toMatchObject({ status: 'trading', openPrice: '64500.00' });
-    expect(leverBalance(s, u.id).frozen).toBe(toUnits('63.5') + toUnits('64.5'));
+    expect((await leverBalance(s, u.id)).frozen).toBe(toUnits('63.5') + toUnits('64.5'));
     const all = dataOf<LeverCloseAllRes>(await lever(s, u, 'lever/closeAll', { scope: 'all' }));
     expect(all.closed).toHaveLength(2);
   });
@@ -134,7 +134,7 @@ describe('lever: open, TP/SL, close', () => {
     const shorts = dataOf<LeverCloseAllRes>(await lever(s, u, 'lever/closeAll', { scope: 'short' }));
     expect(shorts.closed).toHaveLength(1);
     expect(keyOf(await lever(s, u, 'lever/closeAll', { scope: 'all' }))).toBe('leverNothingToClose');
-    expect(leverBalance(s, u.id).frozen).toBe(0n);
+    expect((await leverBalance(s, u.id)).frozen).toBe(0n);
   });
 
   it('charges the overnight fee once per instant: from available, else from the margin', async () => {
@@ -152,7 +152,7 @@ describe('lever: open, TP/SL, close', () => {
     expect(pb).toMatchObject({ overnightFees: '0.19200000', margin: '63.80800000' });
     // Less margin, a nearer liquidation price: 80 % of 63.808 over 0.01 BTC is 5104.64.
     expect(pb.liquidationPrice).toBe('58895.36');
-    expect(leverBalance(s, rich.id).available).toBe(toUnits('935.68') - toUnits('0.192'));
+    expect((await leverBalance(s, rich.id)).available).toBe(toUnits('935.68') - toUnits('0.192'));
     await lever(s, rich, 'lever/close', { id: a.id });
     await lever(s, poor, 'lever/close', { id: b.id });
   });
@@ -167,7 +167,7 @@ describe('lever: refusals change nothing', () => {
     const mine = await openOrder(s, u, { hands: 1 });
     const closed = await openOrder(s, u, { hands: 1 });
     dataOf(await lever(s, u, 'lever/close', { id: closed.id }));
-    const before = leverSnapshot(s, u.id);
+    const before = await leverSnapshot(s, u.id);
     const cases: Array<[string, Parameters<typeof lever>[2], Record<string, string | number>]> = [
       ['handsOutOfBounds', 'lever/open', { hands: 0 }],
       ['handsOutOfBounds', 'lever/open', { hands: 501 }],
@@ -201,7 +201,7 @@ describe('lever: refusals change nothing', () => {
         `${name} ${JSON.stringify(fields)} → ${key}`,
       );
     }
-    expect(leverSnapshot(s, u.id)).toEqual(before);
+    expect(await leverSnapshot(s, u.id)).toEqual(before);
     await lever(s, u, 'lever/close', { id: mine.id });
     await lever(s, other, 'lever/close', { id: theirs.id });
   });
@@ -217,7 +217,7 @@ describe('lever: refusals change nothing', () => {
         hands: 8,
       }),
     );
-    const before = leverSnapshot(s, u.id);
+    const before = await leverSnapshot(s, u.id);
     const over = await lever(s, u, 'lever/open', {
       symbol: 'LTC/USDT',
       side: 'long',
@@ -226,7 +226,7 @@ describe('lever: refusals change nothing', () => {
       hands: 3,
     });
     expect(keyOf(over)).toBe('leverExposureCap');
-    expect(leverSnapshot(s, u.id)).toEqual(before);
+    expect(await leverSnapshot(s, u.id)).toEqual(before);
     const ops = await callOps(s.origin, 'GET', 'lever/exposure');
     const ltc = (ops.body.data as { pairs: Array<{ symbol: string }> }).pairs.find(
       (p) => p.symbol === 'LTC/USDT',
@@ -264,7 +264,7 @@ describe('lever: concurrency', () => {
     const keys = replies.map(keyOf);
     expect(keys.filter((k) => k === 'ok')).toHaveLength(14);
     expect(keys.filter((k) => k !== 'ok').every((k) => k === 'insufficientBalance')).toBe(true);
-    expect(leverBalance(s, u.id)).toEqual({ available: toUnits('10'), frozen: toUnits('896') });
+    expect(await leverBalance(s, u.id)).toEqual({ available: toUnits('10'), frozen: toUnits('896') });
     // Ten closes of one position race: exactly one wins.
     const id = dataOf<LeverOrder>(replies.find((r) => keyOf(r) === 'ok')!).id;
     const closes = (
@@ -273,12 +273,12 @@ describe('lever: concurrency', () => {
     expect(closes.filter((k) => k === 'ok')).toHaveLength(1);
     expect(closes.filter((k) => k === 'leverNotOpen')).toHaveLength(9);
     dataOf(await lever(s, u, 'lever/closeAll', { scope: 'all' }));
-    expect(leverBalance(s, u.id).frozen).toBe(0n);
+    expect((await leverBalance(s, u.id)).frozen).toBe(0n);
   });
 });
 
 describe('lever: replay', () => {
-  it('every closed position recomputes from spot_trades and its receipt', () => {
-    expect(replayClosed(s.dataDir)).toBeGreaterThanOrEqual(15);
+  it('every closed position recomputes from spot_trades and its receipt', async () => {
+    expect(await replayClosed(s.dataDir)).toBeGreaterThanOrEqual(15);
   });
 });

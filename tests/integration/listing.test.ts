@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { OPS_TOKEN, opsCall } from '../support/bank';
 
 let server: TestServer;
@@ -20,13 +20,11 @@ const FORM = {
   contact: 'team@acme.example',
   description: 'A token for the Acme network.',
 };
-const rows = () => {
-  const db = openServerDb(server.dataDir);
-  try {
-    return (db.prepare('select count(*) as n from listing_applications').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+const rows = async () => {
+  const row = await withServerDb(server.dataDir, (db) =>
+    db.get<{ n: number }>('select count(*) as n from listing_applications'),
+  );
+  return row!.n;
 };
 
 describe('coin-listing applications', () => {
@@ -67,7 +65,7 @@ describe('coin-listing applications', () => {
 
   it('validates each field, the contract address per chain, and stores nothing then', async () => {
     const me = await registerUser(server.origin);
-    const before = rows();
+    const before = await rows();
     const cases: [Partial<typeof FORM>, string, string][] = [
       [{ project: '' }, 'project', 'required'],
       [{ symbol: 'A' }, 'symbol', 'listingSymbolFormat'],
@@ -88,7 +86,7 @@ describe('coin-listing applications', () => {
         key,
       });
     }
-    expect(rows()).toBe(before);
+    expect(await rows()).toBe(before);
     const ok = await callApi(
       server.origin,
       'listing/apply',

@@ -9,7 +9,7 @@ import { ConfigError } from '../../server/config';
 import { callApi } from '../support/api';
 import { freshMobile } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 
 /** One message as the local SMTP server received it. */
 interface Received {
@@ -156,15 +156,12 @@ describe('production delivers codes for real and keeps only their hashes', () =>
     const code = /verification code is (\d{6})/.exec(mail.raw)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const db = openServerDb(server.dataDir);
-    try {
-      expect(db.prepare('select count(*) as n from outbox').get()).toEqual({ n: 0 });
-      const rows = db.prepare('select * from codes where account = ?').all(account);
+    await withServerDb(server.dataDir, async (db) => {
+      expect(await db.get('select count(*) as n from outbox')).toEqual({ n: 0 });
+      const rows = await db.all('select * from codes where account = ?', account);
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code!);
-    } finally {
-      db.close();
-    }
+    });
 
     const reg = await callApi(server.origin, 'user/register', {
       kind: 'email',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { openServerDb } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { OPS_TOKEN, opsCall, PNG } from '../support/bank';
 
 let server: TestServer;
@@ -15,13 +15,11 @@ afterAll(() => server?.close());
 const publish = (fields: Record<string, string | number>, operator = 'alice') =>
   opsCall(origin, 'POST', 'news/publish', fields, operator);
 
-function articleRows(): number {
-  const db = openServerDb(server.dataDir);
-  try {
-    return (db.prepare('select count(*) as n from news_articles').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function articleRows(): Promise<number> {
+  const row = await withServerDb(server.dataDir, (db) =>
+    db.get<{ n: number }>('select count(*) as n from news_articles'),
+  );
+  return row!.n;
 }
 
 describe('news', () => {
@@ -84,7 +82,7 @@ describe('news', () => {
   });
 
   it('refuses unsafe Markdown and bad covers, storing nothing', async () => {
-    const before = articleRows();
+    const before = await articleRows();
     const payloads = [
       '<script>alert(1)</script>',
       'Hi <img src=x onerror=alert(1)>',
@@ -111,7 +109,7 @@ describe('news', () => {
     expect(badCover.body.key).toBe('uploadType');
     expect((await publish({ lang: 'xx', title: 'x', body: 'y' })).body.key).toBe('badRequest');
     expect((await publish({ lang: 'en', title: ' ', body: 'y' })).body.key).toBe('required');
-    expect(articleRows()).toBe(before);
+    expect(await articleRows()).toBe(before);
   });
 
   it('edits and withdraws; a withdrawn article is gone from the list and detail', async () => {

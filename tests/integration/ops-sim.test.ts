@@ -3,7 +3,8 @@ import type { Settings } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, errorText, openServerDb, violations } from '../support/assets';
+import { call, errorText, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { mine, NO_TIMER_BLOCK_MS, opsCall, opsData } from '../support/deposits';
 
 let server: TestServer;
@@ -22,19 +23,16 @@ afterEach(async () => {
 });
 
 /** Rows the simulated chain and deposits keep, to prove a refused request changed nothing. */
-function counts(): Record<string, unknown> {
-  const db = openServerDb(server.dataDir);
-  try {
-    const n = (table: string) => db.prepare(`select count(*) from ${table}`).pluck().get();
+function counts(): Promise<Record<string, unknown>> {
+  return withServerDb(server.dataDir, async (db) => {
+    const n = async (table: string) => (await db.get<{ n: number }>(`select count(*) as n from ${table}`))!.n;
     return {
-      txs: n('sim_chain_txs'),
-      deposits: n('crypto_deposits'),
-      actions: n('ops_actions'),
-      heights: db.prepare('select chain, height from sim_chain_heights order by chain').all(),
+      txs: await n('sim_chain_txs'),
+      deposits: await n('crypto_deposits'),
+      actions: await n('ops_actions'),
+      heights: await db.all('select chain, height from sim_chain_heights order by chain'),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe('ops authentication', () => {
@@ -92,14 +90,14 @@ describe('sim/deposit refuses bad input and changes nothing', () => {
     ['a malformed txid', { txid: 'x y' }, 'txid', 'badRequest'],
   ];
   it.each(cases)('%s', async (_, patch, field, key) => {
-    const before = counts();
+    const before = await counts();
     for (const lang of ['en', 'zh']) {
       const fields = { chain: 'TRC20', coin: 'USDT', amount: '5', account, ...patch };
       const res = await opsCall(origin, 'sim/deposit', fields, { lang });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -112,10 +110,10 @@ describe('sim/mine', () => {
     ['an unknown chain', { blocks: '1', chain: 'NOPE' }, 'chain', 'unknownChain'],
   ];
   it.each(cases)('refuses %s and mines nothing', async (_, fields, field, key) => {
-    const before = counts();
+    const before = await counts();
     const res = await opsCall(origin, 'sim/mine', fields);
     expect(res.body).toMatchObject({ code: 400, key, field });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('mines one chain or all of them and journals who did', async () => {

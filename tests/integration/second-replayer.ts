@@ -3,7 +3,7 @@
 // option from the published rule with its own queries and arithmetic. It imports nothing of the
 // server or domain/.
 import Decimal from 'decimal.js';
-import type SQLite from 'better-sqlite3';
+import type { ServerDb } from '../support/server-db';
 
 /** What the replayer found. */
 export interface ReplayReport {
@@ -44,30 +44,40 @@ interface Expected {
  * Rule (domain/second-rules.ts, restated here on purpose): entry = the pair's last trade strictly
  * before the accept millisecond; exit = its last trade at or before expiry; up wins when exit >
  * entry, down when exit < entry, equal returns the stake; a win credits stake × (1 + rate) floored
- * to `stakeDecimals`. `tickSizes` converts stored ticks to prices (catalog data, not code).
+ * to `stakeDecimals`. `tickSizes` converts stored ticks to prices (catalog data, not code). `db`
+ * reads integers as bigints.
  */
-export function replayOptions(
-  db: SQLite.Database,
+export async function replayOptions(
+  db: ServerDb,
   tickSizes: Record<string, string>,
   stakeDecimals: number,
-): ReplayReport {
+): Promise<ReplayReport> {
   const mismatches: string[] = [];
-  const opts = db
-    .prepare(
-      `select o.*, s.exit_trade_id, s.exit_price, s.result, s.credited_units, s.settle_tx_id, s.rule
-       from second_options o join second_settlements s on s.option_id = o.id order by o.id`,
-    )
-    .safeIntegers(true)
-    .all() as Record<string, unknown>[];
-  const entryQ = db.prepare(
-    'select id, price_ticks from spot_trades where symbol = ? and ts < ? order by id desc limit 1',
+  const opts = await db.all(
+    `select o.*, s.exit_trade_id, s.exit_price, s.result, s.credited_units, s.settle_tx_id, s.rule
+     from second_options o join second_settlements s on s.option_id = o.id order by o.id`,
   );
-  const exitQ = db.prepare(
-    'select id, price_ticks from spot_trades where symbol = ? and ts <= ? order by id desc limit 1',
-  );
-  const linesQ = db
-    .prepare('select user_id, account, field, delta from journal where tx_id = ?')
-    .safeIntegers(true);
+  const trade = async (text: string, symbol: string, ts: number) => {
+    const row = await db.get<{ id: bigint; price_ticks: bigint }>(text, symbol, ts);
+    return row && { id: Number(row.id), price_ticks: Number(row.price_ticks) };
+  };
+  const entryQ = (symbol: string, ts: number) =>
+    trade(
+      'select id, price_ticks from spot_trades where symbol = ? and ts < ? order by id desc limit 1',
+      symbol,
+      ts,
+    );
+  const exitQ = (symbol: string, ts: number) =>
+    trade(
+      'select id, price_ticks from spot_trades where symbol = ? and ts <= ? order by id desc limit 1',
+      symbol,
+      ts,
+    );
+  const linesQ = (txId: number) =>
+    db.all<{ user_id: bigint; account: string; field: string; delta: bigint }>(
+      'select user_id, account, field, delta from journal where tx_id = ?',
+      txId,
+    );
   const unit = new Decimal('1e8');
   const expected = new Map<number, Expected>();
 
@@ -85,8 +95,8 @@ export function replayOptions(
       continue;
     }
     if (o.expires_at !== o.accepted_at + o.seconds * 1000) bad('expiry is not accept + duration');
-    const entry = entryQ.get(o.symbol, o.accepted_at) as { id: number; price_ticks: number } | undefined;
-    const exit = exitQ.get(o.symbol, o.expires_at) as { id: number; price_ticks: number } | undefined;
+    const entry = await entryQ(o.symbol, o.accepted_at);
+    const exit = await exitQ(o.symbol, o.expires_at);
     if (!entry || entry.id !== o.entry_trade_id) bad(`entry trade ${o.entry_trade_id} != ${entry?.id}`);
     if (!exit || exit.id !== o.exit_trade_id) bad(`exit trade ${o.exit_trade_id} != ${exit?.id}`);
     if (!entry || !exit) continue;
@@ -118,12 +128,7 @@ export function replayOptions(
     const frozen = new Map<number, bigint>();
     const available = new Map<number, bigint>();
     let house = 0n;
-    for (const l of linesQ.all(txId) as {
-      user_id: bigint;
-      account: string;
-      field: string;
-      delta: bigint;
-    }[]) {
+    for (const l of await linesQ(txId)) {
       const user = Number(l.user_id);
       if (l.account !== 'second') bad(`ledger line on ${l.account}`);
       if (user === 0) house += l.delta;

@@ -3,7 +3,8 @@
 import { afterAll, expect, it } from 'vitest';
 import type { SecondOption } from '../../domain/second-endpoints';
 import type { TestServer } from '../support/server';
-import { dataOf, openServerDb, violations } from '../support/assets';
+import { dataOf, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { replayOptions } from './second-replayer';
 import { detail, newUser, placeOption, settled, startSecondServer, TICKS, trade } from '../support/second';
 
@@ -62,20 +63,19 @@ it('settles options that expired while down at the next start, from the stored t
   await second.stop();
   const third = await startSecondServer({ dataDir: first.dataDir });
   servers.push(third);
-  const db = openServerDb(third.dataDir);
-  try {
-    const n = db
-      .prepare(
+  await withServerDb(
+    third.dataDir,
+    async (db) => {
+      const n = await db.get<{ n: bigint }>(
         `select count(*) as n from ledger_tx where ref_type = 'second_expiry'
            and kind in ('second.win', 'second.loss', 'second.refund')`,
-      )
-      .get() as { n: number };
-    // Won and lost at the catch-up, lost for the option placed after it.
-    expect(n.n).toBe(3);
-    const report = replayOptions(db, TICKS, 2);
-    expect(report).toEqual({ checked: 5, mismatches: [] });
-  } finally {
-    db.close();
-  }
+      );
+      // Won and lost at the catch-up, lost for the option placed after it.
+      expect(n!.n).toBe(3n);
+      const report = await replayOptions(db, TICKS, 2);
+      expect(report).toEqual({ checked: 5, mismatches: [] });
+    },
+    { bigints: true },
+  );
   expect(await violations(third.dataDir)).toEqual([]);
 }, 60_000);

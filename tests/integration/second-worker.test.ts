@@ -1,15 +1,15 @@
 // The worker core in Node against the real server: the demo account's journaled option grant, an
 // option placed through the core, the watcher's open state with the server clock, and the
 // settlement arriving as a private event without a re-read.
-import fs from 'node:fs';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { SecondOption } from '../../domain/second-endpoints';
 import { createCore, type Core } from '../../worker/core';
 import type { SecondState } from '../../worker/core-api';
-import type { TestServer } from '../support/server';
-import { openServerDb, violations } from '../support/assets';
+import { removeTestData, type TestServer } from '../support/server';
+import { violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { newUser, startSecondServer, trade, until } from '../support/second';
 
 let server: TestServer;
@@ -35,7 +35,7 @@ afterAll(async () => {
   await core?.dispose();
   await server?.close();
   // The restarted server runs on the first one's data directory, which is then not its own to remove.
-  if (firstDataDir) fs.rmSync(firstDataDir, { recursive: true, force: true });
+  if (firstDataDir) await removeTestData(firstDataDir);
 });
 
 it('the demo account has its journaled second grant, once', async () => {
@@ -44,13 +44,10 @@ it('the demo account has its journaled second grant, once', async () => {
     coin: 'USDT',
     available: '10000.00000000',
   });
-  const db = openServerDb(server.dataDir);
-  try {
-    const rows = db.prepare(`select kind, actor from ledger_tx where ref_type = 'second_demo'`).all();
-    expect(rows).toEqual([{ kind: 'demo.grant', actor: 'system' }]);
-  } finally {
-    db.close();
-  }
+  const rows = await withServerDb(server.dataDir, (db) =>
+    db.all(`select kind, actor from ledger_tx where ref_type = 'second_demo'`),
+  );
+  expect(rows).toEqual([{ kind: 'demo.grant', actor: 'system' }]);
 });
 
 it('places through the core, watches the countdown state and sees the settlement event', async () => {

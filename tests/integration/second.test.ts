@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '../../domain';
 import type { SecondOption } from '../../domain/second-endpoints';
 import type { TestServer } from '../support/server';
-import { call, dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { call, dataOf, errorText, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { replayOptions } from './second-replayer';
 import {
   detail,
@@ -52,7 +53,7 @@ describe('placing and settling', () => {
     });
     expect(up.entry.price).toBe('60000.00');
     expect(up.expiresAt - up.acceptedAt).toBe(1000);
-    expect(secondBalance(server.dataDir, u.id)).toEqual({
+    expect(await secondBalance(server.dataDir, u.id)).toEqual({
       available: toUnits('849.5'),
       frozen: toUnits('150.5'),
     });
@@ -77,7 +78,7 @@ describe('placing and settling', () => {
       ],
     });
     expect(a.receipt!.ledgerTxId).toBeGreaterThan(0);
-    expect(secondBalance(server.dataDir, u.id)).toEqual({
+    expect(await secondBalance(server.dataDir, u.id)).toEqual({
       available: toUnits('849.5') + toUnits('180'),
       frozen: 0n,
     });
@@ -94,7 +95,7 @@ describe('placing and settling', () => {
     const down = opt(await placeOption(origin, u, { direction: 'down', stake: '10', seconds: 1 }));
     await trade(origin, maker, taker, '59999.99');
     expect(await settled(origin, u, down.id)).toMatchObject({ result: 'won', credited: '18.00' });
-    expect(secondBalance(server.dataDir, u.id)).toEqual({ available: toUnits('1008'), frozen: 0n });
+    expect(await secondBalance(server.dataDir, u.id)).toEqual({ available: toUnits('1008'), frozen: 0n });
   });
 
   it('a duplicate client order id returns the same option and freezes once', async () => {
@@ -102,7 +103,7 @@ describe('placing and settling', () => {
     const first = opt(await placeOption(origin, u, { clientOrderId: 'abc-1', stake: '20', seconds: 2 }));
     const again = opt(await placeOption(origin, u, { clientOrderId: 'abc-1', stake: '20', seconds: 2 }));
     expect(again.id).toBe(first.id);
-    expect(secondBalance(server.dataDir, u.id).frozen).toBe(toUnits('20'));
+    expect((await secondBalance(server.dataDir, u.id)).frozen).toBe(toUnits('20'));
   });
 
   it('history filters by status, market and result; another user cannot see an option', async () => {
@@ -147,23 +148,23 @@ describe('bad input changes nothing', () => {
     ['bad client order id', { clientOrderId: 'x'.repeat(41) }, 'badRequest', 'clientOrderId'],
   ])('%s', async (_name, fields, key, field) => {
     const u = await newUser(server, { second: '500' });
-    const before = secondSnapshot(server.dataDir, u.id);
+    const before = await secondSnapshot(server.dataDir, u.id);
     const r = await placeOption(origin, u, fields, 'en');
     expect(r.body?.key).toBe(key);
     if (field) expect(r.body?.field).toBe(field);
     expect(r.body?.msg).toBe(errorText('en', key));
-    expect(secondSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(await secondSnapshot(server.dataDir, u.id)).toEqual(before);
   });
 
   it('the house exposure cap per pair and duration refuses the option past it', async () => {
     const u = await newUser(server, { second: '1000' });
     opt(await placeOption(origin, u, { stake: '100', seconds: 3 }));
     opt(await placeOption(origin, u, { stake: '100', seconds: 3, direction: 'down' }));
-    const before = secondSnapshot(server.dataDir, u.id);
+    const before = await secondSnapshot(server.dataDir, u.id);
     const r = await placeOption(origin, u, { stake: '10', seconds: 3 }, 'id');
     expect(r.body?.key).toBe('secondExposureCap');
     expect(r.body?.msg).toBe(errorText('id', 'secondExposureCap'));
-    expect(secondSnapshot(server.dataDir, u.id)).toEqual(before);
+    expect(await secondSnapshot(server.dataDir, u.id)).toEqual(before);
     // Another duration of the same pair has its own cap.
     opt(await placeOption(origin, u, { stake: '10', seconds: 1 }));
   });
@@ -188,7 +189,7 @@ describe('concurrency', () => {
     const keys = replies.map((r) => (r.body?.code === 200 ? 'ok' : r.body?.key));
     expect(keys.filter((k) => k === 'ok')).toHaveLength(20);
     expect(keys.filter((k) => k === 'insufficientBalance')).toHaveLength(80);
-    expect(secondBalance(server.dataDir, u.id)).toEqual({ available: 0n, frozen: toUnits('200') });
+    expect(await secondBalance(server.dataDir, u.id)).toEqual({ available: 0n, frozen: toUnits('200') });
   });
 });
 
@@ -213,55 +214,48 @@ describe('independent replay', () => {
     await trade(origin, maker, taker, '60001');
     // Everything settles within its duration plus the timer's margin.
     await new Promise((r) => setTimeout(r, 2_500));
-    const db = openServerDb(server.dataDir);
-    try {
-      const ids = users.map((u) => u.id).join(',');
-      const open = db
-        .prepare(
+    await withServerDb(
+      server.dataDir,
+      async (db) => {
+        const ids = users.map((u) => u.id).join(',');
+        const open = await db.get<{ n: bigint }>(
           `select count(*) as n from second_options o where user_id in (${ids})
              and not exists (select 1 from second_settlements s where s.option_id = o.id)`,
-        )
-        .get() as { n: number };
-      // Every option of this session settled.
-      expect(open.n).toBe(0);
-      const report = replayOptions(db, TICKS, 2);
-      expect(report.checked).toBeGreaterThanOrEqual(1000);
-      expect(report.mismatches).toEqual([]);
-      console.info(`replayer: ${report.checked} options checked, ${report.mismatches.length} mismatches`);
-      const results = db
-        .prepare(`select result, count(*) as n from second_settlements group by result`)
-        .all();
-      console.info('results', JSON.stringify(results));
-    } finally {
-      db.close();
-    }
+        );
+        // Every option of this session settled.
+        expect(open!.n).toBe(0n);
+        const report = await replayOptions(db, TICKS, 2);
+        expect(report.checked).toBeGreaterThanOrEqual(1000);
+        expect(report.mismatches).toEqual([]);
+        console.info(`replayer: ${report.checked} options checked, ${report.mismatches.length} mismatches`);
+        const results = await db.all(`select result, count(*) as n from second_settlements group by result`);
+        console.info(
+          'results',
+          JSON.stringify(results, (_, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+        );
+      },
+      { bigints: true },
+    );
   }, 120_000);
 
-  it('each settlement names a ledger transaction of its result and time, and each such transaction settles options', () => {
-    const db = openServerDb(server.dataDir);
-    try {
-      const wrong = db
-        .prepare(
-          `select s.option_id, t.kind, t.ref_type, t.ref_id from second_settlements s
-             left join ledger_tx t on t.id = s.settle_tx_id
-           where t.id is null or t.ref_type != 'second_expiry' or t.ref_id != cast(s.settled_at as text)
-             or t.kind != case s.result when 'won' then 'second.win' when 'lost' then 'second.loss'
-               else 'second.refund' end`,
-        )
-        .all();
+  it('each settlement names a ledger transaction of its result and time, and each such transaction settles options', async () => {
+    await withServerDb(server.dataDir, async (db) => {
+      const wrong = await db.all(
+        `select s.option_id, t.kind, t.ref_type, t.ref_id from second_settlements s
+           left join ledger_tx t on t.id = s.settle_tx_id
+         where t.id is null or t.ref_type != 'second_expiry' or t.ref_id != cast(s.settled_at as text)
+           or t.kind != case s.result when 'won' then 'second.win' when 'lost' then 'second.loss'
+             else 'second.refund' end`,
+      );
       expect(wrong).toEqual([]);
-      const orphans = db
-        .prepare(
-          `select t.id from ledger_tx t where t.kind in ('second.win', 'second.loss', 'second.refund')
-             and not exists (select 1 from second_settlements s where s.settle_tx_id = t.id)`,
-        )
-        .all();
+      const orphans = await db.all(
+        `select t.id from ledger_tx t where t.kind in ('second.win', 'second.loss', 'second.refund')
+           and not exists (select 1 from second_settlements s where s.settle_tx_id = t.id)`,
+      );
       expect(orphans).toEqual([]);
-      const n = db.prepare('select count(*) as n from second_settlements').get() as { n: number };
-      expect(n.n).toBeGreaterThan(1000);
-    } finally {
-      db.close();
-    }
+      const n = await db.get<{ n: number }>('select count(*) as n from second_settlements');
+      expect(n!.n).toBeGreaterThan(1000);
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../domain';
-import { fund, openServerDb } from '../support/assets';
+import { fund } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { merchant, person, startLegalServer, type LegalServer, type Person } from '../support/legal';
 import { trade } from '../support/second';
 import { badForms, expectMalformed, sendApi, type Pairs } from '../support/strict-params';
@@ -29,20 +30,21 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Everything of the user a refused request could have changed. */
-function state(userId: number): unknown {
-  const db = openServerDb(server.dataDir);
-  try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all(userId);
-    return {
-      balances: q('select * from balances where user_id = ? order by account, coin'),
-      journal: q('select count(*) as n from journal where user_id = ?'),
-      lever: q('select count(*) as n from lever_orders where user_id = ?'),
-      options: q('select count(*) as n from second_options where user_id = ?'),
-      ads: q('select count(*) as n from legal_ads where merchant_id = ?'),
-    };
-  } finally {
-    db.close();
-  }
+function state(userId: number): Promise<unknown> {
+  return withServerDb(
+    server.dataDir,
+    async (db) => {
+      const q = (text: string) => db.all(text, userId);
+      return {
+        balances: await q('select * from balances where user_id = ? order by account, coin'),
+        journal: await q('select count(*) as n from journal where user_id = ?'),
+        lever: await q('select count(*) as n from lever_orders where user_id = ?'),
+        options: await q('select count(*) as n from second_options where user_id = ?'),
+        ads: await q('select count(*) as n from legal_ads where merchant_id = ?'),
+      };
+    },
+    { bigints: true },
+  );
 }
 
 /** [endpoint, field, its valid value, the other fields of a request that would succeed]. */
@@ -68,12 +70,12 @@ const CASES: [EndpointName, string, number, Record<string, string>][] = [
 
 describe('multiple, seconds and autoCancelMin: a canonical decimal integer or a malformed-parameter error', () => {
   it.each(CASES)('%s %s', async (name, field, valid, extra) => {
-    const before = state(m.id);
+    const before = await state(m.id);
     for (const bad of badForms(field, valid)) {
       const sent: Pairs = [...Object.entries(extra), ...bad];
       expectMalformed(await sendApi(server.origin, name, m.token, sent), field, sent);
     }
-    expect(state(m.id)).toEqual(before);
+    expect(await state(m.id)).toEqual(before);
     // The canonical spelling of the same request is accepted.
     const ok = await sendApi(server.origin, name, m.token, [
       ...Object.entries(extra),

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UploadedImage } from '../../domain';
 import { callApi, type RawReply } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
-import { dataOf, errorText, openServerDb, violations } from '../support/assets';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/server';
+import { dataOf, errorText, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { JPEG, OPS_TOKEN, opsCall, PNG, WEBP } from '../support/bank';
 
 let server: TestServer;
@@ -31,14 +32,11 @@ function upload(token: string, mime: string, data: string, lang?: string): Promi
   );
 }
 
-function stored(): { rows: number; files: string[] } {
-  const db = openServerDb(server.dataDir);
-  try {
-    const rows = db.prepare('select count(*) as n from uploads').get() as { n: number };
-    return { rows: rows.n, files: fs.readdirSync(uploadsDir).sort() };
-  } finally {
-    db.close();
-  }
+async function stored(): Promise<{ rows: number; files: string[] }> {
+  const rows = await withServerDb(server.dataDir, (db) =>
+    db.get<{ n: number }>('select count(*) as n from uploads'),
+  );
+  return { rows: rows!.n, files: fs.readdirSync(uploadsDir).sort() };
 }
 
 const ops = (
@@ -59,9 +57,7 @@ describe('assets/upload', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     const bytes = Buffer.from(data, 'base64');
     expect(fs.readFileSync(path.join(uploadsDir, id))).toEqual(bytes);
-    const db = openServerDb(server.dataDir);
-    const row = db.prepare('select * from uploads where id = ?').get(id);
-    db.close();
+    const row = await withServerDb(server.dataDir, (db) => db.get('select * from uploads where id = ?', id));
     expect(row).toMatchObject({ user_id: user.id, mime, size: bytes.length });
     const proof = dataOf<UploadedImage>(await callApi(origin, 'assets/proof', { id }, { token }));
     expect(proof).toEqual({ id, mime, data });
@@ -98,13 +94,13 @@ describe('assets/upload', () => {
     'refuses %s in the caller’s language and writes nothing',
     async (_, mime, data, field, key) => {
       const { token } = await registerUser(origin);
-      const before = stored();
+      const before = await stored();
       for (const lang of ['en', 'vi']) {
         const res = await upload(token, mime, data, lang);
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ code: 400, data: null, msg: errorText(lang, key), key, field });
       }
-      expect(stored()).toEqual(before);
+      expect(await stored()).toEqual(before);
     },
   );
 
@@ -183,27 +179,31 @@ describe('assets/upload', () => {
 });
 
 describe('uploads with an in-memory database', () => {
-  it('keeps files in a temporary directory removed when the server stops', async () => {
-    const memory = await startTestServer({ dataDir: ':memory:', simMarket: false });
-    let file = '';
-    try {
-      const { token } = await registerUser(memory.origin);
-      const res = await callApi(
-        memory.origin,
-        'assets/upload',
-        { mime: 'image/png', data: PNG },
-        { json: true, token },
-      );
-      const { id } = dataOf<{ id: string }>(res);
-      const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('exchange-uploads-'));
-      file = dirs.map((d) => path.join(os.tmpdir(), d, id)).find((f) => fs.existsSync(f)) ?? '';
-      expect(file).not.toBe('');
-      expect(fs.readFileSync(file).toString('base64')).toBe(PNG);
-      const back = await callApi(memory.origin, 'assets/proof', { id }, { token });
-      expect(dataOf<UploadedImage>(back).data).toBe(PNG);
-    } finally {
-      await memory.close();
-    }
-    expect(fs.existsSync(path.dirname(file))).toBe(false);
-  });
+  // DATA_DIR=:memory: is SQLite's in-memory database; a PostgreSQL server keeps its data elsewhere.
+  it.skipIf(TEST_ENGINE === 'postgres')(
+    'keeps files in a temporary directory removed when the server stops',
+    async () => {
+      const memory = await startTestServer({ dataDir: ':memory:', simMarket: false });
+      let file = '';
+      try {
+        const { token } = await registerUser(memory.origin);
+        const res = await callApi(
+          memory.origin,
+          'assets/upload',
+          { mime: 'image/png', data: PNG },
+          { json: true, token },
+        );
+        const { id } = dataOf<{ id: string }>(res);
+        const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('exchange-uploads-'));
+        file = dirs.map((d) => path.join(os.tmpdir(), d, id)).find((f) => fs.existsSync(f)) ?? '';
+        expect(file).not.toBe('');
+        expect(fs.readFileSync(file).toString('base64')).toBe(PNG);
+        const back = await callApi(memory.origin, 'assets/proof', { id }, { token });
+        expect(dataOf<UploadedImage>(back).data).toBe(PNG);
+      } finally {
+        await memory.close();
+      }
+      expect(fs.existsSync(path.dirname(file))).toBe(false);
+    },
+  );
 });

@@ -3,7 +3,8 @@ import { toUnits, type JournalLine, type Withdrawal } from '../../domain';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import type { RawReply } from '../support/api';
 import type { TestServer } from '../support/server';
-import { call, dataOf, openServerDb, violations } from '../support/assets';
+import { withServerDb, type ServerDb } from '../support/server-db';
+import { call, dataOf, violations } from '../support/assets';
 import {
   callOps,
   requestWithdraw,
@@ -32,18 +33,14 @@ afterEach(async () => {
 });
 
 /** The user's USDT balances straight from the database, in ledger units. */
-function usdt(userId: number) {
-  const db = openServerDb(server.dataDir);
-  try {
-    const rows = db
-      .prepare(`select account, available, frozen from balances where user_id = ? and coin = 'USDT'`)
-      .safeIntegers(true)
-      .all(userId) as Array<{ account: string; available: bigint; frozen: bigint }>;
-    return Object.fromEntries(rows.map((r) => [r.account, { available: r.available, frozen: r.frozen }]));
-  } finally {
-    db.close();
-  }
+async function usdtOn(db: ServerDb, userId: number) {
+  const rows = await db.all<{ account: string; available: bigint; frozen: bigint }>(
+    `select account, available, frozen from balances where user_id = ? and coin = 'USDT'`,
+    userId,
+  );
+  return Object.fromEntries(rows.map((r) => [r.account, { available: r.available, frozen: r.frozen }]));
 }
+const usdt = (userId: number) => withServerDb(server.dataDir, (db) => usdtOn(db, userId), { bigints: true });
 
 const transfer = (u: TestUser) =>
   call(origin, 'assets/transfer', u.token, { from: 'spot', to: 'lever', coin: 'USDT', amount: '0.7' });
@@ -51,7 +48,7 @@ const outcome = (r: RawReply) => (r.body?.code === 200 ? 'ok' : r.body?.key);
 
 /** Checks the end state of one user after the race: nothing overdrawn, every unit accounted for. */
 async function expectAccounted(u: TestUser, withdrawn: number, transferred: number) {
-  const b = usdt(u.id);
+  const b = await usdt(u.id);
   expect(b.spot!.frozen).toBe(toUnits('0.7') * BigInt(withdrawn));
   expect(b.lever?.available ?? 0n).toBe(toUnits('0.7') * BigInt(transferred));
   for (const x of Object.values(b)) {
@@ -84,7 +81,7 @@ describe('parallel withdrawals and transfers against one balance', () => {
     const t = replies.filter((r, i) => i % 2 === 1 && outcome(r) === 'ok').length;
     for (const r of replies) expect(['ok', 'insufficientBalance']).toContain(outcome(r));
     expect(w + t).toBe(14);
-    expect(usdt(u.id).spot!.available).toBe(toUnits('0.2'));
+    expect((await usdt(u.id)).spot!.available).toBe(toUnits('0.2'));
     await expectAccounted(u, w, t);
   });
 
@@ -92,7 +89,15 @@ describe('parallel withdrawals and transfers against one balance', () => {
     const u = await withdrawer(server, '10');
     const withdrawals = Array.from({ length: 50 }, () => requestWithdraw(origin, u, { amount: '0.7' }));
     // Wait for the first freeze, so the transfers race the withdrawals still hashing their password.
-    await expect.poll(() => usdt(u.id).spot?.frozen ?? 0n, { interval: 2 }).toBeGreaterThan(0n);
+    // One connection for the whole poll, so each look is a query, not a connect.
+    await withServerDb(
+      server.dataDir,
+      (db) =>
+        expect
+          .poll(async () => (await usdtOn(db, u.id)).spot?.frozen ?? 0n, { interval: 2 })
+          .toBeGreaterThan(0n),
+      { bigints: true },
+    );
     const transfers = Array.from({ length: 50 }, () => transfer(u));
     const wr = await Promise.all(withdrawals);
     const tr = await Promise.all(transfers);
@@ -125,6 +130,9 @@ describe('parallel withdrawals and transfers against one balance', () => {
     const rows = dataOf<Withdrawal[]>(await call(origin, 'assets/withdrawals', u.token));
     const paid = rows.filter((r) => r.status === 'approved').length;
     expect(rows.every((r) => r.status !== 'review')).toBe(true);
-    expect(usdt(u.id).spot).toEqual({ available: toUnits('10') - toUnits('0.7') * BigInt(paid), frozen: 0n });
+    expect((await usdt(u.id)).spot).toEqual({
+      available: toUnits('10') - toUnits('0.7') * BigInt(paid),
+      frozen: 0n,
+    });
   });
 });

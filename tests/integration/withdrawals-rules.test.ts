@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toUnits, type Withdrawal, type WithdrawQuota } from '../../domain';
-import { call, dataOf, fund, openServerDb, refusal, violations } from '../support/assets';
+import { call, dataOf, fund, refusal, violations } from '../support/assets';
+import { withServerDb } from '../support/server-db';
 import { checkedServer } from '../support/suite';
 import { verifyIdentity } from '../support/identity';
 import {
@@ -46,32 +47,32 @@ describe('assets/withdraw refuses bad input in the caller’s language and chang
   ];
   it.each(bad)('%s', async (_, patch, field, key) => {
     const u = await withdrawer(env.server, '100');
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
       const res = await requestWithdraw(env.origin, u, patch, lang);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(refusal(lang, key, field));
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('answers HTTP 401 (offer to set one) when the user has no trade password yet', async () => {
     const u = await withdrawer(env.server, '100', { tradePassword: false });
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
       const res = await requestWithdraw(env.origin, u, { tradePassword: 'Anything1' }, lang);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(refusal(lang, 'noTradePassword'));
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
   });
 
   it('another user’s withdrawal id cannot be cancelled, nor can unknown or malformed ids', async () => {
     const owner = await withdrawer(env.server, '100');
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, owner));
     const intruder = await withdrawer(env.server, '100');
-    const ownerBefore = fullSnapshot(env.server.dataDir, owner.id);
-    const intruderBefore = fullSnapshot(env.server.dataDir, intruder.id);
+    const ownerBefore = await fullSnapshot(env.server.dataDir, owner.id);
+    const intruderBefore = await fullSnapshot(env.server.dataDir, intruder.id);
     for (const lang of LANGS) {
       for (const id of [String(w.id), '99999999']) {
         const res = await call(env.origin, 'assets/withdrawCancel', intruder.token, { id }, lang);
@@ -84,8 +85,8 @@ describe('assets/withdraw refuses bad input in the caller’s language and chang
         expect(res.body).toEqual(refusal(lang, 'badRequest', 'id'));
       }
     }
-    expect(fullSnapshot(env.server.dataDir, owner.id)).toEqual(ownerBefore);
-    expect(fullSnapshot(env.server.dataDir, intruder.id)).toEqual(intruderBefore);
+    expect(await fullSnapshot(env.server.dataDir, owner.id)).toEqual(ownerBefore);
+    expect(await fullSnapshot(env.server.dataDir, intruder.id)).toEqual(intruderBefore);
   });
 });
 
@@ -93,12 +94,12 @@ describe('daily limit', () => {
   it('refuses above the unverified limit and allows more once the identity is verified', async () => {
     const u = await withdrawer(env.server, '5000');
     dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '1500' }));
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
       const res = await requestWithdraw(env.origin, u, { amount: '500.000001' }, lang);
       expect(res.body).toEqual(refusal(lang, 'withdrawDailyLimit', 'amount'));
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
     // Exactly up to the limit is allowed.
     dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '500' }));
     expect(await quota(u)).toMatchObject({
@@ -119,7 +120,7 @@ describe('daily limit', () => {
     });
     const big = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '2500' }));
     expect(big.status).toBe('review');
-    expect(holdings(env.server.dataDir, u.id)).toMatchObject({
+    expect(await holdings(env.server.dataDir, u.id)).toMatchObject({
       available: toUnits('500'),
       frozen: toUnits('4500'),
     });
@@ -143,33 +144,34 @@ describe('daily limit', () => {
 describe('deposits short of 6 confirmations', () => {
   it('are counted in the balance but cannot be withdrawn until final', async () => {
     const u = await withdrawer(env.server, '100');
-    const db = openServerDb(env.server.dataDir, false);
-    let depositId: bigint;
-    try {
-      depositId = BigInt(
-        db
-          .prepare(
-            `insert into crypto_deposits (user_id, coin, chain, address, txid, vout, amount, block_height,
-               confirmations, status, created_at, credited_at)
-             values (?, 'USDT', 'TRC20', ?, ?, 0, ?, null, 2, 'credited', ?, ?)`,
-          )
-          .run(u.id, ADDR.TRC20_OTHER, `lock-test-${u.id}`, toUnits('30'), Date.now(), Date.now())
-          .lastInsertRowid,
-      );
-    } finally {
-      db.close();
-    }
+    const inserted = await withServerDb(
+      env.server.dataDir,
+      (db) =>
+        db.get<{ id: number }>(
+          `insert into crypto_deposits (user_id, coin, chain, address, txid, vout, amount, block_height,
+             confirmations, status, created_at, credited_at)
+           values (?, 'USDT', 'TRC20', ?, ?, 0, ?, null, 2, 'credited', ?, ?) returning id`,
+          u.id,
+          ADDR.TRC20_OTHER,
+          `lock-test-${u.id}`,
+          toUnits('30'),
+          Date.now(),
+          Date.now(),
+        ),
+      { write: true },
+    );
+    const depositId = inserted!.id;
     await fund(env.server.dataDir, u.id, 'USDT', '30');
     expect(await quota(u)).toMatchObject({ withdrawable: '100.000000', awaitingConfirmations: '30.000000' });
 
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     for (const lang of LANGS) {
       const locked = await requestWithdraw(env.origin, u, { amount: '100.000001' }, lang);
       expect(locked.body).toEqual(refusal(lang, 'withdrawAwaitingConfirmations', 'amount'));
       const over = await requestWithdraw(env.origin, u, { amount: '130.000001' }, lang);
       expect(over.body).toEqual(refusal(lang, 'insufficientBalance', 'amount'));
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
 
     dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '100' }));
     expect(await quota(u)).toMatchObject({ withdrawable: '0.000000', awaitingConfirmations: '30.000000' });
@@ -178,17 +180,15 @@ describe('deposits short of 6 confirmations', () => {
     });
 
     // The 6th confirmation makes it withdrawable.
-    const rw = openServerDb(env.server.dataDir, false);
-    try {
-      rw.prepare(`update crypto_deposits set status = 'final', confirmations = 6 where id = ?`).run(
-        depositId,
-      );
-    } finally {
-      rw.close();
-    }
+    await withServerDb(
+      env.server.dataDir,
+      (db) =>
+        db.run(`update crypto_deposits set status = 'final', confirmations = 6 where id = ?`, depositId),
+      { write: true },
+    );
     expect(await quota(u)).toMatchObject({ withdrawable: '30.000000', awaitingConfirmations: '0.000000' });
     dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '30' }));
-    expect(holdings(env.server.dataDir, u.id)).toMatchObject({ available: 0n, frozen: toUnits('130') });
+    expect(await holdings(env.server.dataDir, u.id)).toMatchObject({ available: 0n, frozen: toUnits('130') });
   });
 });
 

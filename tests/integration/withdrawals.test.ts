@@ -48,7 +48,7 @@ describe('withdrawal to a bound address', () => {
       verified: false,
       boundAddress: ADDR.TRC20,
     });
-    const start = holdings(env.server.dataDir, u.id);
+    const start = await holdings(env.server.dataDir, u.id);
 
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '25.5' }));
     expect(w).toMatchObject({
@@ -63,7 +63,7 @@ describe('withdrawal to a bound address', () => {
       reason: null,
       decidedAt: null,
     });
-    expect(holdings(env.server.dataDir, u.id)).toEqual({
+    expect(await holdings(env.server.dataDir, u.id)).toEqual({
       ...start,
       available: toUnits('74.5'),
       frozen: toUnits('25.5'),
@@ -83,7 +83,7 @@ describe('withdrawal to a bound address', () => {
       txid: '0xabc_DEF-12345678',
       decidedBy: 'carol',
     });
-    const end = holdings(env.server.dataDir, u.id);
+    const end = await holdings(env.server.dataDir, u.id);
     expect(end).toEqual({
       available: toUnits('74.5'),
       frozen: 0n,
@@ -115,7 +115,7 @@ describe('withdrawal to a bound address', () => {
   it('rejection unfreezes the amount and frees today’s limit', async () => {
     const u = await withdrawer(env.server, '100');
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '30' }));
-    expect(holdings(env.server.dataDir, u.id)).toMatchObject({
+    expect(await holdings(env.server.dataDir, u.id)).toMatchObject({
       available: toUnits('70'),
       frozen: toUnits('30'),
     });
@@ -130,7 +130,7 @@ describe('withdrawal to a bound address', () => {
       code: 200,
       data: { status: 'rejected', reason: 'address flagged', decidedBy: 'bob' },
     });
-    expect(holdings(env.server.dataDir, u.id)).toMatchObject({ available: toUnits('100'), frozen: 0n });
+    expect(await holdings(env.server.dataDir, u.id)).toMatchObject({ available: toUnits('100'), frozen: 0n });
     expect(await history(u)).toMatchObject([
       { id: w.id, status: 'rejected', reason: 'address flagged', txid: null },
     ]);
@@ -140,11 +140,11 @@ describe('withdrawal to a bound address', () => {
 
   it('the user may cancel while in review; the amount is unfrozen and the record closed', async () => {
     const u = await withdrawer(env.server, '50');
-    const before = fullSnapshot(env.server.dataDir, u.id) as { balances: unknown };
+    const before = (await fullSnapshot(env.server.dataDir, u.id)) as { balances: unknown };
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '12' }));
     const c = dataOf<Withdrawal>(await call(env.origin, 'assets/withdrawCancel', u.token, { id: w.id }));
     expect(c).toMatchObject({ id: w.id, status: 'cancelled', amount: '12.000000' });
-    expect((fullSnapshot(env.server.dataDir, u.id) as { balances: unknown }).balances).toEqual(
+    expect(((await fullSnapshot(env.server.dataDir, u.id)) as { balances: unknown }).balances).toEqual(
       before.balances,
     );
     expect(await history(u)).toMatchObject([{ id: w.id, status: 'cancelled' }]);
@@ -170,8 +170,8 @@ describe('operator review', () => {
     const u = await withdrawer(env.server, '100');
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u, { amount: '40' }));
     await approve(env.origin, w.id, 'tx-first-0001');
-    const after = fullSnapshot(env.server.dataDir, u.id);
-    const house = holdings(env.server.dataDir, u.id).house;
+    const after = await fullSnapshot(env.server.dataDir, u.id);
+    const house = (await holdings(env.server.dataDir, u.id)).house;
     for (const [route, fields] of [
       ['withdrawals/approve', { id: w.id, txid: 'tx-second-0002' }],
       ['withdrawals/reject', { id: w.id, reason: 'too late' }],
@@ -179,8 +179,8 @@ describe('operator review', () => {
       const again = await callOps(env.origin, 'POST', route, fields, 'dave');
       expect(again.body).toMatchObject({ code: 400, key: 'recordNotPending' });
     }
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(after);
-    expect(holdings(env.server.dataDir, u.id).house).toBe(house);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(after);
+    expect((await holdings(env.server.dataDir, u.id)).house).toBe(house);
     expect(await history(u)).toMatchObject([{ status: 'approved', txid: 'tx-first-0001' }]);
     expect(await actionsOf(w.id)).toEqual([['alice', 'withdrawal.approve']]);
   });
@@ -232,11 +232,11 @@ describe('operator review', () => {
   ])('refuses to %s and changes nothing', async (_, route, patch, status, key, field) => {
     const u = await withdrawer(env.server, '100');
     const w = dataOf<Withdrawal>(await requestWithdraw(env.origin, u));
-    const before = fullSnapshot(env.server.dataDir, u.id);
+    const before = await fullSnapshot(env.server.dataDir, u.id);
     const r = await callOps(env.origin, 'POST', route, { id: String(w.id), ...patch });
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ code: 400, key, ...(field && { field }) });
-    expect(fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
+    expect(await fullSnapshot(env.server.dataDir, u.id)).toEqual(before);
     expect(await actionsOf(w.id)).toEqual([]);
   });
 

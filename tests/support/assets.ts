@@ -1,32 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { toUnits, type AccountType } from '../../domain';
-import { DB_FILE_NAME } from '../../server/db/connect';
-import { sqliteEngine } from '../../server/db/module';
 import { ledgerViolations, WORLD_USER_ID } from '../../server/ledger';
 import { callApi, type RawReply } from '../support/api';
 import { serverOn } from './server';
+import { serverEngine, withServerDb } from './server-db';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Opens the test server's database beside it (WAL allows it); read-only unless asked. */
-export function openServerDb(dataDir: string, readonly = true): SQLite.Database {
-  const db = new SQLite(path.join(dataDir, DB_FILE_NAME), { readonly, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
 
 /**
  * The ledger's invariant violations in the server's database (empty when sound), read on a
  * connection of their own (committed data only). Works on a stopped server's data too.
  */
 export async function violations(dataDir: string): Promise<string[]> {
-  const db = openServerDb(dataDir);
+  // The check reads every journal line; on a busy machine that takes longer than a request may.
+  const engine = serverEngine(dataDir, { readonly: true, statementTimeoutMs: 120_000 });
   try {
-    return await ledgerViolations(sqliteEngine(db));
+    return await ledgerViolations(engine);
   } finally {
-    db.close();
+    await engine.close();
   }
 }
 
@@ -61,15 +53,16 @@ export function rowsOf(
   dataDir: string,
   userId: number,
   queries: Record<string, string>,
-): Record<string, unknown[]> {
-  const db = openServerDb(dataDir);
-  try {
-    return Object.fromEntries(
-      Object.entries(queries).map(([name, text]) => [name, db.prepare(text).safeIntegers(true).all(userId)]),
-    );
-  } finally {
-    db.close();
-  }
+): Promise<Record<string, unknown[]>> {
+  return withServerDb(
+    dataDir,
+    async (db) => {
+      const rows: Record<string, unknown[]> = {};
+      for (const [name, text] of Object.entries(queries)) rows[name] = await db.all(text, userId);
+      return rows;
+    },
+    { bigints: true },
+  );
 }
 
 /** The queries of {@link snapshot}: the user's balances, journal lines and transfers. */
@@ -80,27 +73,29 @@ export const SNAPSHOT_QUERIES = {
 } as const;
 
 /** Rows of a table for one user (to prove a refused request changed nothing). */
-export function snapshot(dataDir: string, userId: number): unknown {
+export function snapshot(dataDir: string, userId: number): Promise<unknown> {
   return rowsOf(dataDir, userId, SNAPSHOT_QUERIES);
 }
 
 /** A user's balance of `coin` in `account`, in ledger units (zero without a row). */
-export function accountBalance(
+export async function accountBalance(
   dataDir: string,
   userId: number,
   account: AccountType,
   coin = 'USDT',
-): { available: bigint; frozen: bigint } {
-  const db = openServerDb(dataDir);
-  try {
-    const row = db
-      .prepare('select available, frozen from balances where user_id = ? and account = ? and coin = ?')
-      .safeIntegers(true)
-      .get(userId, account, coin) as { available: bigint; frozen: bigint } | undefined;
-    return row ?? { available: 0n, frozen: 0n };
-  } finally {
-    db.close();
-  }
+): Promise<{ available: bigint; frozen: bigint }> {
+  const row = await withServerDb(
+    dataDir,
+    (db) =>
+      db.get<{ available: bigint; frozen: bigint }>(
+        'select available, frozen from balances where user_id = ? and account = ? and coin = ?',
+        userId,
+        account,
+        coin,
+      ),
+    { bigints: true },
+  );
+  return row ?? { available: 0n, frozen: 0n };
 }
 
 /** A message text of locales/<lang>/errors.json. */

@@ -60,7 +60,7 @@ export async function setTradePassword(origin: string, account: string, token: s
 }
 
 /** Everything a refused bank call must leave untouched: balances, journal, deposits, uploads, card. */
-export function bankState(dataDir: string, userId: number): unknown {
+export function bankState(dataDir: string, userId: number): Promise<unknown> {
   return rowsOf(dataDir, userId, {
     ...SNAPSHOT_QUERIES,
     deposits: 'select * from bank_deposits where user_id = ? order by id',
@@ -70,8 +70,8 @@ export function bankState(dataDir: string, userId: number): unknown {
 }
 
 /** The user's available spot USDT, in ledger minor units (1e-8). */
-export function spotUnits(dataDir: string, userId: number): bigint {
-  return accountBalance(dataDir, userId, 'spot').available;
+export async function spotUnits(dataDir: string, userId: number): Promise<bigint> {
+  return (await accountBalance(dataDir, userId, 'spot')).available;
 }
 
 /** Bank terms with a rate of more decimals than USDT's 6, so credits have to be floored. */

@@ -1,6 +1,7 @@
 import type { CryptoDeposit } from '../../domain';
 import { readReply, type RawReply } from '../support/api';
-import { call, dataOf, openServerDb } from './assets';
+import { call, dataOf } from './assets';
+import { withServerDb } from './server-db';
 
 /** The operator token the deposit tests start their servers with. */
 export const OPS_TOKEN = 'test-token';
@@ -91,19 +92,13 @@ export async function spotAvailable(origin: string, token: string, coin: string)
 }
 
 /** How many crypto deposits the ledger's journal credited to the user. */
-export function cryptoCredits(dataDir: string, userId: number): number {
-  const db = openServerDb(dataDir);
-  try {
-    return Number(
-      db
-        .prepare(
-          `select count(*) from journal j join ledger_tx t on t.id = j.tx_id
-           where j.user_id = ? and t.kind = 'deposit.crypto'`,
-        )
-        .pluck()
-        .get(userId),
-    );
-  } finally {
-    db.close();
-  }
+export async function cryptoCredits(dataDir: string, userId: number): Promise<number> {
+  const row = await withServerDb(dataDir, (db) =>
+    db.get<{ n: number }>(
+      `select count(*) as n from journal j join ledger_tx t on t.id = j.tx_id
+       where j.user_id = ? and t.kind = 'deposit.crypto'`,
+      userId,
+    ),
+  );
+  return Number(row!.n);
 }

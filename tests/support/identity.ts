@@ -1,7 +1,8 @@
 import type { KycView } from '../../domain/identity-endpoints';
 import { registerUser } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, dataOf, openServerDb } from './assets';
+import { call, dataOf } from './assets';
+import { withServerDb } from './server-db';
 import { OPS_TOKEN, opsCall, uploadProof } from './bank';
 
 export { OPS_TOKEN };
@@ -35,17 +36,12 @@ export function kycForm(photos: Record<string, string>, fields: Record<string, s
 }
 
 /** Everything a refused submission must leave untouched. */
-export function kycState(dataDir: string, userId: number): unknown {
-  const db = openServerDb(dataDir);
-  try {
-    return {
-      kyc: db.prepare('select * from identity_kyc where user_id = ? order by id').all(userId),
-      user: db.prepare('select kyc, credit_score from users where id = ?').get(userId),
-      actions: db.prepare('select count(*) as n from ops_actions').get(),
-    };
-  } finally {
-    db.close();
-  }
+export function kycState(dataDir: string, userId: number): Promise<unknown> {
+  return withServerDb(dataDir, async (db) => ({
+    kyc: await db.all('select * from identity_kyc where user_id = ? order by id', userId),
+    user: await db.get('select kyc, credit_score from users where id = ?', userId),
+    actions: await db.get('select count(*) as n from ops_actions'),
+  }));
 }
 
 /** Submits a verification and returns the view. */

@@ -3,9 +3,10 @@
 import type { LegalAd, LegalOrder } from '../../domain/legal';
 import { HOUSE_USER_ID } from '../../server/ledger';
 import { DEFAULT_LEGAL_TERMS } from '../../server/market/catalog';
-import { dataOf, fund, openServerDb } from './assets';
+import { dataOf, fund } from './assets';
 import { opsCall } from './bank';
 import { addBank, as, merchant, person, publish, take, type LegalServer, type Person } from './legal';
+import { withServerDb } from './server-db';
 
 export type Side = 'sell' | 'buy';
 /** How the order ends; `decide*` go through an appeal and the operator's decision. */
@@ -81,19 +82,24 @@ export class Cast {
 }
 
 /** The parties' `legal` USDT and the house's, read in one go. */
-function balances(dataDir: string, ids: { owner: number; taker: number }) {
-  const db = openServerDb(dataDir);
-  try {
-    const q = db
-      .prepare(
-        `select available, frozen from balances where user_id = ? and account = 'legal' and coin = 'USDT'`,
-      )
-      .safeIntegers(true);
-    const of = (id: number) => (q.get(id) as Balance | undefined) ?? { available: 0n, frozen: 0n };
-    return { owner: of(ids.owner), taker: of(ids.taker), house: of(HOUSE_USER_ID).available };
-  } finally {
-    db.close();
-  }
+async function balances(dataDir: string, ids: { owner: number; taker: number }) {
+  const rows = await withServerDb(
+    dataDir,
+    (db) =>
+      db.all<Balance & { user_id: bigint }>(
+        `select user_id, available, frozen from balances
+         where user_id in (?, ?, ?) and account = 'legal' and coin = 'USDT'`,
+        ids.owner,
+        ids.taker,
+        HOUSE_USER_ID,
+      ),
+    { bigints: true },
+  );
+  const of = (id: number): Balance => {
+    const row = rows.find((r) => r.user_id === BigInt(id));
+    return row ? { available: row.available, frozen: row.frozen } : { available: 0n, frozen: 0n };
+  };
+  return { owner: of(ids.owner), taker: of(ids.taker), house: of(HOUSE_USER_ID).available };
 }
 
 const minus = (a: Balance, b: Balance): Balance => ({
@@ -115,13 +121,13 @@ export async function runScenario(
   const owner = await cast.owner(s);
   const taker = await cast.taker(s);
   const ids = { owner: owner.id, taker: taker.id };
-  const start = balances(dataDir, ids);
+  const start = await balances(dataDir, ids);
   const steps: Array<[Step, Snapshot]> = [];
   /** The order once taken; the snapshots read its status. */
   const taken: { order?: LegalOrder } = {};
   const ad = await publish(origin, owner, { side: s.side, total: '500', methods: 'bank' });
   const snap = async (step: Step) => {
-    const now = balances(dataDir, ids);
+    const now = await balances(dataDir, ids);
     const view = dataOf<LegalAd>(await as(origin, null, 'legal/ad', { id: ad.id }));
     const id = taken.order?.id;
     const status = id && dataOf<LegalOrder>(await as(origin, taker, 'legal/order', { id })).status;

@@ -7,8 +7,9 @@ import { defaultModules } from '../../server/app';
 import { createLegalModule, type LegalModule } from '../../server/legal/module';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
-import { accountBalance, dataOf, fund, openServerDb } from './assets';
-import { startTestServer } from './server';
+import { accountBalance, dataOf, fund } from './assets';
+import { removeTestData, startTestServer } from './server';
+import { withServerDb } from './server-db';
 import { opsCall, PNG } from './bank';
 import { verifyIdentity } from './identity';
 
@@ -69,7 +70,7 @@ export async function startLegalServer(
     stop: () => server.stop(),
     async close() {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     },
   };
 }
@@ -165,27 +166,33 @@ export async function take(
 }
 
 /** Balance of a user's legal account in USDT, as decimal strings with 8 places. */
-export function legalBalance(dataDir: string, userId: number): { available: bigint; frozen: bigint } {
+export function legalBalance(
+  dataDir: string,
+  userId: number,
+): Promise<{ available: bigint; frozen: bigint }> {
   return accountBalance(dataDir, userId, 'legal');
 }
 
 /** Every row the area and the ledger hold (a refused request must leave it as it was). */
-export function legalState(dataDir: string): unknown {
-  const db = openServerDb(dataDir);
-  try {
-    const q = (text: string) => db.prepare(text).safeIntegers(true).all();
-    const tables = ['legal_methods', 'legal_applications', 'legal_ads', 'legal_orders', 'legal_events'];
-    return {
-      ...Object.fromEntries(tables.map((t) => [t, q(`select * from ${t} order by rowid`)])),
-      appeals: q('select * from legal_appeals order by id'),
-      freezes: q('select * from legal_freezes order by id'),
-      cancels: q('select * from legal_cancels order by user_id, day'),
-      balances: q('select * from balances order by user_id, account, coin'),
-      journal: q('select count(*) as n from journal'),
-    };
-  } finally {
-    db.close();
-  }
+export function legalState(dataDir: string): Promise<unknown> {
+  return withServerDb(
+    dataDir,
+    async (db) => {
+      const state: Record<string, unknown[]> = {};
+      // Each of these tables' id is its row order (SQLite's rowid).
+      const tables = ['legal_methods', 'legal_applications', 'legal_ads', 'legal_orders', 'legal_events'];
+      for (const t of tables) state[t] = await db.all(`select * from ${t} order by id`);
+      return {
+        ...state,
+        appeals: await db.all('select * from legal_appeals order by id'),
+        freezes: await db.all('select * from legal_freezes order by id'),
+        cancels: await db.all('select * from legal_cancels order by user_id, day'),
+        balances: await db.all('select * from balances order by user_id, account, coin'),
+        journal: await db.all('select count(*) as n from journal'),
+      };
+    },
+    { bigints: true },
+  );
 }
 
 /** USDT in ledger units (1e-8). */

@@ -9,8 +9,9 @@ import { createLeverModule, type LeverModule } from '../../server/lever/module';
 import { DEFAULT_CATALOG, type Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import type { RawReply } from '../support/api';
-import { accountBalance, call, dataOf, fund, openServerDb, violations } from './assets';
-import { startTestServer } from './server';
+import { accountBalance, call, dataOf, fund, violations } from './assets';
+import { removeTestData, startTestServer } from './server';
+import { withServerDb } from './server-db';
 import { OPS_TOKEN } from './withdrawals';
 
 /** A lever test server: no market simulator (tests make every spot trade), a settable clock. */
@@ -77,7 +78,7 @@ export async function startLeverServer(
     stop: () => server.stop(),
     async close() {
       await server.stop();
-      if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (owned) await removeTestData(dataDir);
     },
   };
 }
@@ -129,6 +130,10 @@ export async function spotPair(s: LeverServer) {
       }),
     );
     expect(o.status).toBe('filled');
+    // The trade's trigger sweep is a writer command queued when the spot batch committed, which the
+    // reply does not wait for: wait for it, so what the trade fired (and the lever clock it read) is
+    // what the test sees next, on any engine.
+    await s.lever.service?.idle();
   };
 }
 
@@ -159,29 +164,23 @@ export async function openOrder(s: LeverServer, u: Trader, fields: Record<string
 }
 
 /** The user's lever USDT balance in ledger units. */
-export function leverBalance(s: LeverServer, userId: number): { available: bigint; frozen: bigint } {
+export function leverBalance(s: LeverServer, userId: number): Promise<{ available: bigint; frozen: bigint }> {
   return accountBalance(s.dataDir, userId, 'lever');
 }
 
 /** Everything a refused request could have touched for a user (to prove it changed nothing). */
-export function leverSnapshot(s: LeverServer, userId: number): unknown {
-  const db = openServerDb(s.dataDir);
-  try {
-    const q = (text: string, ...args: unknown[]) =>
-      db
-        .prepare(text)
-        .safeIntegers(true)
-        .all(...args);
-    return {
-      balances: q('select * from balances where user_id = ? order by account, coin', userId),
-      house: q(`select * from balances where user_id = 0 and account = 'lever'`),
-      journal: q('select count(*) as n from journal'),
-      orders: q('select * from lever_orders where user_id = ? order by id', userId),
-      receipts: q('select count(*) as n from lever_receipts'),
-    };
-  } finally {
-    db.close();
-  }
+export function leverSnapshot(s: LeverServer, userId: number): Promise<unknown> {
+  return withServerDb(
+    s.dataDir,
+    async (db) => ({
+      balances: await db.all('select * from balances where user_id = ? order by account, coin', userId),
+      house: await db.all(`select * from balances where user_id = 0 and account = 'lever'`),
+      journal: await db.all('select count(*) as n from journal'),
+      orders: await db.all('select * from lever_orders where user_id = ? order by id', userId),
+      receipts: await db.all('select count(*) as n from lever_receipts'),
+    }),
+    { bigints: true },
+  );
 }
 
 /** The ledger's invariants hold. */

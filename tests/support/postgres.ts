@@ -80,7 +80,17 @@ export async function dropDatabase(url: string): Promise<void> {
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
   try {
-    await c.query(`drop database if exists ${name} with (force)`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch (err) {
+        // An autovacuum worker on the database is not ours to terminate (42501, "must be a member
+        // of the role whose process is being terminated"); it ends by itself within moments.
+        if ((err as { code?: string }).code !== '42501' || attempt === 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } finally {
     await c.end();
   }

@@ -134,7 +134,7 @@ export function settled(origin: string, u: User, id: number, ms = 15_000): Promi
  * Everything about a user that a refused request must leave unchanged: balances, journal lines and
  * options (the user's own, so settlements of other tests' options running meanwhile do not count).
  */
-export function secondSnapshot(dataDir: string, userId: number): unknown {
+export function secondSnapshot(dataDir: string, userId: number): Promise<unknown> {
   return rowsOf(dataDir, userId, {
     balances: SNAPSHOT_QUERIES.balances,
     journal: 'select count(*) as n, max(id) as last from journal where user_id = ?',
@@ -144,6 +144,9 @@ export function secondSnapshot(dataDir: string, userId: number): unknown {
 }
 
 /** The user's `second` USDT balance in ledger units. */
-export function secondBalance(dataDir: string, userId: number): { available: bigint; frozen: bigint } {
+export function secondBalance(
+  dataDir: string,
+  userId: number,
+): Promise<{ available: bigint; frozen: bigint }> {
   return accountBalance(dataDir, userId, 'second');
 }

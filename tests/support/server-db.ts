@@ -1,7 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { DB_FILE_NAME } from '../../server/db/module';
+import type { Engine } from '../../server/db';
+import { DB_FILE_NAME, postgresEngine, sqliteEngine } from '../../server/db/module';
 import { numberPlaceholders } from '../../server/db/placeholders';
 import { databaseUrlOf } from './server';
 
@@ -47,6 +48,40 @@ export async function withServerDb<T>(
   } finally {
     await db.close();
   }
+}
+
+/** How a test opens an engine on a test server's database. */
+export interface ServerEngineOptions {
+  /** For checks that only read, such as `ledgerViolations`. */
+  readonly?: boolean;
+  /**
+   * PostgreSQL: how long one statement may run (ms; the engine's default is 10 s, a bound for a
+   * request). A whole-database check under a loaded test run needs more.
+   */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * An engine of the test's own on the database of the test server on `dataDir` (a second writer:
+ * on SQLite its commands wait for the server's lock, on PostgreSQL for its row locks), for a test
+ * that runs a store of the server on that database. Close it after.
+ */
+export function serverEngine(dataDir: string, options: ServerEngineOptions = {}): Engine {
+  const url = databaseUrlOf(dataDir);
+  if (url) return postgresEngine(url, { statementTimeoutMs: options.statementTimeoutMs });
+  const db = new SQLite(path.join(dataDir, DB_FILE_NAME), {
+    readonly: options.readonly ?? false,
+    fileMustExist: true,
+  });
+  db.pragma('busy_timeout = 5000');
+  const engine = sqliteEngine(db);
+  return {
+    ...engine,
+    async close() {
+      await engine.close();
+      db.close();
+    },
+  };
 }
 
 function sqliteDb(dataDir: string, options: ServerDbOptions): ServerDb {

@@ -68,6 +68,16 @@ export function databaseUrlOf(dataDir: string): string | undefined {
 }
 
 /**
+ * Removes the data a test server left on `dataDir` and, on PostgreSQL, its database: for a test that
+ * passed its own `dataDir` (restarts), which `close()` leaves in place. Stop the servers on it first.
+ */
+export async function removeTestData(dataDir: string): Promise<void> {
+  const url = databaseUrlOf(dataDir);
+  if (url) await dropDatabase(url);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
  * On a PostgreSQL run, the database of the server on `dataDir`: the one a first start created
  * (kept beside the data, so a restart finds it), or a new one.
  */
@@ -101,8 +111,9 @@ export async function startTestServer(
   const removeData = () => {
     if (owned) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  let pg: Awaited<ReturnType<typeof postgresFor>> = undefined;
   try {
-    const pg = await postgresFor(dataDir);
+    pg = await postgresFor(dataDir);
     const production = overrides.mode === 'production';
     const bringsDelivery = options.sender ?? options.smsProvider ?? overrides.smtpUrl;
     const server = await startServer({
@@ -139,6 +150,8 @@ export async function startTestServer(
       stop,
     };
   } catch (err) {
+    // A server that refuses to start (a test of its configuration checks) leaves no database behind.
+    if (owned) await pg?.drop();
     removeData();
     throw err;
   }

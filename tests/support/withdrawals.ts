@@ -6,7 +6,8 @@ import type { Catalog } from '../../server/market/catalog';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from './server';
-import { call, dataOf, fund, openServerDb, rowsOf, SNAPSHOT_QUERIES } from './assets';
+import { call, dataOf, fund, rowsOf, SNAPSHOT_QUERIES } from './assets';
+import { withServerDb } from './server-db';
 
 /** The operator token of the withdrawal test servers. */
 export const OPS_TOKEN = 'test-token';
@@ -173,27 +174,30 @@ export async function approve(
 
 /** Spot, house and world balances of one coin, in decimal strings of 8 places. */
 export function holdings(dataDir: string, userId: number, coin = 'USDT') {
-  const db = openServerDb(dataDir);
-  try {
-    const one = (uid: number) =>
-      db
-        .prepare('select available, frozen from balances where user_id = ? and account = ? and coin = ?')
-        .safeIntegers(true)
-        .get(uid, 'spot', coin) as { available: bigint; frozen: bigint } | undefined;
-    const u = one(userId);
-    return {
-      available: u?.available ?? 0n,
-      frozen: u?.frozen ?? 0n,
-      house: one(0)?.available ?? 0n,
-      world: one(-1)?.available ?? 0n,
-    };
-  } finally {
-    db.close();
-  }
+  return withServerDb(
+    dataDir,
+    async (db) => {
+      const one = (uid: number) =>
+        db.get<{ available: bigint; frozen: bigint }>(
+          'select available, frozen from balances where user_id = ? and account = ? and coin = ?',
+          uid,
+          'spot',
+          coin,
+        );
+      const u = await one(userId);
+      return {
+        available: u?.available ?? 0n,
+        frozen: u?.frozen ?? 0n,
+        house: (await one(0))?.available ?? 0n,
+        world: (await one(-1))?.available ?? 0n,
+      };
+    },
+    { bigints: true },
+  );
 }
 
 /** The snapshot of `./assets` plus the user's withdrawal and address rows (all columns). */
-export function fullSnapshot(dataDir: string, userId: number): unknown {
+export function fullSnapshot(dataDir: string, userId: number): Promise<unknown> {
   return rowsOf(dataDir, userId, {
     ...SNAPSHOT_QUERIES,
     withdrawals: 'select * from withdrawals where user_id = ? order by id',
