@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so the test command can run them in order: unit, integration, e2e.
+// Four projects: unit, integration (test servers on SQLite), integration-pg (on PostgreSQL), e2e.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +16,20 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same integration tests with every test server on PostgreSQL (tests/support/server.ts),
+        // less the engine tests under db/, which open both engines themselves.
+        test: {
+          name: 'integration-pg',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/db/{writer,ledger,postgres}-*.test.ts'],
+          environment: 'node',
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['tests/support/postgres-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

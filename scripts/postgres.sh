@@ -42,5 +42,7 @@ do \$\$ begin
     create role $ROLE login createdb password '$PASSWORD';
   end if;
 end \$\$;
+-- The tests drop their databases WITH (FORCE), which must end any session still on them.
+grant pg_signal_backend to $ROLE;
 SQL
 echo "postgres://$ROLE:$PASSWORD@127.0.0.1:$PORT/postgres"

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/sim/demo-seed';
 import { DEMO_ACCOUNT } from '../../server/mine';
 import { ROOT_DIR } from '../../server/paths';
@@ -88,7 +88,7 @@ describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
     async () => {
       let databaseUrl: string | undefined;
       if (TEST_ENGINE === 'postgres') {
-        const db = await freshPostgres();
+        const db = await freshPostgres(inject('pgTemplate'));
         databaseUrl = db.url;
         dropPg = db.drop;
         // The restarted test server finds the same database beside the data.

@@ -55,15 +55,28 @@ export interface FreshPostgres {
 let counter = 0;
 
 /**
- * Creates an empty database on the test server, named after this process so parallel test files
- * never share one. Call `ensurePostgres` first (the PostgreSQL projects' global set-up does).
+ * Creates a database on the test server, named after this process so parallel test files never
+ * share one: empty, or a copy of `template` (a database nobody is connected to, such as the one
+ * `tests/support/postgres-setup.ts` migrates once per run). Call `ensurePostgres` first.
  */
-export async function freshPostgres(): Promise<FreshPostgres> {
+export async function freshPostgres(template?: string): Promise<FreshPostgres> {
   const name = `exchange_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  if (template !== undefined && !/^exchange_test_\w+$/.test(template)) {
+    throw new Error(`not a test database: ${template}`);
+  }
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        break;
+      } catch (err) {
+        // 55006: another copy of the template is being made at this instant; it takes milliseconds.
+        if ((err as { code?: string }).code !== '55006' || attempt === 50) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
   } finally {
     await admin.end();
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
 import { ROOT_DIR } from '../../server/paths';
@@ -79,15 +80,20 @@ export async function removeTestData(dataDir: string): Promise<void> {
 
 /**
  * On a PostgreSQL run, the database of the server on `dataDir`: the one a first start created
- * (kept beside the data, so a restart finds it), or a new one.
+ * (kept beside the data, so a restart finds it), or a new one (a copy of the run's migrated template
+ * when the server runs the default areas).
  */
-async function postgresFor(dataDir: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+async function postgresFor(
+  dataDir: string,
+  custom: boolean,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (TEST_ENGINE !== 'postgres') return undefined;
   const known = databaseUrlOf(dataDir);
   if (known) return { url: known, drop: () => dropDatabase(known) };
   const why = await ensurePostgres();
   if (why) throw new Error(`TEST_ENGINE=postgres, but PostgreSQL is not available: ${why}`);
-  const db = await freshPostgres();
+  // Servers with areas of their own (test clocks) run their own migrations on an empty database.
+  const db = await freshPostgres(custom ? undefined : inject('pgTemplate') || undefined);
   fs.writeFileSync(path.join(dataDir, PG_URL_FILE), db.url);
   return db;
 }
@@ -113,7 +119,7 @@ export async function startTestServer(
   };
   let pg: Awaited<ReturnType<typeof postgresFor>> = undefined;
   try {
-    pg = await postgresFor(dataDir);
+    pg = await postgresFor(dataDir, options.modules !== undefined);
     const production = overrides.mode === 'production';
     const bringsDelivery = options.sender ?? options.smsProvider ?? overrides.smtpUrl;
     const server = await startServer({
