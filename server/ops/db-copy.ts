@@ -46,11 +46,9 @@ export async function copyDatabase(
   const client = new pg.Client({ connectionString: to });
   await client.connect();
   try {
-    const existing = await client.query<{ n: string }>(
-      `select count(*) as n from information_schema.tables where table_schema = current_schema()`,
-    );
-    if (Number(existing.rows[0]!.n) > 0)
+    if (!(await emptyTarget(client, copyOrder(sqlite)))) {
       throw new Error('the PostgreSQL database is not empty: copy into a new one');
+    }
     const kysely = new Kysely<unknown>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: to, max: 1 }) }),
     });
@@ -102,6 +100,30 @@ export async function copyDatabase(
     await client.end().catch(() => {});
     await source.close();
   }
+}
+
+/**
+ * Whether the target may take the copy: no table at all, or the exchange's schema with no row yet
+ * (what a copy that failed after its migrations leaves, so the operator can run it again). A
+ * database with a table the migrations did not make, or with any row, is someone's data.
+ */
+async function emptyTarget(client: pg.Client, exchangeTables: readonly string[]): Promise<boolean> {
+  const tables = (
+    await client.query<{ name: string }>(
+      `select table_name as name from information_schema.tables
+       where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    )
+  ).rows.map((r) => r.name);
+  if (tables.length === 0) return true;
+  if (!tables.includes('migrations')) return false;
+  const known = new Set([...exchangeTables, 'migrations']);
+  if (tables.some((t) => !known.has(t))) return false;
+  for (const t of tables) {
+    if (t === 'migrations') continue;
+    const r = await client.query<{ any: boolean }>(`select exists (select 1 from ${t}) as any`);
+    if (r.rows[0]!.any) return false;
+  }
+  return true;
 }
 
 /** The tables to copy, each after the tables its foreign keys name. */

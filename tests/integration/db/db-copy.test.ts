@@ -5,10 +5,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceLine, SpotOrder, TransferRecord } from '../../../domain';
-import { DB_FILE_NAME, postgresEngine } from '../../../server/db/module';
+import { allMigrations } from '../../../server/app';
+import { DB_FILE_NAME, migrateDatabase, postgresEngine } from '../../../server/db/module';
 import { ledgerViolations } from '../../../server/ledger';
 import type { CopyReport } from '../../../server/ops/db-copy';
 import { loginByApi, registerUser } from '../../support/accounts';
@@ -267,6 +269,23 @@ describe.skipIf(TEST_ENGINE === 'postgres')('ops db/copy of a database with ever
     } finally {
       await client.end();
     }
+  }, 90_000);
+
+  it('takes a database that holds only the empty schema a failed copy left, so the copy can be run again', async () => {
+    const left = await freshPostgres();
+    databases.push(left.url);
+    const kysely = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: left.url, max: 1 }) }),
+    });
+    try {
+      await migrateDatabase(kysely, allMigrations(), 'postgres');
+    } finally {
+      await kysely.destroy();
+    }
+    const again = await ops(['db/copy', '--to', left.url], built!.dataDir);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('copy verified');
   }, 90_000);
 
   it('serves the copy: the same balances, the old sessions, and new records after the copied ids', async () => {
