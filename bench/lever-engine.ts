@@ -1,20 +1,24 @@
 /**
- * The engine part of `lever.bench.ts`: the lever service on the SQLite writer with N open positions,
- * fed a random walk of trades in spot batches, measured end to end (evaluation in memory, each sweep
- * that fires something committed as one command). See lever.bench.ts for the settings.
+ * The engine part of `lever.bench.ts`: the lever service on the writer of each engine (SQLite, then
+ * PostgreSQL unless BENCH_PG=0; bench/bench-engines.ts opens them) with N open positions, fed a random
+ * walk of trades in spot batches, measured end to end (evaluation in memory, each sweep that fires
+ * something committed as one command). See lever.bench.ts for the settings.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { toUnits } from '../domain';
-import { sqliteEngine } from '../server/db/module';
+import type { EngineName } from '../server/db';
 import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthority } from '../server/ledger';
 import { LEVER_DDL, LEVER_OVERNIGHT_DAYS_DDL } from '../server/lever/schema';
 import { LeverService } from '../server/lever/service';
 import { DEFAULT_CATALOG } from '../server/market/catalog';
 import { TradeTape, type TapeTrade } from '../server/market/trade-tape';
 import { SPOT_DDL } from '../server/trade/schema';
+import {
+  BENCH_ENGINES,
+  againstAim,
+  openBenchPostgres,
+  openBenchSqlite,
+  storeSpotTrades,
+} from './bench-engines';
 
 const POSITIONS = Number(process.env.BENCH_LEVER_POSITIONS ?? 100_000);
 const TRADES = Number(process.env.BENCH_LEVER_TRADES ?? 20_000);
@@ -25,6 +29,8 @@ const SYMBOL = 'BTC/USDT';
 const BATCH = 100;
 const START = 6_400_000; // 64 000.00 in ticks of 0.01
 const T0 = 1_700_000_000_000;
+/** Trades per second evaluated (and their closes committed) at 100k positions, the aim on SQLite. */
+const AIM = 50_000;
 
 let seed = 5;
 const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -33,33 +39,21 @@ const away = (price: number, f: number) => Math.max(1, Math.floor(price * f * (0
 const decimal = (ticks: number) => (ticks / 100).toFixed(2);
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 
-/** One session on a fresh database: `step` ticks at most per trade. */
-async function session(label: string, step: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lever-'));
-  const file = process.env.BENCH_MEMORY === '1' ? ':memory:' : path.join(dir, 'bench.sqlite');
-  // The writer's handle; used directly for the set-up rows only, never while a batch runs.
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('cache_size = -65536');
-  sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEVER_DDL, ...LEVER_OVERNIGHT_DAYS_DDL])
-    sqlite.exec(stmt);
-  const insertUser = sqlite.prepare('insert into users (id) values (?)');
-  sqlite.transaction(() => {
-    for (let u = 1; u <= USERS; u++) insertUser.run(u);
-  })();
+/** One session on a fresh database of `kind`: `step` ticks at most per trade. */
+async function session(kind: EngineName, label: string, step: number): Promise<void> {
+  // The same positions and trades on each engine.
+  seed = 5;
+  const db =
+    kind === 'postgres'
+      ? await openBenchPostgres(USERS)
+      : openBenchSqlite({
+          memory: process.env.BENCH_MEMORY === '1',
+          ddl: [...LEDGER_DDL, ...SPOT_DDL, ...LEVER_DDL, ...LEVER_OVERNIGHT_DAYS_DDL],
+          users: USERS,
+        });
+  const { engine } = db;
   // The opening trade, stored (closes name it in their receipts); the stream's trades are not read back.
-  sqlite
-    .prepare(
-      `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
-         taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
-       values (1, ?, ?, 1, 1, 'buy', 0, 0, 0, 0, 0, 0, ?)`,
-    )
-    .run(SYMBOL, START, T0);
-  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
-  const engine = sqliteEngine(sqlite, reader);
+  await storeSpotTrades(engine, [{ id: 1, symbol: SYMBOL, priceTicks: START, ts: T0 }]);
   const ledger = await Ledger.open(engine, AUTHORITY);
   await engine.writer.run(async () => {
     for (let u = 1; u <= USERS; u++) {
@@ -138,24 +132,28 @@ async function session(label: string, step: number): Promise<void> {
   const secs = (performance.now() - t0) / 1000;
   const sweeps = engine.writer.stats.commands - commands0;
   const closed = POSITIONS - lever.openRows().length;
-  console.log(
-    `  ${label}: ${fmt(TRADES / secs)} trades/s against ${fmt(POSITIONS)} positions (set up in ${setupS.toFixed(1)} s); ` +
-      `${sweeps} sweep commands in ${engine.writer.stats.batches - batches0} commits closed ${fmt(closed)}` +
-      (closed > 0 ? ` (${((secs * 1e6) / closed).toFixed(1)} µs per close, evaluation included)` : ''),
-  );
   const problems = await ledgerViolations(engine);
-  if (problems.length) throw new Error(`ledger violations: ${problems.slice(0, 3).join('; ')}`);
-  await engine.close();
-  if (reader !== sqlite) reader.close();
-  sqlite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (problems.length) throw new Error(`ledger violations on ${kind}: ${problems.slice(0, 3).join('; ')}`);
+  console.log(
+    `  ${label}, ${kind}: ${fmt(TRADES)} trades against ${fmt(POSITIONS)} positions in ${secs.toFixed(2)} s ` +
+      `(set up in ${setupS.toFixed(1)} s); ${sweeps} sweep commands in ${engine.writer.stats.batches - batches0} ` +
+      `commits closed ${fmt(closed)}` +
+      (closed > 0 ? ` (${((secs * 1e6) / closed).toFixed(1)} µs per close, evaluation included)` : '') +
+      `; ledger sound; ${againstAim(TRADES / secs, AIM, 'trades/s', db.settings)}`,
+  );
+  await db.close();
 }
 
-/** Both markets of the in-memory part, on the engine. */
+/** Both markets of the in-memory part, on each engine in turn. */
 export async function leverEngineBench(): Promise<void> {
   console.log(
-    `on the engine (SQLite${process.env.BENCH_MEMORY === '1' ? ' in memory' : ', synchronous=FULL'}, ${AUTHORITY} authority), trades in batches of ${BATCH}, durable:`,
+    `on the engines (${AUTHORITY} authority), trades in batches of ${BATCH}, durable; aim on SQLite ≥ ` +
+      `${fmt(AIM)} trades/s at 100,000 positions, PostgreSQL's figure beside it:`,
   );
-  await session('quiet market (±0.05 per trade)', 5);
-  await session('moving market (±3 per trade)', 300);
+  for (const [label, step] of [
+    ['quiet market (±0.05 per trade)', 5],
+    ['moving market (±3 per trade)', 300],
+  ] as const) {
+    for (const kind of BENCH_ENGINES) await session(kind, label, step);
+  }
 }

@@ -1,28 +1,40 @@
 /**
  * Timed-option settlement: 100k options expiring across 1,000 instants (100 per instant), settled by
  * the option service from stored spot trades, one writer command per instant (as the server's timer
- * does) with one netted ledger transaction per result, on the SQLite engine (writer and read
- * connection, as the server's `openDatabase` opens them) of a file database with `synchronous=FULL`.
+ * does) with one netted ledger transaction per result. Each mode runs on both engines side by side:
+ * SQLite (writer and read connection, as the server's `openDatabase` opens them, a file database with
+ * `synchronous=FULL`), then PostgreSQL (a fresh database with the server's migrations,
+ * `synchronous_commit` as the server runs it); bench/bench-engines.ts opens them. The aim: ≥ 50,000
+ * options/s settled in a burst (the `load` runs) on SQLite; PostgreSQL's figure is printed beside it.
  * Trades are stored progressively, as the market makes them, so each instant is settled when its
  * trades exist (and a few later ones). Also: the exit-trade lookup (indexed, newest first) against a
  * naive scan of the market's trades, printed as a ratio.
  * Run: `npm run bench -- second`. Env: BENCH_OPTIONS (default 100000), BENCH_INSTANTS (1000),
- * BENCH_AUTHORITY (the ledger's balances, `database` as the server's default, or `memory`).
+ * BENCH_AUTHORITY (the ledger's balances, `database` as the server's default, or `memory`),
+ * BENCH_MODE (live, catchup or load: one mode only), BENCH_RATE (the offered burst, default 50000/s),
+ * BENCH_MEMORY=1 (SQLite in memory), BENCH_NO_TS_INDEX=1 (without the (symbol, ts) index), BENCH_PG=0
+ * (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { seededRandom, toUnits, type PairInfo } from '../domain';
 import { exitTradeOf, type SecondTerms } from '../domain/second-rules';
-import SQLite from 'better-sqlite3';
+import { sql, statementsOf, type EngineName } from '../server/db';
 import { LEAN_INDEX_DDL } from '../server/db/migrations/010-lean-indexes';
-import { sqliteEngine } from '../server/db/module';
 import { LEDGER_DDL, Ledger, WORLD_USER_ID, ledgerViolations, type BalanceAuthority } from '../server/ledger';
 import { TradeTape } from '../server/market/trade-tape';
 import { OptionService } from '../server/second/option-service';
 import { SECOND_DDL } from '../server/second/schema';
 import { SECOND_SETTLEMENT_DDL } from '../server/second/settlement-schema';
 import { SPOT_DDL } from '../server/trade/schema';
+import {
+  BENCH_ENGINES,
+  againstAim,
+  machineLine,
+  onMachine,
+  openBenchPostgres,
+  openBenchSqlite,
+  storeSpotTrades,
+  type BenchEngine,
+} from './bench-engines';
 
 const OPTIONS = Number(process.env.BENCH_OPTIONS ?? 100_000);
 const INSTANTS = Number(process.env.BENCH_INSTANTS ?? 1_000);
@@ -32,6 +44,15 @@ const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'XRP/USDT'];
 const TRADE_RATE = 20;
 const DURATIONS = [30, 60, 120, 300];
 const BASE = 1_700_000_000_000;
+/** Options settled per second in a burst, the aim on SQLite. */
+const AIM = 50_000;
+const queries = {
+  results: sql<[], { result: string; n: number }>(
+    `select result, count(*) as n from second_settlements group by result order by result`,
+    (r) => ({ result: String(r.result), n: Number(r.n) }),
+  ),
+  dropTsIndex: sql(`drop index spot_trades_symbol_ts`),
+};
 
 const pairs: PairInfo[] = SYMBOLS.map((symbol) => ({
   symbol,
@@ -84,26 +105,34 @@ const RATE = Number(process.env.BENCH_RATE ?? 50_000);
 const FLOOD_RATE = 1_000_000;
 const AUTHORITY = (process.env.BENCH_AUTHORITY ?? 'database') as BalanceAuthority;
 
-/** One session: trades, placements and settlement in the given mode. */
-async function session(mode: Mode, rate = RATE): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-second-'));
-  // BENCH_MEMORY=1: an in-memory database, the CPU ceiling with no disk at all.
-  const file = process.env.BENCH_MEMORY === '1' ? ':memory:' : path.join(dir, 'bench.sqlite');
-  // The writer's handle; the bench uses it directly for the set-up rows only (users, stored trades),
-  // never while a batch runs.
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('cache_size = -65536');
-  sqlite.exec('create table users (id integer primary key)');
-  for (const stmt of [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL, ...SECOND_DDL, ...SECOND_SETTLEMENT_DDL])
-    sqlite.exec(stmt);
+/** A fresh database of `kind` with the tables of the ledger, spot trades and options, and the users. */
+async function openDb(kind: EngineName): Promise<BenchEngine> {
+  const db =
+    kind === 'postgres'
+      ? await openBenchPostgres(USERS)
+      : openBenchSqlite({
+          // BENCH_MEMORY=1: an in-memory database, the CPU ceiling with no disk at all.
+          memory: process.env.BENCH_MEMORY === '1',
+          ddl: [...LEDGER_DDL, ...SPOT_DDL, ...LEAN_INDEX_DDL, ...SECOND_DDL, ...SECOND_SETTLEMENT_DDL],
+          users: USERS,
+        });
   // BENCH_NO_TS_INDEX=1 measures the exit lookup without the migration's (symbol, ts) index.
-  if (process.env.BENCH_NO_TS_INDEX === '1') sqlite.exec('drop index spot_trades_symbol_ts');
-  // Reads on a second connection, as the server's: in WAL mode it sees only committed data.
-  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
-  const engine = sqliteEngine(sqlite, reader);
+  if (process.env.BENCH_NO_TS_INDEX === '1') {
+    const q = statementsOf(db.engine, queries);
+    await db.engine.writer.run(() => q.dropTsIndex.run());
+  }
+  return db;
+}
+
+/** One session on a fresh database: trades, placements and settlement in the given mode. */
+async function session(
+  kind: EngineName,
+  mode: Mode,
+  rate = RATE,
+): Promise<{ perSec: number; settings: string }> {
+  const db = await openDb(kind);
+  const { engine } = db;
+  const q = statementsOf(engine, queries);
 
   const rand = seededRandom(11);
   // Trades from the earliest accept (first expiry − longest duration) to past the last expiry.
@@ -119,24 +148,9 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
       trades.push({ id: trades.length + 1, symbol, ts, priceTicks: p });
     }
   }
-  const insertTrade = sqlite.prepare(
-    `insert into spot_trades (id, symbol, price_ticks, lots, quote_units, taker_side, maker_order_id,
-       taker_order_id, maker_user_id, taker_user_id, maker_fee_units, taker_fee_units, ts)
-     values (?, ?, ?, 1, 1, 'buy', 0, 0, 0, 0, 0, 0, ?)`,
-  );
   let stored = 0;
-  const storeUpTo = sqlite.transaction((ts: number) => {
-    while (stored < trades.length && trades[stored]!.ts <= ts) {
-      const t = trades[stored++]!;
-      insertTrade.run(t.id, t.symbol, t.priceTicks, t.ts);
-    }
-  });
 
-  // Setup (not timed): users, their option balances, the options with entries and frozen stakes.
-  const insertUser = sqlite.prepare('insert into users (id) values (?)');
-  sqlite.transaction(() => {
-    for (let u = 1; u <= USERS; u++) insertUser.run(u);
-  })();
+  // Setup (not timed): the users' option balances, the options with entries and frozen stakes.
   const ledger = await Ledger.open(engine, AUTHORITY);
   await engine.writer.run(async () => {
     for (let u = 1; u <= USERS; u++) {
@@ -170,11 +184,16 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
     };
   }).sort((x, y) => x.acceptedAt - y.acceptedAt);
 
-  /** Stores (and records on the tape) the trades up to `ts`, as the spot area does after a batch. */
-  function tradesUpTo(ts: number): void {
+  /**
+   * Stores (in one writer command, never while a settlement runs) and records on the tape the trades
+   * up to `ts`, as the spot area does after a batch.
+   */
+  async function tradesUpTo(ts: number): Promise<void> {
     const from = stored;
-    storeUpTo(ts);
-    tape.record(trades.slice(from, stored).map((t) => ({ ...t, lots: 1 })));
+    while (stored < trades.length && trades[stored]!.ts <= ts) stored++;
+    const batch = trades.slice(from, stored);
+    await storeSpotTrades(engine, batch);
+    tape.record(batch.map((t) => ({ ...t, lots: 1 })));
   }
 
   // Second by second: trades, then placements of that second (not timed, through the real place(),
@@ -197,7 +216,7 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
   };
   const t0 = performance.now();
   for (let second = start; second <= end; second += 1_000) {
-    tradesUpTo(second);
+    await tradesUpTo(second);
     await placeSecond(second + 1_000);
     clock = second + 1;
     if (mode !== 'live') continue;
@@ -207,7 +226,7 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
     settleMs += performance.now() - s;
     settleCpuMs += cpuMs(c);
   }
-  tradesUpTo(end + 10_000);
+  await tradesUpTo(end + 10_000);
   clock = end + 10_000;
   if (mode === 'load') {
     const r = await settleAtRate(service, rate);
@@ -226,27 +245,31 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
     }
   }
   console.log(
-    `session: ${placed} options placed and ${trades.length} trades in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${mode} on ${kind}: ${placed} options placed and ${trades.length} trades in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const counts = sqlite
-    .prepare(`select result, count(*) as n from second_settlements group by result order by result`)
-    .all() as { result: string; n: number }[];
+  const counts = await q.results.all();
+  const perSec = settled / (settleMs / 1000);
   console.log(
-    `${mode}: settled ${settled} options expiring across ${INSTANTS} instants in ${(settleMs / 1000).toFixed(2)} s: ` +
-      `${Math.round(settled / (settleMs / 1000))} options/s, durable, ledger included (${
+    `  ${mode} on ${kind}: settled ${settled} options expiring across ${INSTANTS} instants in ${(settleMs / 1000).toFixed(2)} s, ` +
+      `durable, ledger included (${
         mode === 'live'
           ? 'one command per instant, as the timer runs in a quiet market'
           : mode === 'catchup'
             ? 'one command, as after a restart'
             : `the timer under a burst: ${rate} expiries/s offered`
-      })`,
+      }): ${
+        mode === 'load'
+          ? againstAim(perSec, AIM, 'options/s', db.settings)
+          : `${Math.round(perSec).toLocaleString('en-US')} options/s ${onMachine(db.settings)}`
+      }`,
   );
   console.log(
-    `  CPU time of settlement ${(settleCpuMs / 1000).toFixed(2)} s: ${Math.round(settled / (settleCpuMs / 1000))} ` +
-      `options per CPU second (the rest of the wall time is waiting for the disk's fsync)`,
+    `  CPU time of settlement in this process ${(settleCpuMs / 1000).toFixed(2)} s: ` +
+      `${Math.round(settled / (settleCpuMs / 1000))} options per CPU second (the rest of the wall time is ` +
+      `waiting for the database: the disk's fsync, and on PostgreSQL its server's work and the round trips)`,
   );
   if (loadReport) console.log(loadReport);
-  console.log(`results: ${counts.map((c) => `${c.result} ${c.n}`).join(', ')}`);
+  console.log(`  results: ${counts.map((c) => `${c.result} ${c.n}`).join(', ')}`);
 
   // Exit lookup: the tape's indexed query against a naive scan of the market's trades (as stored now).
   const sample = 2_000;
@@ -265,16 +288,14 @@ async function session(mode: Mode, rate = RATE): Promise<void> {
   const naiveUs = ((performance.now() - n0) * 1000) / sample;
   if (sink !== 0) throw new Error('indexed and naive lookups disagree');
   console.log(
-    `exit lookup: indexed ${indexedUs.toFixed(1)} µs, naive scan of ${bySymbol.get(SYMBOLS[0]!)!.length} ` +
-      `trades ${naiveUs.toFixed(1)} µs: ${(naiveUs / indexedUs).toFixed(1)}× faster (lookups agree)`,
+    `  exit lookup: indexed ${indexedUs.toFixed(1)} µs, naive scan of ${bySymbol.get(SYMBOLS[0]!)!.length} ` +
+      `trades ${naiveUs.toFixed(1)} µs: indexed/naive speed ${(naiveUs / indexedUs).toFixed(1)}× (lookups agree)`,
   );
   const problems = await ledgerViolations(engine);
-  if (problems.length) throw new Error(`ledger violations: ${problems.slice(0, 3).join('; ')}`);
-  console.log('ledger invariants hold');
-  await engine.close();
-  if (reader !== sqlite) reader.close();
-  sqlite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (problems.length) throw new Error(`ledger violations on ${kind}: ${problems.slice(0, 3).join('; ')}`);
+  console.log(`  ledger invariants hold on ${kind}`);
+  await db.close();
+  return { perSec, settings: db.settings };
 }
 
 /**
@@ -313,6 +334,22 @@ async function settleAtRate(service: OptionService, rate: number) {
   };
 }
 
+console.log(`${machineLine()}; ${OPTIONS} options across ${INSTANTS} instants, ${AUTHORITY} authority`);
 const only = process.env.BENCH_MODE as Mode | undefined;
-for (const mode of ['live', 'catchup', 'load'] as const) if (!only || only === mode) await session(mode);
-if (!only || only === 'load') await session('load', FLOOD_RATE);
+const runs: [Mode, number][] = [
+  ['live', RATE],
+  ['catchup', RATE],
+  ['load', RATE],
+  ['load', FLOOD_RATE],
+];
+/** The burst's capacity (the timer flooded) per engine, with the engine's settings. */
+const burst: string[] = [];
+for (const [mode, rate] of runs) {
+  if (only && only !== mode) continue;
+  for (const kind of BENCH_ENGINES) {
+    const r = await session(kind, mode, rate);
+    if (mode === 'load' && rate === FLOOD_RATE)
+      burst.push(`${kind} ${againstAim(r.perSec, AIM, 'options/s', r.settings)}`);
+  }
+}
+if (burst.length) console.log(`burst capacity (${FLOOD_RATE} expiries/s offered): ${burst.join('; ')}`);
