@@ -70,23 +70,28 @@ async function setTheme(page: Page, origin: string, theme: 'dark' | 'light'): Pr
 describe('accessibility (axe-core, WCAG 2.1 AA) of every built page in both themes', () => {
   const env = serverAndBrowser();
 
-  it.each(['dark', 'light'] as const)('signed in, %s theme: no violations', async (theme) => {
-    const grant = await registerUser(env.server.origin);
-    await fund(env.server.dataDir, grant.user.id, 'USDT', '1000');
-    const context = await env.browser.newContext(STILL);
-    const page = await context.newPage();
-    await open(page, env.server.origin, '/pages/mine/login', 'form');
-    await page.fill('input[type=tel]', grant.user.account);
-    await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
-    await page.click('button[type=submit]');
-    await page.waitForURL(/#\/pages\/mine\/index$/);
-    await setTheme(page, env.server.origin, theme);
-    const violations = await auditAll(page, env.server.origin, BUILT);
-    expect(violations).toEqual([]);
-    await context.close();
-  });
+  // The themes run side by side (a context each): the audit mostly waits for each page's data.
+  it.concurrent.each(['dark', 'light'] as const)(
+    'signed in, %s theme: no violations',
+    async (theme) => {
+      const grant = await registerUser(env.server.origin);
+      await fund(env.server.dataDir, grant.user.id, 'USDT', '1000');
+      const context = await env.browser.newContext(STILL);
+      const page = await context.newPage();
+      await open(page, env.server.origin, '/pages/mine/login', 'form');
+      await page.fill('input[type=tel]', grant.user.account);
+      await page.fill('input[autocomplete="current-password"]', TEST_PASSWORD);
+      await page.click('button[type=submit]');
+      await page.waitForURL(/#\/pages\/mine\/index$/);
+      await setTheme(page, env.server.origin, theme);
+      const violations = await auditAll(page, env.server.origin, BUILT);
+      expect(violations).toEqual([]);
+      await context.close();
+    },
+    300_000,
+  ); // every built page (about 50), each given 0.9 s for its data, and audited
 
-  it.each(['dark', 'light'] as const)(
+  it.concurrent.each(['dark', 'light'] as const)(
     'signed out, %s theme: entry pages have no violations',
     async (theme) => {
       const context = await env.browser.newContext(STILL);
