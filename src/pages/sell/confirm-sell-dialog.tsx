@@ -39,8 +39,9 @@ export function ConfirmSellDialog(props: {
         [t('confirm.fee'), <CoinAmount value={quote.fee} coin={quote.quoteCoin} />, 'fee'],
         [t('confirm.slippage'), `${n.digits(props.slippage)}\u00a0%`, 'slippage'],
         [t('confirm.bound'), n.price(props.bound, pair), 'bound'],
+        [t('quote.title'), expired ? t('quote.expired') : t('quote.validFor', { s: left }), 'countdown'],
       ]}
-      confirmLabel={expired ? t('quote.expired') : `${t('confirm.ok')} · ${left}s`}
+      confirmLabel={t('confirm.ok')}
       confirmClass="btn--sell"
       busy={props.busy}
       onConfirm={props.onConfirm}
