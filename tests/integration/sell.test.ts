@@ -108,6 +108,21 @@ describe('quick sell', () => {
     await cancelAll(origin, buyer);
   });
 
+  it('quotes the fee each resting order will charge, floored per trade, and the sell pays exactly that', async () => {
+    const { origin } = env.server;
+    const { buyer, seller } = await setUp();
+    // Two orders at one level: each fill's value 30.0000050 pays a fee of 0.030000005, floored to
+    // 0.03000000; one fill of the level's 60.00001 would pay 0.06000001.
+    await bid(origin, buyer, '60000.01', '0.0005');
+    await bid(origin, buyer, '60000.01', '0.0005');
+    const q = quoteOf(await quote(origin, seller, 'BTC', '0.001'));
+    expect(q).toMatchObject({ gross: '60.00001000', fee: '0.06000000', received: '59.94001000' });
+    const sold = recordOf(await confirm(origin, seller, q.id, '0'));
+    expect(sold.fills.map((f) => f.fee)).toEqual(['0.03000000', '0.03000000']);
+    expect(sold).toMatchObject({ fee: q.fee, received: q.received, boundPrice: '60000.01' });
+    await cancelAll(origin, buyer);
+  });
+
   it('refuses a sell whose bound the book no longer meets, selling nothing, and sells within a wider one', async () => {
     const { origin, dataDir } = env.server;
     const { buyer, seller } = await setUp();
