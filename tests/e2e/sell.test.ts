@@ -64,6 +64,14 @@ describe('quick sell', () => {
     await record.getByTestId('record-fills').click();
     expect(await record.getByTestId('record-fill').count()).toBe(2);
     await shot(page, SHOTS, 'sell-record-en-dark', { fullPage: true });
+
+    // Offline, the records are the device's last copy, dated.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByTestId('sell-qty').waitFor();
+    await context.setOffline(true);
+    await page.getByTestId('sell-log-link').click();
+    await page.getByTestId('sell-log-as-of').waitFor();
+    expect(await page.getByTestId('sell-record').count()).toBe(1);
     await context.close();
   });
 
