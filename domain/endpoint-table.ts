@@ -5,6 +5,7 @@ import { IDENTITY_ENDPOINTS } from './identity-endpoints';
 import { LEGAL_ENDPOINTS } from './legal-endpoints';
 import { LEVER_ENDPOINTS } from './lever-endpoints';
 import { SECOND_ENDPOINTS } from './second-endpoints';
+import { SELL_ENDPOINTS } from './sell-endpoints';
 
 /**
  * The endpoint table: one source of truth for the worker's client and the server's routes. Not in
@@ -18,6 +19,7 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   ...LEGAL_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...SELL_ENDPOINTS,
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

@@ -20,6 +20,7 @@ import type { E, Empty, EndpointDef, EndpointTable } from './endpoint-def';
 // domain barrel (the worker's first load among them). The whole table is in endpoint-table.ts.
 import type { LeverEndpoints } from './lever-endpoints';
 import type { SecondEndpoints } from './second-endpoints';
+import type { SellEndpoints } from './sell-endpoints';
 import type { LegalEndpoints } from './legal-endpoints';
 import type { ContentEndpoints } from './content-endpoints';
 import type { IdentityEndpoints } from './identity-endpoints';
@@ -172,7 +173,8 @@ export interface Endpoints
     SecondEndpoints,
     LegalEndpoints,
     IdentityEndpoints,
-    ContentEndpoints {}
+    ContentEndpoints,
+    SellEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];

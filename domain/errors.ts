@@ -3,6 +3,7 @@ import { IDENTITY_ERROR_KEYS } from './identity-errors';
 import { LEGAL_ERROR_KEYS } from './legal-errors';
 import { LEVER_ERROR_KEYS } from './lever-errors';
 import { SECOND_ERROR_KEYS } from './second-errors';
+import { SELL_ERROR_KEYS } from './sell-errors';
 
 /**
  * Message keys shared by the server (which answers in the user's language) and the UI.
@@ -102,6 +103,7 @@ export const ERROR_KEYS = [
   ...CORE_ERROR_KEYS,
   ...LEVER_ERROR_KEYS,
   ...SECOND_ERROR_KEYS,
+  ...SELL_ERROR_KEYS,
   ...LEGAL_ERROR_KEYS,
   ...IDENTITY_ERROR_KEYS,
   ...CONTENT_ERROR_KEYS,

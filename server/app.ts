@@ -37,6 +37,7 @@ import { createSimChain, createSpotSimulator, OutboxSender, simModule } from './
 import { createMessageSender, type MessageSender, type SmsProvider } from './messaging';
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
+import { createSellModule } from './sell/module';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
@@ -57,6 +58,7 @@ export function defaultModules(): ServerModule[] {
     createSecondModule(),
     createLegalModule(),
     createIdentityModule(),
+    createSellModule(),
     opsModule,
   ];
 }

@@ -32,6 +32,7 @@ export type {
 export type { CachedArticle, CachedNews, NewsFilter } from './news';
 export type { KefuDraft, KefuView, PendingMessage } from './kefu';
 export type { SecondPreview, SecondPreviewInput, SecondState } from './second';
+export type { SellPreview, SellPreviewInput } from './sell';
 export type { CachedPrivate, PrivateCachedName } from './identity';
 
 /** What the UI learns at start. */

@@ -9,6 +9,7 @@ import { marketModule } from './market';
 import type { WorkerModuleFactory } from './module';
 import { newsModule } from './news';
 import { secondModule } from './second';
+import { sellModule } from './sell';
 import { tradeModule } from './trade';
 
 export const MODULES = [
@@ -18,6 +19,7 @@ export const MODULES = [
   legalModule,
   leverModule,
   secondModule,
+  sellModule,
   newsModule,
   kefuModule,
   identityModule,

@@ -1,6 +1,7 @@
 /**
  * The spot area's face for other areas: `tradeLog(engine)` reads committed trades and orders (see
- * TradeLog). The ServerModule is in `module.ts`.
+ * TradeLog); `spotDesk(engine)` sells through the order service with a price bound (see SpotDesk).
+ * The ServerModule is in `module.ts`.
  */
 import type { Engine } from '../db';
 import { TradeLog } from './trade-log';
@@ -16,3 +17,5 @@ export function tradeLog(engine: Engine): TradeLog {
   return face;
 }
 export { spotMigration } from './schema';
+export { spotDesk, type SpotDesk, type BidWalk, type Within, type WithinFill } from './desk';
+export type { OrderRow, TradeRow } from './order-store';

@@ -12,6 +12,7 @@ import {
 } from '../market';
 import type { ServerContext, ServerModule } from '../module';
 import { balancePusher } from '../shared/balance-push';
+import { openSpotDesk } from './desk';
 import { toSpotOrder } from './dto';
 import { OrderService, type BatchOutput } from './order-service';
 import type { TradeRow } from './order-store';
@@ -90,6 +91,7 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
       ledger = ctx.ledger;
       orders = await OrderService.open(ctx.engine, ledger, catalog.pairs);
       mod.service = orders;
+      openSpotDesk(ctx.engine, orders);
       pushBalances = balancePusher(ctx);
       const publish = (ch: string, data: unknown) => ctx.hub.publish(ch, data);
       tickers = ctx.tickers;

@@ -1,8 +1,7 @@
-import type { PairInfo } from '../../domain';
+import type { OrderSide as Side, PairInfo } from '../../domain';
 import type { Holder } from '../ledger';
 import type { PairUnits } from '../shared/units';
 import type { OrderRow, TradeRow } from './order-store';
-import type { Side } from '../market';
 import type { ParsedPlace } from './validate';
 
 // The shapes of one spot batch: what goes in (commands), what comes out after the commit.
@@ -23,8 +22,37 @@ export interface BatchOutput {
   users: Set<number>;
 }
 
+/** What a bounded sell made: its order row as the command left it, its trades, its ledger transaction. */
+export interface WithinFill {
+  row: OrderRow;
+  trades: TradeRow[];
+  ledgerTxId: number;
+}
+
+/**
+ * A market sell that fills whole at prices at or above a floor, or not at all (quick sell, issue 25).
+ * The floor is enforced in the same command as the order, before the engine is touched: the bids at
+ * or above `floorTicks` must cover every lot (none of them the seller's own), else the order is
+ * refused and nothing changes. The engine then takes exactly those bids, as nothing else runs
+ * between the check and the match (one command at a time, engines only change inside commands).
+ */
+export interface Within {
+  /** Lowest price a fill may take, in ticks. */
+  floorTicks: number;
+  /**
+   * Runs first inside the command, before any change, on the writer's connection: the caller's own
+   * checks (its quote still good). Only reads; an AppError it throws refuses the order.
+   */
+  check(): Promise<void>;
+  /**
+   * Runs after the order settled, in the same command (so in the same transaction): the caller's
+   * receipt. Anything it throws is a fault that refuses the whole batch.
+   */
+  record(fill: WithinFill): Promise<void>;
+}
+
 export type Command =
-  | { kind: 'place'; userId: number; req: ParsedPlace; done: (r: OrderRow | Error) => void }
+  | { kind: 'place'; userId: number; req: ParsedPlace; within?: Within; done: (r: OrderRow | Error) => void }
   | { kind: 'cancel'; userId: number; orderId: number; done: (r: OrderRow | Error) => void };
 
 /** A command refused before anything was written; its error goes back to the caller. */

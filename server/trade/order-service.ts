@@ -1,10 +1,20 @@
 import type { PairInfo, PlaceOrderReq } from '../../domain';
 import { WriterUnavailableError, type Engine } from '../db';
-import { fail, notFound } from '../http';
-import { HOUSE_USER_ID, PostingNet, type Holder, type Ledger } from '../ledger';
+import { AppError, fail, notFound } from '../http';
+import { PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type TradeEvent } from '../market';
-import { emptyOutput, frozenBy, holdersOf, Refusal, type BatchOutput, type Command } from './order-batch';
-import { OrderStore, type OrderRow, type TradeRow } from './order-store';
+import {
+  emptyOutput,
+  frozenBy,
+  holdersOf,
+  Refusal,
+  type BatchOutput,
+  type Command,
+  type Within,
+} from './order-batch';
+import { boundRefusal } from './bid-walk';
+import { settleTrade } from './trade-settle';
+import { OrderStore, type OrderRow } from './order-store';
 import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';
 
@@ -108,6 +118,11 @@ export class OrderService {
     return this.enqueue((done) => ({ kind: 'place', userId, req: parsed, done }));
   }
 
+  /** Queues a checked market sell with its bound (see Within); the spot desk (desk.ts) builds it. */
+  placeWithin(userId: number, req: ParsedPlace, within: Within): Promise<OrderRow> {
+    return this.enqueue((done) => ({ kind: 'place', userId, req, within, done }));
+  }
+
   /** Queues a cancel of the caller's own open order. */
   cancel(userId: number, orderId: number): Promise<OrderRow> {
     return this.enqueue((done) => ({ kind: 'cancel', userId, orderId, done }));
@@ -193,7 +208,7 @@ export class OrderService {
     try {
       return cmd.kind === 'cancel'
         ? await this.runCancel(cmd.userId, cmd.orderId)
-        : await this.runPlace(cmd.userId, cmd.req);
+        : await this.runPlace(cmd.userId, cmd.req, cmd.within);
     } catch (err) {
       if (err instanceof Refusal) return err.error;
       throw err;
@@ -212,7 +227,15 @@ export class OrderService {
     return { ...this.store.held(row.id)! };
   }
 
-  private async runPlace(userId: number, req: ParsedPlace): Promise<OrderRow> {
+  private async runPlace(userId: number, req: ParsedPlace, within?: Within): Promise<OrderRow> {
+    if (within) {
+      try {
+        await within.check();
+      } catch (err) {
+        if (err instanceof AppError) throw new Refusal(err);
+        throw err;
+      }
+    }
     if (req.clientOrderId) {
       const existing = await this.store.byClientId(userId, req.clientOrderId);
       if (existing) return { ...existing };
@@ -225,6 +248,9 @@ export class OrderService {
     const { coin, units } = frozenBy(market, req);
     const holder: Holder = { userId, account: 'spot', coin };
     if ((await this.ledger.balance(holder)).available < units) throw new Refusal(fail('insufficientBalance'));
+    // The bound, checked on the book the engine is about to match against: whole or nothing.
+    const beyond = within && boundRefusal(market.engine, userId, req.lots!, within.floorTicks);
+    if (beyond) throw new Refusal(fail(beyond));
 
     const at = this.now();
     const id = this.nextOrderId++;
@@ -266,9 +292,14 @@ export class OrderService {
     // copy as it stands after this command.
     this.store.insert(row);
     this.out.orders.add(id);
+    const trades = this.out.trades.length;
     for (const t of this.trades) this.settleTrade(market, t);
     this.settleDones(market);
-    await this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
+    const txId = await this.postNet(this.firstTrade ? 'spot.trade' : 'spot.freeze', id, `user:${userId}`);
+    if (within) {
+      if (row.filledLots !== req.lots || txId === null) throw new Error('a bounded sell did not fill whole');
+      await within.record({ row: { ...row }, trades: this.out.trades.slice(trades), ledgerTxId: txId });
+    }
     return { ...row };
   }
 
@@ -289,60 +320,21 @@ export class OrderService {
     kind: 'spot.freeze' | 'spot.trade' | 'spot.release',
     orderId: number,
     actor: string,
-  ): Promise<void> {
+  ): Promise<number | null> {
     const postings = this.net.postings();
     this.net.clear();
-    if (postings.length === 0) return;
+    if (postings.length === 0) return null;
     const memo = this.firstTrade ? `spot_trades ${this.firstTrade}-${this.lastTrade}` : undefined;
-    await this.ledger.post(
+    return this.ledger.post(
       { kind, refType: 'spot_orders', refId: String(orderId), actor, ...(memo ? { memo } : {}) },
       postings,
     );
   }
 
   private settleTrade(market: Market, t: TradeEvent): void {
-    const { pair, units } = market;
-    const at = this.now();
-    const base = units.baseUnits(t.lots);
-    const quote = units.quoteUnits(t.priceTicks, t.lots);
-    const buyerIsTaker = t.takerSide === 'buy';
-    const buyer = buyerIsTaker ? t.takerUserId : t.makerUserId;
-    const seller = buyerIsTaker ? t.makerUserId : t.takerUserId;
-    // Each side pays its fee in the coin it receives: the buyer in base, the seller in quote.
-    const buyerFee = units.fee(base, buyerIsTaker ? units.takerRate : units.makerRate);
-    const sellerFee = units.fee(quote, buyerIsTaker ? units.makerRate : units.takerRate);
-    const trade: Omit<TradeRow, 'id'> = {
-      symbol: pair.symbol,
-      priceTicks: t.priceTicks,
-      lots: t.lots,
-      quoteUnits: quote,
-      takerSide: t.takerSide,
-      makerOrderId: t.makerOrderId,
-      takerOrderId: t.takerOrderId,
-      makerUserId: t.makerUserId,
-      takerUserId: t.takerUserId,
-      makerFeeUnits: buyerIsTaker ? sellerFee : buyerFee,
-      takerFeeUnits: buyerIsTaker ? buyerFee : sellerFee,
-      ts: at,
-    };
-    const tradeId = this.store.insertTrade(trade);
+    const tradeId = settleTrade(market, t, this.now(), this.store, this.net, this.out);
     if (!this.firstTrade) this.firstTrade = tradeId;
     this.lastTrade = tradeId;
-    const net = this.net;
-    const holder = (userId: number, coin: string): Holder => ({ userId, account: 'spot', coin });
-    net.add(holder(buyer, pair.quote), 'frozen', -quote);
-    net.add(holder(seller, pair.quote), 'available', quote - sellerFee);
-    net.add(holder(HOUSE_USER_ID, pair.quote), 'available', sellerFee);
-    net.add(holder(seller, pair.base), 'frozen', -base);
-    net.add(holder(buyer, pair.base), 'available', base - buyerFee);
-    net.add(holder(HOUSE_USER_ID, pair.base), 'available', buyerFee);
-    const buyOrder = buyerIsTaker ? t.takerOrderId : t.makerOrderId;
-    const sellOrder = buyerIsTaker ? t.makerOrderId : t.takerOrderId;
-    this.store.addFill(buyOrder, t.lots, quote, buyerFee, quote, at);
-    this.store.addFill(sellOrder, t.lots, quote, sellerFee, base, at);
-    this.out.orders.add(buyOrder).add(sellOrder);
-    this.out.users.add(buyer).add(seller);
-    this.out.trades.push({ ...trade, id: tradeId });
   }
 
   /** Ends the orders the engine finished and releases what they still had frozen. */

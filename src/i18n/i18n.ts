@@ -22,6 +22,7 @@ import type idMine from '../../locales/id/mine.json';
 import type idTrade from '../../locales/id/trade.json';
 import type idLever from '../../locales/id/lever.json';
 import type idSecond from '../../locales/id/second.json';
+import type idSell from '../../locales/id/sell.json';
 import type idLegal from '../../locales/id/legal.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
@@ -38,6 +39,7 @@ export const NAMESPACES = [
   'second',
   'legal',
   'identity',
+  'sell',
 ] as const;
 
 /**
@@ -69,6 +71,7 @@ export interface Texts {
   second: typeof idSecond;
   legal: typeof idLegal;
   identity: typeof idIdentity;
+  sell: typeof idSell;
 }
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts). The

@@ -256,8 +256,18 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'home', 'content'],
     load: () => import('../pages/zhibo/zhibo-page').then((m) => m.ZhiboPage),
   },
-  { path: '/pages/sell/sell', title: 'sell.sell' },
-  { path: '/pages/sell/log', title: 'sell.log' },
+  {
+    path: '/pages/sell/sell',
+    title: 'sell.sell',
+    ns: ['common', 'sell', 'errors'],
+    load: () => import('../pages/sell/sell-page').then((m) => m.SellPage),
+  },
+  {
+    path: '/pages/sell/log',
+    title: 'sell.log',
+    ns: ['common', 'sell', 'errors'],
+    load: () => import('../pages/sell/sell-log-page').then((m) => m.SellLogPage),
+  },
   {
     path: '/choose-location',
     title: 'system.chooseLocation',

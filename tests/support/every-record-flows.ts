@@ -58,7 +58,8 @@ const userOf = (g: SessionGrant): SummaryUser => ({ id: g.user.id, account: g.us
  * transfer, a bank card and a confirmed bank deposit, a bound address and an approved withdrawal;
  * lever positions, a closed one's receipt and an overnight run; a settled option; a P2P merchant, ad,
  * orders released, cancelled and decided as fraud (appeal, freeze, chat image); a support chat with
- * an image; a listing application; a news article with a cover; a live stream; the operator journal.
+ * an image; a listing application; a news article with a cover; a live stream; a quick sell with its
+ * receipt; the operator journal.
  * Returns the users it made. Every money movement goes through the ledger (grants as `fund` makes).
  */
 export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSummary> {
@@ -69,6 +70,7 @@ export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSumm
   Object.assign(users, await leverAndOptions(s, users.maker!, users.referral!));
   Object.assign(users, await fiat(s));
   Object.assign(users, await content(s, summary));
+  await quickSell(s, users.maker!, users.referral!);
   // A resting order and its frozen coin: the copy must keep it in the book.
   dataOf(
     await call(s.origin, 'trade/place', users.maker!.token, {
@@ -85,6 +87,25 @@ export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSumm
     return lines.length >= 1 ? lines : undefined;
   });
   return summary;
+}
+
+/** A quick sell: a quote replaced by a newer one, which sells into the buyer's bid (its receipt). */
+async function quickSell(s: ExchangeServer, seller: User, buyer: User): Promise<void> {
+  const { origin } = s;
+  dataOf(
+    await call(origin, 'trade/place', buyer.token, {
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '59000',
+      qty: '0.01',
+    }),
+  );
+  dataOf(await call(origin, 'sell/quote', seller.token, { coin: 'BTC', qty: '0.002' }));
+  const quote = dataOf<{ id: number }>(
+    await call(origin, 'sell/quote', seller.token, { coin: 'BTC', qty: '0.005' }),
+  );
+  dataOf(await call(origin, 'sell/confirm', seller.token, { quoteId: quote.id, slippage: '1' }));
 }
 
 /** Accounts, KYC, an agent's team, an unused authorisation code, a ticket and the first spot trade. */

@@ -139,6 +139,17 @@ export class OrderBook implements MatchingEngine {
     return out;
   }
 
+  /**
+   * The resting orders of one side in matching order (best price first, time priority within a
+   * level), lazily: a caller that stops early (a quote that has its quantity) walks only what it
+   * needs. Read-only; do not place or cancel while iterating.
+   */
+  *resting(side: Side): IterableIterator<OpenOrder> {
+    for (const level of (side === 'buy' ? this.bids : this.asks).bestFirst()) {
+      for (let n = level.head; n !== null; n = n.next) yield n.toOpenOrder();
+    }
+  }
+
   getOrder(orderId: number): OpenOrder | undefined {
     return this.orders.get(orderId)?.toOpenOrder();
   }

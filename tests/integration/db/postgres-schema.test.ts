@@ -63,9 +63,13 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
   });
 
   it('run the baseline on a fresh database, and nothing the second time', async () => {
-    expect(firstRun).toEqual([BASELINE_STEP]);
+    // The baseline, then the steps that sort after it (new areas' tables).
+    const later = [...new Set(allMigrations().map((m) => m.name))].filter((n) => n > BASELINE_STEP).sort();
+    expect(firstRun).toEqual([BASELINE_STEP, ...later]);
     expect(await migrateDatabase(k, allMigrations(), 'postgres')).toEqual([]);
-    expect(await q<{ name: string }>('select name from migrations')).toEqual([{ name: BASELINE_STEP }]);
+    expect(await q<{ name: string }>('select name from migrations order by name')).toEqual(
+      [BASELINE_STEP, ...later].map((name) => ({ name })),
+    );
   });
 
   it('make the tables, columns, indexes, foreign keys and checks SQLite has', async () => {
@@ -105,7 +109,8 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
       t.foreignKeys.sort();
     }
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
-    expect(Object.keys(actual)).toHaveLength(51);
+    // The baseline's 51, and the later steps' (compared with SQLite's above).
+    expect(Object.keys(actual).length).toBeGreaterThanOrEqual(51);
     for (const name of Object.keys(expected)) {
       expect({ table: name, ...actual[name] }).toEqual({ table: name, ...expected[name] });
     }

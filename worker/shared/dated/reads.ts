@@ -28,6 +28,8 @@ export const PRIVATE_READS = [
   'assets/bankDepositDetail',
   'assets/withdrawInfo',
   'legal/messages',
+  // Quick sell's records (/pages/sell/log), dated offline.
+  'sell/log',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */
