@@ -21,6 +21,7 @@ import type { E, Empty, EndpointDef, EndpointTable } from './endpoint-def';
 import type { LeverEndpoints } from './lever-endpoints';
 import type { SecondEndpoints } from './second-endpoints';
 import type { LegalEndpoints } from './legal-endpoints';
+import type { IeoEndpoints } from './ieo-endpoints';
 import type { ContentEndpoints } from './content-endpoints';
 import type { IdentityEndpoints } from './identity-endpoints';
 import type { CatalogInfo } from './market';
@@ -172,7 +173,8 @@ export interface Endpoints
     SecondEndpoints,
     LegalEndpoints,
     IdentityEndpoints,
-    ContentEndpoints {}
+    ContentEndpoints,
+    IeoEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];
