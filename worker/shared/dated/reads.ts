@@ -28,6 +28,8 @@ export const PRIVATE_READS = [
   'assets/bankDepositDetail',
   'assets/withdrawInfo',
   'legal/messages',
+  // New-coin subscription: the user's subscriptions and allocations (/pages/ieo/log, detail).
+  'ieo/mine',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */

@@ -1,0 +1,166 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { subscribeProblem } from '../../../domain/ieo-rules';
+import type { IeoProject, IeoTerms } from '../../../domain/ieo-types';
+import type { ErrorKey } from '../../../domain/errors';
+import { toUnits } from '../../../domain';
+import { SignInLink } from '../../components/sign-in-link';
+import { toast } from '../../components/toast';
+import { useOnline } from '../../components/use-online';
+import { useUser } from '../../core/contexts';
+import { useTradePasswordPrompt } from '../../core/trade-password-prompt';
+import { useCall } from '../../core/use-call';
+import { errorMessage } from '../../i18n/i18n';
+import { useNumbers } from '../../i18n/use-numbers';
+import { useTranslation } from '../../i18n/use-translation';
+import { SubscribeDialog } from './subscribe-dialog';
+
+/** Props of {@link SubscribeForm}. */
+export interface SubscribeFormProps {
+  project: IeoProject;
+  terms: IeoTerms | null;
+  /** Available balance of the quote coin in the IEO account, or null while unknown. */
+  available: string | null;
+  /** What the user committed to this project so far (quote coin). */
+  used: string;
+  onDone(): void;
+}
+
+/**
+ * The amount in the quote coin, checked as typed by the server's own rule (domain/ieo-rules.ts),
+ * then the summary with the trade password. The form keeps what was typed on a refusal.
+ */
+export function SubscribeForm(props: SubscribeFormProps) {
+  const { project: p, terms } = props;
+  const { t } = useTranslation(['ieo', 'assets', 'common']);
+  const n = useNumbers();
+  const { user } = useUser();
+  const online = useOnline();
+  const call = useCall();
+  const { askTradePassword } = useTradePasswordPrompt();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const amount = useMemo(() => n.parse(text) ?? (text.trim() === '' ? '' : 'x'), [text, n]);
+  const usedUnits = useMemo(() => toUnits(props.used), [props.used]);
+  const problem: ErrorKey | null = subscribeProblem(
+    amount,
+    { quoteDecimals: p.quoteDecimals, lotCostUnits: toUnits(p.lotCost), capUnits: toUnits(p.cap) },
+    usedUnits,
+  );
+  const shown = text.trim() === '' ? null : problem ? errorMessage(problem) : serverError;
+  const needsPassword = terms?.tradePassword !== 'never';
+
+  if (!user) return <SignInLink testId="ieo-sign-in">{t('form.signIn')}</SignInLink>;
+
+  const review = () => {
+    if (problem) {
+      setServerError(null);
+      return;
+    }
+    if (needsPassword && !user.hasTradePassword) {
+      askTradePassword();
+      return;
+    }
+    setPasswordError(null);
+    setConfirming(true);
+  };
+
+  const confirm = async (tradePassword: string) => {
+    if (inFlight.current) return;
+    if (needsPassword && !tradePassword) {
+      setPasswordError(errorMessage('required'));
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    const out = await call(
+      'ieo/subscribe',
+      { id: p.id, amount, ...(needsPassword && { tradePassword }) },
+      { fields: ['amount', 'tradePassword'] },
+    );
+    inFlight.current = false;
+    setBusy(false);
+    if (out.ok) {
+      setConfirming(false);
+      setText('');
+      toast.success(t('confirm.done'));
+      props.onDone();
+      return;
+    }
+    if (out.field === 'tradePassword') {
+      setPasswordError(out.message ?? null);
+      return;
+    }
+    setConfirming(false);
+    // Refused: the amount stays as typed, the reason under it.
+    setServerError(out.message ?? null);
+  };
+
+  const account = terms ? t(`assets:accounts.${terms.account}`) : '';
+  return (
+    <section className="card ieo-form" aria-labelledby={`${inputId}-title`}>
+      <h2 className="card__title" id={`${inputId}-title`}>
+        {t('form.title')}
+      </h2>
+      <div className={`field${shown ? ' field--error' : ''}`}>
+        <label className="field__label ieo-form__label" htmlFor={inputId}>
+          <span>{t('form.amount')}</span>
+          <span className="muted" data-testid="ieo-available">
+            {t('form.available', { account })} {props.available === null ? '—' : `${n.fixed(props.available, p.quoteDecimals)} ${p.quote}`}
+          </span>
+        </label>
+        <div className="field__control">
+          <input
+            id={inputId}
+            className="field__input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            placeholder={`${n.digits(p.lotCost)} – ${n.digits(p.cap)}`}
+            aria-invalid={shown ? true : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setServerError(null);
+            }}
+            data-testid="ieo-amount"
+          />
+          <span className="order-field__unit">{p.quote}</span>
+        </div>
+        {shown && (
+          <p className="field__error" role="alert" data-testid="ieo-amount-error">
+            {shown}
+          </p>
+        )}
+        <p className="field__hint">
+          {t('form.hint', { min: n.digits(p.lotCost), cap: n.digits(p.cap), used: n.exact(props.used), coin: p.quote })}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        disabled={!online || busy || text.trim() === ''}
+        onClick={review}
+        data-testid="ieo-subscribe"
+      >
+        {online ? t('form.submit') : t('form.offline')}
+      </button>
+      <SubscribeDialog
+        open={confirming}
+        project={p}
+        amount={amount}
+        account={account}
+        needsPassword={needsPassword}
+        busy={busy}
+        passwordError={passwordError}
+        onConfirm={(pwd) => void confirm(pwd)}
+        onCancel={() => {
+          if (!inFlight.current) setConfirming(false);
+        }}
+      />
+    </section>
+  );
+}
