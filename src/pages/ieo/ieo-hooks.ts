@@ -11,18 +11,14 @@ import { formatDateTime } from '../../i18n/format';
  * from the device (offline) counts from the device's clock.
  */
 export function useServerNow(serverTime: number | undefined, time: DataTime): number {
-  const live = time?.source === 'live' && serverTime !== undefined;
-  const [skew, setSkew] = useState(0);
+  // A live answer's `savedAt` is when the device received it: the offset between the two clocks.
+  const skew = time?.source === 'live' && serverTime !== undefined ? serverTime - time.savedAt : 0;
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    // The offset is taken once per answer, not at every tick.
-    if (live) setSkew(serverTime - Date.now());
-  }, [live, serverTime]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  return now + skew;
+  return Math.max(now, time?.savedAt ?? 0) + skew;
 }
 
 /** What a project's countdown counts to at `now`, and the phase it is in then. */
