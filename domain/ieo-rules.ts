@@ -29,7 +29,11 @@ export interface SubscribeLimits {
  * runs it as the user types; the server runs it again with the user's committed total, inside the
  * command. `committedUnits`: what the user already committed to the project.
  */
-export function subscribeProblem(amount: string, p: SubscribeLimits, committedUnits: bigint): ErrorKey | null {
+export function subscribeProblem(
+  amount: string,
+  p: SubscribeLimits,
+  committedUnits: bigint,
+): ErrorKey | null {
   const a = amount.trim();
   if (a === '') return 'required';
   if (!AMOUNT.test(a)) return 'amountFormat';
@@ -97,7 +101,8 @@ export function parseIeoProject(
   if (!coinName) return { field: 'coinName', key: 'required' };
   if (len(coinName) > IEO_LIMITS.coinName) return { field: 'coinName', key: 'textTooLong' };
   const coinDecimals = whole(req.coinDecimals);
-  if (coinDecimals === null || coinDecimals > UNIT_DECIMALS) return { field: 'coinDecimals', key: 'ieoProjectInvalid' };
+  if (coinDecimals === null || coinDecimals > UNIT_DECIMALS)
+    return { field: 'coinDecimals', key: 'ieoProjectInvalid' };
   const quote = text('quote').toUpperCase();
   if (quoteDecimals === undefined) return { field: 'quote', key: 'unknownCoin' };
   const amounts = { price: text('price'), lot: text('lot'), total: text('total'), cap: text('cap') };
@@ -112,7 +117,8 @@ export function parseIeoProject(
   }
   const product = units.lot * units.price;
   const quoteStep = 10n ** BigInt(UNIT_DECIMALS - quoteDecimals);
-  if (product % UNIT !== 0n || (product / UNIT) % quoteStep !== 0n) return { field: 'lot', key: 'ieoProjectInvalid' };
+  if (product % UNIT !== 0n || (product / UNIT) % quoteStep !== 0n)
+    return { field: 'lot', key: 'ieoProjectInvalid' };
   const lotCostUnits = product / UNIT;
   if (units.total % units.lot !== 0n) return { field: 'total', key: 'ieoProjectInvalid' };
   if (units.cap < lotCostUnits) return { field: 'cap', key: 'ieoProjectInvalid' };

@@ -103,7 +103,14 @@ export interface IeoCommit {
 export interface IeoReceipt {
   rule: IeoRule;
   /** The user's Σ commits, all subscribers' Σ commits (quote), the total and lot (coin), lot cost (quote). */
-  inputs: { commit: string; allCommits: string; total: string; lot: string; lotCost: string; oversubscribed: boolean };
+  inputs: {
+    commit: string;
+    allCommits: string;
+    total: string;
+    lot: string;
+    lotCost: string;
+    oversubscribed: boolean;
+  };
   /** Coin received (+), quote paid (−) and unfrozen (refund). */
   amounts: ReceiptAmount[];
   ledgerTxId: number;

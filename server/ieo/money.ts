@@ -21,7 +21,13 @@ export class IeoMoney {
   constructor(private readonly ledger: Ledger) {}
 
   /** Freezes a commit in the user's `account` (the catalog's IEO account). Throws InsufficientBalanceError. */
-  commit(projectId: number, userId: number, account: AccountType, quote: string, units: bigint): Promise<number> {
+  commit(
+    projectId: number,
+    userId: number,
+    account: AccountType,
+    quote: string,
+    units: bigint,
+  ): Promise<number> {
     return this.ledger.freeze(
       { kind: IEO_KINDS.commit, refType: 'ieo_projects', refId: String(projectId), actor: `user:${userId}` },
       { userId, account, coin: quote },
@@ -61,13 +67,31 @@ export class IeoMoney {
         ...(units.refund > 0n ? [{ ...user, field: 'available' as const, delta: units.refund }] : []),
         ...(units.cost > 0n
           ? [
-              { userId: HOUSE_USER_ID, account: COIN_ACCOUNT, coin: a.quote, field: 'available' as const, delta: units.cost },
+              {
+                userId: HOUSE_USER_ID,
+                account: COIN_ACCOUNT,
+                coin: a.quote,
+                field: 'available' as const,
+                delta: units.cost,
+              },
             ]
           : []),
         ...(units.allocated > 0n
           ? [
-              { userId: HOUSE_USER_ID, account: COIN_ACCOUNT, coin: a.coin, field: 'available' as const, delta: -units.allocated },
-              { userId: a.userId, account: COIN_ACCOUNT, coin: a.coin, field: 'available' as const, delta: units.allocated },
+              {
+                userId: HOUSE_USER_ID,
+                account: COIN_ACCOUNT,
+                coin: a.coin,
+                field: 'available' as const,
+                delta: -units.allocated,
+              },
+              {
+                userId: a.userId,
+                account: COIN_ACCOUNT,
+                coin: a.coin,
+                field: 'available' as const,
+                delta: units.allocated,
+              },
             ]
           : []),
       ],

@@ -156,4 +156,3 @@ export const toAllocation = (r: Record<string, unknown>): AllocationRow => ({
   txId: num(r.tx_id),
   allocatedAt: num(r.allocated_at),
 });
-

@@ -180,7 +180,12 @@ export class IeoStore {
     ];
   }
 
-  async insertProject(p: IeoProjectInput, account: AccountType, operator: string, at: number): Promise<number> {
+  async insertProject(
+    p: IeoProjectInput,
+    account: AccountType,
+    operator: string,
+    at: number,
+  ): Promise<number> {
     return (await this.q.insertProject.get(...IeoStore.params(p, account), operator, at, at))!;
   }
 
@@ -228,7 +233,13 @@ export class IeoStore {
     return this.q.perUser.all(projectId);
   }
 
-  async insertCommit(projectId: number, userId: number, units: bigint, at: number, txId: number): Promise<number> {
+  async insertCommit(
+    projectId: number,
+    userId: number,
+    units: bigint,
+    at: number,
+    txId: number,
+  ): Promise<number> {
     return (await this.q.insertCommit.get(projectId, userId, units, at, txId))!;
   }
 
@@ -256,7 +267,15 @@ export class IeoStore {
   async insertAllocation(
     a: Pick<
       AllocationRow,
-      'projectId' | 'userId' | 'commitUnits' | 'lots' | 'allocatedUnits' | 'costUnits' | 'refundUnits' | 'txId' | 'allocatedAt'
+      | 'projectId'
+      | 'userId'
+      | 'commitUnits'
+      | 'lots'
+      | 'allocatedUnits'
+      | 'costUnits'
+      | 'refundUnits'
+      | 'txId'
+      | 'allocatedAt'
     >,
   ): Promise<void> {
     await this.q.insertAllocation.run(

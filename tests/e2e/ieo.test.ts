@@ -14,7 +14,11 @@ describe('new-coin subscription', () => {
   it('subscribes, is refused above the cap with the amount kept, and sees the allocation after the end', async () => {
     const s = env.server;
     const me = await subscriber(s, '1000', { tradePassword: true });
-    const upcoming = await createProject(s, { name: 'Orbit Preheat', opensAt: s.clock.now() + 3_600 * S, closesAt: s.clock.now() + 7_200 * S });
+    const upcoming = await createProject(s, {
+      name: 'Orbit Preheat',
+      opensAt: s.clock.now() + 3_600 * S,
+      closesAt: s.clock.now() + 7_200 * S,
+    });
     const p = await createProject(s, { name: 'Nova Launch' });
     s.clock.advance(10 * S);
     const context = await env.browser.newContext(PHONE);
@@ -24,7 +28,11 @@ describe('new-coin subscription', () => {
     await open(page, s.origin, '/pages/ieo/index', '[data-testid="ieo-list"]');
     const card = page.locator(`[data-testid="ieo-card"][data-id="${p.id}"]`);
     expect(await card.getByTestId('ieo-phase').getAttribute('data-phase')).toBe('subscribe');
-    expect(await page.locator(`[data-testid="ieo-card"][data-id="${upcoming.id}"] [data-testid="ieo-phase"]`).getAttribute('data-phase')).toBe('preheat');
+    expect(
+      await page
+        .locator(`[data-testid="ieo-card"][data-id="${upcoming.id}"] [data-testid="ieo-phase"]`)
+        .getAttribute('data-phase'),
+    ).toBe('preheat');
     await expect.poll(() => card.getByTestId('ieo-countdown').textContent()).toMatch(/00:00:0\d/);
     await card.click();
     await page.getByTestId('ieo-amount').waitFor();
@@ -58,13 +66,20 @@ describe('new-coin subscription', () => {
 
     // The project's links as the operator entered them.
     await open(page, s.origin, `/pages/ieo/link?id=${p.id}`, '[data-testid="ieo-link-list"]');
-    expect(await page.getByTestId('ieo-link-whitepaper').getAttribute('href')).toBe('https://nova.example/paper.pdf');
+    expect(await page.getByTestId('ieo-link-whitepaper').getAttribute('href')).toBe(
+      'https://nova.example/paper.pdf',
+    );
     // Without an id the route is still the coin-listing application.
     await page.goto(appUrl(s.origin, '/pages/ieo/link'));
     await page.getByTestId('listing-form').waitFor();
 
     if (SHOTS) {
-      const live = await createProject(s, { name: 'Comet Sale', opensAt: s.clock.now(), preheatAt: s.clock.now(), closesAt: s.clock.now() + 86_400 * S });
+      const live = await createProject(s, {
+        name: 'Comet Sale',
+        opensAt: s.clock.now() + S,
+        closesAt: s.clock.now() + 86_400 * S,
+      });
+      s.clock.advance(S);
       for (const lang of ['en', 'id', 'zh'] as Lang[]) {
         for (const theme of ['dark', 'light'] as const) {
           await setPrefs(page, s.origin, { lang, theme });

@@ -46,14 +46,16 @@ export async function replayIeo(db: ServerDb): Promise<IeoReplayReport> {
       id,
     );
     const perUser = new Map<number, bigint>();
-    for (const c of commits) perUser.set(Number(c.user_id), (perUser.get(Number(c.user_id)) ?? 0n) + big(c.amount_units));
+    for (const c of commits)
+      perUser.set(Number(c.user_id), (perUser.get(Number(c.user_id)) ?? 0n) + big(c.amount_units));
     const all = [...perUser.values()].reduce((s, v) => s + v, 0n);
     const over = all > totalLots * lotCost;
     if (big(p.all_commit_units) !== all) bad(`project ${id}: Σ commits ${p.all_commit_units} ≠ ${all}`);
     if ((Number(p.oversubscribed) === 1) !== over) bad(`project ${id}: oversubscribed flag`);
     if (Number(p.subscribers) !== perUser.size) bad(`project ${id}: subscribers`);
     const rows = await db.all(`select * from ieo_allocations where project_id = ? order by user_id`, id);
-    if (rows.length !== perUser.size) bad(`project ${id}: ${rows.length} allocations for ${perUser.size} subscribers`);
+    if (rows.length !== perUser.size)
+      bad(`project ${id}: ${rows.length} allocations for ${perUser.size} subscribers`);
     let lotsOut = 0n;
     for (const a of rows) {
       checked++;
@@ -80,18 +82,25 @@ export async function replayIeo(db: ServerDb): Promise<IeoReplayReport> {
       );
       const net = (u: number, account: string, coin: string, field: string) =>
         lines
-          .filter((l) => Number(l.user_id) === u && l.account === account && l.coin === coin && l.field === field)
+          .filter(
+            (l) => Number(l.user_id) === u && l.account === account && l.coin === coin && l.field === field,
+          )
           .reduce((s, l) => s + big(l.delta), 0n);
       const account = p.account as string;
-      if (net(user, account, p.quote as string, 'frozen') !== -commit) bad(`tx ${a.tx_id}: commit not unfrozen`);
+      if (net(user, account, p.quote as string, 'frozen') !== -commit)
+        bad(`tx ${a.tx_id}: commit not unfrozen`);
       if (net(user, account, p.quote as string, 'available') !== want.refund) bad(`tx ${a.tx_id}: refund`);
-      if (net(user, 'spot', p.coin as string, 'available') !== want.allocated) bad(`tx ${a.tx_id}: coin received`);
+      if (net(user, 'spot', p.coin as string, 'available') !== want.allocated)
+        bad(`tx ${a.tx_id}: coin received`);
       if (net(0, 'spot', p.quote as string, 'available') !== cost) bad(`tx ${a.tx_id}: issuer's proceeds`);
     }
-    if (big(p.allocated_lots) !== lotsOut) bad(`project ${id}: allocated lots ${p.allocated_lots} ≠ ${lotsOut}`);
+    if (big(p.allocated_lots) !== lotsOut)
+      bad(`project ${id}: allocated lots ${p.allocated_lots} ≠ ${lotsOut}`);
     if (big(p.remainder_lots) !== totalLots - lotsOut) bad(`project ${id}: remainder`);
     const issue = await db.all(`select user_id, coin, delta from journal where tx_id = ?`, p.issue_tx_id);
-    const issued = issue.filter((l) => Number(l.user_id) === 0 && l.coin === p.coin).reduce((s, l) => s + big(l.delta), 0n);
+    const issued = issue
+      .filter((l) => Number(l.user_id) === 0 && l.coin === p.coin)
+      .reduce((s, l) => s + big(l.delta), 0n);
     if (issued !== total) bad(`project ${id}: issued ${issued} ≠ total ${total}`);
   }
   return { projects: projects.length, allocations: checked, mismatches };

@@ -51,7 +51,10 @@ it('allocates at the next start what ended while down, once, and keeps the timer
   const second = await startIeoServer({ dataDir: first.dataDir, clock });
   servers.push(second);
   // Σ 120 USDT for 10 lots of 5 USDT: a floor(80 × 10 ÷ 120) = 6 lots, b floor(40 × 10 ÷ 120) = 3.
-  expect((await projectOf(second.origin, early.id)).result).toMatchObject({ oversubscribed: true, remainder: '10.0000' });
+  expect((await projectOf(second.origin, early.id)).result).toMatchObject({
+    oversubscribed: true,
+    remainder: '10.0000',
+  });
   expect((await mine(second.origin, a)).allocations.map((x) => x.lots)).toEqual(['6']);
   expect((await mine(second.origin, b)).allocations.map((x) => x.lots)).toEqual(['3']);
   expect((await projectOf(second.origin, later.id)).phase).toBe('subscribe');
@@ -71,9 +74,13 @@ it('allocates at the next start what ended while down, once, and keeps the timer
   await withServerDb(
     third.dataDir,
     async (db) => {
-      const n = await db.get<{ n: bigint }>(`select count(*) as n from ledger_tx where kind = 'ieo.allocate'`);
+      const n = await db.get<{ n: bigint }>(
+        `select count(*) as n from ledger_tx where kind = 'ieo.allocate'`,
+      );
       expect(n!.n).toBe(3n);
-      const issues = await db.get<{ n: bigint }>(`select count(*) as n from ledger_tx where kind = 'ieo.issue'`);
+      const issues = await db.get<{ n: bigint }>(
+        `select count(*) as n from ledger_tx where kind = 'ieo.issue'`,
+      );
       expect(issues!.n).toBe(2n);
       expect(await replayIeo(db)).toEqual({ projects: 2, allocations: 3, mismatches: [] });
     },

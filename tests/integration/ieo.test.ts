@@ -26,13 +26,19 @@ import {
 } from '../support/ieo';
 import { replayIeo } from './ieo-replayer';
 
-const env = checkedServer<IeoServer>(() => startIeoServer({ catalog: { ieo: { account: 'spot', tradePassword: 'never' } } }));
+const env = checkedServer<IeoServer>(() =>
+  startIeoServer({ catalog: { ieo: { account: 'spot', tradePassword: 'never' } } }),
+);
 const u = (v: string) => toUnits(v);
 /** The operator API answers in its default language: any of the eight texts of `key`. */
-const errorText = (key: string) => expect.toSatisfy((msg: string) => LANGS.some((l) => texts(l)[key] === msg));
+const errorText = (key: string) =>
+  expect.toSatisfy((msg: string) => LANGS.some((l) => texts(l)[key] === msg));
 const LANGS = ['en', 'hi', 'hk', 'id', 'jp', 'kor', 'vi', 'zh'];
 const texts = (lang: string) =>
-  JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'locales', lang, 'errors.json'), 'utf8')) as Record<string, string>;
+  JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'locales', lang, 'errors.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 async function replayed() {
   return withServerDb(env.server.dataDir, (db) => replayIeo(db), { bigints: true });
@@ -42,7 +48,11 @@ describe('IEO cycle', () => {
   it('oversubscribed: floor(commit × total ÷ all commits) lots, the rest unfrozen, the remainder with the issuer', async () => {
     const s = env.server;
     const p = await createProject(s);
-    expect(p).toMatchObject({ phase: 'preheat', lotCost: '5.000000', number: `IEO-${String(p.id).padStart(4, '0')}` });
+    expect(p).toMatchObject({
+      phase: 'preheat',
+      lotCost: '5.000000',
+      number: `IEO-${String(p.id).padStart(4, '0')}`,
+    });
     const [a, b, c] = await Promise.all([subscriber(s, '500'), subscriber(s, '500'), subscriber(s, '500')]);
 
     // Preheat: visible, not open.
@@ -88,7 +98,10 @@ describe('IEO cycle', () => {
         cost: '15.000000',
         refund: `${Number(commit) - 15}.000000`,
       });
-      expect(m.allocations[0]!.receipt).toMatchObject({ rule: 'pro-rata-lots', inputs: { allCommits: '200.000000' } });
+      expect(m.allocations[0]!.receipt).toMatchObject({
+        rule: 'pro-rata-lots',
+        inputs: { allCommits: '200.000000' },
+      });
       expect(await spotOf(s.dataDir, who.id)).toEqual({ available: u('485'), frozen: 0n });
       expect(await spotOf(s.dataDir, who.id, p.coin)).toEqual({ available: u('30'), frozen: 0n });
     }
@@ -100,7 +113,9 @@ describe('IEO cycle', () => {
     expect(catalog.body.data.coins).toContainEqual({ symbol: p.coin, name: 'Nova Token', decimals: 4 });
     const overview = await callApi(s.origin, 'assets/overview', {}, { token: a.token });
     const spot = overview.body.data.accounts.find((x: { account: string }) => x.account === 'spot');
-    expect(spot.coins.find((x: { coin: string }) => x.coin === p.coin)).toMatchObject({ total: '30.00000000' });
+    expect(spot.coins.find((x: { coin: string }) => x.coin === p.coin)).toMatchObject({
+      total: '30.00000000',
+    });
 
     // A second sweep allocates nothing again.
     expect((await s.ieo.sweep()).map((d) => d.project.id)).not.toContain(p.id);
@@ -121,8 +136,16 @@ describe('IEO cycle', () => {
       allocated: '50.0000',
       remainder: '950.0000',
     });
-    expect((await mine(s.origin, a)).allocations[0]).toMatchObject({ lots: '4', allocated: '40.0000', refund: '0.000000' });
-    expect((await mine(s.origin, b)).allocations[0]).toMatchObject({ lots: '1', cost: '5.000000', refund: '2.500000' });
+    expect((await mine(s.origin, a)).allocations[0]).toMatchObject({
+      lots: '4',
+      allocated: '40.0000',
+      refund: '0.000000',
+    });
+    expect((await mine(s.origin, b)).allocations[0]).toMatchObject({
+      lots: '1',
+      cost: '5.000000',
+      refund: '2.500000',
+    });
     expect(await spotOf(s.dataDir, b.id)).toEqual({ available: u('95'), frozen: 0n });
     expect(await replayed()).toMatchObject({ mismatches: [] });
   });
@@ -132,7 +155,11 @@ describe('IEO cycle', () => {
     const p = await createProject(s);
     s.clock.advance(20 * S);
     await s.ieo.sweep();
-    expect((await projectOf(s.origin, p.id)).result).toMatchObject({ subscribers: 0, allocated: '0.0000', remainder: '100.0000' });
+    expect((await projectOf(s.origin, p.id)).result).toMatchObject({
+      subscribers: 0,
+      allocated: '0.0000',
+      remainder: '100.0000',
+    });
   });
 });
 
@@ -195,17 +222,25 @@ describe('operators', () => {
     const edited = await opsCall(s.origin, 'POST', 'ieo/edit', edit as unknown as Record<string, string>);
     expect(edited.body.data).toMatchObject({ price: '0.25', total: '200', lotCost: '2.500000' });
     const journal = await withServerDb(s.dataDir, (db) =>
-      db.all(`select action from ops_actions where target_type = 'ieo_projects' and target_id = ?`, String(p.id)),
+      db.all(
+        `select action from ops_actions where target_type = 'ieo_projects' and target_id = ?`,
+        String(p.id),
+      ),
     );
     expect(journal.map((j) => j.action)).toEqual(['ieo.create', 'ieo.edit']);
 
     s.clock.advance(10 * S);
-    const refused = await opsCall(s.origin, 'POST', 'ieo/edit', { ...(edit as unknown as Record<string, string>), price: '1' });
+    const refused = await opsCall(s.origin, 'POST', 'ieo/edit', {
+      ...(edit as unknown as Record<string, string>),
+      price: '1',
+    });
     expect(refused.body.msg).toEqual(errorText('ieoStarted'));
     expect((await projectOf(s.origin, p.id)).price).toBe('0.25');
 
     const routes = await opsCall(s.origin, 'GET', 'routes');
-    const names = (routes.body.data as Array<{ name: string }>).map((r) => r.name).filter((n) => n.startsWith('ieo'));
+    const names = (routes.body.data as Array<{ name: string }>)
+      .map((r) => r.name)
+      .filter((n) => n.startsWith('ieo'));
     expect(names.sort()).toEqual(['ieo/create', 'ieo/edit', 'ieo/projects']);
     s.clock.advance(10 * S);
     await s.ieo.sweep();

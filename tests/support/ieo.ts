@@ -36,7 +36,13 @@ export async function startIeoServer(
   const ieo = createIeoModule({ now: () => clock.now() });
   const modules = defaultModules().map((m) => (m.name === 'ieo' ? ieo : m));
   const server = await startTestServer(
-    { dataDir, simMarket: false, simChain: false, operatorToken: 'test-token', ...(catalogFile && { catalogFile }) },
+    {
+      dataDir,
+      simMarket: false,
+      simChain: false,
+      operatorToken: 'test-token',
+      ...(catalogFile && { catalogFile }),
+    },
     { modules },
   );
   return {
@@ -100,7 +106,14 @@ export async function subscriber(
 }
 
 /** Subscribes `amount` to project `id`; the raw reply. */
-export function subscribe(origin: string, p: Person, id: number, amount: string, lang?: string, tradePassword = TRADE_PWD) {
+export function subscribe(
+  origin: string,
+  p: Person,
+  id: number,
+  amount: string,
+  lang?: string,
+  tradePassword = TRADE_PWD,
+) {
   return call(origin, 'ieo/subscribe', p.token, { id, amount, tradePassword }, lang);
 }
 

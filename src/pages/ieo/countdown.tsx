@@ -27,7 +27,9 @@ export function Countdown({ project, now }: { project: IeoProject; now: number }
   const { days, clock } = clockOf(left);
   return (
     <p className="ieo-countdown" data-testid="ieo-countdown">
-      <span className="ieo-countdown__label">{t(phase === 'preheat' ? 'countdown.opensIn' : 'countdown.endsIn')}</span>
+      <span className="ieo-countdown__label">
+        {t(phase === 'preheat' ? 'countdown.opensIn' : 'countdown.endsIn')}
+      </span>
       <span className="ieo-countdown__clock mono" role="timer">
         {days > 0 && `${t('days', { days })} `}
         {clock}

@@ -41,7 +41,9 @@ export function IeoDetailPage() {
   }
   const terms = mine.data?.terms ?? null;
   const used = fromUnits(
-    (mine.data?.commits ?? []).filter((c) => c.projectId === p.id).reduce((s, c) => s + toUnits(c.amount), 0n),
+    (mine.data?.commits ?? [])
+      .filter((c) => c.projectId === p.id)
+      .reduce((s, c) => s + toUnits(c.amount), 0n),
   );
   const line = balances.data?.find((b) => b.account === (terms?.account ?? 'spot') && b.coin === p.quote);
   const available = balances.data ? (line?.available ?? '0') : null;
@@ -73,7 +75,13 @@ export function IeoDetailPage() {
       <RuleCard p={p} />
       {p.description && <p className="ieo-description">{p.description}</p>}
       <ListGroup>
-        <ListRow icon="globe" label={t('links.title')} value={t('links.open')} to={`/pages/ieo/link?id=${p.id}`} testId="ieo-links" />
+        <ListRow
+          icon="globe"
+          label={t('links.title')}
+          value={t('links.open')}
+          to={`/pages/ieo/link?id=${p.id}`}
+          testId="ieo-links"
+        />
       </ListGroup>
     </Screen>
   );

@@ -35,7 +35,10 @@ export function clockOf(ms: number): { days: number; clock: string } {
   const s = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(s / 86_400);
   const rest = s % 86_400;
-  return { days, clock: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}` };
+  return {
+    days,
+    clock: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`,
+  };
 }
 
 /** A date and time in the UI language. */

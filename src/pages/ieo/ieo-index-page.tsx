@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { IeoProject } from '../../../domain/ieo-types';
 import { AsOf } from '../../components/as-of';
+import { ListGroup, ListRow } from '../../components/list';
 import { LoadState } from '../../components/load-state';
 import { Screen } from '../../components/screen';
 import { usePublicRead } from '../../core/use-dated-read';
@@ -61,15 +62,11 @@ export function IeoIndexPage() {
   const read = usePublicRead('ieo/projects', NONE);
   const now = useServerNow(read.data?.serverTime, read.time);
   return (
-    <Screen
-      onRefresh={read.reload}
-      right={
-        <Link className="btn btn--text btn--small" to="/pages/ieo/log" data-testid="ieo-my-log">
-          {t('myLog')}
-        </Link>
-      }
-    >
+    <Screen onRefresh={read.reload}>
       <p className="muted ieo-intro">{t('intro')}</p>
+      <ListGroup>
+        <ListRow icon="orders" label={t('myLog')} to="/pages/ieo/log" testId="ieo-my-log" />
+      </ListGroup>
       <AsOf time={read.time} testId="ieo-as-of" />
       {read.data === null ? (
         <LoadState failed={read.failed} onRetry={() => void read.reload()} testId="ieo-list" />

@@ -17,9 +17,13 @@ export function ProjectFigures({ p }: { p: IeoProject }) {
         <ListRow label={t('fields.price')} value={`${n.digits(p.price)} ${p.quote}`} />
         <ListRow label={t('fields.total')} value={`${n.digits(p.total)} ${p.coin}`} />
         <ListRow label={t('fields.lot')} value={`${n.digits(p.lot)} ${p.coin}`} />
-        <ListRow label={t('fields.lotCost')} value={`${n.digits(p.lotCost)} ${p.quote}`} />
+        <ListRow label={t('fields.lotCost')} value={`${n.exact(p.lotCost)} ${p.quote}`} />
         <ListRow label={t('fields.cap')} value={`${n.digits(p.cap)} ${p.quote}`} />
-        <ListRow label={t('fields.committed')} value={`${n.fixed(p.committed, 2)} ${p.quote}`} testId="ieo-committed" />
+        <ListRow
+          label={t('fields.committed')}
+          value={`${n.fixed(p.committed, 2)} ${p.quote}`}
+          testId="ieo-committed"
+        />
         <ListRow label={t('fields.subscribers')} value={String(p.subscribers)} />
       </ListGroup>
       <ol className="ieo-steps" data-testid="ieo-steps">
@@ -47,7 +51,9 @@ export function RuleCard({ p }: { p: IeoProject }) {
   return (
     <section className="card ieo-rule" data-testid="ieo-rule">
       <h2 className="card__title">{t('rule.title')}</h2>
-      <p>{t('rule.lots', { lot: n.digits(p.lot), coin: p.coin, cost: n.digits(p.lotCost), quote: p.quote })}</p>
+      <p>
+        {t('rule.lots', { lot: n.digits(p.lot), coin: p.coin, cost: n.exact(p.lotCost), quote: p.quote })}
+      </p>
       <p>{t('rule.under')}</p>
       <p>{t('rule.over')}</p>
       <p>{t('rule.rest')}</p>
@@ -72,7 +78,9 @@ export function ResultCard({ p, mine }: { p: IeoProject; mine: IeoAllocation | n
     <section className="card ieo-result" data-testid="ieo-result">
       <h2 className="card__title">
         {t('result.title')}{' '}
-        <span className="badge">{t(r.oversubscribed ? 'result.oversubscribed' : 'result.undersubscribed')}</span>
+        <span className="badge">
+          {t(r.oversubscribed ? 'result.oversubscribed' : 'result.undersubscribed')}
+        </span>
       </h2>
       <dl className="ieo-figures">
         <div>
@@ -107,7 +115,8 @@ export function ResultCard({ p, mine }: { p: IeoProject; mine: IeoAllocation | n
             </strong>
           </p>
           <p className="muted">
-            {t('log.cost')} {n.exact(mine.cost)} {mine.quote} · {t('log.refund')} {n.exact(mine.refund)} {mine.quote}
+            {t('log.cost')} {n.exact(mine.cost)} {mine.quote} · {t('log.refund')} {n.exact(mine.refund)}{' '}
+            {mine.quote}
           </p>
           <Link className="link" to="/pages/ieo/log?view=allocations">
             {t('log.receipt')}

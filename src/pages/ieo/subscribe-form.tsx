@@ -3,6 +3,7 @@ import { subscribeProblem } from '../../../domain/ieo-rules';
 import type { IeoProject, IeoTerms } from '../../../domain/ieo-types';
 import type { ErrorKey } from '../../../domain/errors';
 import { toUnits } from '../../../domain';
+import { CoinAmount } from '../../components/coin-amount';
 import { SignInLink } from '../../components/sign-in-link';
 import { toast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
@@ -109,8 +110,8 @@ export function SubscribeForm(props: SubscribeFormProps) {
       <div className={`field${shown ? ' field--error' : ''}`}>
         <label className="field__label ieo-form__label" htmlFor={inputId}>
           <span>{t('form.amount')}</span>
-          <span className="muted" data-testid="ieo-available">
-            {t('form.available', { account })} {props.available === null ? '—' : `${n.fixed(props.available, p.quoteDecimals)} ${p.quote}`}
+          <span className="ieo-form__available" data-testid="ieo-available">
+            {t('form.available', { account })} <CoinAmount value={props.available} coin={p.quote} />
           </span>
         </label>
         <div className="field__control">
@@ -120,7 +121,7 @@ export function SubscribeForm(props: SubscribeFormProps) {
             inputMode="decimal"
             autoComplete="off"
             value={text}
-            placeholder={`${n.digits(p.lotCost)} – ${n.digits(p.cap)}`}
+            placeholder={`${n.exact(p.lotCost)} – ${n.exact(p.cap)}`}
             aria-invalid={shown ? true : undefined}
             onChange={(e) => {
               setText(e.target.value);
@@ -136,7 +137,12 @@ export function SubscribeForm(props: SubscribeFormProps) {
           </p>
         )}
         <p className="field__hint">
-          {t('form.hint', { min: n.digits(p.lotCost), cap: n.digits(p.cap), used: n.exact(props.used), coin: p.quote })}
+          {t('form.hint', {
+            min: n.exact(p.lotCost),
+            cap: n.exact(p.cap),
+            used: n.exact(props.used),
+            coin: p.quote,
+          })}
         </p>
       </div>
       <button

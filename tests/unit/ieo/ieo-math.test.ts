@@ -110,14 +110,29 @@ describe('subscription and project checks (domain/ieo-rules.ts)', () => {
       price: '0.25',
       total: '1000',
     });
-    expect(parseIeoProject({ ...req, total: '1005' }, 6)).toEqual({ field: 'total', key: 'ieoProjectInvalid' });
+    expect(parseIeoProject({ ...req, total: '1005' }, 6)).toEqual({
+      field: 'total',
+      key: 'ieoProjectInvalid',
+    });
     expect(parseIeoProject({ ...req, lot: '0.01', price: '0.25' }, 2)).toEqual({
       field: 'lot',
       key: 'ieoProjectInvalid',
     });
-    expect(parseIeoProject({ ...req, closesAt: '2000' }, 6)).toEqual({ field: 'closesAt', key: 'ieoProjectInvalid' });
-    expect(parseIeoProject({ ...req, quote: 'XYZ' }, undefined)).toEqual({ field: 'quote', key: 'unknownCoin' });
-    expect(parseIeoProject({ ...req, website: 'http://x' }, 6)).toEqual({ field: 'website', key: 'ieoProjectInvalid' });
-    expect(parseIeoProject({ ...req, lot: '1.00001' }, 6)).toEqual({ field: 'lot', key: 'ieoTooManyDecimals' });
+    expect(parseIeoProject({ ...req, closesAt: '2000' }, 6)).toEqual({
+      field: 'closesAt',
+      key: 'ieoProjectInvalid',
+    });
+    expect(parseIeoProject({ ...req, quote: 'XYZ' }, undefined)).toEqual({
+      field: 'quote',
+      key: 'unknownCoin',
+    });
+    expect(parseIeoProject({ ...req, website: 'http://x' }, 6)).toEqual({
+      field: 'website',
+      key: 'ieoProjectInvalid',
+    });
+    expect(parseIeoProject({ ...req, lot: '1.00001' }, 6)).toEqual({
+      field: 'lot',
+      key: 'ieoTooManyDecimals',
+    });
   });
 });

@@ -39,7 +39,10 @@ describe('the baseline', () => {
     await migrate(legacy.k, legacySteps());
     const fresh = database();
     // The baseline alone: steps after it add tables the legacy steps never had.
-    await migrate(fresh.k, allMigrations().filter((m) => m.name <= BASELINE_STEP));
+    await migrate(
+      fresh.k,
+      allMigrations().filter((m) => m.name <= BASELINE_STEP),
+    );
 
     const before = sqliteSchema(legacy.sqlite);
     const after = sqliteSchema(fresh.sqlite);
@@ -173,7 +176,11 @@ describe('the runner', () => {
       '199-later',
     ]);
     const fresh = database();
-    expect(await migrate(fresh.k, [...allMigrations(), later])).toEqual([BASELINE_STEP, ...afterBaseline(), '199-later']);
+    expect(await migrate(fresh.k, [...allMigrations(), later])).toEqual([
+      BASELINE_STEP,
+      ...afterBaseline(),
+      '199-later',
+    ]);
     expect(sqliteSchema(legacy.sqlite)).toEqual(sqliteSchema(fresh.sqlite));
   });
 });
