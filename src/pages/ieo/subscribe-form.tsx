@@ -1,19 +1,17 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { subscribeProblem } from '../../../domain/ieo-rules';
 import type { IeoProject, IeoTerms } from '../../../domain/ieo-types';
 import type { ErrorKey } from '../../../domain/errors';
 import { toUnits } from '../../../domain';
 import { CoinAmount } from '../../components/coin-amount';
 import { SignInLink } from '../../components/sign-in-link';
-import { toast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
 import { useUser } from '../../core/contexts';
-import { useTradePasswordPrompt } from '../../core/trade-password-prompt';
-import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import { SubscribeDialog } from './subscribe-dialog';
+import { useSubscribe } from './use-subscribe';
 
 /** Props of {@link SubscribeForm}. */
 export interface SubscribeFormProps {
@@ -36,15 +34,9 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const n = useNumbers();
   const { user } = useUser();
   const online = useOnline();
-  const call = useCall();
-  const { askTradePassword } = useTradePasswordPrompt();
   const inputId = useId();
   const [text, setText] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const inFlight = useRef(false);
   const amount = useMemo(() => n.parse(text) ?? (text.trim() === '' ? '' : 'x'), [text, n]);
   const usedUnits = useMemo(() => toUnits(props.used), [props.used]);
   const problem: ErrorKey | null = subscribeProblem(
@@ -55,52 +47,20 @@ export function SubscribeForm(props: SubscribeFormProps) {
   const shown = text.trim() === '' ? null : problem ? errorMessage(problem) : serverError;
   const needsPassword = terms?.tradePassword !== 'never';
 
-  if (!user) return <SignInLink testId="ieo-sign-in">{t('form.signIn')}</SignInLink>;
-
-  const review = () => {
-    if (problem) {
-      setServerError(null);
-      return;
-    }
-    if (needsPassword && !user.hasTradePassword) {
-      askTradePassword();
-      return;
-    }
-    setPasswordError(null);
-    setConfirming(true);
-  };
-
-  const confirm = async (tradePassword: string) => {
-    if (inFlight.current) return;
-    if (needsPassword && !tradePassword) {
-      setPasswordError(errorMessage('required'));
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    const out = await call(
-      'ieo/subscribe',
-      { id: p.id, amount, ...(needsPassword && { tradePassword }) },
-      { fields: ['amount', 'tradePassword'] },
-    );
-    inFlight.current = false;
-    setBusy(false);
-    if (out.ok) {
-      setConfirming(false);
+  const flow = useSubscribe({
+    project: p,
+    amount,
+    problem,
+    needsPassword,
+    hasTradePassword: user?.hasTradePassword ?? false,
+    onSent() {
       setText('');
-      toast.success(t('confirm.done'));
       props.onDone();
-      return;
-    }
-    if (out.field === 'tradePassword') {
-      setPasswordError(out.message ?? null);
-      return;
-    }
-    setConfirming(false);
-    // Refused: the amount stays as typed, the reason under it.
-    setServerError(out.message ?? null);
-  };
+    },
+    onRefused: setServerError,
+  });
 
+  if (!user) return <SignInLink testId="ieo-sign-in">{t('form.signIn')}</SignInLink>;
   const account = terms ? t(`assets:accounts.${terms.account}`) : '';
   return (
     <section className="card ieo-form" aria-labelledby={`${inputId}-title`}>
@@ -148,24 +108,22 @@ export function SubscribeForm(props: SubscribeFormProps) {
       <button
         type="button"
         className="btn btn--primary btn--block"
-        disabled={!online || busy || text.trim() === ''}
-        onClick={review}
+        disabled={!online || flow.busy || text.trim() === ''}
+        onClick={() => (problem ? setServerError(null) : flow.review())}
         data-testid="ieo-subscribe"
       >
         {online ? t('form.submit') : t('form.offline')}
       </button>
       <SubscribeDialog
-        open={confirming}
+        open={flow.confirming}
         project={p}
         amount={amount}
         account={account}
         needsPassword={needsPassword}
-        busy={busy}
-        passwordError={passwordError}
-        onConfirm={(pwd) => void confirm(pwd)}
-        onCancel={() => {
-          if (!inFlight.current) setConfirming(false);
-        }}
+        busy={flow.busy}
+        passwordError={flow.passwordError}
+        onConfirm={(pwd) => void flow.confirm(pwd)}
+        onCancel={flow.cancel}
       />
     </section>
   );
