@@ -63,9 +63,13 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
   });
 
   it('run the baseline on a fresh database, and nothing the second time', async () => {
-    expect(firstRun).toEqual([BASELINE_STEP]);
+    // The baseline, then the steps after it (new areas' tables), each once.
+    const after = [...new Set(allMigrations().map((m) => m.name))].filter((n) => n > BASELINE_STEP).sort();
+    expect(firstRun).toEqual([BASELINE_STEP, ...after]);
     expect(await migrateDatabase(k, allMigrations(), 'postgres')).toEqual([]);
-    expect(await q<{ name: string }>('select name from migrations')).toEqual([{ name: BASELINE_STEP }]);
+    expect(await q<{ name: string }>('select name from migrations order by name')).toEqual(
+      [BASELINE_STEP, ...after].map((name) => ({ name })),
+    );
   });
 
   it('make the tables, columns, indexes, foreign keys and checks SQLite has', async () => {
@@ -105,7 +109,8 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
       t.foreignKeys.sort();
     }
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
-    expect(Object.keys(actual)).toHaveLength(51);
+    // The baseline's 51 (with `migrations`) and the tables of the steps after it.
+    expect(Object.keys(actual).length).toBeGreaterThanOrEqual(51);
     for (const name of Object.keys(expected)) {
       expect({ table: name, ...actual[name] }).toEqual({ table: name, ...expected[name] });
     }
