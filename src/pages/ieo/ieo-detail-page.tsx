@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
 import { fromUnits, toUnits } from '../../../domain';
@@ -11,7 +11,7 @@ import { usePrivateData, usePublicRead } from '../../core/use-dated-read';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/ieo.css';
 import { Countdown, PhaseBadge } from './countdown';
-import { countdownOf, useServerNow } from './ieo-hooks';
+import { countdownOf, useReadUntilAllocated, useServerNow } from './ieo-hooks';
 import { ProjectFigures, ResultCard, RuleCard } from './project-sections';
 import { SubscribeForm } from './subscribe-form';
 
@@ -29,9 +29,12 @@ export function IeoDetailPage() {
   const balances = usePrivateData('assets/balances', NONE, user?.id ?? null);
   const now = useServerNow(read.data?.serverTime, read.time);
   const p = read.data?.project ?? null;
-  const reload = async () => {
-    await Promise.all([read.reload(), mine.reload(), balances.reload()]);
-  };
+  const [readAgain, mineAgain, balancesAgain] = [read.reload, mine.reload, balances.reload];
+  const reload = useCallback(async () => {
+    await Promise.all([readAgain(), mineAgain(), balancesAgain()]);
+  }, [readAgain, mineAgain, balancesAgain]);
+  const shown = useMemo(() => (p ? [p] : null), [p]);
+  useReadUntilAllocated(shown, now, reload);
   if (!p) {
     return (
       <Screen onRefresh={read.reload}>

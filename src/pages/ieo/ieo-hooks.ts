@@ -46,3 +46,21 @@ export function useDateTime(): (ms: number) => string {
   const { lang } = usePrefs();
   return (ms) => formatDateTime(new Date(ms).toISOString(), lang);
 }
+
+/**
+ * Reads again every 2 s while a project's window has ended at `now` but its allocation is not in
+ * yet: the result shows as soon as the area's timer has made it, without a pull to refresh.
+ */
+export function useReadUntilAllocated(
+  projects: ReadonlyArray<Pick<IeoProject, 'opensAt' | 'closesAt' | 'result'>> | null,
+  now: number,
+  reload: () => Promise<unknown>,
+): void {
+  const waiting = projects?.some((p) => p.result === null && countdownOf(p, now).phase === 'ended') ?? false;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => void reload(), 2_000);
+    return () => clearTimeout(timer);
+    // `projects` changes with every answer, so each read arms the next.
+  }, [waiting, projects, reload]);
+}

@@ -9,7 +9,7 @@ import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/ieo.css';
 import { Countdown, PhaseBadge } from './countdown';
-import { useServerNow } from './ieo-hooks';
+import { useReadUntilAllocated, useServerNow } from './ieo-hooks';
 
 const NONE: Record<string, never> = {};
 
@@ -61,6 +61,7 @@ export function IeoIndexPage() {
   const { t } = useTranslation('ieo');
   const read = usePublicRead('ieo/projects', NONE);
   const now = useServerNow(read.data?.serverTime, read.time);
+  useReadUntilAllocated(read.data?.projects ?? null, now, read.reload);
   return (
     <Screen onRefresh={read.reload}>
       <p className="muted ieo-intro">{t('intro')}</p>
