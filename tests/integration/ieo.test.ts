@@ -196,6 +196,20 @@ describe('bad input changes nothing', () => {
   });
 });
 
+describe('racing', () => {
+  it('two subscriptions that together pass the cap: exactly one is accepted', async () => {
+    const s = env.server;
+    const p = await createProject(s);
+    const me = await subscriber(s, '500');
+    s.clock.advance(10 * S);
+    const replies = await Promise.all([1, 2, 3].map(() => subscribe(s.origin, me, p.id, '60', 'en')));
+    expect(replies.map((r) => r.body.code).sort()).toEqual([200, 400, 400]);
+    expect(await spotOf(s.dataDir, me.id)).toEqual({ available: u('440'), frozen: u('60') });
+    s.clock.advance(10 * S);
+    await s.ieo.sweep();
+  });
+});
+
 describe('operators', () => {
   it('create and edit before opening (journaled); once open nothing can be edited; no route allocates', async () => {
     const s = env.server;
