@@ -2,6 +2,7 @@ import { CONTENT_ENDPOINTS } from './content-endpoints';
 import type { EndpointDef } from './endpoint-def';
 import { CORE_ENDPOINTS, endpointPathOf, type EndpointName } from './endpoints';
 import { IDENTITY_ENDPOINTS } from './identity-endpoints';
+import { IEO_ENDPOINTS } from './ieo-endpoints';
 import { LEGAL_ENDPOINTS } from './legal-endpoints';
 import { LEVER_ENDPOINTS } from './lever-endpoints';
 import { SECOND_ENDPOINTS } from './second-endpoints';
@@ -20,6 +21,7 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   ...IDENTITY_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...SELL_ENDPOINTS,
+  ...IEO_ENDPOINTS,
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

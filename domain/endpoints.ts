@@ -22,6 +22,7 @@ import type { LeverEndpoints } from './lever-endpoints';
 import type { SecondEndpoints } from './second-endpoints';
 import type { SellEndpoints } from './sell-endpoints';
 import type { LegalEndpoints } from './legal-endpoints';
+import type { IeoEndpoints } from './ieo-endpoints';
 import type { ContentEndpoints } from './content-endpoints';
 import type { IdentityEndpoints } from './identity-endpoints';
 import type { CatalogInfo } from './market';
@@ -175,6 +176,7 @@ export interface Endpoints
     IdentityEndpoints,
     ContentEndpoints,
     SellEndpoints {}
+    IeoEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];

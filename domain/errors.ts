@@ -1,5 +1,6 @@
 import { CONTENT_ERROR_KEYS } from './content-errors';
 import { IDENTITY_ERROR_KEYS } from './identity-errors';
+import { IEO_ERROR_KEYS } from './ieo-errors';
 import { LEGAL_ERROR_KEYS } from './legal-errors';
 import { LEVER_ERROR_KEYS } from './lever-errors';
 import { SECOND_ERROR_KEYS } from './second-errors';
@@ -107,6 +108,7 @@ export const ERROR_KEYS = [
   ...LEGAL_ERROR_KEYS,
   ...IDENTITY_ERROR_KEYS,
   ...CONTENT_ERROR_KEYS,
+  ...IEO_ERROR_KEYS,
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

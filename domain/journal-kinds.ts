@@ -38,6 +38,10 @@ export const JOURNAL_KINDS = [
   'legal.escrow',
   'legal.release',
   'legal.return',
+  // New-coin subscription (server/ieo/money.ts): commit frozen, total issue in, allocation.
+  'ieo.commit',
+  'ieo.issue',
+  'ieo.allocate',
   // A share of a direct referral's spot fee, paid by the house (server/identity/rebates.ts).
   'rebate',
   // Demo mode only: grants to the demo account and the simulator's bots.

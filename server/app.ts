@@ -19,6 +19,7 @@ import {
 import { createLeverModule } from './lever/module';
 import { Ledger, ledgerBaseline, ledgerMigration } from './ledger';
 import { createIdentityModule } from './identity/module';
+import { createIeoModule } from './ieo/module';
 import { candlesBaseline, candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
 import { mineModule } from './mine/module';
@@ -59,6 +60,7 @@ export function defaultModules(): ServerModule[] {
     createLegalModule(),
     createIdentityModule(),
     createSellModule(),
+    createIeoModule(),
     opsModule,
   ];
 }

@@ -3,6 +3,7 @@
  * the matching engine, the trade tape and the public market routes.
  */
 export {
+  addCoin,
   type Catalog,
   DEFAULT_LEGAL_TERMS,
   type LegalTerms,

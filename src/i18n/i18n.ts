@@ -24,6 +24,7 @@ import type idLever from '../../locales/id/lever.json';
 import type idSecond from '../../locales/id/second.json';
 import type idSell from '../../locales/id/sell.json';
 import type idLegal from '../../locales/id/legal.json';
+import type idIeo from '../../locales/id/ieo.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -40,6 +41,7 @@ export const NAMESPACES = [
   'legal',
   'identity',
   'sell',
+  'ieo',
 ] as const;
 
 /**
@@ -72,6 +74,7 @@ export interface Texts {
   legal: typeof idLegal;
   identity: typeof idIdentity;
   sell: typeof idSell;
+  ieo: typeof idIeo;
 }
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts). The

@@ -141,15 +141,35 @@ export const ROUTES: readonly RouteDef[] = [
     load: p === 'legal' ? () => import('../pages/legal/legal-page').then((m) => m.LegalPage) : legalPage(p),
     ns: ['common', 'legal', 'errors', 'assets'],
   })),
-  ...(['index', 'link', 'log', 'detail'] as const).map((p): RouteDef => ({
-    path: `/pages/ieo/${p}`,
-    title: `ieo.${p}`,
-    // The coin-listing application (the title the route always had).
-    ...(p === 'link' && {
-      ns: ['common', 'home', 'content', 'errors'] as const,
-      load: () => import('../pages/listing/listing-page').then((m) => m.ListingPage),
-    }),
-  })),
+  {
+    path: '/pages/ieo/index',
+    title: 'ieo.index',
+    ns: ['common', 'ieo', 'errors'],
+    load: () => import('../pages/ieo/ieo-index-page').then((m) => m.IeoIndexPage),
+  },
+  {
+    // Without `?id=` the coin-listing application (the title the route always had); with it a
+    // project's links, from the IEO detail page.
+    path: '/pages/ieo/link',
+    title: 'ieo.link',
+    ns: ['common', 'home', 'content', 'errors', 'ieo'],
+    load: () =>
+      Promise.all([import('../pages/listing/listing-page'), import('../pages/ieo/ieo-link-page')]).then(
+        ([listing, ieo]) => ieo.ieoLinkRoute(listing.ListingPage),
+      ),
+  },
+  {
+    path: '/pages/ieo/log',
+    title: 'ieo.log',
+    ns: ['common', 'ieo', 'errors'],
+    load: () => import('../pages/ieo/ieo-log-page').then((m) => m.IeoLogPage),
+  },
+  {
+    path: '/pages/ieo/detail',
+    title: 'ieo.detail',
+    ns: ['common', 'ieo', 'errors', 'assets'],
+    load: () => import('../pages/ieo/ieo-detail-page').then((m) => m.IeoDetailPage),
+  },
   { path: '/pages/lockming/index', title: 'lockming.index' },
   { path: '/pages/lockming/list', title: 'lockming.list' },
   {

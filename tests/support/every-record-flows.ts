@@ -13,6 +13,7 @@ import { addBank, as, merchant, person, publish, take } from './legal';
 import { placeOption, settled, trade, until, type User } from './second';
 import type { TestServer } from './server';
 import { approve, requestWithdraw, withdrawer } from './withdrawals';
+import { ieoRecords } from './every-record-ieo';
 
 /** A server of this exchange: the test server and the lever area's handle (the overnight run). */
 export interface ExchangeServer extends TestServer {
@@ -71,6 +72,7 @@ export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSumm
   Object.assign(users, await fiat(s));
   Object.assign(users, await content(s, summary));
   await quickSell(s, users.maker!, users.referral!);
+  users.ieo = await ieoRecords(s);
   // A resting order and its frozen coin: the copy must keep it in the book.
   dataOf(
     await call(s.origin, 'trade/place', users.maker!.token, {

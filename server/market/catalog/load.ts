@@ -6,6 +6,7 @@ import {
   stepDecimals,
   UNIT_DECIMALS,
   type AddressFormat,
+  type CoinInfo,
 } from '../../../domain';
 import { leverProblems } from './lever-rules';
 import { secondTermsProblems } from '../../../domain/second-rules';
@@ -26,7 +27,22 @@ export function loadCatalog(file: string | undefined): Catalog {
   const problems = catalogProblems(catalog);
   if (problems.length)
     throw new Error(`invalid catalog${file ? ` ${file}` : ''}:\n- ${problems.join('\n- ')}`);
-  return catalog;
+  // Its own list of coins: `addCoin` grows the catalog in force, never the embedded defaults.
+  return { ...catalog, coins: [...catalog.coins] };
+}
+
+/**
+ * Makes a coin issued on the exchange (a new-coin subscription's) known to the catalog in force:
+ * appended to `catalog.coins`, the list every area holds, so balances, transfers and the app's
+ * catalog (`market/catalog`) name it from then on. It gets no market, no chain and no withdrawal
+ * limit: trading or withdrawing it is the operator's catalog decision later. Idempotent; throws on a
+ * coin the catalog's own checks would refuse.
+ */
+export function addCoin(catalog: Catalog, coin: CoinInfo): void {
+  if (catalog.coins.some((c) => c.symbol === coin.symbol)) return;
+  const problems = catalogProblems({ ...catalog, coins: [...catalog.coins, coin] });
+  if (problems.length) throw new Error(`coin ${coin.symbol} refused:\n- ${problems.join('\n- ')}`);
+  catalog.coins.push(coin);
 }
 
 const positive = (v: string) => DECIMAL_PATTERN.test(v) && !v.startsWith('-') && /[1-9]/.test(v);

@@ -11,7 +11,7 @@ export interface Entry {
   icon: IconName;
   title: PageTitleKey;
   /** A label of its own (`home:entries.*`) for a tile that opens a section of a page. */
-  label?: 'team' | 'shareLink';
+  label?: 'team' | 'shareLink' | 'allocations';
 }
 
 /** A four-column grid of tiles (memoized: its props never change while prices stream on home). */

@@ -28,6 +28,8 @@ const QUICK: readonly Entry[] = [
 /** Everything else on the home page of spec §2. */
 const MORE: readonly Entry[] = [
   { to: '/pages/ieo/index', icon: 'rocket', title: 'ieo.index' },
+  { to: '/pages/ieo/log', icon: 'orders', title: 'ieo.log' },
+  { to: '/pages/ieo/log?view=allocations', icon: 'gift', title: 'ieo.log', label: 'allocations' },
   { to: '/pages/lockming/index', icon: 'lock', title: 'lockming.index' },
   { to: '/pages/home/news', icon: 'news', title: 'home.news' },
   { to: '/pages/zhibo/zhibo', icon: 'live', title: 'zhibo.zhibo' },

@@ -3,12 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stepDecimals } from '../../../domain';
-import { DEFAULT_CATALOG, catalogProblems, loadCatalog } from '../../../server/market/catalog';
+import { addCoin, DEFAULT_CATALOG, catalogProblems, loadCatalog } from '../../../server/market/catalog';
 
 describe('catalog', () => {
   it('ships sound defaults', () => {
     expect(catalogProblems(DEFAULT_CATALOG)).toEqual([]);
-    expect(loadCatalog(undefined)).toBe(DEFAULT_CATALOG);
+    expect(loadCatalog(undefined)).toEqual(DEFAULT_CATALOG);
+  });
+
+  it('adds a coin issued on the exchange to the catalog in force only, once, as its checks allow', () => {
+    const catalog = loadCatalog(undefined);
+    const before = DEFAULT_CATALOG.coins.length;
+    addCoin(catalog, { symbol: 'NOVA', name: 'Nova', decimals: 4 });
+    addCoin(catalog, { symbol: 'NOVA', name: 'Nova again', decimals: 2 });
+    expect(catalog.coins.filter((c) => c.symbol === 'NOVA')).toEqual([
+      { symbol: 'NOVA', name: 'Nova', decimals: 4 },
+    ]);
+    expect(DEFAULT_CATALOG.coins).toHaveLength(before);
+    expect(loadCatalog(undefined).coins.some((c) => c.symbol === 'NOVA')).toBe(false);
+    expect(() => addCoin(catalog, { symbol: 'bad coin', name: 'x', decimals: 2 })).toThrow(/refused/);
+    expect(() => addCoin(catalog, { symbol: 'NINE', name: 'x', decimals: 9 })).toThrow(/refused/);
   });
 
   it('gives every coin display decimals within its own decimals, and refuses more', () => {

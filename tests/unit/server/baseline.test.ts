@@ -161,7 +161,7 @@ describe('the runner', () => {
 
   it('runs the steps after the baseline on a database either road built', async () => {
     const later: Migration = {
-      name: '101-later',
+      name: '199-later',
       up: async (db) => void (await sql`create table t_later (x integer)`.execute(db)),
     };
     const legacy = database();

@@ -12,6 +12,9 @@ export const PUBLIC_READS = [
   'lever/config',
   'second/terms',
   'zhibo/current',
+  // The IEO projects and one project: the list and detail render offline, dated.
+  'ieo/projects',
+  'ieo/project',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint whose answer is kept (see {@link PUBLIC_READS}). */

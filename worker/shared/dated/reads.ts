@@ -30,6 +30,8 @@ export const PRIVATE_READS = [
   'legal/messages',
   // Quick sell's records (/pages/sell/log), dated offline.
   'sell/log',
+  // New-coin subscription: the user's subscriptions and allocations (/pages/ieo/log, detail).
+  'ieo/mine',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */
