@@ -175,7 +175,7 @@ export interface Endpoints
     LegalEndpoints,
     IdentityEndpoints,
     ContentEndpoints,
-    SellEndpoints {}
+    SellEndpoints,
     IeoEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
