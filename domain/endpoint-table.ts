@@ -4,6 +4,7 @@ import { CORE_ENDPOINTS, endpointPathOf, type EndpointName } from './endpoints';
 import { IDENTITY_ENDPOINTS } from './identity-endpoints';
 import { LEGAL_ENDPOINTS } from './legal-endpoints';
 import { LEVER_ENDPOINTS } from './lever-endpoints';
+import { LOCKMING_ENDPOINTS } from './lockming-endpoints';
 import { SECOND_ENDPOINTS } from './second-endpoints';
 
 /**
@@ -18,6 +19,7 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   ...LEGAL_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...LOCKMING_ENDPOINTS,
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

@@ -23,6 +23,7 @@ import type { SecondEndpoints } from './second-endpoints';
 import type { LegalEndpoints } from './legal-endpoints';
 import type { ContentEndpoints } from './content-endpoints';
 import type { IdentityEndpoints } from './identity-endpoints';
+import type { LockmingEndpoints } from './lockming-endpoints';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
 import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
@@ -172,6 +173,7 @@ export interface Endpoints
     SecondEndpoints,
     LegalEndpoints,
     IdentityEndpoints,
+    LockmingEndpoints,
     ContentEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';

@@ -2,6 +2,7 @@ import { CONTENT_ERROR_KEYS } from './content-errors';
 import { IDENTITY_ERROR_KEYS } from './identity-errors';
 import { LEGAL_ERROR_KEYS } from './legal-errors';
 import { LEVER_ERROR_KEYS } from './lever-errors';
+import { LOCKMING_ERROR_KEYS } from './lockming-errors';
 import { SECOND_ERROR_KEYS } from './second-errors';
 
 /**
@@ -105,6 +106,7 @@ export const ERROR_KEYS = [
   ...LEGAL_ERROR_KEYS,
   ...IDENTITY_ERROR_KEYS,
   ...CONTENT_ERROR_KEYS,
+  ...LOCKMING_ERROR_KEYS,
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

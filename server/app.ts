@@ -21,6 +21,7 @@ import { Ledger, ledgerBaseline, ledgerMigration } from './ledger';
 import { createIdentityModule } from './identity/module';
 import { candlesBaseline, candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
+import { createLockmingModule } from './lockming/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
@@ -57,6 +58,7 @@ export function defaultModules(): ServerModule[] {
     createSecondModule(),
     createLegalModule(),
     createIdentityModule(),
+    createLockmingModule(),
     opsModule,
   ];
 }

@@ -11,6 +11,7 @@ const loadAreas = (): Promise<Table> =>
     import('../domain/legal-endpoints').then((m) => m.LEGAL_ENDPOINTS as Table),
     import('../domain/identity-endpoints').then((m) => m.IDENTITY_ENDPOINTS as Table),
     import('../domain/content-endpoints').then((m) => m.CONTENT_ENDPOINTS as Table),
+    import('../domain/lockming-endpoints').then((m) => m.LOCKMING_ENDPOINTS as Table),
   ]).then((tables) => Object.assign({}, ...tables) as Table);
 
 let areas: Promise<Table> | null = null;

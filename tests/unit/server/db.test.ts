@@ -159,6 +159,7 @@ describe("the areas' migrations", () => {
       '025-lever-overnight-days',
       '026-sim-chain-order',
       '100-baseline',
+      '102-lockming',
     ]);
   });
 });
