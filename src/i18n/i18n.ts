@@ -23,6 +23,7 @@ import type idTrade from '../../locales/id/trade.json';
 import type idLever from '../../locales/id/lever.json';
 import type idSecond from '../../locales/id/second.json';
 import type idLegal from '../../locales/id/legal.json';
+import type idLockming from '../../locales/id/lockming.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -38,6 +39,7 @@ export const NAMESPACES = [
   'second',
   'legal',
   'identity',
+  'lockming',
 ] as const;
 
 /**
@@ -69,6 +71,7 @@ export interface Texts {
   second: typeof idSecond;
   legal: typeof idLegal;
   identity: typeof idIdentity;
+  lockming: typeof idLockming;
 }
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts). The

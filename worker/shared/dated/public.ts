@@ -12,6 +12,9 @@ export const PUBLIC_READS = [
   'lever/config',
   'second/terms',
   'zhibo/current',
+  // Lock-up products and terms (/pages/lockming/index).
+  'lockming/products',
+  'lockming/terms',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint whose answer is kept (see {@link PUBLIC_READS}). */

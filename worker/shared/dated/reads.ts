@@ -28,6 +28,8 @@ export const PRIVATE_READS = [
   'assets/bankDepositDetail',
   'assets/withdrawInfo',
   'legal/messages',
+  // The user's lock-up and savings positions (/pages/lockming/list).
+  'lockming/positions',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */
