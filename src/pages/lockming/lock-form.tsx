@@ -5,7 +5,9 @@ import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
 import { usePrefs } from '../../core/contexts';
 import { SubmitButton } from '../../forms/submit-button';
+import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
+import { NO_NUMBER } from '../../../domain/display';
 import { dayText, percentText } from './lockming-format';
 import { useLockForm } from './use-lock-form';
 
@@ -27,17 +29,20 @@ export function LockForm({ product, terms, balances }: LockFormProps) {
   const { lang } = usePrefs();
   const id = useId();
   const s = useLockForm(product, terms);
+  const n = useNumbers();
   const line = balances?.find((b) => b.account === 'finance' && b.coin === product.coin);
   const available = balances === null ? null : (line?.available ?? '0');
   const coin = (v: string | null | undefined) => <CoinAmount value={v} coin={product.coin} />;
+  // The promise to the unit the server pays in (the coin's decimals), not shortened for display.
+  const exact = (v: string | null | undefined) => (v ? `${n.exact(v)} ${product.coin}` : NO_NUMBER);
   const p = s.preview?.expectedIncome ? s.preview : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     s.review();
   };
   const rows: [string, React.ReactNode, string][] = [
-    [t('fields.dailyInterest'), coin(p?.dailyInterest), 'daily'],
-    [t('fields.expectedIncome'), coin(p?.expectedIncome), 'income'],
+    [t('fields.dailyInterest'), exact(p?.dailyInterest), 'daily'],
+    [t('fields.expectedIncome'), exact(p?.expectedIncome), 'income'],
     [t('fields.payouts'), p ? String(p.days) : '—', 'payouts'],
     [t('fields.maturesAt'), dayText(p?.maturesAt ?? null, lang), 'matures'],
   ];
@@ -92,8 +97,8 @@ export function LockForm({ product, terms, balances }: LockFormProps) {
           [t('fields.product'), product.name],
           [t('fields.amount'), coin(s.value), 'amount'],
           [t('fields.dailyRate'), percentText(product.dailyRate, lang)],
-          [t('fields.dailyInterest'), coin(p?.dailyInterest), 'daily'],
-          [t('fields.expectedIncome'), coin(p?.expectedIncome), 'income'],
+          [t('fields.dailyInterest'), exact(p?.dailyInterest), 'daily'],
+          [t('fields.expectedIncome'), exact(p?.expectedIncome), 'income'],
           [t('fields.maturesAt'), dayText(p?.maturesAt ?? null, lang), 'matures'],
         ]}
         confirmLabel={product.kind === 'lock' ? t('confirm.lock') : t('confirm.subscribe')}

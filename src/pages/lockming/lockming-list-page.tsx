@@ -12,6 +12,7 @@ import { useCatalogCoin } from '../../core/catalog-coins';
 import { useCore } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { usePrivateData } from '../../core/use-dated-read';
+import { useNumbers } from '../../i18n/use-numbers';
 import { useTranslation } from '../../i18n/use-translation';
 import type { RedeemPreview } from '../../../worker/lockming';
 import { PositionCard } from './position-card';
@@ -37,6 +38,7 @@ function RedeemDialog({
   // The worker's statement with the position it is for: none is shown for another position.
   const [answer, setAnswer] = useState<{ id: number; figures: RedeemPreview } | null>(null);
   const [busy, setBusy] = useState(false);
+  const n = useNumbers();
   const figures = p && answer?.id === p.id ? answer.figures : null;
   useEffect(() => {
     if (!p) return;
@@ -75,11 +77,11 @@ function RedeemDialog({
       <p className="note" data-testid="lockming-redeem-note">
         {p.kind === 'lock'
           ? t('redeem.forfeitNote', {
-              interest: figures?.forfeited ?? '…',
-              returned: figures?.returned ?? '…',
+              interest: figures ? n.exact(figures.forfeited) : '…',
+              returned: figures ? n.exact(figures.returned) : '…',
               coin: p.coin,
             })
-          : t('redeem.savingsNote', { returned: figures?.returned ?? '…', coin: p.coin })}
+          : t('redeem.savingsNote', { returned: figures ? n.exact(figures.returned) : '…', coin: p.coin })}
       </p>
     </SummaryDialog>
   );
