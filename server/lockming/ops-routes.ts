@@ -6,6 +6,7 @@ import { bool, fail, idField, notFound, optionalIntField, str, type Input } from
 import type { ServerContext } from '../module';
 import { toBalanceLine } from '../shared/balance-push';
 import { HOUSE_USER_ID } from '../ledger';
+import { toDetail } from './dto';
 import type { LockmingService } from './service';
 import type { ProductFields, ProductRow } from './store';
 
@@ -120,6 +121,16 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
       });
     });
     return view((await service.store.product(id))!);
+  });
+
+  // A position with its receipts, for an operator answering a user (read-only).
+  ops.add('GET', 'lockming/position', async ({ input }) => {
+    const row = await service.store.position(idField(input, 'id'));
+    if (!row) throw notFound();
+    return {
+      userId: row.userId,
+      ...toDetail(row, await service.store.payoutsOf(row.id), service.decimalsOf(row.coin)),
+    };
   });
 
   ops.add('GET', 'lockming/reserves', async () =>

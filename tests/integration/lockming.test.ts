@@ -128,6 +128,9 @@ describe('lock-up', () => {
     ]);
     expect(detail.receipts.at(-1)!.ledgerTxId).toBe(detail.endTxId);
     expect(new Set(detail.receipts.map((r) => r.ledgerTxId)).size).toBe(5);
+    // The operator opens the same receipts.
+    const seen = await opsCall(s().origin, 'GET', 'lockming/position', { id: p.id });
+    expect(seen.body.data).toMatchObject({ userId: u.id, receipts: detail.receipts });
     const r = await replay();
     expect(r.payouts).toBeGreaterThanOrEqual(5);
   });

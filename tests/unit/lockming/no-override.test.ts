@@ -44,11 +44,12 @@ describe('no override of a promise', () => {
     expect(updates.find((u) => u.includes('lockming_products'))).toMatch(/where id = \? and opens_at > \?$/);
   });
 
-  it('operator routes create and edit products and move the reserve; none names a payout or a position', () => {
+  it('operator routes create and edit products, move the reserve and read; none writes a payout or a position', () => {
     const routes = sources().flatMap(([, text]) =>
       [...text.matchAll(/ops\.add\('(GET|POST)', '([^']+)'/g)].map((m) => `${m[1]} ${m[2]}`),
     );
     expect(routes.sort()).toEqual([
+      'GET lockming/position',
       'GET lockming/products',
       'GET lockming/reserves',
       'POST lockming/products/create',
