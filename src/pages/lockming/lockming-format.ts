@@ -28,3 +28,16 @@ export function dayText(ms: number | null, lang: Lang): string {
     timeZoneName: 'short',
   }).format(new Date(ms));
 }
+
+/** What the title needs: a lock names its coin and period, savings its coin. */
+type Titled = { kind: 'lock' | 'savings'; coin: string; days: number | null };
+
+/** A product's or position's title in the reader's language (`lockming:title.*`). */
+export function productTitle(
+  t: (key: 'title.lock' | 'title.savings', values: Record<string, unknown>) => string,
+  p: Titled,
+): string {
+  return p.kind === 'lock'
+    ? t('title.lock', { coin: p.coin, count: p.days ?? 0 })
+    : t('title.savings', { coin: p.coin });
+}

@@ -5,7 +5,7 @@ import { usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatMs } from '../trade';
-import { dayText, percentText } from './lockming-format';
+import { dayText, percentText, productTitle } from './lockming-format';
 
 /** The payout receipts of a position: each day's rule, inputs, amount and ledger transaction. */
 function Receipts({ id, coin }: { id: number; coin: string }) {
@@ -79,7 +79,7 @@ export function PositionCard({ p, onRedeem }: { p: LockmingPosition; onRedeem(p:
       data-status={p.status}
     >
       <header className="order-card__head">
-        <span className="order-card__pair">{p.name}</span>
+        <span className="order-card__pair">{productTitle(t, p)}</span>
         <span className="badge">{percentText(p.dailyRate, lang)}</span>
         <span className={`order-status order-status--${p.status}`}>
           {p.ended ? t(`list.ended.${p.ended}`) : t('list.locking')}

@@ -3,7 +3,7 @@ import type { LockmingProduct } from '../../../domain/lockming-types';
 import { CoinAmount } from '../../components/coin-amount';
 import { usePrefs } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
-import { dayText, percentText } from './lockming-format';
+import { dayText, percentText, productTitle } from './lockming-format';
 
 /** One product: period, rates, bounds and the room left, with its lock button. */
 export function ProductCard({
@@ -50,10 +50,13 @@ export function ProductCard({
       data-kind={p.kind}
     >
       <header className="order-card__head">
-        <span className="order-card__pair">{p.name}</span>
-        <span className="badge">{p.coin}</span>
+        <span className="order-card__pair">{productTitle(t, p)}</span>
         <span className={`order-status order-status--${p.status}`}>{t(`status.${p.status}`)}</span>
       </header>
+      {/* The operator's own name for it, as entered (not translated). */}
+      <p className="lockming-card__name muted" data-testid="lockming-name">
+        {p.name}
+      </p>
       <dl className="order-card__grid order-card__grid--2">
         {rows.map(([label, value, id]) => (
           <div key={id}>
