@@ -8,6 +8,7 @@ import { allMigrations } from '../../../server/app';
 import { BASELINE_STEP } from '../../../server/db';
 import { migrateDatabase, openDatabase } from '../../../server/db/module';
 import { ensurePostgres, freshPostgres, type FreshPostgres } from '../../support/postgres';
+import { stepNames } from '../../support/db';
 import { sqliteSchema, type SchemaShape } from '../../support/sqlite-schema';
 
 const why = await ensurePostgres();
@@ -63,9 +64,13 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
   });
 
   it('run the baseline on a fresh database, and nothing the second time', async () => {
-    expect(firstRun).toEqual([BASELINE_STEP]);
+    // The baseline and the areas' steps after it (such as `102-lockming`).
+    const steps = stepNames().filter((n) => n >= BASELINE_STEP);
+    expect(firstRun).toEqual(steps);
     expect(await migrateDatabase(k, allMigrations(), 'postgres')).toEqual([]);
-    expect(await q<{ name: string }>('select name from migrations')).toEqual([{ name: BASELINE_STEP }]);
+    expect(await q<{ name: string }>('select name from migrations order by name')).toEqual(
+      steps.map((name) => ({ name })),
+    );
   });
 
   it('make the tables, columns, indexes, foreign keys and checks SQLite has', async () => {
@@ -105,7 +110,8 @@ describe.skipIf(why !== null)('the migrations on PostgreSQL', () => {
       t.foreignKeys.sort();
     }
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
-    expect(Object.keys(actual)).toHaveLength(51);
+    // Something to compare: the baseline's 50 tables and `migrations`, and the areas' later steps.
+    expect(Object.keys(actual).length).toBeGreaterThan(51);
     for (const name of Object.keys(expected)) {
       expect({ table: name, ...actual[name] }).toEqual({ table: name, ...expected[name] });
     }
