@@ -3,6 +3,7 @@ import type { BalanceLine } from '../../../domain';
 import type { LockmingProduct, LockmingTerms } from '../../../domain/lockming-types';
 import { CoinAmount } from '../../components/coin-amount';
 import { SummaryDialog } from '../../components/summary-dialog';
+import { useCatalogCoin } from '../../core/catalog-coins';
 import { usePrefs } from '../../core/contexts';
 import { SubmitButton } from '../../forms/submit-button';
 import { useNumbers } from '../../i18n/use-numbers';
@@ -30,6 +31,7 @@ export function LockForm({ product, terms, balances }: LockFormProps) {
   const id = useId();
   const s = useLockForm(product, terms);
   const n = useNumbers();
+  const coinInfo = useCatalogCoin(product.coin);
   const line = balances?.find((b) => b.account === 'finance' && b.coin === product.coin);
   const available = balances === null ? null : (line?.available ?? '0');
   const coin = (v: string | null | undefined) => <CoinAmount value={v} coin={product.coin} />;
@@ -59,7 +61,7 @@ export function LockForm({ product, terms, balances }: LockFormProps) {
             inputMode="decimal"
             autoComplete="off"
             value={s.text}
-            placeholder={t('form.minHint', { min: product.minAmount, coin: product.coin })}
+            placeholder={t('form.minHint', { min: n.coin(product.minAmount, coinInfo), coin: product.coin })}
             onChange={(e) => s.change(e.target.value)}
             aria-invalid={s.error ? true : undefined}
             aria-describedby={s.error ? `${id}-error` : undefined}

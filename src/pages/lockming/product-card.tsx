@@ -22,7 +22,7 @@ export function ProductCard({
     [
       t('fields.period'),
       p.kind === 'lock'
-        ? t('fields.days', { count: p.days ?? 0 })
+        ? t('periodDays', { count: p.days ?? 0 })
         : t('fields.flexible', { date: dayText(p.closesAt, lang) }),
       'period',
     ],
