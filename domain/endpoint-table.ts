@@ -5,6 +5,7 @@ import { IDENTITY_ENDPOINTS } from './identity-endpoints';
 import { IEO_ENDPOINTS } from './ieo-endpoints';
 import { LEGAL_ENDPOINTS } from './legal-endpoints';
 import { LEVER_ENDPOINTS } from './lever-endpoints';
+import { LOCKMING_ENDPOINTS } from './lockming-endpoints';
 import { SECOND_ENDPOINTS } from './second-endpoints';
 import { SELL_ENDPOINTS } from './sell-endpoints';
 
@@ -22,6 +23,7 @@ export const ENDPOINTS: { readonly [K in EndpointName]: EndpointDef } = {
   ...CONTENT_ENDPOINTS,
   ...SELL_ENDPOINTS,
   ...IEO_ENDPOINTS,
+  ...LOCKMING_ENDPOINTS,
 };
 
 /** The URL path of an endpoint under a base path such as `/h5/` or `/`. */

@@ -25,6 +25,7 @@ import type { LegalEndpoints } from './legal-endpoints';
 import type { IeoEndpoints } from './ieo-endpoints';
 import type { ContentEndpoints } from './content-endpoints';
 import type { IdentityEndpoints } from './identity-endpoints';
+import type { LockmingEndpoints } from './lockming-endpoints';
 import type { CatalogInfo } from './market';
 import type { Candle, CandleInterval, DepthSnapshot, Ticker, TradeTick } from './market-data';
 import type { BalanceLine, PlaceOrderReq, SpotFill, SpotOrder } from './spot';
@@ -176,7 +177,8 @@ export interface Endpoints
     IdentityEndpoints,
     ContentEndpoints,
     SellEndpoints,
-    IeoEndpoints {}
+    IeoEndpoints,
+    LockmingEndpoints {}
 export type EndpointName = keyof Endpoints;
 export type { EndpointDef } from './endpoint-def';
 export type Req<K extends EndpointName> = Endpoints[K]['req'];

@@ -42,6 +42,12 @@ export const JOURNAL_KINDS = [
   'ieo.commit',
   'ieo.issue',
   'ieo.allocate',
+  // Lock-up mining and deposit savings (server/lockming/money.ts); the house's reserve top-up.
+  'lockming.lock',
+  'lockming.interest',
+  'lockming.maturity',
+  'lockming.redeem',
+  'lockming.reserve',
   // A share of a direct referral's spot fee, paid by the house (server/identity/rebates.ts).
   'rebate',
   // Demo mode only: grants to the demo account and the simulator's bots.

@@ -22,6 +22,7 @@ import { createIdentityModule } from './identity/module';
 import { createIeoModule } from './ieo/module';
 import { candlesBaseline, candlesMigration, loadCatalog, TickerBoard, TradeTape } from './market';
 import { createLegalModule } from './legal/module';
+import { createLockmingModule } from './lockming/module';
 import { mineModule } from './mine/module';
 import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
@@ -61,6 +62,7 @@ export function defaultModules(): ServerModule[] {
     createIdentityModule(),
     createSellModule(),
     createIeoModule(),
+    createLockmingModule(),
     opsModule,
   ];
 }

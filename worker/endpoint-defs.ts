@@ -13,6 +13,7 @@ const loadAreas = (): Promise<Table> =>
     import('../domain/content-endpoints').then((m) => m.CONTENT_ENDPOINTS as Table),
     import('../domain/sell-endpoints').then((m) => m.SELL_ENDPOINTS as Table),
     import('../domain/ieo-endpoints').then((m) => m.IEO_ENDPOINTS as Table),
+    import('../domain/lockming-endpoints').then((m) => m.LOCKMING_ENDPOINTS as Table),
   ]).then((tables) => Object.assign({}, ...tables) as Table);
 
 let areas: Promise<Table> | null = null;

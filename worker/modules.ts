@@ -5,6 +5,7 @@ import { identityModule } from './identity';
 import { kefuModule } from './kefu';
 import { legalModule } from './legal';
 import { leverModule } from './lever';
+import { lockmingModule } from './lockming';
 import { marketModule } from './market';
 import type { WorkerModuleFactory } from './module';
 import { newsModule } from './news';
@@ -23,6 +24,7 @@ export const MODULES = [
   newsModule,
   kefuModule,
   identityModule,
+  lockmingModule,
 ] as const;
 
 type ApiOf<F> = F extends WorkerModuleFactory<infer Api> ? Api : never;

@@ -25,6 +25,7 @@ import type idSecond from '../../locales/id/second.json';
 import type idSell from '../../locales/id/sell.json';
 import type idLegal from '../../locales/id/legal.json';
 import type idIeo from '../../locales/id/ieo.json';
+import type idLockming from '../../locales/id/lockming.json';
 
 /** The namespaces every language provides (locales/<lang>/<ns>.json). */
 export const NAMESPACES = [
@@ -42,6 +43,7 @@ export const NAMESPACES = [
   'identity',
   'sell',
   'ieo',
+  'lockming',
 ] as const;
 
 /**
@@ -75,6 +77,7 @@ export interface Texts {
   identity: typeof idIdentity;
   sell: typeof idSell;
   ieo: typeof idIeo;
+  lockming: typeof idLockming;
 }
 
 // Every other namespace and language is a lazily loaded chunk (src/i18n/locale-bundles.ts). The

@@ -170,8 +170,18 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['common', 'ieo', 'errors', 'assets'],
     load: () => import('../pages/ieo/ieo-detail-page').then((m) => m.IeoDetailPage),
   },
-  { path: '/pages/lockming/index', title: 'lockming.index' },
-  { path: '/pages/lockming/list', title: 'lockming.list' },
+  {
+    path: '/pages/lockming/index',
+    title: 'lockming.index',
+    ns: ['common', 'lockming', 'errors'],
+    load: () => import('../pages/lockming/lockming-page').then((m) => m.LockmingPage),
+  },
+  {
+    path: '/pages/lockming/list',
+    title: 'lockming.list',
+    ns: ['common', 'lockming', 'errors'],
+    load: () => import('../pages/lockming/lockming-list-page').then((m) => m.LockmingListPage),
+  },
   {
     path: '/pages/assets/assets',
     title: 'assets.assets',

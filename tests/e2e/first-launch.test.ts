@@ -1,5 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/routes/route-table';
 import { PHONE, open, pageErrors, serverAndBrowser } from '../support/e2e';
+
+/** A route of spec §2 not built yet, if any is left (areas replace theirs as they are built). */
+const UNBUILT = ROUTES.find((r) => !r.load);
+/** Its title in the default language (id), from `pages.<area>.<page>` of common.json. */
+function titleOf(key: string): string {
+  const common = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../locales/id/common.json'), 'utf8'),
+  ) as { pages: Record<string, Record<string, string>> };
+  const [area, name] = key.split('.') as [string, string];
+  return common.pages[area]![name]!;
+}
 
 describe('first launch', () => {
   const env = serverAndBrowser();
@@ -20,15 +34,18 @@ describe('first launch', () => {
     await context.close();
   });
 
-  it('shows an honest not-available page for areas not built yet, with a way back', async () => {
-    const context = await env.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await open(page, env.server.origin, '/pages/lockming/index', '[data-testid="not-available"]');
-    expect(await page.locator('.topbar__title').textContent()).toBe('Penambangan kunci');
-    await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
-    await page.waitForSelector('.hero');
-    await context.close();
-  });
+  it.runIf(UNBUILT)(
+    'shows an honest not-available page for areas not built yet, with a way back',
+    async () => {
+      const context = await env.browser.newContext(PHONE);
+      const page = await context.newPage();
+      await open(page, env.server.origin, UNBUILT!.path, '[data-testid="not-available"]');
+      expect(await page.locator('.topbar__title').textContent()).toBe(titleOf(UNBUILT!.title));
+      await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
+      await page.waitForSelector('.hero');
+      await context.close();
+    },
+  );
 
   it('finds a route in any case and with a trailing slash, and says when there is none', async () => {
     const context = await env.browser.newContext(PHONE);

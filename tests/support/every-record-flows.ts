@@ -2,6 +2,7 @@
 // and the operator API, with the support helpers its integration tests use.
 import type { SessionGrant } from '../../domain';
 import type { LeverModule } from '../../server/lever/module';
+import type { LockmingModule } from '../../server/lockming/module';
 import type { AuthCodeGrant, RebateLine } from '../../domain/identity-endpoints';
 import { registerUser, TEST_PASSWORD } from './accounts';
 import { callApi } from './api';
@@ -18,6 +19,8 @@ import { ieoRecords } from './every-record-ieo';
 /** A server of this exchange: the test server and the lever area's handle (the overnight run). */
 export interface ExchangeServer extends TestServer {
   lever: LeverModule;
+  /** The lock-up area's handle (payouts run by the build, not a timer). */
+  lockming: LockmingModule;
 }
 
 /** A user the build made: its session (on the source) and account, to sign in on a copy. */
@@ -60,7 +63,7 @@ const userOf = (g: SessionGrant): SummaryUser => ({ id: g.user.id, account: g.us
  * lever positions, a closed one's receipt and an overnight run; a settled option; a P2P merchant, ad,
  * orders released, cancelled and decided as fraud (appeal, freeze, chat image); a support chat with
  * an image; a listing application; a news article with a cover; a live stream; a quick sell with its
- * receipt; the operator journal.
+ * receipt; an IEO allocation; a lock-up paid twice and redeemed; the operator journal.
  * Returns the users it made. Every money movement goes through the ledger (grants as `fund` makes).
  */
 export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSummary> {
@@ -73,6 +76,7 @@ export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSumm
   Object.assign(users, await content(s, summary));
   await quickSell(s, users.maker!, users.referral!);
   users.ieo = await ieoRecords(s);
+  Object.assign(users, await earn(s));
   // A resting order and its frozen coin: the copy must keep it in the book.
   dataOf(
     await call(s.origin, 'trade/place', users.maker!.token, {
@@ -278,4 +282,17 @@ async function content(s: ExchangeServer, summary: EveryRecordSummary): Promise<
   });
   await ops(origin, 'POST', 'zhibo/set', { url: '/live/launch.m3u8', title: 'Launch day' });
   return { writer };
+}
+
+/** A lock in the first demo product (7 days, early redemption), two days paid, then redeemed. */
+async function earn(s: ExchangeServer): Promise<Record<string, SummaryUser>> {
+  const saver = userOf(await registerUser(s.origin));
+  await fund(s.dataDir, saver.id, 'USDT', '200', 'finance');
+  const p = dataOf<{ id: number }>(
+    await call(s.origin, 'lockming/lock', saver.token, { productId: 1, amount: '100' }),
+  );
+  // The payouts of the next two days, as the timer will make them (no route can).
+  await s.lockming.service!.accrueDue(Date.now() + 2 * 86_400_000);
+  dataOf(await call(s.origin, 'lockming/redeem', saver.token, { id: p.id }));
+  return { saver };
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultModules } from '../../server/app';
 import { createLeverModule } from '../../server/lever/module';
+import { createLockmingModule } from '../../server/lockming/module';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
 import { TERMS as BANK_TERMS } from './bank';
 import { NO_TIMER_BLOCK_MS, OPS_TOKEN } from './deposits';
@@ -44,9 +45,10 @@ function writeCatalog(dataDir: string): string {
  */
 export async function startExchange(dataDir: string, databaseUrl?: string): Promise<ExchangeServer> {
   const lever = createLeverModule({ overnightTimer: false });
+  const lockming = createLockmingModule({ timer: false });
   const modules = defaultModules()
-    .filter((m) => m.name !== 'lever')
-    .concat([lever]);
+    .filter((m) => m.name !== 'lever' && m.name !== 'lockming')
+    .concat([lever, lockming]);
   const server = await startTestServer(
     {
       dataDir,
@@ -59,7 +61,7 @@ export async function startExchange(dataDir: string, databaseUrl?: string): Prom
     },
     { modules },
   );
-  return { ...server, lever };
+  return { ...server, lever, lockming };
 }
 
 /** The every-record database, built and still served. */

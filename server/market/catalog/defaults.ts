@@ -1,6 +1,7 @@
 import { DEFAULT_LEGAL_TERMS, type LegalTerms } from './legal-terms';
 import type { CatalogInfo, LeverTerms } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
+import type { LockmingCatalog } from '../../../domain/lockming-types';
 
 /** Reference price a simulated market starts its random walk from, per pair, in quote per base. */
 export type SimStartPrices = Record<string, string>;
@@ -19,6 +20,8 @@ export interface Catalog extends CatalogInfo {
   second: SecondTerms;
   /** Referral rebates and team figures (server/identity). */
   referral: ReferralTerms;
+  /** Lock-up mining and deposit savings: the daily payout time, trade password, demo reserve and products. */
+  lockming: LockmingCatalog;
 }
 
 /** How referrals are rewarded and counted. */
@@ -191,5 +194,45 @@ export const DEFAULT_CATALOG: Catalog = {
     stakeDecimals: 2,
     staleMs: 60_000,
     demoGrant: '10000',
+  },
+  // Products are the operators' (ops routes); the demo reserve and products only seed demo mode.
+  lockming: {
+    accrualAtUtc: '00:00',
+    tradePassword: 'never',
+    demoReserve: { USDT: '50000', BTC: '2' },
+    demoProducts: [
+      {
+        kind: 'lock',
+        coin: 'USDT',
+        name: 'USDT 7 days',
+        days: 7,
+        dailyRate: '0.0005',
+        minAmount: '100',
+        total: '1000000',
+        earlyRedeem: true,
+        opensAt: 0,
+      },
+      {
+        kind: 'lock',
+        coin: 'USDT',
+        name: 'USDT 30 days',
+        days: 30,
+        dailyRate: '0.0008',
+        minAmount: '500',
+        total: null,
+        earlyRedeem: false,
+        opensAt: 0,
+      },
+      {
+        kind: 'savings',
+        coin: 'BTC',
+        name: 'BTC savings',
+        dailyRate: '0.0001',
+        minAmount: '0.001',
+        total: '50',
+        opensAt: 0,
+        closesAt: null,
+      },
+    ],
   },
 };

@@ -11,6 +11,7 @@ import {
 import { leverProblems } from './lever-rules';
 import { secondTermsProblems } from '../../../domain/second-rules';
 import { referralProblems } from './referral-rules';
+import { lockmingCatalogProblems } from '../../../domain/lockming-rules';
 import { DEFAULT_CATALOG, type Catalog } from './defaults';
 
 /**
@@ -99,6 +100,9 @@ export function catalogProblems(c: Catalog): string[] {
     ...secondTermsProblems(c.second, c.pairs, c.coins.find((x) => x.symbol === c.second.coin)?.decimals),
   );
   out.push(...referralProblems(c.referral));
+  out.push(
+    ...lockmingCatalogProblems(c.lockming, (coin) => c.coins.find((x) => x.symbol === coin)?.decimals),
+  );
   return out;
 }
 

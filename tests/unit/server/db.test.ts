@@ -160,6 +160,7 @@ describe("the areas' migrations", () => {
       '026-sim-chain-order',
       '100-baseline',
       '101-ieo',
+      '102-lockming',
       '103-sell',
     ]);
   });

@@ -15,6 +15,9 @@ export const PUBLIC_READS = [
   // The IEO projects and one project: the list and detail render offline, dated.
   'ieo/projects',
   'ieo/project',
+  // Lock-up products and terms (/pages/lockming/index).
+  'lockming/products',
+  'lockming/terms',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint whose answer is kept (see {@link PUBLIC_READS}). */

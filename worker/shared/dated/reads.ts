@@ -32,6 +32,8 @@ export const PRIVATE_READS = [
   'sell/log',
   // New-coin subscription: the user's subscriptions and allocations (/pages/ieo/log, detail).
   'ieo/mine',
+  // The user's lock-up and savings positions (/pages/lockming/list).
+  'lockming/positions',
 ] as const satisfies readonly EndpointName[];
 
 /** An endpoint the private cache keeps. */
