@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +31,9 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_ENGINE: 'postgres' },
           globalSetup: ['tests/support/postgres-setup.ts'],
+          // A test file starts its own servers and shares no module state: one module graph per
+          // worker instead of one per file (importing the server was most of the run's time).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -41,7 +45,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (a server and a browser each): a file mostly waits on its pages.
+          maxWorkers: 2,
         },
       },
     ],

@@ -111,6 +111,11 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: Pick<StartOptions, 'sender' | 'smsProvider' | 'modules'> = {},
 ): Promise<TestServer> {
+  // Test files share a worker's modules (isolate: false): a worker of the other project must not
+  // hand this file the engine it read first.
+  if ((process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite') !== TEST_ENGINE) {
+    throw new Error(`this worker read TEST_ENGINE=${TEST_ENGINE}, this file runs ${process.env.TEST_ENGINE}`);
+  }
   // A `dataDir` override is the caller's (a restart on the data of an earlier server): never deleted here.
   const owned = overrides.dataDir === undefined;
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));

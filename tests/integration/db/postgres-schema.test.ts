@@ -8,7 +8,6 @@ import { allMigrations } from '../../../server/app';
 import { BASELINE_STEP } from '../../../server/db';
 import { migrateDatabase, openDatabase } from '../../../server/db/module';
 import { ensurePostgres, freshPostgres, type FreshPostgres } from '../../support/postgres';
-import { stepNames } from '../../support/db';
 import { sqliteSchema, type SchemaShape } from '../../support/sqlite-schema';
 
 const why = await ensurePostgres();
