@@ -19,3 +19,4 @@ export * from './spot-math';
 export * from './random';
 export * from './receipt';
 export * from './display';
+export * from './ops-api';
