@@ -28,7 +28,7 @@ import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
 import { listingModule } from './listing/module';
-import { mountOps, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
+import { mountOps, OpsEvents, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
 import { opsModule } from './ops/module';
 import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
@@ -189,6 +189,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
       tape: await TradeTape.open(db.engine, catalog.pairs),
       ops: new OpsRegistry(),
+      opsEvents: new OpsEvents(),
       opsJournal: new OpsJournal(db.engine),
       uploadClaims: new UploadClaims(
         db.engine,

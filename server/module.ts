@@ -5,7 +5,7 @@ import type { ChannelHub, TextCatalog, HandlerRegistry } from './http';
 import type { Ledger } from './ledger';
 import type { Catalog, TickerBoard, TradeTape } from './market';
 import type { SessionStore } from './mine';
-import type { OpsJournal, OpsRegistry } from './ops';
+import type { OpsEvents, OpsJournal, OpsRegistry } from './ops';
 import type { MessageSender } from './messaging';
 import type { UploadClaim, UploadClaims } from './shared/uploads';
 
@@ -40,6 +40,8 @@ export interface ServerContext {
   tape: TradeTape;
   /** Operator routes (`/api/ops/*`); areas add their reviews here. */
   ops: OpsRegistry;
+  /** What operators' consoles show live; areas publish, the operator socket fans out. */
+  opsEvents: OpsEvents;
   /** The operator audit trail; record inside the transaction of the change. */
   opsJournal: OpsJournal;
   /** Which uploads the areas keep: every module's `uploadClaims`, gathered before any registers. */

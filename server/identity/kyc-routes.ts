@@ -134,7 +134,7 @@ export function registerKycOps(
     return rows.map((r) => ({ ...r, account: names.get(r.userId) ?? '' }));
   };
 
-  ops.add('GET', 'kyc', async ({ input }) => {
+  ops.add('GET', 'kyc', 'read', async ({ input }) => {
     const status = str(input, 'status').trim();
     if (status !== '' && !STATUSES.includes(status as KycRow['status'])) throw fail('badRequest', 'status');
     const { before, limit } = pageArgs(input);
@@ -156,11 +156,11 @@ export function registerKycOps(
     return (await toOps([(await store.get(id))!]))[0];
   };
 
-  ops.add('POST', 'kyc/approve', ({ operator, input }) =>
+  ops.add('POST', 'kyc/approve', 'review', ({ operator, input }) =>
     decide(operator, idField(input, 'id'), 'verified', null),
   );
 
-  ops.add('POST', 'kyc/reject', ({ operator, input }) => {
+  ops.add('POST', 'kyc/reject', 'review', ({ operator, input }) => {
     const id = idField(input, 'id');
     const reason = str(input, 'reason').trim().replace(/\s+/g, ' ');
     if (!reason) throw fail('reasonRequired', 'reason');

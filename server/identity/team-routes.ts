@@ -154,7 +154,7 @@ export function registerTeamOps(ops: OpsRegistry, deps: { engine: Engine; journa
         detail: { from: user.level, to: level },
       });
     });
-  ops.add('POST', 'users/agent', async ({ operator, input }) => {
+  ops.add('POST', 'users/agent', 'admin', async ({ operator, input }) => {
     const account = normalizeAccount(str(input, 'account'));
     if (!account) throw fail('required', 'account');
     const flag = str(input, 'agent').trim().toLowerCase();

@@ -92,13 +92,13 @@ export function registerIeoRoutes(
   const fields = (input: Readonly<Record<string, unknown>>) =>
     Object.fromEntries(PROJECT_FIELDS.map((f) => [f, str(input, f)]));
 
-  ops.add('GET', 'ieo/projects', async () => view(await service.store.all()));
-  ops.add('POST', 'ieo/create', async ({ operator, input }) => {
+  ops.add('GET', 'ieo/projects', 'read', async () => view(await service.store.all()));
+  ops.add('POST', 'ieo/create', 'review', async ({ operator, input }) => {
     const row = await service.createProject(operator, fields(input));
     deps.onProjectsChanged();
     return (await view([row]))[0]!;
   });
-  ops.add('POST', 'ieo/edit', async ({ operator, input }) => {
+  ops.add('POST', 'ieo/edit', 'review', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const row = await service.editProject(operator, id, fields(input));
     deps.onProjectsChanged();

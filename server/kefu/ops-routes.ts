@@ -32,9 +32,9 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
     return id;
   };
 
-  ops.add('GET', 'kefu/conversations', () => store.conversations(200));
+  ops.add('GET', 'kefu/conversations', 'read', () => store.conversations(200));
 
-  ops.add('GET', 'kefu/messages', async ({ input }) => {
+  ops.add('GET', 'kefu/messages', 'read', async ({ input }) => {
     const userId = await userOf(input);
     const { before } = pageFields(input, KEFU_PAGE_MAX, KEFU_PAGE_MAX);
     const messages = await store.opsHistory(userId, before, KEFU_PAGE_MAX);
@@ -48,7 +48,7 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
     return messages;
   });
 
-  ops.add('POST', 'kefu/read', async ({ input }) => {
+  ops.add('POST', 'kefu/read', 'support', async ({ input }) => {
     const userId = await userOf(input);
     const upTo = upToOf(input);
     const at = await store.mark(userId, 'user', upTo, 'read');
@@ -56,7 +56,7 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
     return { marked: at !== null };
   });
 
-  ops.add('POST', 'kefu/reply', async ({ operator, input }) => {
+  ops.add('POST', 'kefu/reply', 'support', async ({ operator, input }) => {
     const userId = await userOf(input);
     const clientId = clientIdOf(input, false);
     const body = messageOf(input, { mime: 'imageMime', data: 'imageData' });
@@ -75,7 +75,7 @@ export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
     return message;
   });
 
-  ops.add('GET', 'kefu/image', async ({ operator, input }) => {
+  ops.add('GET', 'kefu/image', 'support', async ({ operator, input }) => {
     const image = await store.image(str(input, 'id').trim());
     if (!image) throw notFound();
     // Who looked at a user's image is journaled before the image is handed out.

@@ -38,7 +38,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
   const users = accounts(d.engine);
   const { writer } = d.engine;
 
-  ops.add('GET', 'legal/applications', ({ input }) => {
+  ops.add('GET', 'legal/applications', 'read', ({ input }) => {
     const status = str(input, 'status').trim() || null;
     return store.applications(status);
   });
@@ -65,15 +65,15 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     d.decided(app.userId, 'merchant', app.id, app.status);
     return app;
   };
-  ops.add('POST', 'legal/applications/approve', async ({ operator, input }) =>
+  ops.add('POST', 'legal/applications/approve', 'review', async ({ operator, input }) =>
     appDecided(await approve(operator, idField(input, 'id'), '')),
   );
-  ops.add('POST', 'legal/applications/reject', async ({ operator, input }) => {
+  ops.add('POST', 'legal/applications/reject', 'review', async ({ operator, input }) => {
     const id = idField(input, 'id');
     return appDecided(await reject(operator, id, noteOf(str(input, 'reason'), 'reason', true)));
   });
 
-  ops.add('GET', 'legal/appeals', async ({ input }) => {
+  ops.add('GET', 'legal/appeals', 'read', async ({ input }) => {
     const status = str(input, 'status').trim() || null;
     return (await store.appeals(status)).map((a) => ({
       ...toAppeal(a),
@@ -81,13 +81,13 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
       decidedBy: a.decidedBy,
     }));
   });
-  ops.add('GET', 'legal/orders/get', async ({ input }) => {
+  ops.add('GET', 'legal/orders/get', 'read', async ({ input }) => {
     const order = await store.order(idField(input, 'id'));
     if (!order) throw notFound();
     const [timeline, appeal] = await Promise.all([store.events(order.id), store.appeal(order.id)]);
     return { ...order, timeline, appeal: appeal ?? null };
   });
-  ops.add('POST', 'legal/appeals/decide', async ({ operator, input }) => {
+  ops.add('POST', 'legal/appeals/decide', 'review', async ({ operator, input }) => {
     const order = await d.orders.decide(
       operator,
       idField(input, 'orderId'),
@@ -101,7 +101,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     return order;
   });
 
-  ops.add('GET', 'legal/freezes', async ({ input }) => {
+  ops.add('GET', 'legal/freezes', 'read', async ({ input }) => {
     const account = normalizeAccount(str(input, 'account'));
     const userId = await users.idOf(account);
     if (userId === undefined) throw fail('accountUnknown', 'account');
@@ -121,7 +121,7 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
       });
       return { userId: f.userId, row: await store.freezeById(id) };
     });
-  ops.add('POST', 'legal/freezes/lift', async ({ operator, input }) => {
+  ops.add('POST', 'legal/freezes/lift', 'review', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const { userId, row } = await lift(operator, id, noteOf(str(input, 'reason'), 'reason', true));
     d.decided(userId, 'freeze', id, 'lifted');

@@ -59,7 +59,7 @@ export function createLeverModule(options: LeverModuleOptions = {}): LeverModule
       });
       registerLeverRoutes(ctx.registry, { engine: ctx.engine, lever, catalog: ctx.catalog });
       // Read-only: the house's exposure per pair and its balance; no operator route moves a price.
-      ctx.ops.add('GET', 'lever/exposure', async () => ({
+      ctx.ops.add('GET', 'lever/exposure', 'read', async () => ({
         pairs: lever.exposures(),
         house: (await ctx.ledger.balancesOf(HOUSE_USER_ID))
           .filter((b) => b.account === 'lever')

@@ -47,7 +47,7 @@ export const listingModule: ServerModule = {
 
     ctx.registry.add('listing/mine', async (c) => (await store.mine(sessionOf(c).userId)).map(toApplication));
 
-    ctx.ops.add('GET', 'listings', async ({ input }) => {
+    ctx.ops.add('GET', 'listings', 'read', async ({ input }) => {
       const status = str(input, 'status').trim();
       if (status !== '' && !STATUSES.includes(status as ListingStatus)) throw fail('badRequest', 'status');
       const rows = await store.list(status as ListingStatus | '');
@@ -90,13 +90,13 @@ export const listingModule: ServerModule = {
       return toApplication(row);
     };
 
-    ctx.ops.add('POST', 'listings/review', ({ operator, input }) =>
+    ctx.ops.add('POST', 'listings/review', 'review', ({ operator, input }) =>
       move(operator, input, ['submitted'], 'review', null),
     );
-    ctx.ops.add('POST', 'listings/accept', ({ operator, input }) =>
+    ctx.ops.add('POST', 'listings/accept', 'review', ({ operator, input }) =>
       move(operator, input, ['submitted', 'review'], 'accepted', null),
     );
-    ctx.ops.add('POST', 'listings/reject', ({ operator, input }) => {
+    ctx.ops.add('POST', 'listings/reject', 'review', ({ operator, input }) => {
       const reason = str(input, 'reason').trim();
       if (!reason) throw fail('required', 'reason');
       if ([...reason].length > LISTING_REASON_MAX) throw fail('textTooLong', 'reason');

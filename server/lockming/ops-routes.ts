@@ -75,9 +75,9 @@ const view = (p: ProductRow) => ({
 export function registerLockmingOps(ctx: ServerContext, service: LockmingService): void {
   const { engine, ops, opsJournal } = ctx;
 
-  ops.add('GET', 'lockming/products', async () => (await service.store.products()).map(view));
+  ops.add('GET', 'lockming/products', 'read', async () => (await service.store.products()).map(view));
 
-  ops.add('POST', 'lockming/products/create', async ({ operator, input }) => {
+  ops.add('POST', 'lockming/products/create', 'review', async ({ operator, input }) => {
     const now = service.now();
     const fields = productFields(specOf(input), service, now);
     const id = await engine.writer.run(async () => {
@@ -98,7 +98,7 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
     return view((await service.store.product(id))!);
   });
 
-  ops.add('POST', 'lockming/products/edit', async ({ operator, input }) => {
+  ops.add('POST', 'lockming/products/edit', 'review', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const now = service.now();
     const fields = productFields(specOf(input), service, now);
@@ -124,7 +124,7 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
   });
 
   // A position with its receipts, for an operator answering a user (read-only).
-  ops.add('GET', 'lockming/position', async ({ input }) => {
+  ops.add('GET', 'lockming/position', 'read', async ({ input }) => {
     const row = await service.store.position(idField(input, 'id'));
     if (!row) throw notFound();
     return {
@@ -133,11 +133,11 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
     };
   });
 
-  ops.add('GET', 'lockming/reserves', async () =>
+  ops.add('GET', 'lockming/reserves', 'read', async () =>
     (await ctx.ledger.balancesOf(HOUSE_USER_ID)).filter((b) => b.account === 'finance').map(toBalanceLine),
   );
 
-  ops.add('POST', 'lockming/reserve', async ({ operator, input }) => {
+  ops.add('POST', 'lockming/reserve', 'review', async ({ operator, input }) => {
     const coin = str(input, 'coin').trim().toUpperCase();
     if (!service.knowsCoin(coin)) throw fail('unknownCoin', 'coin');
     const amount = str(input, 'amount').trim();

@@ -49,13 +49,13 @@ function coverOf(input: Input): { mime: string; bytes: Buffer } | null {
 export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
   const { store, journal, engine } = deps;
 
-  ops.add('GET', 'news', ({ input }) => {
+  ops.add('GET', 'news', 'read', ({ input }) => {
     const lang = str(input, 'lang').trim();
     if (lang !== '' && !isLang(lang)) throw fail('badRequest', 'lang');
     return store.all(lang === '' ? null : lang, 200);
   });
 
-  ops.add('POST', 'news/publish', async ({ operator, input }) => {
+  ops.add('POST', 'news/publish', 'support', async ({ operator, input }) => {
     const article = articleOf(input);
     const cover = coverOf(input);
     const id = await engine.writer.run(async () => {
@@ -73,7 +73,7 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
     return store.get(id);
   });
 
-  ops.add('POST', 'news/update', async ({ operator, input }) => {
+  ops.add('POST', 'news/update', 'support', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const before = await store.get(id);
     if (!before || before.withdrawnAt !== null) throw notFound();
@@ -101,7 +101,7 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
     return store.get(id);
   });
 
-  ops.add('POST', 'news/withdraw', async ({ operator, input }) => {
+  ops.add('POST', 'news/withdraw', 'support', async ({ operator, input }) => {
     const id = idField(input, 'id');
     if (!(await store.get(id))) throw notFound();
     await engine.writer.run(async () => {

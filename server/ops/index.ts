@@ -6,3 +6,4 @@ export { mountOps } from './http';
 export { resolveOperatorToken } from './operator-token';
 export { OpsJournal, opsMigration } from './ops-journal';
 export { OpsRegistry } from './ops-registry';
+export { OpsEvents, type OpsListener } from './ops-events';

@@ -13,8 +13,10 @@ export const opsModule: ServerModule = {
   register(ctx) {
     const { ops, opsJournal } = ctx;
     // Lets the ops CLI find each route's method without a copy of this list.
-    ops.add('GET', 'routes', () => ops.routes().map((r) => ({ name: r.name, method: r.method })));
-    ops.add('GET', 'actions', ({ input }) => {
+    ops.add('GET', 'routes', 'self', () =>
+      ops.routes().map((r) => ({ name: r.name, method: r.method, duty: r.duty })),
+    );
+    ops.add('GET', 'actions', 'admin', ({ input }) => {
       const before = optionalIntField(input, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
       const limit = intField(input, 'limit', { min: 1, max: 500, fallback: 50 });
       return opsJournal.list(before, limit);

@@ -1,3 +1,4 @@
+import type { OpsDuty } from '../../domain';
 import type { Input } from '../http';
 
 /** The operator behind an ops request, and what they sent. */
@@ -14,6 +15,8 @@ export type OpsHandler = (ctx: OpsContext) => unknown;
 export interface OpsRoute {
   name: string;
   method: 'GET' | 'POST';
+  /** What the route does; the mount refuses an operator whose role does not hold it. */
+  duty: OpsDuty;
   handler: OpsHandler;
 }
 
@@ -25,10 +28,11 @@ export interface OpsRoute {
 export class OpsRegistry {
   readonly #routes = new Map<string, OpsRoute>();
 
-  add(method: OpsRoute['method'], name: string, handler: OpsHandler): this {
+  /** Adds a route; its `duty` (see `ROLE_DUTIES`) decides which roles may call it. */
+  add(method: OpsRoute['method'], name: string, duty: OpsDuty, handler: OpsHandler): this {
     if (!/^[a-z][a-zA-Z0-9/-]*$/.test(name)) throw new Error(`bad ops route name ${name}`);
     if (this.#routes.has(name)) throw new Error(`ops route ${name} registered twice`);
-    this.#routes.set(name, { name, method, handler });
+    this.#routes.set(name, { name, method, duty, handler });
     return this;
   }
 

@@ -77,12 +77,12 @@ export const zhiboModule: ServerModule = {
 
     ctx.registry.add('zhibo/current', async () => liveAt(await store.current(), now()));
 
-    ctx.ops.add('GET', 'zhibo', async () => ({
+    ctx.ops.add('GET', 'zhibo', 'read', async () => ({
       current: liveAt(await store.current(), now()),
       history: await store.history(),
       allowedOrigins: ctx.config.liveOrigins,
     }));
-    ctx.ops.add('POST', 'zhibo/set', ({ operator, input }) => {
+    ctx.ops.add('POST', 'zhibo/set', 'support', ({ operator, input }) => {
       const url = str(input, 'url').trim();
       if (!streamUrlOk(url, ctx.config.liveOrigins)) throw fail('liveUrlFormat', 'url');
       const title = str(input, 'title').trim();
@@ -94,7 +94,7 @@ export const zhiboModule: ServerModule = {
       if (endsAt !== null && endsAt <= now()) throw fail('liveSchedule', 'endsAt');
       return record(operator, { title, url, starts_at: startsAt, ends_at: endsAt }, 'zhibo.set');
     });
-    ctx.ops.add('POST', 'zhibo/clear', ({ operator }) =>
+    ctx.ops.add('POST', 'zhibo/clear', 'support', ({ operator }) =>
       record(operator, { title: '', url: null, starts_at: null, ends_at: null }, 'zhibo.clear'),
     );
   },

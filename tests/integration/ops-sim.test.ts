@@ -49,14 +49,14 @@ describe('ops authentication', () => {
   });
 
   it('lists the deposit routes among the ops routes', async () => {
-    const routes = opsData<Array<{ name: string; method: string }>>(
+    const routes = opsData<Array<{ name: string; method: string; duty: string }>>(
       await opsCall(origin, 'routes', {}, { method: 'GET' }),
     );
     expect(routes).toEqual(
       expect.arrayContaining([
-        { name: 'sim/deposit', method: 'POST' },
-        { name: 'sim/mine', method: 'POST' },
-        { name: 'deposits', method: 'GET' },
+        { name: 'sim/deposit', method: 'POST', duty: 'sim' },
+        { name: 'sim/mine', method: 'POST', duty: 'sim' },
+        { name: 'deposits', method: 'GET', duty: 'read' },
       ]),
     );
   });

@@ -57,7 +57,7 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
   const oneOps = async (r: BankDepositRow) =>
     toOps(r, new Map([[r.userId, (await users.accountOf(r.userId)) ?? '']]));
 
-  ops.add('GET', 'bank-deposits', async ({ input }) => {
+  ops.add('GET', 'bank-deposits', 'read', async ({ input }) => {
     const statusText = str(input, 'status').trim();
     if (statusText !== '' && !STATUSES.includes(statusText as BankDepositStatus)) {
       throw fail('badRequest', 'status');
@@ -76,14 +76,14 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     return rows.map((r) => toOps(r, names));
   });
 
-  ops.add('POST', 'bank-deposits/confirm', async ({ operator, input }) => {
+  ops.add('POST', 'bank-deposits/confirm', 'review', async ({ operator, input }) => {
     const row = await review.confirm(operator, idField(input, 'id'));
     await deps.onBalances(row.userId);
     deps.onDecided(row.userId, 'bankDeposit', row.id, row.status);
     return oneOps(row);
   });
 
-  ops.add('POST', 'bank-deposits/reject', async ({ operator, input }) => {
+  ops.add('POST', 'bank-deposits/reject', 'review', async ({ operator, input }) => {
     const id = idField(input, 'id');
     const reason = str(input, 'reason').trim();
     if (!reason) throw fail('required', 'reason');
@@ -93,7 +93,7 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     return oneOps(row);
   });
 
-  ops.add('GET', 'uploads/get', async ({ operator, input }) => {
+  ops.add('GET', 'uploads/get', 'review', async ({ operator, input }) => {
     const row = await uploads.get(str(input, 'id').trim());
     if (!row) throw notFound();
     const data = (await uploads.read(row)).toString('base64');

@@ -23,7 +23,7 @@ const STATUSES: readonly CryptoDepositStatus[] = ['pending', 'credited', 'final'
 export function registerDepositOps(ops: OpsRegistry, deps: DepositOpsDeps): void {
   const { sim, deposits, coins } = deps;
 
-  ops.add('GET', 'deposits', async ({ input }) => {
+  ops.add('GET', 'deposits', 'read', async ({ input }) => {
     const status = str(input, 'status').trim();
     if (status !== '' && !STATUSES.includes(status as CryptoDepositStatus))
       throw fail('badRequest', 'status');

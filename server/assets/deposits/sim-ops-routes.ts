@@ -51,7 +51,7 @@ function simAmount(input: Input, coin: CoinInfo): bigint {
 export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, deps: SimDepositOpsDeps): void {
   const { addresses, deposits, opsJournal, coins, chains, coinChains } = deps;
 
-  ops.add('POST', 'sim/deposit', async ({ operator, input }) => {
+  ops.add('POST', 'sim/deposit', 'sim', async ({ operator, input }) => {
     const found = findCoinChain(
       str(input, 'coin').trim(),
       str(input, 'chain').trim(),
@@ -123,7 +123,7 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
     }
   });
 
-  ops.add('POST', 'sim/mine', async ({ operator, input }) => {
+  ops.add('POST', 'sim/mine', 'sim', async ({ operator, input }) => {
     const chainText = str(input, 'chain').trim();
     if (chainText !== '' && !chains.some((c) => c.id === chainText)) throw fail('unknownChain', 'chain');
     const blocks = intField(input, 'blocks', { min: 1, max: SIM_MINE_MAX });

@@ -35,7 +35,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
   const { toOps } = withdrawalFormat(deps.coins);
   const users = accounts(deps.engine);
 
-  ops.add('GET', 'withdrawals', async ({ input }) => {
+  ops.add('GET', 'withdrawals', 'read', async ({ input }) => {
     const statusText = str(input, 'status').trim();
     if (statusText !== '' && !STATUSES.includes(statusText as WithdrawalStatus)) {
       throw fail('badRequest', 'status');
@@ -60,7 +60,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     return rows.map(toOps);
   });
 
-  ops.add('POST', 'withdrawals/approve', async ({ operator, input }) => {
+  ops.add('POST', 'withdrawals/approve', 'review', async ({ operator, input }) => {
     const id = recordId(input);
     const txid = str(input, 'txid').trim();
     if (txid === '') throw fail('required', 'txid');
@@ -71,7 +71,7 @@ export function registerWithdrawOpsRoutes(ops: OpsRegistry, deps: WithdrawOpsDep
     return toOps(row);
   });
 
-  ops.add('POST', 'withdrawals/reject', async ({ operator, input }) => {
+  ops.add('POST', 'withdrawals/reject', 'review', async ({ operator, input }) => {
     const id = recordId(input);
     const reason = str(input, 'reason').trim();
     if (reason === '') throw fail('required', 'reason');
