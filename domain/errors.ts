@@ -23,6 +23,8 @@ const CORE_ERROR_KEYS = [
   'insufficientBalance',
   'noOptimalPrice',
   'incorrectPassword',
+  // an operator froze the account (users/freeze): no sign-in until it is unfrozen
+  'accountFrozen',
   'incorrectTradePassword',
   'passwordsInconsistent',
   'accountFormat',

@@ -171,6 +171,8 @@ export interface OpsHouse {
 export interface OpsConversation {
   userId: number;
   account: string;
+  /** The newest message's id: the paging cursor (`before`) of the next page. */
+  lastMessageId: number;
   lastMessageAt: number;
   lastText: string;
   /** User messages not read by an operator. */

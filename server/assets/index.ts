@@ -28,3 +28,4 @@ export {
 export { depositsMigration } from './deposits/schema';
 export { assetsMigration } from './schema';
 export { withdrawalsMigration } from './withdrawals/schema';
+export { pendingAssetCounts } from './pending';

@@ -24,6 +24,10 @@ export interface UsersTable {
   kyc: Generated<KycState>;
   /** Milliseconds since the epoch. */
   created_at: number;
+  /** When an operator froze the account (ms since the epoch), or null (server/mine/schema.ts). */
+  frozen_at: Generated<number | null>;
+  /** The operator's reason for the freeze, or null. */
+  freeze_reason: Generated<string | null>;
 }
 
 /** A session; the bearer token itself is never stored, only its SHA-256. */

@@ -6,3 +6,4 @@
 export { VerifiedNames } from './verified-name';
 export { CreditService } from './credit';
 export { identityMigration } from './schema';
+export { pendingKycCount } from './pending';

@@ -4,3 +4,4 @@
  */
 export { ieoMigration } from './schema';
 export { createIeoModule, type IeoModule } from './module';
+export { ieoHouseLines } from './console-face';

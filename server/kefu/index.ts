@@ -3,3 +3,4 @@
  * `module.ts`.
  */
 export { kefuMigration } from './schema';
+export { unreadConversations } from './console-store';

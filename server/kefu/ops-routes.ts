@@ -1,8 +1,9 @@
-import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
+import { KEFU_PAGE_MAX } from '../../domain/kefu-types';
 import type { Engine } from '../db';
 import { type Publisher, fail, notFound, pageFields, str, type Input } from '../http';
 import { accounts, normalizeAccount } from '../mine';
-import type { OpsJournal, OpsRegistry } from '../ops';
+import type { OpsEvents, OpsJournal, OpsRegistry } from '../ops';
+import { chatPusher } from './console-events';
 import { clientIdOf, messageOf, upToOf } from './rules';
 import type { KefuStore } from './store';
 
@@ -12,6 +13,8 @@ export interface KefuOpsDeps {
   store: KefuStore;
   journal: OpsJournal;
   hub: Publisher;
+  /** The consoles' events (`kefu.message`, `kefu.receipt`, queue counts). */
+  events?: OpsEvents;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface KefuOpsDeps {
  */
 export function registerKefuOps(ops: OpsRegistry, deps: KefuOpsDeps): void {
   const { store, journal, engine, hub } = deps;
-  const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
+  const push = chatPusher(hub, deps.events);
   const users = accounts(engine);
   const userOf = async (input: Input): Promise<number> => {
     const account = normalizeAccount(str(input, 'account'));

@@ -1,4 +1,4 @@
-import { KEFU_CHANNEL, KEFU_PAGE_MAX, type KefuEvent } from '../../domain/kefu-types';
+import { KEFU_PAGE_MAX } from '../../domain/kefu-types';
 import {
   type Publisher,
   fail,
@@ -9,6 +9,8 @@ import {
   type HandlerRegistry,
   type LimitSpec,
 } from '../http';
+import type { OpsEvents } from '../ops';
+import { chatPusher } from './console-events';
 import { clientIdOf, messageOf, upToOf } from './rules';
 import type { KefuStore } from './store';
 
@@ -19,8 +21,13 @@ export const KEFU_SEND_LIMIT = { max: 30, windowMs: 60_000 } as const;
  * The signed-in user's side of the support chat (variant 3), with live events on `kefu`: each
  * change is a writer command of the store, and its event is pushed after that command committed.
  */
-export function registerKefuRoutes(registry: HandlerRegistry, store: KefuStore, hub: Publisher): void {
-  const push = (userId: number, event: KefuEvent) => hub.publishToUser(userId, KEFU_CHANNEL, event);
+export function registerKefuRoutes(
+  registry: HandlerRegistry,
+  store: KefuStore,
+  hub: Publisher,
+  events?: OpsEvents,
+): void {
+  const push = chatPusher(hub, events);
   const sendLimit: LimitSpec = {
     ...KEFU_SEND_LIMIT,
     key: (ctx) => String(sessionOf(ctx).userId),

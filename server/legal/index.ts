@@ -3,3 +3,4 @@
  * `module.ts`.
  */
 export { legalMigration } from './schema';
+export { pendingLegalCounts } from './pending';

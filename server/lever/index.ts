@@ -3,3 +3,4 @@
  * in `module.ts`.
  */
 export { leverMigration, leverOvernightDaysMigration } from './schema';
+export { leverHouseLines, openLeverPositions } from './console-face';

@@ -3,3 +3,4 @@
  * `module.ts`.
  */
 export { listingMigration } from './schema';
+export { pendingListingCount } from './pending';

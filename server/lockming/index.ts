@@ -3,3 +3,4 @@
  * ServerModule is in `module.ts`.
  */
 export { lockmingMigration } from './schema';
+export { lockmingHouseLines } from './console-face';

@@ -26,6 +26,9 @@ export function registerAccountRoutes(registry: HandlerRegistry, deps: MineDeps)
         // revoked every session, and this one must not outlive it.
         const current = await requireUser(engine, user.id);
         if (current.password_hash !== user.password_hash) throw fail('incorrectPassword', 'password');
+        // Checked in the command that issues the session: a freeze committed before it wins. Only
+        // someone who knows the password learns that the account is frozen.
+        if (current.frozen_at !== null) throw fail('accountFrozen', 'account');
         return grant(sessions, await withCreditScore(deps, current));
       });
     },

@@ -10,6 +10,8 @@ const toUser = (r: Record<string, unknown>): UserRow => ({
   referrer_id: r.referrer_id === null ? null : Number(r.referrer_id),
   credit_score: Number(r.credit_score),
   created_at: Number(r.created_at),
+  frozen_at: r.frozen_at === null || r.frozen_at === undefined ? null : Number(r.frozen_at),
+  freeze_reason: (r.freeze_reason as string | null | undefined) ?? null,
 });
 
 /** The statements over the whole user row (the accounts area's own; other areas use Accounts). */

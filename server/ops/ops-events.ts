@@ -10,6 +10,7 @@ export type OpsListener = (event: OpsEvent) => void;
  */
 export class OpsEvents {
   readonly #listeners = new Set<OpsListener>();
+  readonly #queueWatchers = new Set<() => void>();
 
   /** Delivers `event` to every listener; a listener that throws does not stop the others. */
   publish(event: OpsEvent): void {
@@ -31,5 +32,20 @@ export class OpsEvents {
   /** Whether any console listens, so producers can skip work nobody will see. */
   get listening(): boolean {
     return this.#listeners.size > 0;
+  }
+
+  /**
+   * Says that a review queue's count may have moved (a user's submission, an operator's decision),
+   * after the command that moved it committed. Cheap: the overview recounts, coalesced, and
+   * publishes `{type: 'queues'}` only while a console listens.
+   */
+  queuesMoved(): void {
+    for (const watcher of this.#queueWatchers) watcher();
+  }
+
+  /** Adds a watcher of `queuesMoved` (the overview's recount); returns its remover. */
+  onQueuesMoved(watcher: () => void): () => void {
+    this.#queueWatchers.add(watcher);
+    return () => this.#queueWatchers.delete(watcher);
   }
 }

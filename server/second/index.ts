@@ -4,3 +4,4 @@
  */
 export { secondMigration } from './schema';
 export { secondSettlementMigration } from './settlement-schema';
+export { secondHouseLines } from './console-face';

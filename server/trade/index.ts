@@ -19,3 +19,4 @@ export function tradeLog(engine: Engine): TradeLog {
 export { spotMigration } from './schema';
 export { spotDesk, type SpotDesk, type BidWalk, type Within, type WithinFill } from './desk';
 export type { OrderRow, TradeRow } from './order-store';
+export { openSpotOrders, spotHouseLines } from './console-face';

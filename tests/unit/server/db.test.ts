@@ -162,6 +162,8 @@ describe("the areas' migrations", () => {
       '101-ieo',
       '102-lockming',
       '103-sell',
+      '104-users-frozen',
+      '105-kefu-console',
     ]);
   });
 });

@@ -1,0 +1,24 @@
+import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+
+const n = (r: Record<string, unknown>): number => Number(r.n);
+
+/** The counts of what waits for an operator in this area (read-only). */
+const STATEMENTS = {
+  listings: sql<[], number>(
+    "select count(*) as n from listing_applications where status in ('submitted', 'review')",
+    n,
+  ),
+};
+
+const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
+
+function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
+  let q = bound.get(engine);
+  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
+  return q;
+}
+
+/** Coin-listing applications not decided yet (`submitted` or in `review`). */
+export async function pendingListingCount(engine: Engine): Promise<number> {
+  return (await on(engine).listings.get()) ?? 0;
+}
