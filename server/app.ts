@@ -119,6 +119,8 @@ export interface RunningServer {
    */
   engine: Engine;
   ledger: Ledger;
+  /** What the operators' consoles are told live (tests listen here; the operator socket fans it out). */
+  opsEvents: OpsEvents;
   /** Stops accepting connections, closes sockets, stops modules and closes the database. */
   close(): Promise<void>;
 }
@@ -156,6 +158,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let app: FastifyInstance | undefined;
   let ledger: Ledger | undefined;
+  const opsEvents = new OpsEvents();
   let sender: MessageSender | undefined;
   /** Modules prepared or started: stopped in reverse registration order. */
   const active = new Set<ServerModule>();
@@ -189,7 +192,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
       tape: await TradeTape.open(db.engine, catalog.pairs),
       ops: new OpsRegistry(),
-      opsEvents: new OpsEvents(),
+      opsEvents,
       opsJournal: new OpsJournal(db.engine),
       uploadClaims: new UploadClaims(
         db.engine,
@@ -240,6 +243,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     engine: db.engine,
     ledger: ledger!,
+    opsEvents,
     close() {
       closing ??= (async () => {
         // Requests in flight finish first (an order waits for its batch); then the areas stop their

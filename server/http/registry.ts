@@ -72,4 +72,20 @@ export class HandlerRegistry {
   get(name: EndpointName): HandlerEntry | undefined {
     return this.#entries.get(name);
   }
+
+  /**
+   * Runs `then` after each successful reply of the registered endpoint `name` (its command has
+   * committed): how an area tells others that something moved without their code in its handler.
+   */
+  after(name: EndpointName, then: () => void): this {
+    const entry = this.#entries.get(name);
+    if (!entry) throw new Error(`no handler for ${name}`);
+    const { handler } = entry;
+    entry.handler = async (ctx) => {
+      const result = await handler(ctx);
+      then();
+      return result;
+    };
+    return this;
+  }
 }

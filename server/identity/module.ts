@@ -3,6 +3,7 @@ import { WriterUnavailableError } from '../db';
 import type { ServerModule } from '../module';
 import { balancePusher } from '../shared/balance-push';
 import { accounts } from '../mine';
+import { queuesMoveAfter } from '../ops';
 import { AuthCodes } from './auth-codes';
 import { CreditService, registerCreditRoutes } from './credit';
 import { registerKycOps, registerKycRoutes } from './kyc-routes';
@@ -55,6 +56,7 @@ export function createIdentityModule(): ServerModule {
         coins: ctx.catalog.coins,
       });
       registerTeamOps(ctx.ops, { engine: ctx.engine, journal: ctx.opsJournal });
+      queuesMoveAfter(ctx, ['kyc/submit'], ['kyc/approve', 'kyc/reject']);
       const push = balancePusher(ctx);
       rebates = new RebateService(
         ctx.engine,

@@ -4,3 +4,4 @@
  */
 export { legalMigration } from './schema';
 export { pendingLegalCounts } from './pending';
+export { merchantNicknames, merchantsByNickname } from './merchant-names';

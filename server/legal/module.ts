@@ -8,6 +8,7 @@ import type { ServerContext, ServerModule } from '../module';
 import { isUploadId, UploadRecords } from '../shared/uploads';
 import { AdService } from './ad-service';
 import { registerLegalOps } from './ops-routes';
+import { queuesMoveAfter } from '../ops';
 import { OrderService } from './order-service';
 import { registerLegalRoutes } from './routes';
 import { MerchantStatsReader } from './stats';
@@ -125,6 +126,11 @@ export function createLegalModule(options: LegalModuleOptions = {}): LegalModule
         changed,
         decided: decisionPusher(ctx.hub),
       });
+      queuesMoveAfter(
+        ctx,
+        ['legal/merchantApply', 'legal/appeal'],
+        ['legal/applications/approve', 'legal/applications/reject', 'legal/appeals/decide'],
+      );
     },
     async start() {
       // Deadlines that passed while the server was down are handled now, before the first request.

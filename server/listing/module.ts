@@ -3,6 +3,7 @@ import type { ListingReq, ListingStatus } from '../../domain/listing-types';
 import { fail, notFound, decisionPusher, idField, str, type Input, sessionOf, type LimitSpec } from '../http';
 import { accounts } from '../mine';
 import type { ServerModule } from '../module';
+import { queuesMoveAfter } from '../ops';
 import { listingMigration } from './schema';
 import { ListingStore, toApplication } from './store';
 import { listingBaseline } from './baseline';
@@ -102,5 +103,6 @@ export const listingModule: ServerModule = {
       if ([...reason].length > LISTING_REASON_MAX) throw fail('textTooLong', 'reason');
       return move(operator, input, ['submitted', 'review'], 'rejected', reason);
     });
+    queuesMoveAfter(ctx, ['listing/apply'], ['listings/review', 'listings/accept', 'listings/reject']);
   },
 };

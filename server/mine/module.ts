@@ -2,12 +2,15 @@ import type { ServerModule } from '../module';
 import { CreditService } from '../identity';
 import { registerAccountRoutes } from './account-routes';
 import { CodeStore } from './codes';
+import { registerUserOps } from './ops-routes';
+import { usersFrozenMigration } from './schema';
 import { registerSecurityRoutes } from './security-routes';
 import { TicketStore } from './tickets';
 
 /** Accounts and security: codes, registration, sessions, passwords and the trade password. */
 export const mineModule: ServerModule = {
   name: 'mine',
+  migrations: [usersFrozenMigration],
   register(ctx) {
     const { engine } = ctx;
     const credit = new CreditService(engine);
@@ -24,5 +27,7 @@ export const mineModule: ServerModule = {
     };
     registerAccountRoutes(ctx.registry, deps);
     registerSecurityRoutes(ctx.registry, deps);
+    const { ledger, opsJournal: journal } = ctx;
+    registerUserOps(ctx.ops, { engine, sessions: ctx.sessions, journal, ledger, pairs: ctx.catalog.pairs });
   },
 };

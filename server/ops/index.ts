@@ -7,3 +7,4 @@ export { resolveOperatorToken } from './operator-token';
 export { OpsJournal, opsMigration } from './ops-journal';
 export { OpsRegistry } from './ops-registry';
 export { OpsEvents, type OpsListener } from './ops-events';
+export { queuesMoveAfter } from './queue-moves';

@@ -2,6 +2,7 @@ import { intField, optionalIntField } from '../http';
 import type { ServerModule } from '../module';
 import { opsMigration } from './ops-journal';
 import { opsBaseline } from './baseline';
+import { registerOverview } from './overview-routes';
 
 /**
  * The operator's own routes: the route list and the audit trail. Each area adds its reviews (identity,
@@ -21,5 +22,6 @@ export const opsModule: ServerModule = {
       const limit = intField(input, 'limit', { min: 1, max: 500, fallback: 50 });
       return opsJournal.list(before, limit);
     });
+    registerOverview(ctx);
   },
 };

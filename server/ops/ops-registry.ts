@@ -36,6 +36,19 @@ export class OpsRegistry {
     return this;
   }
 
+  /** Runs `then` after each successful reply of the registered route `name` (its command committed). */
+  after(name: string, then: () => void): this {
+    const route = this.#routes.get(name);
+    if (!route) throw new Error(`no ops route ${name}`);
+    const { handler } = route;
+    route.handler = async (ctx) => {
+      const result = await handler(ctx);
+      then();
+      return result;
+    };
+    return this;
+  }
+
   routes(): OpsRoute[] {
     return [...this.#routes.values()];
   }

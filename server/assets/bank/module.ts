@@ -4,6 +4,7 @@ import type { ServerModule } from '../../module';
 import { balancePusher } from '../../shared/balance-push';
 import { BankStore } from './bank-store';
 import { registerBankOps } from './ops-routes';
+import { queuesMoveAfter } from '../../ops';
 import { BankReviewService } from './review-service';
 import { registerBankRoutes } from './routes';
 import { openUploadDir, UploadStore } from '../../shared/uploads';
@@ -53,6 +54,7 @@ export function createBankModule(): ServerModule {
         onBalances: balancePusher(ctx),
         onDecided: decisionPusher(ctx.hub),
       });
+      queuesMoveAfter(ctx, ['assets/bankDeposit'], ['bank-deposits/confirm', 'bank-deposits/reject']);
     },
     start(ctx) {
       const store = uploads;

@@ -3,6 +3,7 @@ import { decisionPusher } from '../../http';
 import type { ServerModule } from '../../module';
 import { depositLocks } from '../deposits/deposit-locks';
 import { balancePusher } from '../../shared/balance-push';
+import { queuesMoveAfter } from '../../ops';
 import { registerWithdrawOpsRoutes } from './ops-routes';
 import { registerWithdrawRoutes } from './routes';
 import { WithdrawService } from './withdraw-service';
@@ -40,5 +41,6 @@ export const withdrawalsModule: ServerModule = {
       onBalances,
       onDecided: decisionPusher(ctx.hub),
     });
+    queuesMoveAfter(ctx, ['assets/withdraw', 'assets/withdrawCancel'], ['withdrawals/approve', 'withdrawals/reject']);
   },
 };
