@@ -150,7 +150,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();
   const sessions = new SessionStore(db.engine, config.sessionTtlHours * 3_600_000);
-
+  const opsEvents = new OpsEvents();
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
   const localesDir = options.localesDir ?? LOCALES_DIR;
   const warnings: string[] = [];
@@ -158,7 +158,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let app: FastifyInstance | undefined;
   let ledger: Ledger | undefined;
-  const opsEvents = new OpsEvents();
   let sender: MessageSender | undefined;
   /** Modules prepared or started: stopped in reverse registration order. */
   const active = new Set<ServerModule>();

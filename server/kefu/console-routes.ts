@@ -20,7 +20,8 @@ const CANNED_BODY_MAX = 2000;
 const INBOX_PAGE_MAX = 100;
 
 type Route = keyof OpsConsoleEndpoints;
-const routeOf = (name: Route) => OPS_CONSOLE_ROUTES[name] as { method: 'GET' | 'POST'; duty: 'read' | 'support' };
+const routeOf = (name: Route) =>
+  OPS_CONSOLE_ROUTES[name] as { method: 'GET' | 'POST'; duty: 'read' | 'support' };
 
 function userIdOf(input: Input): number {
   return intField(input, 'userId', { min: 1, max: Number.MAX_SAFE_INTEGER });

@@ -70,7 +70,10 @@ const STATEMENTS = {
      on conflict (user_id) do update set operator = excluded.operator, assigned_at = excluded.assigned_at`,
   ),
   release: sql<[userId: number]>('delete from kefu_assignments where user_id = ?'),
-  cannedAll: sql<[], OpsCannedReply>('select id, lang, title, body from kefu_canned order by lang, id', toCanned),
+  cannedAll: sql<[], OpsCannedReply>(
+    'select id, lang, title, body from kefu_canned order by lang, id',
+    toCanned,
+  ),
   cannedOf: sql<[lang: string], OpsCannedReply>(
     'select id, lang, title, body from kefu_canned where lang = ? order by id',
     toCanned,

@@ -23,7 +23,10 @@ function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
 }
 
 /** The merchant nickname of each of `userIds` that is an approved merchant (the operator console). */
-export async function merchantNicknames(engine: Engine, userIds: readonly number[]): Promise<Map<number, string>> {
+export async function merchantNicknames(
+  engine: Engine,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const want = new Set(userIds);
   // Merchants are few (each one approved by hand): one read of them all is cheaper than a list query.

@@ -4,10 +4,7 @@ const n = (r: Record<string, unknown>): number => Number(r.n);
 
 /** The counts of what waits for an operator in this area (read-only). */
 const STATEMENTS = {
-  applications: sql<[], number>(
-    "select count(*) as n from legal_applications where status = 'review'",
-    n,
-  ),
+  applications: sql<[], number>("select count(*) as n from legal_applications where status = 'review'", n),
   appeals: sql<[], number>("select count(*) as n from legal_appeals where status = 'open'", n),
 };
 

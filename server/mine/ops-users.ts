@@ -1,5 +1,12 @@
 import type { OpsUserHit } from '../../domain';
-import { sql, statementsByKey, statementsOf, type AsyncPrepared, type AsyncPreparedSet, type Engine } from '../db';
+import {
+  sql,
+  statementsByKey,
+  statementsOf,
+  type AsyncPrepared,
+  type AsyncPreparedSet,
+  type Engine,
+} from '../db';
 import { byListSize, idLists, placeholders, type IdListSize } from '../shared/id-lists';
 
 /** A user row as the operator console reads it (the nickname comes from the fiat area). */

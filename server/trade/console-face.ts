@@ -60,8 +60,7 @@ export async function openSpotOrders(
   const units = new Map(pairs.map((p) => [p.symbol, new PairUnits(p)]));
   return (await on(engine).openOf.all(userId, limit)).map((o) => {
     const u = units.get(o.symbol);
-    const amount =
-      o.lots !== null ? (u ? u.qty(o.lots) : String(o.lots)) : fromUnits(o.budgetUnits ?? 0n);
+    const amount = o.lots !== null ? (u ? u.qty(o.lots) : String(o.lots)) : fromUnits(o.budgetUnits ?? 0n);
     return {
       id: o.id,
       symbol: o.symbol,

@@ -41,6 +41,10 @@ export const withdrawalsModule: ServerModule = {
       onBalances,
       onDecided: decisionPusher(ctx.hub),
     });
-    queuesMoveAfter(ctx, ['assets/withdraw', 'assets/withdrawCancel'], ['withdrawals/approve', 'withdrawals/reject']);
+    queuesMoveAfter(
+      ctx,
+      ['assets/withdraw', 'assets/withdrawCancel'],
+      ['withdrawals/approve', 'withdrawals/reject'],
+    );
   },
 };
