@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LANGS, LANG_NAMES, isLang, type Theme } from '../../../domain/locale';
+import type { SocketState } from '../../worker/api';
+import { getApi, onSocketState } from '../core/api';
+import { changeLang } from '../core/i18n';
+import { applyLang, savedTheme, switchTheme } from '../core/prefs';
+import { useSession } from '../core/session';
+import { useTranslation } from '../core/use-translation';
+import { PAGES } from '../pages/registry';
+import { visiblePages } from './nav';
+
+/** The socket's state as a dot in the bar. */
+function LiveDot() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<SocketState>('off');
+  useEffect(() => onSocketState(setState), []);
+  return (
+    <span className={`live live--${state}`} data-testid="live" data-state={state} title={t(`live.${state}`)}>
+      <span className="live__dot" aria-hidden />
+      <span className="live__text">{t(`live.${state}`)}</span>
+    </span>
+  );
+}
+
+/** Theme switch and language picker. */
+function Prefs() {
+  const { t, lang } = useTranslation();
+  const [theme, setTheme] = useState<Theme>(savedTheme);
+  const flip = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    switchTheme(next);
+    setTheme(next);
+  };
+  return (
+    <div className="prefs">
+      <select
+        className="prefs__lang"
+        aria-label={t('shell.language')}
+        data-testid="lang"
+        value={lang}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (!isLang(next)) return;
+          applyLang(next);
+          void getApi().setLang(next);
+          void changeLang(next);
+        }}
+      >
+        {LANGS.map((l) => (
+          <option key={l} value={l}>
+            {LANG_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn--ghost" data-testid="theme" onClick={flip}>
+        {theme === 'dark' ? t('shell.light') : t('shell.dark')}
+      </button>
+    </div>
+  );
+}
+
+/** The console's frame: side navigation (a menu on narrow screens), the bar, the page. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { me, signOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // A page chosen from the menu closes it.
+  useEffect(() => setOpen(false), [location.pathname]);
+  const pages = visiblePages(PAGES, me?.duties ?? []);
+  return (
+    <div className={`shell${open ? ' shell--menu' : ''}`}>
+      <header className="bar">
+        <button
+          type="button"
+          className="btn btn--ghost bar__menu"
+          aria-expanded={open}
+          aria-controls="side-nav"
+          data-testid="menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t('shell.menu')}
+        </button>
+        <span className="bar__brand">{t('shell.brand')}</span>
+        <LiveDot />
+        <span className="bar__space" />
+        <Prefs />
+        {me && (
+          <span className="bar__me" data-testid="me">
+            {me.name} · {t(`role.${me.role}`)}
+          </span>
+        )}
+        <button type="button" className="btn btn--ghost" data-testid="sign-out" onClick={() => void signOut()}>
+          {t('shell.signOut')}
+        </button>
+      </header>
+      <nav id="side-nav" className="side" aria-label={t('shell.navigation')}>
+        {(['work', 'admin'] as const).map((group) => (
+          <ul key={group} className="side__group">
+            {pages
+              .filter((p) => p.group === group)
+              .map((p) => (
+                <li key={p.path}>
+                  <NavLink to={`/${p.path}`} end={p.path === ''} className="side__link" data-page={p.path}>
+                    {t(p.label)}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        ))}
+      </nav>
+      <main className="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
