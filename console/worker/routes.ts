@@ -4,7 +4,12 @@
 // does not import): what the console reads of them, not every field.
 import type { BankDeposit, Withdrawal } from '../../domain/funding';
 import type { E, Empty } from '../../domain/endpoint-def';
-import { OPS_CONSOLE_ROUTES, type OpsAuditRow, type OpsConsoleEndpoints, type OpsPage } from '../../domain/ops-api';
+import {
+  OPS_CONSOLE_ROUTES,
+  type OpsAuditRow,
+  type OpsConsoleEndpoints,
+  type OpsPage,
+} from '../../domain/ops-api';
 
 /** An identity submission as a reviewer sees it (server/identity/kyc-routes.ts). */
 export interface KycItem {

@@ -8,7 +8,10 @@ import { getApi } from './api';
 import { toast } from './toast';
 
 /** The text of a failed call in the operator's language. */
-export function problemText(r: Exclude<CallResult<unknown>, { ok: true }>, t: (key: string) => string): string {
+export function problemText(
+  r: Exclude<CallResult<unknown>, { ok: true }>,
+  t: (key: string) => string,
+): string {
   if (r.problem === 'forbidden') return t('problem.forbidden');
   if (r.problem === 'network') return t('problem.network');
   if (r.problem === 'signIn') return t('problem.signIn');

@@ -4,7 +4,15 @@ import { useCall } from '../core/use-call';
 import { useShow } from './use-show';
 
 /** The audit trail's rows of one record, newest first. */
-export function History({ targetType, targetId, stamp }: { targetType: string; targetId: string; stamp: number }) {
+export function History({
+  targetType,
+  targetId,
+  stamp,
+}: {
+  targetType: string;
+  targetId: string;
+  stamp: number;
+}) {
   const show = useShow();
   const call = useCall();
   const [rows, setRows] = useState<OpsAuditRow[] | null>(null);
@@ -29,8 +37,8 @@ export function History({ targetType, targetId, stamp }: { targetType: string; t
         <ol className="history">
           {rows.map((a) => (
             <li key={a.id}>
-              <span className="history__when">{show.moment(a.createdAt)}</span>{' '}
-              <strong>{a.operator}</strong> <code>{a.action}</code>
+              <span className="history__when">{show.moment(a.createdAt)}</span> <strong>{a.operator}</strong>{' '}
+              <code>{a.action}</code>
               {a.detail && a.detail !== '{}' && <pre className="history__detail">{a.detail}</pre>}
             </li>
           ))}

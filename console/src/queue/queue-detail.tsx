@@ -85,9 +85,7 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
           {waiting && !mayReview && <p className="note">{t('problem.forbidden')}</p>}
         </section>
         {mayReview ? <Images images={spec.images(item)} /> : null}
-        {mayAudit ? (
-          <History targetType={spec.targetType} targetId={String(item.id)} stamp={stamp} />
-        ) : null}
+        {mayAudit ? <History targetType={spec.targetType} targetId={String(item.id)} stamp={stamp} /> : null}
       </div>
       {asking?.ask && (
         <ReasonDialog

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pager } from '../components/pager';
 import { useCall } from '../core/use-call';
+import { useLoad } from '../core/use-load';
 import type { QueueItem, QueueSpec } from './spec';
 import { useShow } from './use-show';
 
@@ -16,17 +17,15 @@ export function QueueList<T extends QueueItem>({ spec }: { spec: QueueSpec<T> })
   const navigate = useNavigate();
   const [status, setStatus] = useState(spec.statuses[0] ?? '');
   const [before, setBefore] = useState<number | null>(null);
-  const [rows, setRows] = useState<T[] | null>(null);
   const load = useCallback(async () => {
-    setRows(null);
     const data = await call(spec.route, {
       status,
       limit: PAGE_SIZE,
       ...(before !== null && { before }),
     } as never);
-    setRows((data as T[] | null) ?? []);
+    return (data as T[] | null) ?? [];
   }, [call, spec.route, status, before]);
-  useEffect(() => void load(), [load]);
+  const { data: rows, reload } = useLoad(load);
   const last = rows && rows.length === PAGE_SIZE ? rows[rows.length - 1]!.id : null;
   return (
     <section className="page" data-testid={`queue-${spec.route}`}>
@@ -50,11 +49,11 @@ export function QueueList<T extends QueueItem>({ spec }: { spec: QueueSpec<T> })
             <option value="">{t('status.all')}</option>
           </select>
         </label>
-        <button type="button" className="btn" onClick={() => void load()}>
+        <button type="button" className="btn" onClick={reload}>
           {t('action.refresh')}
         </button>
       </header>
-      {rows === null ? (
+      {rows === undefined ? (
         <p className="loading">…</p>
       ) : rows.length === 0 ? (
         <p className="empty" data-testid="queue-empty">

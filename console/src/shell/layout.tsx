@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { LANGS, LANG_NAMES, isLang, type Theme } from '../../../domain/locale';
 import type { SocketState } from '../../worker/api';
 import { getApi, onSocketState } from '../core/api';
@@ -65,9 +65,6 @@ export function Layout() {
   const { t } = useTranslation();
   const { me, signOut } = useSession();
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // A page chosen from the menu closes it.
-  useEffect(() => setOpen(false), [location.pathname]);
   const pages = visiblePages(PAGES, me?.duties ?? []);
   return (
     <div className={`shell${open ? ' shell--menu' : ''}`}>
@@ -91,7 +88,12 @@ export function Layout() {
             {me.name} · {t(`role.${me.role}`)}
           </span>
         )}
-        <button type="button" className="btn btn--ghost" data-testid="sign-out" onClick={() => void signOut()}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          data-testid="sign-out"
+          onClick={() => void signOut()}
+        >
           {t('shell.signOut')}
         </button>
       </header>
@@ -102,7 +104,14 @@ export function Layout() {
               .filter((p) => p.group === group)
               .map((p) => (
                 <li key={p.path}>
-                  <NavLink to={`/${p.path}`} end={p.path === ''} className="side__link" data-page={p.path}>
+                  <NavLink
+                    to={`/${p.path}`}
+                    end={p.path === ''}
+                    className="side__link"
+                    data-page={p.path}
+                    // A page chosen from the menu closes it.
+                    onClick={() => setOpen(false)}
+                  >
                     {t(p.label)}
                   </NavLink>
                 </li>

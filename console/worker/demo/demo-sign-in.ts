@@ -4,7 +4,13 @@
 // second factor is enrolled and checked here, in the worker, with otpauth. The console's own routes
 // the demo server lacks (queue counts) are made from the area routes it has.
 import * as OTPAuth from 'otpauth';
-import { OPS_ROLES, ROLE_DUTIES, type OpsDuty, type OpsMe, type OpsQueueCounts } from '../../../domain/ops-api';
+import {
+  OPS_ROLES,
+  ROLE_DUTIES,
+  type OpsDuty,
+  type OpsMe,
+  type OpsQueueCounts,
+} from '../../../domain/ops-api';
 import type { SignInSteps } from '../api';
 import type { OpsClient } from '../client';
 import type { RouteName } from '../routes';

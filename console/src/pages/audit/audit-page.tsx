@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OpsAuditRow } from '../../../../domain/ops-api';
 import { Pager } from '../../components/pager';
 import { moment } from '../../core/format';
 import { useCall } from '../../core/use-call';
+import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
 
 const PAGE_SIZE = 50;
@@ -19,7 +20,11 @@ const EMPTY: Search = { operator: '', action: '', targetType: '', targetId: '' }
 
 /** Only the filled fields: the server matches each exactly. */
 const filled = (s: Search): Partial<Search> =>
-  Object.fromEntries(Object.entries(s).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+  Object.fromEntries(
+    Object.entries(s)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 
 /** The audit trail: search by operator, action and target; newest first, paged. */
 export function Page() {
@@ -28,13 +33,13 @@ export function Page() {
   const form = useForm<Search>({ defaultValues: EMPTY });
   const [search, setSearch] = useState<Search>(EMPTY);
   const [before, setBefore] = useState<number | null>(null);
-  const [rows, setRows] = useState<OpsAuditRow[] | null>(null);
-  const load = useCallback(async () => {
-    setRows(null);
-    const r = await call('actions', { ...filled(search), limit: PAGE_SIZE, ...(before !== null && { before }) });
-    setRows(r ?? []);
-  }, [call, search, before]);
-  useEffect(() => void load(), [load]);
+  const load = useCallback(
+    async (): Promise<OpsAuditRow[]> =>
+      (await call('actions', { ...filled(search), limit: PAGE_SIZE, ...(before !== null && { before }) })) ??
+      [],
+    [call, search, before],
+  );
+  const { data: rows } = useLoad(load);
   const last = rows && rows.length === PAGE_SIZE ? rows[rows.length - 1]!.id : null;
   const fields: (keyof Search)[] = ['operator', 'action', 'targetType', 'targetId'];
   return (
@@ -59,7 +64,7 @@ export function Page() {
           {t('action.search')}
         </button>
       </form>
-      {rows === null ? (
+      {rows === undefined ? (
         <p className="loading">…</p>
       ) : rows.length === 0 ? (
         <p className="empty">{t('queue.empty')}</p>

@@ -22,7 +22,10 @@ const spec: QueueSpec<BankDepositItem> = {
     { label: 'bank.reference', value: (d) => <code>{d.reference}</code> },
     { label: 'bank.card', value: (d) => `${d.cardBank} · ${d.cardNumber}` },
     { label: 'field.submitted', value: (d, s) => s.moment(d.createdAt) },
-    { label: 'field.decidedBy', value: (d, s) => (d.decidedBy ? `${d.decidedBy} · ${s.moment(d.decidedAt)}` : '—') },
+    {
+      label: 'field.decidedBy',
+      value: (d, s) => (d.decidedBy ? `${d.decidedBy} · ${s.moment(d.decidedAt)}` : '—'),
+    },
     { label: 'field.reason', value: (d) => d.reason ?? '—' },
   ],
   images: (d) => [{ label: 'bank.proof', id: d.proofId }],

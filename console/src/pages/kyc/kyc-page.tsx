@@ -20,7 +20,10 @@ const spec: QueueSpec<KycItem> = {
     { label: 'kyc.docType', value: (k, s) => s.t(`kyc.doc.${k.docType}`) },
     { label: 'kyc.idNumber', value: (k) => <code>{k.idNumber}</code> },
     { label: 'field.submitted', value: (k, s) => s.moment(k.createdAt) },
-    { label: 'field.decidedBy', value: (k, s) => (k.decidedBy ? `${k.decidedBy} · ${s.moment(k.decidedAt)}` : '—') },
+    {
+      label: 'field.decidedBy',
+      value: (k, s) => (k.decidedBy ? `${k.decidedBy} · ${s.moment(k.decidedAt)}` : '—'),
+    },
     { label: 'field.reason', value: (k) => k.reason ?? '—' },
   ],
   images: (k) => [

@@ -1,5 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { OPS_NAME, OPS_PASSWORD_MIN, OPS_ROLES, type OpsOperator, type OpsRole } from '../../../../domain/ops-api';
+import {
+  OPS_NAME,
+  OPS_PASSWORD_MIN,
+  OPS_ROLES,
+  type OpsOperator,
+  type OpsRole,
+} from '../../../../domain/ops-api';
 import { Field } from '../../components/field';
 import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
@@ -17,7 +23,11 @@ export function CreateOperator({ onCreated }: { onCreated: (op: OpsOperator) => 
   const call = useCall();
   const form = useForm<Form>({ defaultValues: { name: '', role: 'viewer', password: '' } });
   const submit = form.handleSubmit(async (v) => {
-    const op = await call('operators/create', { name: v.name.trim().toLowerCase(), role: v.role, password: v.password });
+    const op = await call('operators/create', {
+      name: v.name.trim().toLowerCase(),
+      role: v.role,
+      password: v.password,
+    });
     if (!op) return;
     toast.success(t('operators.created', { name: op.name }));
     form.reset();

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { OPS_ROLES, type OpsOperator, type OpsRole } from '../../../../domain/ops-api';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { moment } from '../../core/format';
 import { useSession } from '../../core/session';
 import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
+import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
 import { CreateOperator } from './create-operator';
 
@@ -18,10 +19,9 @@ export function Page() {
   const { t, locale } = useTranslation();
   const call = useCall();
   const { me } = useSession();
-  const [list, setList] = useState<OpsOperator[] | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const load = useCallback(async () => setList((await call('operators', {})) ?? []), [call]);
-  useEffect(() => void load(), [load]);
+  const load = useCallback(async (): Promise<OpsOperator[]> => (await call('operators', {})) ?? [], [call]);
+  const { data: list, update } = useLoad(load);
 
   const act = async (p: Pending, reason: string) => {
     const id = p.op.id;
@@ -30,7 +30,7 @@ export function Page() {
         ? await call('operators/role', { id, role: p.role, reason })
         : await call(`operators/${p.kind}`, { id, reason });
     if (!next) return;
-    setList((l) => l?.map((o) => (o.id === next.id ? next : o)) ?? null);
+    update((l) => l.map((o) => (o.id === next.id ? next : o)));
     setPending(null);
     toast.success(t('operators.saved', { name: next.name }));
   };
@@ -39,8 +39,8 @@ export function Page() {
       <header className="page__head">
         <h1 className="page__title">{t('nav.operators')}</h1>
       </header>
-      <CreateOperator onCreated={(op) => setList((l) => [op, ...(l ?? [])])} />
-      {list === null ? (
+      <CreateOperator onCreated={(op) => update((l) => [op, ...l])} />
+      {list === undefined ? (
         <p className="loading">…</p>
       ) : (
         <div className="table-wrap">
@@ -87,7 +87,11 @@ export function Page() {
                         {op.disabled ? t('operators.enable') : t('operators.disable')}
                       </button>
                     )}
-                    <button type="button" className="btn" onClick={() => setPending({ kind: 'reset-totp', op })}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() => setPending({ kind: 'reset-totp', op })}
+                    >
                       {t('operators.resetTotp')}
                     </button>
                   </td>

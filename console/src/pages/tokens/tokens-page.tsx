@@ -1,32 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { OpsTokenInfo } from '../../../../domain/ops-api';
 import { CopyButton } from '../../components/copy-button';
 import { Field } from '../../components/field';
 import { moment } from '../../core/format';
 import { useCall } from '../../core/use-call';
+import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
 
 /** My personal API tokens: create (the secret shown once), list, revoke. */
 export function Page() {
   const { t, locale } = useTranslation();
   const call = useCall();
-  const [list, setList] = useState<OpsTokenInfo[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<{ label: string }>({ defaultValues: { label: '' } });
-  const load = useCallback(async () => setList((await call('tokens', {})) ?? []), [call]);
-  useEffect(() => void load(), [load]);
+  const load = useCallback(async (): Promise<OpsTokenInfo[]> => (await call('tokens', {})) ?? [], [call]);
+  const { data: list, update } = useLoad(load);
   const create = form.handleSubmit(async ({ label }) => {
     const made = await call('tokens/create', { label: label.trim() });
     if (!made) return;
     const { token, ...info } = made;
     setSecret(token);
     form.reset();
-    setList((l) => [info, ...(l ?? [])]);
+    update((l) => [info, ...l]);
   });
   const revoke = async (id: number) => {
     const done = await call('tokens/revoke', { id });
-    if (done) setList((l) => l?.map((x) => (x.id === id ? done : x)) ?? null);
+    if (done) update((l) => l.map((x) => (x.id === id ? done : x)));
   };
   return (
     <section className="page" data-testid="tokens">
@@ -40,7 +40,9 @@ export function Page() {
             label={t('tokens.label')}
             maxLength={60}
             data-testid="token-label"
-            registration={form.register('label', { validate: (v) => v.trim() !== '' || t('signIn.required') })}
+            registration={form.register('label', {
+              validate: (v) => v.trim() !== '' || t('signIn.required'),
+            })}
             error={form.formState.errors.label}
           />
         </div>
@@ -60,7 +62,7 @@ export function Page() {
           </div>
         </div>
       )}
-      {list === null ? (
+      {list === undefined ? (
         <p className="loading">…</p>
       ) : list.length === 0 ? (
         <p className="empty">{t('tokens.none')}</p>

@@ -25,7 +25,10 @@ const spec: QueueSpec<WithdrawalItem> = {
     { label: 'withdrawal.address', value: (w) => <code className="wrap">{w.address}</code> },
     { label: 'withdrawal.txid', value: (w) => (w.txid ? <code className="wrap">{w.txid}</code> : '—') },
     { label: 'field.submitted', value: (w, s) => s.moment(w.createdAt) },
-    { label: 'field.decidedBy', value: (w, s) => (w.decidedBy ? `${w.decidedBy} · ${s.moment(w.decidedAt)}` : '—') },
+    {
+      label: 'field.decidedBy',
+      value: (w, s) => (w.decidedBy ? `${w.decidedBy} · ${s.moment(w.decidedAt)}` : '—'),
+    },
     { label: 'field.reason', value: (w) => w.reason ?? '—' },
   ],
   images: () => [],
