@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/styles/tokens.css';
 import './styles/console.css';
+import './styles/pages.css';
 import { App } from './app';
 import { getApi } from './core/api';
 import { initI18n } from './core/i18n';

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { LANGS, LANG_NAMES, isLang, type Theme } from '../../../domain/locale';
 import type { SocketState } from '../../worker/api';
-import { getApi, onSocketState } from '../core/api';
-import { changeLang } from '../core/i18n';
-import { applyLang, savedTheme, switchTheme } from '../core/prefs';
+import { onSocketState } from '../core/api';
 import { useSession } from '../core/session';
 import { useTranslation } from '../core/use-translation';
 import { PAGES } from '../pages/registry';
 import { visiblePages } from './nav';
+import { Prefs } from './prefs';
 
 /** The socket's state as a dot in the bar. */
 function LiveDot() {
@@ -23,47 +21,21 @@ function LiveDot() {
   );
 }
 
-/** Theme switch and language picker. */
-function Prefs() {
-  const { t, lang } = useTranslation();
-  const [theme, setTheme] = useState<Theme>(savedTheme);
-  const flip = () => {
-    const next = theme === 'dark' ? 'light' : 'dark';
-    switchTheme(next);
-    setTheme(next);
-  };
+/** Ends the session. */
+function SignOut() {
+  const { t } = useTranslation();
+  const { signOut } = useSession();
   return (
-    <div className="prefs">
-      <select
-        className="prefs__lang"
-        aria-label={t('shell.language')}
-        data-testid="lang"
-        value={lang}
-        onChange={(e) => {
-          const next = e.target.value;
-          if (!isLang(next)) return;
-          applyLang(next);
-          void getApi().setLang(next);
-          void changeLang(next);
-        }}
-      >
-        {LANGS.map((l) => (
-          <option key={l} value={l}>
-            {LANG_NAMES[l]}
-          </option>
-        ))}
-      </select>
-      <button type="button" className="btn btn--ghost" data-testid="theme" onClick={flip}>
-        {theme === 'dark' ? t('shell.light') : t('shell.dark')}
-      </button>
-    </div>
+    <button type="button" className="btn btn--ghost" data-testid="sign-out" onClick={() => void signOut()}>
+      {t('shell.signOut')}
+    </button>
   );
 }
 
 /** The console's frame: side navigation (a menu on narrow screens), the bar, the page. */
 export function Layout() {
   const { t } = useTranslation();
-  const { me, signOut } = useSession();
+  const { me } = useSession();
   const [open, setOpen] = useState(false);
   const pages = visiblePages(PAGES, me?.duties ?? []);
   return (
@@ -82,20 +54,15 @@ export function Layout() {
         <span className="bar__brand">{t('shell.brand')}</span>
         <LiveDot />
         <span className="bar__space" />
-        <Prefs />
-        {me && (
-          <span className="bar__me" data-testid="me">
-            {me.name} · {t(`role.${me.role}`)}
-          </span>
-        )}
-        <button
-          type="button"
-          className="btn btn--ghost"
-          data-testid="sign-out"
-          onClick={() => void signOut()}
-        >
-          {t('shell.signOut')}
-        </button>
+        <div className="bar__wide">
+          <Prefs />
+          {me && (
+            <span className="bar__me" data-testid="me">
+              {me.name} · {t(`role.${me.role}`)}
+            </span>
+          )}
+          <SignOut />
+        </div>
       </header>
       <nav id="side-nav" className="side" aria-label={t('shell.navigation')}>
         {(['work', 'admin'] as const).map((group) => (
@@ -118,6 +85,15 @@ export function Layout() {
               ))}
           </ul>
         ))}
+        <div className="side__narrow">
+          {me && (
+            <p className="side__me">
+              {me.name} · {t(`role.${me.role}`)}
+            </p>
+          )}
+          <Prefs />
+          <SignOut />
+        </div>
       </nav>
       <main className="main">
         <Outlet />

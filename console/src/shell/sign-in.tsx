@@ -9,6 +9,7 @@ import { useSession } from '../core/session';
 import { toast } from '../core/toast';
 import { problemText } from '../core/use-call';
 import { useTranslation } from '../core/use-translation';
+import { Prefs } from './prefs';
 
 /** A TOTP code: six digits. */
 const CODE = /^\d{6}$/;
@@ -109,6 +110,9 @@ export function SignIn() {
   if (me) return <Navigate to="/" replace />;
   return (
     <div className="sign-in">
+      <div className="sign-in__top">
+        <Prefs />
+      </div>
       <h1 className="sign-in__title">{t('shell.brand')}</h1>
       <p className="sign-in__sub">{step ? t(`signIn.${step.step}Title`) : t('signIn.title')}</p>
       {step ? <CodeStep step={step} onBack={() => setStep(null)} /> : <PasswordStep onStep={setStep} />}

@@ -26,7 +26,7 @@ export function demoSignIn(client: OpsClient): SignInSteps {
     new OTPAuth.TOTP({ issuer: 'Exchange ops (demo)', label: name, secret: secret ?? new OTPAuth.Secret() });
 
   const count = async (name: 'kyc' | 'bank-deposits' | 'withdrawals'): Promise<number> => {
-    const r = await client.call(name, { status: 'review', limit: 500 });
+    const r = await client.call(name, { status: 'review', limit: 200 });
     return r.ok ? r.data.length : 0;
   };
 
