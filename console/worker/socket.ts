@@ -10,6 +10,9 @@ export type SocketState = 'off' | 'connecting' | 'open' | 'waiting';
 export const RECONNECT_MIN_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
 
+/** The close code of a socket whose session the server refused (server/ops/ops-socket.ts). */
+export const CLOSE_UNAUTHORIZED = 4401;
+
 /** Wait before attempt `attempt` (1-based), in milliseconds: 1 s, 2 s, 4 s … 30 s. */
 export function backoff(attempt: number): number {
   return Math.min(RECONNECT_MIN_MS * 2 ** Math.max(0, attempt - 1), RECONNECT_MAX_MS);
@@ -74,10 +77,11 @@ export function createOpsSocket(deps: SocketDeps): OpsSocket {
       }
       if (isEvent(data)) for (const l of events) l(data);
     };
-    socket.onclose = () => {
+    socket.onclose = (e: CloseEvent) => {
       if (ws !== socket) return;
       ws = null;
-      if (!wanted || deps.token() === null) return setState('off');
+      // A refused session stays refused: the next call hears the 401 and signs the console out.
+      if (!wanted || deps.token() === null || e.code === CLOSE_UNAUTHORIZED) return setState('off');
       attempt += 1;
       setState('waiting');
       timer = deps.setTimeout(connect, backoff(attempt));

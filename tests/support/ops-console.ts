@@ -13,6 +13,9 @@ import { registerUser } from './accounts';
 import type { TestServer } from './server';
 import { requestWithdraw, withdrawer } from './withdrawals';
 
+/** A password long enough for operator accounts (domain/ops-api.ts OPS_PASSWORD_MIN). */
+export const OPS_TEST_PASSWORD = 'correct horse battery';
+
 /** The TOTP code an authenticator app shows now for the base32 `secret` (spaces ignored). */
 export function totpNow(secret: string): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();

@@ -8,13 +8,13 @@ class FakeSocket {
   closed = false;
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   send(s: string) {
     this.sent.push(s);
   }
   close() {
     this.closed = true;
-    this.onclose?.();
+    this.onclose?.({ code: 1000 });
   }
 }
 
@@ -47,10 +47,10 @@ describe('the operator socket', () => {
     sockets[0]!.onmessage!({ data: 'not json' });
     expect(events).toEqual([{ type: 'queues', counts: { kyc: 1 } }]);
 
-    sockets[0]!.onclose!();
+    sockets[0]!.onclose!({ code: 1006 });
     expect(timers.map((t) => t.ms)).toEqual([1000]);
     timers[0]!.fn();
-    sockets[1]!.onclose!();
+    sockets[1]!.onclose!({ code: 1006 });
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000]);
     token = 'tok2';
     timers[1]!.fn();
@@ -60,5 +60,28 @@ describe('the operator socket', () => {
     socket.stop();
     expect(sockets[2]!.closed).toBe(true);
     expect(timers).toHaveLength(2);
+  });
+
+  it('does not reconnect when the server refused the session', () => {
+    const sockets: FakeSocket[] = [];
+    let waits = 0;
+    const states: string[] = [];
+    const socket = createOpsSocket({
+      url: 'ws://x/api/ops/ws',
+      open: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+      token: () => 'expired',
+      setTimeout: () => (waits += 1),
+      clearTimeout: () => {},
+    });
+    socket.onState((s) => states.push(s));
+    socket.start();
+    sockets[0]!.onopen!();
+    sockets[0]!.onclose!({ code: 4401 });
+    expect(waits).toBe(0);
+    expect(states.at(-1)).toBe('off');
   });
 });
