@@ -1,7 +1,8 @@
 // The operator console in Chromium (issue 26): an admin created on the server signs in with a TOTP
 // code computed from the enrolment secret the page shows, sees the queue counts, opens the
-// withdrawal queue and approves one with its transaction id, at a phone's size and a desktop's, in
-// both themes. Needs the operator accounts (h/ops-auth): on a server without them it is skipped.
+// withdrawal queue at a phone's size and a desktop's, in both themes, then creates a reviewer who
+// signs in and approves the withdrawal with its transaction id. Needs the operator accounts
+// (h/ops-auth): on a server without them it is skipped.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OPS_TEST_PASSWORD } from '../support/ops-console';
@@ -24,7 +25,7 @@ async function flipTheme(page: Page, to: 'dark' | 'light'): Promise<void> {
 describe('operator console', () => {
   const env = serverAndBrowser(startBankServer);
 
-  it('signs an admin in with TOTP and walks the dashboard and the withdrawal queue, phone and desktop, both themes', async (ctx) => {
+  it('signs in with TOTP, walks dashboard and queue (phone, desktop, both themes), a new reviewer approves', async (ctx) => {
     const { origin } = env.server;
     const probe = await opsCall(
       origin,
@@ -67,13 +68,30 @@ describe('operator console', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
 
+    // An admin manages people, not money: the withdrawal shows no decision for them.
     await page.getByTestId('queue-row').first().click();
     await page.getByTestId('queue-detail').waitFor();
+    await page.getByTestId('history').waitFor();
+    expect(await page.getByTestId('decide-approve').count()).toBe(0);
+
+    // The admin creates a reviewer in the console, who signs in (enrolment) and approves it.
+    await goToPage(page, 'operators');
+    const create = page.getByTestId('operator-create');
+    await create.getByLabel('Operator name').fill('rita');
+    await create.locator('select').selectOption('reviewer');
+    await create.getByLabel('Initial password').fill(OPS_TEST_PASSWORD);
+    await create.locator('button[type=submit]').click();
+    await page.getByTestId('operator-row').filter({ hasText: 'rita' }).waitFor();
+    await page.locator('[data-testid="sign-out"]:visible').first().click();
+    await page.getByTestId('sign-in-password').waitFor();
+    await signInConsole(page, 'rita', OPS_TEST_PASSWORD);
+    expect(await page.locator('#side-nav a[data-page="operators"]').count()).toBe(0);
+    await goToPage(page, 'withdrawals');
+    await page.getByTestId('queue-row').first().click();
     await page.getByTestId('decide-approve').click();
     await page.getByTestId('reason').fill('0xabc12345def');
     await page.getByTestId('reason-submit').click();
     await page.locator('.badge--approved').first().waitFor();
-    await page.getByTestId('history').getByText('withdrawal.approve').waitFor();
     await page.getByTestId('decide-approve').waitFor({ state: 'detached' });
     await goToPage(page, '');
     await page.getByTestId('count-withdrawals').filter({ hasText: /^0$/ }).waitFor();

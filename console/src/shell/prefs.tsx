@@ -1,19 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LANGS, LANG_NAMES, isLang, type Theme } from '../../../domain/locale';
 import { getApi } from '../core/api';
 import { changeLang } from '../core/i18n';
-import { applyLang, savedTheme, switchTheme } from '../core/prefs';
+import { applyLang, onTheme, savedTheme, switchTheme } from '../core/prefs';
 import { useTranslation } from '../core/use-translation';
 
 /** Theme switch and language picker. */
 export function Prefs() {
   const { t, lang } = useTranslation();
   const [theme, setTheme] = useState<Theme>(savedTheme);
-  const flip = () => {
-    const next = theme === 'dark' ? 'light' : 'dark';
-    switchTheme(next);
-    setTheme(next);
-  };
+  // The bar and the phone menu each have a switch: both follow every switch.
+  useEffect(() => onTheme(setTheme), []);
+  const flip = () => switchTheme(theme === 'dark' ? 'light' : 'dark');
   return (
     <div className="prefs">
       <select
