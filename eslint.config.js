@@ -15,7 +15,7 @@ const restrict = (message, ...layers) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'public', '.stryker-tmp', 'reports'] },
+  { ignores: ['node_modules', 'dist', 'dist-ops', 'data', '.tsbuild', 'public', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,6 +54,51 @@ export default tseslint.config(
     },
   },
   { files: ['worker/**/*.ts'], rules: restrict('worker/ may import domain/ only.', 'src', 'server', 'sw') },
+  // The operator console (issue 26): its page imports domain/, its own worker's types and the app's
+  // design tokens (CSS); its worker imports domain/ only. Nothing of the app imports the console.
+  {
+    files: ['console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('server'), message: 'console/ must not import server/.' },
+            { group: layer('worker'), message: 'The console uses its own worker (console/worker).' },
+            {
+              group: ['../../../src/*', '!../../../src/styles'],
+              message: 'console/ takes only the app tokens.',
+            },
+            {
+              group: ['**/console/worker/**', '../worker/*', '../../worker/*', '../../../worker/*'],
+              message: 'console/src may import console/worker types only.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The console worker owns the network.' },
+        { name: 'WebSocket', message: 'The console worker owns the socket.' },
+      ],
+    },
+  },
+  {
+    files: ['console/worker/**/*.ts'],
+    rules: restrict('console/worker may import domain/ only.', 'src', 'server', 'sw'),
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layer('console'), message: 'No console code in the app or the server.' }] },
+      ],
+    },
+  },
   { files: ['server/**/*.ts'], rules: restrict('server/ may import domain/ only.', 'src', 'worker', 'sw') },
   // One face per area (issue 24): another area is imported through its index.ts or module.ts only,
   // in every tier with areas (server/, worker/, src/pages/), from anywhere in the code (src/routes
@@ -69,7 +114,7 @@ export default tseslint.config(
   },
   { files: ['sw/**/*.ts'], rules: restrict('sw/ stands alone.', 'src', 'worker', 'server') },
   {
-    files: ['*.config.{js,mjs,ts}', 'vite.config.ts', 'vitest.config.ts'],
+    files: ['*.config.{js,mjs,ts}', 'vite.config.ts', 'vite.ops.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -62,6 +62,8 @@ export interface Config {
   simChainBlockMs: number;
   /** Absolute directory of the built app (`npm run build`). */
   distDir: string;
+  /** Absolute directory of the operator console's build (OPS_DIST_DIR); unset: `<distDir>-ops`. */
+  opsDistDir?: string | undefined;
   /** Session lifetime, in hours. */
   sessionTtlHours: number;
   /** Bearer token of the operator API; the operator API is off when absent. */
@@ -114,6 +116,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** OPS_DIST_DIR as an absolute path, or undefined (the console's build beside the app's). */
+const opsDirVar = (env: NodeJS.ProcessEnv, cwd: string): string | undefined => {
+  const dir = env.OPS_DIST_DIR?.trim();
+  return dir ? path.resolve(cwd, dir) : undefined;
+};
 
 const nonEmpty = (v: string | undefined): string | undefined =>
   v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -216,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     simChain,
     simChainBlockMs: intVar(env, 'SIM_BLOCK_MS', 5000, 100, 3_600_000),
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
+    opsDistDir: opsDirVar(env, cwd),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),
     codeHashKey: codeKeyVar(env.CODE_HASH_KEY),

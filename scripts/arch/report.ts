@@ -12,7 +12,7 @@ import { foreignSqlOf, tableOwners, type ForeignSql } from './sql';
 /** The tiers whose top folders are areas with one face each. */
 export const AREA_TIERS = ['server', 'worker', 'src/pages'] as const;
 /** Every tier, for circles and sizes. */
-export const TIERS = ['domain', 'server', 'worker', 'src', 'sw'] as const;
+export const TIERS = ['domain', 'server', 'worker', 'src', 'sw', 'console'] as const;
 /** A file longer than this many lines should be split. */
 export const MAX_FILE_LINES = 400;
 /** A function longer than this many lines should be split. */

@@ -15,7 +15,7 @@ import { buildLimitCheck } from './limits';
 import { pickLang, type MessageCatalog } from './messages';
 import type { HandlerContext, HandlerRegistry } from './registry';
 import { registerApiCompression, registerApiHeaders, registerSecurity } from './security';
-import { registerStaticApp } from './static-files';
+import { registerStaticApp, registerStaticConsole } from './static-files';
 import { WEBSOCKET_OPTIONS, registerSocket } from './ws';
 
 declare module 'fastify' {
@@ -147,4 +147,10 @@ export async function mountHttp(app: FastifyInstance, deps: MountDeps): Promise<
   });
   registerSocket(app, deps.hub, deps.auth);
   await registerStaticApp(app, deps.config.distDir, deps.config.basePath);
+  await registerStaticConsole(app, opsDistDirOf(deps.config));
+}
+
+/** The console's build: OPS_DIST_DIR, else `dist-ops` beside the app's `dist` (`<distDir>-ops`). */
+export function opsDistDirOf(config: Pick<Config, 'distDir' | 'opsDistDir'>): string {
+  return config.opsDistDir ?? `${config.distDir.replace(/[\\/]+$/, '')}-ops`;
 }

@@ -70,3 +70,46 @@ export async function registerStaticApp(
     setHeaders: (res, filePath) => setCacheHeaders(res, filePath, basePath),
   });
 }
+
+/** Where the console is served (issue 26); its client routes live under it. */
+export const CONSOLE_BASE = '/ops/';
+
+/**
+ * Serves the operator console's own build (`dist-ops/`, `vite.ops.config.ts`) under `/ops/`, with
+ * the same security headers as the app (helmet is global). Content-hashed `assets/` are cached for a
+ * year; everything else revalidates. A path that is no file (a client route such as
+ * `/ops/queues/kyc`) answers the console's index.html. Without a build, `/ops/` answers 404.
+ */
+export async function registerStaticConsole(app: FastifyInstance, opsDir: string): Promise<void> {
+  const indexFile = path.join(opsDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.info({ opsDir }, 'console build not found; /ops/ is not served');
+    return;
+  }
+  const index = fs.readFileSync(indexFile);
+  const sendIndex = (_req: unknown, reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  await app.register(fastifyStatic, {
+    root: opsDir,
+    prefix: CONSOLE_BASE,
+    // The app's registration decorates the reply already.
+    decorateReply: false,
+    // One route per built file, so every other path under /ops/ reaches the fallback below.
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      res.setHeader('Vary', 'Accept-Encoding');
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/ops', (_req, reply) => reply.redirect(CONSOLE_BASE));
+  app.get(CONSOLE_BASE, sendIndex);
+  // Client routes (not files: those have a route of their own above, and a missing asset stays 404).
+  app.get(`${CONSOLE_BASE}*`, (req, reply) => {
+    if (/^\/ops\/assets\//.test(req.url)) return reply.code(404).type('text/plain').send('Not found\n');
+    return sendIndex(req, reply);
+  });
+}

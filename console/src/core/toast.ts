@@ -1,0 +1,2 @@
+// The console's toasts: sonner, the app's toast library.
+export { toast } from 'sonner';

@@ -1,0 +1,20 @@
+// Every page of the console, in the navigation's order: add a page by adding its folder and one
+// line here (see pages/page.ts).
+import { audit } from './audit';
+import { bankDeposits } from './bank-deposits';
+import { dashboard } from './dashboard';
+import { kyc } from './kyc';
+import type { ConsolePage } from './page';
+import { operators } from './operators';
+import { tokens } from './tokens';
+import { withdrawals } from './withdrawals';
+
+export const PAGES: readonly ConsolePage[] = [
+  dashboard,
+  kyc,
+  bankDeposits,
+  withdrawals,
+  audit,
+  operators,
+  tokens,
+];

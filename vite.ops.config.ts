@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where the reference server listens during `npm run dev:ops`. */
+const SERVER = 'http://localhost:8080';
+
+/**
+ * The operator console (`/ops/`, issue 26): a build of its own, from `console/`, into `dist-ops/`.
+ * It shares no chunk, text or precache entry with the app (`vite.config.ts` → `dist/`), so no console
+ * code reaches a user's phone (tests/unit/console/build-split.test.ts checks both outputs).
+ *
+ * `VITE_OPS_DEMO=1` (development only: `npm run dev:ops`, or a build for screenshots) compiles in the
+ * demo sign-in over the shared operator token of a demo server (`console/worker/demo/`); without it,
+ * as in `npm run build`, the branch is dropped and the file is not in the output.
+ */
+export default defineConfig(({ command }) => ({
+  root: fileURLToPath(new URL('./console', import.meta.url)),
+  base: '/ops/',
+  envDir: fileURLToPath(new URL('.', import.meta.url)),
+  publicDir: false,
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            // As in vite.config.ts: react-router's production build, without its dev-only warnings.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
+  define: { __OPS_DEMO__: JSON.stringify(process.env.VITE_OPS_DEMO === '1') },
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    outDir: fileURLToPath(new URL(process.env.OPS_OUT_DIR ?? './dist-ops', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|comlink|sonner|react-hook-form)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': { target: SERVER, changeOrigin: true, ws: true },
+    },
+  },
+}));
