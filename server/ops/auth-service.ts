@@ -66,7 +66,7 @@ export class OpsAuth {
   constructor(
     private readonly engine: Engine,
     private readonly journal: OpsJournal,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.operators = new OperatorStore(engine);
     this.credentials = new CredentialStore(engine);

@@ -29,7 +29,7 @@ export class OperatorAdmin {
     private readonly engine: Engine,
     private readonly auth: OpsAuth,
     private readonly journal: OpsJournal,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   list(): Promise<OpsOperator[]> {

@@ -22,7 +22,7 @@ const MAX_TICKETS = 10_000;
 export class TicketBook {
   readonly #tickets = new Map<string, LoginTicket>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** Issues a ticket for `entry`; returns its text. */
   issue(entry: Omit<LoginTicket, 'expiresAt'>): string {
