@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KycView, OpsAuditRow } from '../../domain';
+import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { opsData } from '../support/deposits';
 import { kycForm, kycUser, submitKyc } from '../support/identity';
@@ -68,6 +69,42 @@ const kycSubmission = async () => {
   const u = await kycUser(server.origin);
   const view = (await submitKyc(server.origin, u.token, kycForm(u.photos))) as unknown as KycView;
   return view.submission!.id;
+};
+/** A listing application of a fresh user, as the app sends it. */
+const listing = async () => {
+  const { token } = await registerUser(server.origin);
+  const form = {
+    project: 'Acme Network',
+    symbol: 'acme',
+    chain: 'ERC20',
+    contract: '0x' + 'ab'.repeat(20),
+    website: 'https://acme.example',
+    contact: 'team@acme.example',
+    description: 'A token for the Acme network.',
+  };
+  return (await callApi(server.origin, 'listing/apply', form, { token })).body.data.id as number;
+};
+const ieoProject = (fields: Record<string, string | number> = {}) => {
+  const now = Date.now();
+  return {
+    name: 'Nova Launch',
+    coin: `N${Math.floor(Math.random() * 1e6)}`,
+    coinName: 'Nova Token',
+    coinDecimals: 4,
+    quote: 'USDT',
+    price: '0.5',
+    lot: '10',
+    total: '100',
+    cap: '100',
+    preheatAt: now,
+    opensAt: now + 3_600_000,
+    closesAt: now + 7_200_000,
+    website: 'https://nova.example',
+    whitepaper: 'https://nova.example/paper.pdf',
+    explorer: 'https://explorer.example/token/nova',
+    description: 'A test project.',
+    ...fields,
+  };
 };
 const article = { lang: 'en', title: 'Maintenance', body: 'We upgrade at 02:00.' };
 const product = (opensAt: number) => ({
@@ -197,6 +234,59 @@ const DECISIONS: Decision[] = [
       return String(id);
     },
     after: { name: 'Audit lock 2' },
+  },
+  {
+    route: 'listings/review',
+    action: 'listing.review',
+    by: () => reviewer,
+    run: async () => {
+      const id = await listing();
+      await decide(reviewer, 'listings/review', { id });
+      return String(id);
+    },
+    after: { status: 'review' },
+  },
+  {
+    route: 'listings/accept',
+    action: 'listing.accepted',
+    by: () => reviewer,
+    run: async () => {
+      const id = await listing();
+      await decide(reviewer, 'listings/accept', { id });
+      return String(id);
+    },
+    after: { status: 'accepted' },
+  },
+  {
+    route: 'listings/reject',
+    action: 'listing.rejected',
+    by: () => reviewer,
+    run: async () => {
+      const id = await listing();
+      await decide(reviewer, 'listings/reject', { id, reason: 'Liquidity too low' });
+      return String(id);
+    },
+    after: { status: 'rejected', reason: 'Liquidity too low' },
+  },
+  {
+    route: 'ieo/create',
+    action: 'ieo.create',
+    by: () => reviewer,
+    creates: true,
+    run: async () => String((await decide(reviewer, 'ieo/create', ieoProject())).id),
+    after: { name: 'Nova Launch', total: '100' },
+  },
+  {
+    route: 'ieo/edit',
+    action: 'ieo.edit',
+    by: () => reviewer,
+    run: async () => {
+      const fields = ieoProject();
+      const { id } = await decide(reviewer, 'ieo/create', fields);
+      await decide(reviewer, 'ieo/edit', { id, ...fields, total: '200', cap: '200' });
+      return String(id);
+    },
+    after: { total: '200' },
   },
   {
     route: 'users/agent',
