@@ -24,7 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const login = (name: string, password: string) =>
+const passwordStep = (name: string, password: string) =>
   opsCall(server.origin, 'auth/login', { name, password }, anon);
 const totp = (ticket: string, code: string) => opsCall(server.origin, 'auth/totp', { ticket, code }, anon);
 const actions = async (filter: Record<string, string>) =>
@@ -33,8 +33,8 @@ const actions = async (filter: Record<string, string>) =>
 describe('operator sign-in', () => {
   it('answers an unknown name and a wrong password alike, and journals both with the name and IP', async () => {
     await createOperator(server.origin, 'carol', 'viewer');
-    const unknown = await login('nobody', OPS_TEST_PASSWORD);
-    const wrong = await login('carol', 'not the password at all');
+    const unknown = await passwordStep('nobody', OPS_TEST_PASSWORD);
+    const wrong = await passwordStep('carol', 'not the password at all');
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body).toMatchObject({ key: 'opsSignInFailed', field: 'password' });
@@ -51,7 +51,7 @@ describe('operator sign-in', () => {
         password: OPS_TEST_PASSWORD,
       }),
     );
-    const step = opsData<OpsLoginStep>(await login('dave', OPS_TEST_PASSWORD));
+    const step = opsData<OpsLoginStep>(await passwordStep('dave', OPS_TEST_PASSWORD));
     const t0 = Date.now();
     expect(step.step).toBe('enrol');
     if (step.step !== 'enrol') return;
@@ -72,12 +72,12 @@ describe('operator sign-in', () => {
     expect((await totp(step.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({ key: 'opsTicketExpired' });
 
     // The next sign-in asks for a code; the code of a step already used is refused (replay).
-    const again = opsData<OpsLoginStep>(await login('dave', OPS_TEST_PASSWORD));
+    const again = opsData<OpsLoginStep>(await passwordStep('dave', OPS_TEST_PASSWORD));
     expect(again.step).toBe('totp');
     expect((await totp(again.ticket, codeAt(step.secret, 0, t0))).body).toMatchObject({ key: 'opsTotpInvalid' });
     const next = opsData<{ token: string }>(await totp(again.ticket, codeAt(step.secret, 1, t0)));
     expect(next.token).not.toBe(session.token);
-    const third = opsData<OpsLoginStep>(await login('dave', OPS_TEST_PASSWORD));
+    const third = opsData<OpsLoginStep>(await passwordStep('dave', OPS_TEST_PASSWORD));
     expect((await totp(third.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({ key: 'opsTotpInvalid' });
 
     const rows = await actions({ operator: 'dave', action: 'operator.signIn' });
@@ -87,7 +87,7 @@ describe('operator sign-in', () => {
 
   it('refuses an expired ticket', async () => {
     const op = await createOperator(server.origin, 'erin', 'support');
-    const step = opsData<OpsLoginStep>(await login('erin', OPS_TEST_PASSWORD));
+    const step = opsData<OpsLoginStep>(await passwordStep('erin', OPS_TEST_PASSWORD));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + OPS_TICKET_MS + 1_000 });
     try {
       expect((await totp(step.ticket, codeAt(op.secret, 0))).body).toMatchObject({ key: 'opsTicketExpired' });
@@ -111,7 +111,7 @@ describe('operator sign-in', () => {
     expect(disabled.disabled).toBe(true);
     expect((await asOperator(server.origin, op.token, 'auth/me', {}, 'GET')).status).toBe(401);
     expect((await asOperator(server.origin, token, 'auth/me', {}, 'GET')).status).toBe(401);
-    expect((await login('frank', OPS_TEST_PASSWORD)).body).toMatchObject({ key: 'opsOperatorDisabled' });
+    expect((await passwordStep('frank', OPS_TEST_PASSWORD)).body).toMatchObject({ key: 'opsOperatorDisabled' });
     const [row] = await actions({ action: 'operator.disable', targetId: String(op.id) });
     expect(row).toMatchObject({ operator: 'root', ip: '127.0.0.1' });
     expect(JSON.parse(row!.detail)).toEqual({ reason: 'left the team' });
