@@ -63,7 +63,11 @@ export function registerAuthRoutes(
   });
   ops.add('GET', 'auth/me', 'self', (ctx) => auth.me(ctx.caller!));
   ops.add('POST', 'auth/password', 'self', async (ctx) => {
-    await auth.changePassword(account(ctx), requiredStr(ctx.input, 'current'), requiredStr(ctx.input, 'next'));
+    await auth.changePassword(
+      account(ctx),
+      requiredStr(ctx.input, 'current'),
+      requiredStr(ctx.input, 'next'),
+    );
     return {};
   });
 
@@ -115,7 +119,12 @@ export function registerAuthRoutes(
     ),
   );
   ops.add('POST', 'operators/role', 'admin', (ctx) =>
-    admin.setRole(actor(ctx), idField(ctx.input, 'id'), roleOf(str(ctx.input, 'role')) as OpsRole, reasonOf(ctx)),
+    admin.setRole(
+      actor(ctx),
+      idField(ctx.input, 'id'),
+      roleOf(str(ctx.input, 'role')) as OpsRole,
+      reasonOf(ctx),
+    ),
   );
   ops.add('POST', 'operators/disable', 'admin', (ctx) =>
     admin.disable(actor(ctx), idField(ctx.input, 'id'), reasonOf(ctx)),

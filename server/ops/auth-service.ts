@@ -184,12 +184,21 @@ export class OpsAuth {
       throw fail('opsTotpInvalid', 'code');
     }
     this.tickets.spend(ticketText);
-    return { token, expiresAt, me: { id: row.id, name: row.name, role: row.role, duties: [...ROLE_DUTIES[row.role]] } };
+    return {
+      token,
+      expiresAt,
+      me: { id: row.id, name: row.name, role: row.role, duties: [...ROLE_DUTIES[row.role]] },
+    };
   }
 
   /** What the console shows of the signed-in operator. */
   me(caller: OpsCaller): OpsMe {
-    return { id: caller.operatorId ?? 0, name: caller.name, role: caller.role ?? 'admin', duties: [...caller.duties] };
+    return {
+      id: caller.operatorId ?? 0,
+      name: caller.name,
+      role: caller.role ?? 'admin',
+      duties: [...caller.duties],
+    };
   }
 
   /** Ends the caller's console session (a personal token is revoked with `tokens/revoke`). */
@@ -199,7 +208,12 @@ export class OpsAuth {
     const id = caller.operatorId;
     await this.engine.writer.run(async () => {
       await this.credentials.revokeSession(hash, this.now());
-      await this.journal.record({ operator: caller.name, action: 'operator.signOut', targetType: ACCOUNT, targetId: String(id) });
+      await this.journal.record({
+        operator: caller.name,
+        action: 'operator.signOut',
+        targetType: ACCOUNT,
+        targetId: String(id),
+      });
       this.announceAfterCommit(id);
     });
   }
@@ -216,7 +230,12 @@ export class OpsAuth {
     await this.engine.writer.run(async () => {
       await this.operators.setPassword(row.id, phc);
       await this.credentials.revokeSessionsOf(row.id, this.now(), caller.sessionHash);
-      await this.journal.record({ operator: row.name, action: 'operator.password', targetType: ACCOUNT, targetId: String(row.id) });
+      await this.journal.record({
+        operator: row.name,
+        action: 'operator.password',
+        targetType: ACCOUNT,
+        targetId: String(row.id),
+      });
       this.announceAfterCommit(row.id);
     });
   }
@@ -234,4 +253,3 @@ export class OpsAuth {
     );
   }
 }
-

@@ -36,7 +36,13 @@ export async function createOperatorOffline(
     const journal = new OpsJournal(db.engine);
     const auth = new OpsAuth(db.engine, journal);
     const admin = new OperatorAdmin(db.engine, auth, journal);
-    return await admin.create({ name: by, operatorId: null }, name, role, password, 'created on the server machine');
+    return await admin.create(
+      { name: by, operatorId: null },
+      name,
+      role,
+      password,
+      'created on the server machine',
+    );
   } finally {
     await db.close();
   }

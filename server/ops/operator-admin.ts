@@ -37,7 +37,13 @@ export class OperatorAdmin {
   }
 
   /** Creates an account; refuses a name that exists. The password is hashed before the command. */
-  async create(by: AdminActor, name: string, role: OpsRole, password: string, reason = ''): Promise<OpsOperator> {
+  async create(
+    by: AdminActor,
+    name: string,
+    role: OpsRole,
+    password: string,
+    reason = '',
+  ): Promise<OpsOperator> {
     checkNewOperator(name, password);
     const phc = await hashPassword(password);
     const ops = this.auth.operators;

@@ -92,7 +92,10 @@ export function registerOpsSocket(app: FastifyInstance, events: OpsEvents, optio
         consoles.add(c);
         const expiresAt = await options.auth.expiryOf(caller);
         if (expiresAt !== null) {
-          c.expiry = setTimeout(() => drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid'), Math.max(0, expiresAt - Date.now()));
+          c.expiry = setTimeout(
+            () => drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid'),
+            Math.max(0, expiresAt - Date.now()),
+          );
           c.expiry.unref();
         }
         socket.send(JSON.stringify({ op: 'authed', name: caller.name, role: caller.role }));

@@ -38,7 +38,12 @@ export function totpCode(secret: string, at: number): string {
  * before `lastStep` (the newest one already accepted for this operator) is refused: a code seen
  * once, on the wire or over a shoulder, cannot sign in again, nor can an older one.
  */
-export function acceptTotp(secret: string, code: string, lastStep: number | null, now: number): number | null {
+export function acceptTotp(
+  secret: string,
+  code: string,
+  lastStep: number | null,
+  now: number,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf('x', secret).validate({ token: code, timestamp: now, window: TOTP_WINDOW });
   if (delta === null) return null;

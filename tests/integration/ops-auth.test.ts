@@ -69,16 +69,22 @@ describe('operator sign-in', () => {
     const me = opsData(await asOperator(server.origin, session.token, 'auth/me', {}, 'GET'));
     expect(me).toMatchObject({ name: 'dave', duties: ['read', 'review', 'self'] });
     // The ticket is spent once used.
-    expect((await totp(step.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({ key: 'opsTicketExpired' });
+    expect((await totp(step.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({
+      key: 'opsTicketExpired',
+    });
 
     // The next sign-in asks for a code; the code of a step already used is refused (replay).
     const again = opsData<OpsLoginStep>(await passwordStep('dave', OPS_TEST_PASSWORD));
     expect(again.step).toBe('totp');
-    expect((await totp(again.ticket, codeAt(step.secret, 0, t0))).body).toMatchObject({ key: 'opsTotpInvalid' });
+    expect((await totp(again.ticket, codeAt(step.secret, 0, t0))).body).toMatchObject({
+      key: 'opsTotpInvalid',
+    });
     const next = opsData<{ token: string }>(await totp(again.ticket, codeAt(step.secret, 1, t0)));
     expect(next.token).not.toBe(session.token);
     const third = opsData<OpsLoginStep>(await passwordStep('dave', OPS_TEST_PASSWORD));
-    expect((await totp(third.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({ key: 'opsTotpInvalid' });
+    expect((await totp(third.ticket, codeAt(step.secret, 1, t0))).body).toMatchObject({
+      key: 'opsTotpInvalid',
+    });
 
     const rows = await actions({ operator: 'dave', action: 'operator.signIn' });
     expect(rows).toHaveLength(2);
@@ -111,7 +117,9 @@ describe('operator sign-in', () => {
     expect(disabled.disabled).toBe(true);
     expect((await asOperator(server.origin, op.token, 'auth/me', {}, 'GET')).status).toBe(401);
     expect((await asOperator(server.origin, token, 'auth/me', {}, 'GET')).status).toBe(401);
-    expect((await passwordStep('frank', OPS_TEST_PASSWORD)).body).toMatchObject({ key: 'opsOperatorDisabled' });
+    expect((await passwordStep('frank', OPS_TEST_PASSWORD)).body).toMatchObject({
+      key: 'opsOperatorDisabled',
+    });
     const [row] = await actions({ action: 'operator.disable', targetId: String(op.id) });
     expect(row).toMatchObject({ operator: 'root', ip: '127.0.0.1' });
     expect(JSON.parse(row!.detail)).toEqual({ reason: 'left the team' });
