@@ -170,5 +170,6 @@ describe('npm run ops', () => {
     expect(sim.code).toBe(0);
     const bad = await ops(['auth/me'], { OPS_URL: server.origin, OPS_TOKEN: 'opt_revoked-or-unknown' });
     expect(bad.stderr).toContain('refused the operator token');
-  });
+    // Six CLI processes, each loading tsx (and one the whole server to open the database).
+  }, 180_000);
 });
