@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycView, OpsAuditRow } from '../../domain';
+import type { OpsAuditRow } from '../../domain';
+import type { KycView } from '../../domain/identity-endpoints';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { opsData } from '../support/deposits';
