@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpsAuditRow } from '../../domain';
 import type { KycView } from '../../domain/identity-endpoints';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
+import { dataOf, violations } from '../support/assets';
+import { bankDeposit, depositor, TERMS } from '../support/bank';
 import { opsData } from '../support/deposits';
 import { kycForm, kycUser, submitKyc } from '../support/identity';
 import { asOperator, createOperator, type TestOperator } from '../support/operators';
@@ -14,13 +16,18 @@ let reviewer: TestOperator;
 let support: TestOperator;
 let admin: TestOperator;
 beforeAll(async () => {
-  server = await startWithdrawServer({ sim: false });
+  // Bank deposits on, with their test terms.
+  server = await startWithdrawServer({ sim: false, catalog: { bankDeposit: TERMS } as never });
   admin = await createOperator(server.origin, 'audit-admin', 'admin');
   reviewer = await createOperator(server.origin, 'audit-reviewer', 'reviewer');
   support = await createOperator(server.origin, 'audit-support', 'support');
 });
 afterAll(async () => {
   await server?.close();
+});
+afterEach(async () => {
+  // Decisions move money (withdrawals, bank deposits): the ledger's invariants hold after each.
+  expect(await violations(server.dataDir)).toEqual([]);
 });
 
 /** Calls a decision route as `op` and returns the reply's data. */
@@ -65,6 +72,10 @@ const withdrawal = async () => {
   const u = await withdrawer(server);
   const reply = await requestWithdraw(server.origin, u);
   return (reply.body!.data as { id: number }).id;
+};
+const bankDepositInReview = async () => {
+  const d = await depositor(server.origin);
+  return dataOf<{ id: number }>(await bankDeposit(server.origin, d.token, { proofId: d.proofId })).id;
 };
 const kycSubmission = async () => {
   const u = await kycUser(server.origin);
@@ -141,6 +152,28 @@ const DECISIONS: Decision[] = [
       return String(id);
     },
     after: { status: 'rejected', reason: 'address on a sanctions list' },
+  },
+  {
+    route: 'bank-deposits/confirm',
+    action: 'bankDeposit.confirm',
+    by: () => reviewer,
+    run: async () => {
+      const id = await bankDepositInReview();
+      await decide(reviewer, 'bank-deposits/confirm', { id });
+      return String(id);
+    },
+    after: { status: 'confirmed' },
+  },
+  {
+    route: 'bank-deposits/reject',
+    action: 'bankDeposit.reject',
+    by: () => reviewer,
+    run: async () => {
+      const id = await bankDepositInReview();
+      await decide(reviewer, 'bank-deposits/reject', { id, reason: 'no such transfer arrived' });
+      return String(id);
+    },
+    after: { status: 'rejected', reason: 'no such transfer arrived' },
   },
   {
     route: 'kyc/approve',
