@@ -4,6 +4,7 @@ import { IEO_ERROR_KEYS } from './ieo-errors';
 import { LEGAL_ERROR_KEYS } from './legal-errors';
 import { LEVER_ERROR_KEYS } from './lever-errors';
 import { LOCKMING_ERROR_KEYS } from './lockming-errors';
+import { OPS_AUTH_ERROR_KEYS } from './ops-auth-errors';
 import { SECOND_ERROR_KEYS } from './second-errors';
 import { SELL_ERROR_KEYS } from './sell-errors';
 
@@ -113,6 +114,7 @@ export const ERROR_KEYS = [
   ...CONTENT_ERROR_KEYS,
   ...IEO_ERROR_KEYS,
   ...LOCKMING_ERROR_KEYS,
+  ...OPS_AUTH_ERROR_KEYS,
 ] as const;
 /** A message key; see ERROR_KEYS. */
 export type ErrorKey = (typeof ERROR_KEYS)[number];

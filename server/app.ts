@@ -28,8 +28,8 @@ import { newsModule } from './news/module';
 import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
 import { listingModule } from './listing/module';
-import { mountOps, OpsEvents, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
-import { opsModule } from './ops/module';
+import { OpsEvents, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
+import { mountOpsConsole, opsModule } from './ops/module';
 import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
@@ -207,9 +207,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });
-    const operatorToken = resolveOperatorToken(config);
-    if (!operatorToken) app.log.warn('OPERATOR_TOKEN is not set: the operator API is off');
-    mountOps(app, ctx.ops, operatorToken);
+    if (config.mode !== 'demo' && config.operatorToken) {
+      app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
+    }
+    mountOpsConsole(app, ctx, resolveOperatorToken(config));
     for (const m of modules) {
       if (!m.prepare) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.

@@ -59,6 +59,12 @@ export function currentCommand(): CommandContext | undefined {
 
 interface Queued {
   fn: () => unknown;
+  /**
+   * Runs a function in the async context of the `run` call that queued the command, so what the
+   * caller keeps in an AsyncLocalStorage (the operator request behind an audit row) is what its
+   * command sees, not the context of whichever command started the batch.
+   */
+  scope: <R>(fn: () => R) => R;
   options: CommandOptions;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
@@ -138,7 +144,8 @@ export class Writer {
     if (ctx?.writer === this) return this.nested(ctx, fn);
     if (this.closed) return Promise.reject(new WriterUnavailableError('the writer is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, options, resolve: resolve as (v: unknown) => void, reject });
+      const scope = AsyncLocalStorage.snapshot();
+      this.queue.push({ fn, scope, options, resolve: resolve as (v: unknown) => void, reject });
       // The first batch starts on the next turn of the event loop, so every command queued in this one
       // (the requests read from the sockets together) shares its commit; later ones queue while it runs.
       this.running ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
@@ -217,7 +224,7 @@ export class Writer {
     const savepoint = cmd.options.savepoint !== false;
     const marks = savepoint ? await this.mark(ctx) : null;
     try {
-      const value = await this.withTimeout(ctx, () => current.run(ctx, cmd.fn));
+      const value = await this.withTimeout(ctx, () => cmd.scope(() => current.run(ctx, cmd.fn)));
       if (marks) await this.conn.exec(`release ${marks.name}`);
       return { ok: true, value };
     } catch (err) {

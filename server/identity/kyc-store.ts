@@ -216,6 +216,9 @@ export class KycStore {
         targetType: 'identity_kyc',
         targetId: String(id),
         detail: { userId: row.userId, from, to, ...(reason !== null && { reason }) },
+        // The decide statement changes a submission in review only.
+        before: { status: 'review', userKyc: from },
+        after: { status, reason, userKyc: to },
       });
       return row;
     });

@@ -152,6 +152,8 @@ export function registerTeamOps(ops: OpsRegistry, deps: { engine: Engine; journa
         targetType: 'users',
         targetId: String(user.id),
         detail: { from: user.level, to: level },
+        before: { level: user.level },
+        after: { level },
       });
     });
   ops.add('POST', 'users/agent', 'admin', async ({ operator, input }) => {

@@ -15,6 +15,12 @@ export interface Allocated {
   userIds: number[];
 }
 
+/** A project's figures as the audit trail keeps them around an edit (decimal strings and times). */
+function projectState(r: ProjectRow): Record<string, unknown> {
+  const { name, coin, quote, price, lot, total, cap, preheatAt, opensAt, closesAt } = r;
+  return { name, coin, quote, price, lot, total, cap, preheatAt, opensAt, closesAt };
+}
+
 /**
  * New-coin subscription: operators create and edit projects before they open (journaled), users
  * commit inside the window (amount frozen), and at the window's end the published rule allocates
@@ -65,6 +71,8 @@ export class IeoService {
         targetType: 'ieo_projects',
         targetId: String(id),
         detail: { coin: p.coin, total: p.total, price: p.price, opensAt: p.opensAt, closesAt: p.closesAt },
+        before: null,
+        after: projectState((await this.store.project(id))!),
       });
       return (await this.store.project(id))!;
     });
@@ -90,6 +98,8 @@ export class IeoService {
         targetType: 'ieo_projects',
         targetId: String(id),
         detail: { coin: p.coin, total: p.total, price: p.price, opensAt: p.opensAt, closesAt: p.closesAt },
+        before: projectState(row),
+        after: projectState((await this.store.project(id))!),
       });
       return (await this.store.project(id))!;
     });

@@ -56,6 +56,8 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
         targetType: 'legal_applications',
         targetId: String(id),
         detail: { userId: app.userId, nickname: app.nickname, ...(reason && { reason }) },
+        before: { status: app.status },
+        after: { status, reason: reason || null },
       });
       return (await store.application(id))!;
     });
@@ -118,6 +120,8 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
         targetType: 'legal_freezes',
         targetId: String(id),
         detail: { userId: f.userId, reason },
+        before: { lifted: false, reason: f.reason },
+        after: { lifted: true, reason: f.reason },
       });
       return { userId: f.userId, row: await store.freezeById(id) };
     });

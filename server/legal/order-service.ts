@@ -277,6 +277,8 @@ export class OrderService {
         targetType: 'legal_orders',
         targetId: String(order.id),
         detail: { ...detail, buyerId: order.buyerId, sellerId: order.sellerId },
+        before: { status: order.status, appeal: a?.status ?? null },
+        after: { status: moved.status, appeal: a ? 'decided' : null, outcome, fraud },
       });
       return moved;
     });

@@ -84,6 +84,8 @@ export const listingModule: ServerModule = {
           targetType: 'listing_applications',
           targetId: String(id),
           detail: { symbol: row.symbol, ...(reason !== null && { reason }) },
+          before: { status: row.status },
+          after: { status: to, reason },
         });
         return (await store.get(id))!;
       });

@@ -92,6 +92,8 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
           minUnits: String(fields.minUnits),
           totalUnits: fields.totalUnits?.toString() ?? null,
         },
+        before: null,
+        after: view((await service.store.product(id))!),
       });
       return id;
     });
@@ -118,6 +120,8 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
           minUnits: String(fields.minUnits),
           totalUnits: fields.totalUnits?.toString() ?? null,
         },
+        before: view(row),
+        after: view((await service.store.product(id))!),
       });
     });
     return view((await service.store.product(id))!);

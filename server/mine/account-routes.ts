@@ -1,6 +1,6 @@
 import { fail, requiredStr, sessionOf, type HandlerRegistry } from '../http';
 import { accountCheckLimits, loginLimits } from './limits';
-import { dummyHash, verifyPassword } from './passwords';
+import { dummyHash, verifyPassword } from '../shared/passwords';
 import { registerRecoveryRoutes } from './recovery-routes';
 import { grant, withCreditScore, type MineDeps } from './shared';
 import { registerSignupRoutes } from './signup-routes';

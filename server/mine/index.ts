@@ -26,7 +26,7 @@ export function accounts(engine: Engine): Accounts {
 }
 export { CodeStore } from './codes';
 export { perUserLimit } from './limits';
-export { hashPassword } from './passwords';
+export { hashPassword } from '../shared/passwords';
 export { SessionStore } from './sessions';
 export { sameDigest, setCodeHashKey } from './tokens';
 export { requireTradePassword } from './trade-password';

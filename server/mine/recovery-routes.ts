@@ -1,6 +1,6 @@
 import { fail, requiredStr, str, type HandlerRegistry } from '../http';
 import { accountCheckLimits } from './limits';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../shared/passwords';
 import { checkCode, newPassword, type MineDeps } from './shared';
 import { findUserByAccount, normalizeAccount, setPasswordHash } from './users';
 

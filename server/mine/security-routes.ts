@@ -1,7 +1,7 @@
 import { fail, requiredStr, str, sessionOf, type HandlerRegistry } from '../http';
 import { perUserLimit } from './limits';
 import { requireTradePassword } from './trade-password';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../shared/passwords';
 import { checkCode, newPassword, type MineDeps } from './shared';
 import { requireUser, setPasswordHash, setTradePasswordHash } from './users';
 

@@ -11,7 +11,7 @@ import { fail, type TextCatalog, bool, requiredStr, str, type HandlerRegistry } 
 import type { CodeMessage } from '../messaging';
 import { CODE_TTL_MS } from './codes';
 import { accountCheckLimits, codeLimits } from './limits';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../shared/passwords';
 import { grant, withCreditScore, type MineDeps } from './shared';
 import { AccountTakenError, createUser, findUserByAccount, findUserByPromo, normalizeAccount } from './users';
 

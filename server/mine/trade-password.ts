@@ -1,6 +1,6 @@
 import type { Engine } from '../db';
 import { AppError, fail } from '../http';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../shared/passwords';
 import { requireUser } from './users';
 
 /**

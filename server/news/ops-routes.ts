@@ -46,6 +46,13 @@ function coverOf(input: Input): { mime: string; bytes: Buffer } | null {
  * Publishing news (`/api/ops/news…`): publish, edit and withdraw articles per language, each one
  * journaled in the same writer command as its effect. A cover is decoded and checked before.
  */
+/** An article as the audit trail keeps it around a change (the cover by id, not its bytes). */
+function stateOf(a: OpsArticle | undefined): Record<string, unknown> | null {
+  if (!a) return null;
+  const { lang, title, body, pinned, help, coverId, withdrawnAt } = a;
+  return { lang, title, body, pinned, help, coverId, withdrawn: withdrawnAt !== null };
+}
+
 export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
   const { store, journal, engine } = deps;
 
@@ -67,6 +74,8 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
         targetType: 'news_articles',
         targetId: String(newId),
         detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
+        before: null,
+        after: stateOf(await store.get(newId)),
       });
       return newId;
     });
@@ -96,6 +105,8 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
         targetType: 'news_articles',
         targetId: String(id),
         detail: { lang: article.lang, title: article.title, pinned: article.pinned, help: article.help },
+        before: stateOf(current),
+        after: stateOf(await store.get(id)),
       });
     });
     return store.get(id);
@@ -105,12 +116,15 @@ export function registerNewsOps(ops: OpsRegistry, deps: NewsOpsDeps): void {
     const id = idField(input, 'id');
     if (!(await store.get(id))) throw notFound();
     await engine.writer.run(async () => {
+      const was = await store.get(id);
       if (!(await store.withdraw(id))) throw notFound();
       await journal.record({
         operator,
         action: 'news.withdraw',
         targetType: 'news_articles',
         targetId: String(id),
+        before: stateOf(was),
+        after: stateOf(await store.get(id)),
       });
     });
     return store.get(id);

@@ -8,9 +8,11 @@ import { OPERATOR_TOKEN_FILE } from './operator-token';
 /**
  * The operator CLI: `npm run ops -- <route> [key=value ...]` calls `/api/ops/<route>` of a running
  * server and prints the reply's data as JSON. It asks the server for its routes, so a route an area
- * adds is usable here at once. Environment: OPERATOR_TOKEN (else DATA_DIR/operator-token, which a
- * demo server writes), OPS_URL (default http://127.0.0.1:$PORT, PORT default 8080), OPS_OPERATOR
- * (default the OS user name) and DATA_DIR (default data/).
+ * adds is usable here at once. Environment: OPS_TOKEN (a personal API token, `opt_…`, created in the
+ * console or with `tokens/create`), else in demo mode OPERATOR_TOKEN (else DATA_DIR/operator-token,
+ * which a demo server writes) with OPS_OPERATOR (default the OS user name) as the operator; OPS_URL
+ * (default http://127.0.0.1:$PORT, PORT default 8080) and DATA_DIR (default data/).
+ * `operators/create name=… role=…` runs on the server machine without a token (see cli-operators.ts).
  */
 
 /** Where the CLI writes; tests capture it. */
@@ -34,6 +36,9 @@ class CliError extends Error {}
 
 const USAGE = `usage: npm run ops -- <route> [key=value ...]
        npm run ops -- routes      list the routes and their methods
+       npm run ops -- operators/create name=alice role=admin   on the server machine, no token:
+                                  opens DATA_DIR or DATABASE_URL; password from OPS_PASSWORD or typed
+       OPS_TOKEN=opt_… authenticates as your operator account (demo mode: OPERATOR_TOKEN also works)
        npm run ops -- db/copy --to postgres://…   copy the stopped SQLite database (DATA_DIR) into
                                                   an empty PostgreSQL database and verify the copy
 examples:
@@ -62,8 +67,10 @@ export function operatorName(
   return OPERATOR_NAME.test(name) ? name : 'operator';
 }
 
-/** OPERATOR_TOKEN, else the token file a demo server keeps in DATA_DIR. */
+/** OPS_TOKEN (personal), else OPERATOR_TOKEN, else the token file a demo server keeps in DATA_DIR. */
 export function operatorToken(env: NodeJS.ProcessEnv, cwd: string): string {
+  const personal = env.OPS_TOKEN?.trim();
+  if (personal) return personal;
   const fromEnv = env.OPERATOR_TOKEN?.trim();
   if (fromEnv) return fromEnv;
   const file = path.join(path.resolve(cwd, env.DATA_DIR?.trim() || 'data/'), OPERATOR_TOKEN_FILE);
@@ -73,7 +80,9 @@ export function operatorToken(env: NodeJS.ProcessEnv, cwd: string): string {
   } catch {
     // reported below
   }
-  throw new CliError(`no operator token: set OPERATOR_TOKEN, or DATA_DIR to the directory holding ${file}`);
+  throw new CliError(
+    `no operator token: set OPS_TOKEN (demo: OPERATOR_TOKEN, or DATA_DIR to the directory holding ${file})`,
+  );
 }
 
 /** `key=value` arguments as fields; the value may contain `=`. */
@@ -123,8 +132,8 @@ async function request(
 function dataOf(reply: Reply, what: string): unknown {
   const { status, body } = reply;
   if (status === 401) throw new CliError('the server refused the operator token');
-  if (status === 404)
-    throw new CliError(`${what}: not found (the operator API is off without OPERATOR_TOKEN)`);
+  if (status === 403) throw new CliError(`${what}: your operator role may not do this`);
+  if (status === 404) throw new CliError(`${what}: not found`);
   if (status === 200 && body?.code === 200) return body.data;
   const msg = typeof body?.msg === 'string' ? body.msg : `HTTP ${status}`;
   const detail = [body?.key, body?.field].filter((v) => typeof v === 'string' && v !== '').join(', ');
@@ -137,6 +146,7 @@ export async function runCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) },
   cwd: string = process.cwd(),
+  prompt?: (question: string) => Promise<string>,
 ): Promise<number> {
   const [name, ...rest] = args;
   try {
@@ -145,6 +155,9 @@ export async function runCli(
       if (name === undefined) return 1;
     }
     if (name === 'db/copy') return await dbCopy(rest, env, io, cwd);
+    if (name === 'operators/create' && !env.OPS_TOKEN?.trim()) {
+      return await createOffline(parseFields(rest), env, io, cwd, prompt);
+    }
     const base = (env.OPS_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || 8080}`).replace(/\/+$/, '');
     const headers = {
       authorization: `Bearer ${operatorToken(env, cwd)}`,
@@ -168,6 +181,28 @@ export async function runCli(
     if (!(err instanceof CliError)) throw err;
     io.err(`ops: ${err.message}\n`);
     return 1;
+  }
+}
+
+/** `operators/create` on the server machine: the database itself, no server, no token. */
+async function createOffline(
+  fields: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+  cwd: string,
+  prompt: ((question: string) => Promise<string>) | undefined,
+): Promise<number> {
+  const { createOperatorOffline, promptHidden } = await import('./cli-operators');
+  const { AppError } = await import('../http');
+  try {
+    const created = await createOperatorOffline(fields, env, cwd, operatorName(env), prompt ?? promptHidden);
+    io.out(`${JSON.stringify(created, null, 2)}\n`);
+    io.out('the operator enrols a second factor (TOTP) at the first sign-in in the console\n');
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) throw new CliError(err.field ? `${err.key} (${err.field})` : err.key);
+    if (err instanceof Error && !(err instanceof CliError)) throw new CliError(err.message);
+    throw err;
   }
 }
 

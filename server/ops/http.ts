@@ -1,44 +1,109 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { okBody } from '../../domain';
-import { AppError, notFound, readInput } from '../http';
-import type { OpsRegistry } from './ops-registry';
+import { okBody, OPS_NAME, type OpsDuty } from '../../domain';
+import { AppError, readInput } from '../http';
+import type { OpsAuth } from './auth-service';
+import type { OpsCaller, OpsContext, OpsLimit, OpsRegistry } from './ops-registry';
+import { inOpsRequest } from './request-context';
 
 /** Who may be named in `X-Operator`. */
-export const OPERATOR_NAME = /^[a-z0-9][a-z0-9._-]{0,39}$/;
+export const OPERATOR_NAME = OPS_NAME;
+
+/** Every duty: what the demo token holds. */
+const ALL_DUTIES: readonly OpsDuty[] = ['read', 'review', 'support', 'admin', 'sim', 'self'];
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-function operatorOf(request: FastifyRequest, token: string): string {
+function bearerOf(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
-  const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  // Compare digests so the comparison takes the same time whatever the length of the guess.
-  if (!given || !timingSafeEqual(digest(given), digest(token))) {
-    throw new AppError('message', 'sessionInvalid', undefined, 401);
-  }
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+/** The demo operator named by `X-Operator`, acting with the shared demo token. */
+function demoCaller(request: FastifyRequest): OpsCaller {
   const name = String(request.headers['x-operator'] ?? '')
     .trim()
     .toLowerCase();
   if (!OPERATOR_NAME.test(name)) throw new AppError('message', 'required', 'x-operator', 400);
-  return name;
+  return { operatorId: null, name, role: null, duties: ALL_DUTIES, sessionHash: null, tokenId: null };
+}
+
+/** What `mountOps` authenticates with. */
+export interface OpsMountOptions {
+  auth: OpsAuth;
+  /**
+   * The shared operator token of demo mode (OPERATOR_TOKEN or DATA_DIR/operator-token), acting as the
+   * operator named by `X-Operator` with every duty; null outside demo mode, where it is refused.
+   */
+  demoToken: string | null;
+}
+
+/** The caller of a request's bearer credential, or null. */
+export async function resolveCaller(
+  bearer: string,
+  request: FastifyRequest | null,
+  { auth, demoToken }: OpsMountOptions,
+): Promise<OpsCaller | null> {
+  if (bearer === '') return null;
+  // Compare digests so the comparison takes the same time whatever the length of the guess.
+  if (demoToken && timingSafeEqual(digest(bearer), digest(demoToken))) {
+    return request ? demoCaller(request) : null;
+  }
+  return await auth.resolve(bearer);
+}
+
+/** The checks of a route's budgets on @fastify/rate-limit (one store per budget). */
+function limitCheck(app: FastifyInstance, route: string, limits: readonly OpsLimit[]) {
+  const contexts = new WeakMap<FastifyRequest, OpsContext>();
+  const runs = limits.map((limit, i) => ({
+    limit,
+    run: app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (req) => {
+        const ctx = contexts.get(req);
+        return `ops:${route}#${i}:${ctx ? limit.key(ctx) : req.ip}`;
+      },
+    }),
+  }));
+  return async (request: FastifyRequest, ctx: OpsContext, setRetry: (s: number) => void) => {
+    contexts.set(request, ctx);
+    for (const { run } of runs) {
+      const result = await run(request);
+      if (!result.isAllowed && result.isExceeded) {
+        setRetry(result.ttlInSeconds);
+        throw new AppError('message', 'rateLimited', undefined, 429);
+      }
+    }
+  };
 }
 
 /**
- * Serves the ops routes at `/api/ops/{name}` behind the operator token (Bearer) and an operator name
- * (`X-Operator`, recorded with every action). Replies use the variant-2 envelope. Without a token
- * the routes answer 404, as if they did not exist.
+ * Serves the ops routes at `/api/ops/{name}`. A request carries a console session token or a personal
+ * API token (`Authorization: Bearer`), or in demo mode the shared demo token with `X-Operator`; none
+ * or an unknown one answers 401, a role without the route's duty 403 (`opsForbidden`). The caller's
+ * name and IP ride along to every audit row the route records. Replies use the variant-2 envelope.
  */
-export function mountOps(app: FastifyInstance, ops: OpsRegistry, token: string | null): void {
+export function mountOps(app: FastifyInstance, ops: OpsRegistry, options: OpsMountOptions): void {
   for (const route of ops.routes()) {
+    const checkLimits = limitCheck(app, route.name, route.limits);
     app.route({
       method: route.method,
       url: `/api/ops/${route.name}`,
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        if (!token) throw notFound();
-        const operator = operatorOf(request, token);
+        let caller: OpsCaller | null = null;
+        if (route.duty !== 'public') {
+          caller = await resolveCaller(bearerOf(request), request, options);
+          if (!caller) throw new AppError('message', 'sessionInvalid', undefined, 401);
+          if (!caller.duties.includes(route.duty)) {
+            throw new AppError('message', 'opsForbidden', undefined, 403);
+          }
+        }
         const input = readInput(request.method, request.query, request.body);
-        const data = await route.handler({ operator, input });
+        const ctx: OpsContext = { operator: caller?.name ?? '', input, caller, ip: request.ip };
+        await checkLimits(request, ctx, (s) => reply.header('retry-after', String(s)));
+        const data = await inOpsRequest({ operator: ctx.operator, ip: ctx.ip }, () => route.handler(ctx));
         return okBody(2, data ?? {});
       },
     });

@@ -4,7 +4,8 @@
  */
 export { mountOps } from './http';
 export { resolveOperatorToken } from './operator-token';
-export { OpsJournal, opsMigration } from './ops-journal';
-export { OpsRegistry } from './ops-registry';
+export { OpsJournal, opsMigration, type OpsActionInput } from './ops-journal';
+export { OpsRegistry, type OpsCaller, type OpsContext } from './ops-registry';
+export { OPS_SOCKET_PATH } from './ops-socket';
 export { OpsEvents, type OpsListener } from './ops-events';
 export { queuesMoveAfter } from './queue-moves';

@@ -7,14 +7,14 @@ import type { Config } from '../config';
 export const OPERATOR_TOKEN_FILE = 'operator-token';
 
 /**
- * The operator token in force. OPERATOR_TOKEN wins. In demo mode without one, a random token is
- * generated once and kept in `DATA_DIR/operator-token` (owner-only) so the ops CLI can find it; an
- * in-memory demo database gets a fresh token per run. Production without OPERATOR_TOKEN has no
- * operator API at all (null).
+ * The shared demo operator token: demo mode only (production refuses it: operators sign in with
+ * their accounts and personal tokens). OPERATOR_TOKEN wins. In demo mode without one, a random token
+ * is generated once and kept in `DATA_DIR/operator-token` (owner-only) so the ops CLI can find it; an
+ * in-memory demo database gets a fresh token per run.
  */
 export function resolveOperatorToken(config: Config): string | null {
-  if (config.operatorToken) return config.operatorToken;
   if (config.mode !== 'demo') return null;
+  if (config.operatorToken) return config.operatorToken;
   if (config.dataDir === ':memory:') return randomBytes(24).toString('base64url');
   const file = path.join(config.dataDir, OPERATOR_TOKEN_FILE);
   try {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { sql as statement, statementsOf, type AsyncPreparedSet, type Engine, type Migration } from '../db';
+import { currentOpsRequest } from './request-context';
 
 /** One operator action as the audit trail keeps it. */
 export interface OpsAction {
@@ -12,8 +13,34 @@ export interface OpsAction {
   targetId: string;
   /** Free detail as JSON text (txid, reason, amounts). */
   detail: string;
+  /** JSON text of the record's state before and after the action; null where there is no record. */
+  before: string | null;
+  after: string | null;
+  /** The caller's IP; empty for actions no request caused (the CLI on the server machine). */
+  ip: string;
   /** Milliseconds since the epoch. */
   createdAt: number;
+}
+
+/** What `record` takes: the row without its id and time; `ip` defaults to the request's. */
+export interface OpsActionInput {
+  operator: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail?: Record<string, unknown>;
+  /** The record's state before / after (at least its status and the decided fields). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip?: string;
+}
+
+/** Exact-match filters of the audit trail's list. */
+export interface OpsActionFilter {
+  operator?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
 }
 
 /**
@@ -56,6 +83,9 @@ interface Row {
   target_type: string;
   target_id: string;
   detail: string;
+  before: string | null;
+  after: string | null;
+  ip: string;
   created_at: number;
 }
 
@@ -68,17 +98,41 @@ const STATEMENTS = {
       targetType: string,
       targetId: string,
       detail: string,
+      before: string | null,
+      after: string | null,
+      ip: string,
       createdAt: number,
     ],
     number
   >(
     // `returning id`: the new row's id on both engines.
-    `insert into ops_actions (operator, action, target_type, target_id, detail, created_at)
-     values (?, ?, ?, ?, ?, ?) returning id`,
+    `insert into ops_actions (operator, action, target_type, target_id, detail, before, after, ip, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
     (r) => Number(r.id),
   ),
-  list: statement<[before: number | null, before2: number | null, limit: number], OpsAction>(
-    `select * from ops_actions where (cast(? as bigint) is null or id < ?) order by id desc limit ?`,
+  list: statement<
+    [
+      before: number | null,
+      before2: number | null,
+      operator: string | null,
+      operator2: string | null,
+      action: string | null,
+      action2: string | null,
+      targetType: string | null,
+      targetType2: string | null,
+      targetId: string | null,
+      targetId2: string | null,
+      limit: number,
+    ],
+    OpsAction
+  >(
+    `select * from ops_actions
+     where (cast(? as bigint) is null or id < ?)
+       and (cast(? as text) is null or operator = ?)
+       and (cast(? as text) is null or action = ?)
+       and (cast(? as text) is null or target_type = ?)
+       and (cast(? as text) is null or target_id = ?)
+     order by id desc limit ?`,
     (raw) => {
       const r = raw as unknown as Row;
       // Number(): PostgreSQL's driver gives bigint columns as strings.
@@ -89,6 +143,9 @@ const STATEMENTS = {
         targetType: r.target_type,
         targetId: r.target_id,
         detail: r.detail,
+        before: r.before ?? null,
+        after: r.after ?? null,
+        ip: r.ip,
         createdAt: Number(r.created_at),
       };
     },
@@ -111,22 +168,40 @@ export class OpsJournal {
   }
 
   /** Appends the action inside the caller's writer command; resolves to its id. */
-  async record(
-    a: Omit<OpsAction, 'id' | 'createdAt' | 'detail'> & { detail?: Record<string, unknown> },
-  ): Promise<number> {
+  async record(a: OpsActionInput): Promise<number> {
+    const json = (v: Record<string, unknown> | null | undefined) => (v ? JSON.stringify(v) : null);
     const info = await this.#q.insert.run(
       a.operator,
       a.action,
       a.targetType,
       a.targetId,
       JSON.stringify(a.detail ?? {}),
+      json(a.before),
+      json(a.after),
+      (a.ip ?? currentOpsRequest()?.ip ?? '').slice(0, 64),
       this.now(),
     );
     return info.lastId;
   }
 
-  /** The newest actions with ids below `before` (committed ones, outside a command), newest first. */
-  list(before: number | null, limit: number): Promise<OpsAction[]> {
-    return this.#q.list.all(before, before, limit);
+  /**
+   * The newest actions with ids below `before` matching every filter given (committed ones, outside a
+   * command), newest first.
+   */
+  list(before: number | null, limit: number, f: OpsActionFilter = {}): Promise<OpsAction[]> {
+    const o = (v: string | undefined) => v ?? null;
+    return this.#q.list.all(
+      before,
+      before,
+      o(f.operator),
+      o(f.operator),
+      o(f.action),
+      o(f.action),
+      o(f.targetType),
+      o(f.targetType),
+      o(f.targetId),
+      o(f.targetId),
+      limit,
+    );
   }
 }

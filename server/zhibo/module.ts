@@ -64,13 +64,18 @@ export const zhiboModule: ServerModule = {
     /** Stores a setting with its journal row in one writer command; what the app shows after it. */
     const record = (operator: string, row: StreamSetting, action: string) =>
       ctx.engine.writer.run(async () => {
+        const was = await store.current();
         const id = await store.insert(row, operator, now());
+        const state = (r: StreamSetting | undefined) =>
+          r ? { title: r.title, url: r.url, startsAt: r.starts_at, endsAt: r.ends_at } : null;
         await ctx.opsJournal.record({
           operator,
           action,
           targetType: 'zhibo_streams',
           targetId: String(id),
           detail: { title: row.title, url: row.url, startsAt: row.starts_at, endsAt: row.ends_at },
+          before: state(was),
+          after: state(row),
         });
         return liveAt(await store.current(), now());
       });

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
+import { asOperator, enrol, OPS_TEST_PASSWORD } from '../support/operators';
+import { databaseUrlOf, startTestServer, type TestServer } from '../support/server';
 import { violations } from '../support/assets';
 import { myDeposits, NO_TIMER_BLOCK_MS, opsCall, opsData, OPS_TOKEN } from '../support/deposits';
 
@@ -130,4 +131,45 @@ describe('npm run ops', () => {
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).heights.TRC20).toBe(2);
   });
+
+  it('creates an operator on the server machine without a token, and calls as them with OPS_TOKEN', async () => {
+    const onMachine = {
+      DATA_DIR: server.dataDir,
+      ...(databaseUrlOf(server.dataDir) && { DATABASE_URL: databaseUrlOf(server.dataDir)! }),
+      OPS_PASSWORD: OPS_TEST_PASSWORD,
+      OPS_OPERATOR: 'Ops Root',
+    };
+    const made = await ops(['operators/create', 'name=olga', 'role=admin'], onMachine);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout.slice(0, made.stdout.lastIndexOf('}') + 1))).toMatchObject({
+      name: 'olga',
+      role: 'admin',
+      totpEnrolled: false,
+    });
+    const again = await ops(['operators/create', 'name=olga', 'role=viewer'], onMachine);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('opsNameTaken');
+
+    const { session } = await enrol(server.origin, 'olga');
+    const { token } = opsData<{ token: string }>(
+      await asOperator(server.origin, session.token, 'tokens/create', { label: 'terminal' }),
+    );
+    const me = await ops(['auth/me'], { OPS_URL: server.origin, OPS_TOKEN: token });
+    expect(me.stderr).toBe('');
+    expect(JSON.parse(me.stdout)).toMatchObject({ name: 'olga', role: 'admin' });
+    const created = await ops(['actions', 'action=operator.create'], {
+      OPS_URL: server.origin,
+      OPS_TOKEN: token,
+    });
+    expect(JSON.parse(created.stdout)).toEqual([
+      expect.objectContaining({ operator: 'ops-root', targetType: 'operators', ip: '' }),
+    ]);
+    // An admin holds the simulators' duty in demo mode.
+    const sim = await ops(['sim/mine', 'blocks=1'], { OPS_URL: server.origin, OPS_TOKEN: token });
+    expect(sim.code).toBe(0);
+    const bad = await ops(['auth/me'], { OPS_URL: server.origin, OPS_TOKEN: 'opt_revoked-or-unknown' });
+    expect(bad.stderr).toContain('refused the operator token');
+    // Six CLI processes, each loading tsx (and one the whole server to open the database).
+  }, 180_000);
 });

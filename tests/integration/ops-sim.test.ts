@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../domain';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/server';
+import { runCli } from '../../server/ops/cli';
+import { asOperator, enrol, OPS_TEST_PASSWORD } from '../support/operators';
+import { databaseUrlOf, startTestServer, type TestServer } from '../support/server';
 import { call, errorText, violations } from '../support/assets';
 import { withServerDb } from '../support/server-db';
 import { mine, NO_TIMER_BLOCK_MS, opsCall, opsData } from '../support/deposits';
@@ -174,25 +176,42 @@ describe('without a chain adapter (SIM_CHAIN=off)', () => {
 });
 
 describe('production mode', () => {
-  it('has no operator API without OPERATOR_TOKEN and no simulated chain', async () => {
+  it('has no simulated chain, and the operator API wants an operator account', async () => {
     const prod = await startTestServer({ mode: 'production', operatorToken: undefined });
     extra.push(prod);
-    expect((await opsCall(prod.origin, 'deposits', {}, { method: 'GET' })).status).toBe(404);
-    expect((await opsCall(prod.origin, 'routes', {}, { method: 'GET' })).status).toBe(404);
+    expect((await opsCall(prod.origin, 'deposits', {}, { method: 'GET' })).status).toBe(401);
+    expect((await opsCall(prod.origin, 'routes', {}, { method: 'GET' })).status).toBe(401);
     expect((await opsCall(prod.origin, 'sim/deposit', { chain: 'TRC20' })).status).toBe(404);
     const settings = (await callApi(prod.origin, 'settings')).body as Settings;
     expect(settings.simulated.chain).toBe(false);
   });
 
-  it('with OPERATOR_TOKEN serves the operator routes but not the simulator’s', async () => {
+  it('refuses the shared OPERATOR_TOKEN; an operator’s personal token serves the routes but not the simulator’s', async () => {
     const prod = await startTestServer({ mode: 'production', operatorToken: 'test-token' });
     extra.push(prod);
-    expect(opsData<unknown[]>(await opsCall(prod.origin, 'deposits', {}, { method: 'GET' }))).toEqual([]);
-    const sim = await opsCall(prod.origin, 'sim/deposit', { chain: 'TRC20', coin: 'USDT', amount: '1' });
+    expect((await opsCall(prod.origin, 'deposits', {}, { method: 'GET' })).status).toBe(401);
+    const io = { out: () => {}, err: () => {} };
+    const env = {
+      DATA_DIR: prod.dataDir,
+      OPS_PASSWORD: OPS_TEST_PASSWORD,
+      OPS_OPERATOR: 'root',
+      DATABASE_URL: databaseUrlOf(prod.dataDir),
+    };
+    expect(await runCli(['operators/create', 'name=rita', 'role=reviewer'], env, io)).toBe(0);
+    const { session } = await enrol(prod.origin, 'rita');
+    const { token } = opsData<{ token: string }>(
+      await asOperator(prod.origin, session.token, 'tokens/create', { label: 'cli' }),
+    );
+    expect(opsData<unknown[]>(await asOperator(prod.origin, token, 'deposits', {}, 'GET'))).toEqual([]);
+    const sim = await asOperator(prod.origin, token, 'sim/deposit', {
+      chain: 'TRC20',
+      coin: 'USDT',
+      amount: '1',
+    });
     expect(sim.status).toBe(404);
-    expect((await opsCall(prod.origin, 'sim/mine', { blocks: 1 })).status).toBe(404);
+    expect((await asOperator(prod.origin, token, 'sim/mine', { blocks: 1 })).status).toBe(404);
     const routes = opsData<Array<{ name: string }>>(
-      await opsCall(prod.origin, 'routes', {}, { method: 'GET' }),
+      await asOperator(prod.origin, token, 'routes', {}, 'GET'),
     );
     expect(routes.map((r) => r.name)).not.toContain('sim/deposit');
   });

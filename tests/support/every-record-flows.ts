@@ -8,9 +8,10 @@ import { registerUser, TEST_PASSWORD } from './accounts';
 import { callApi } from './api';
 import { call, dataOf, fund } from './assets';
 import { bankDeposit, depositor, opsCall, PNG, uploadProof } from './bank';
-import { mine, simDeposit } from './deposits';
+import { mine, opsData, simDeposit } from './deposits';
 import { verifyIdentity } from './identity';
 import { addBank, as, merchant, person, publish, take } from './legal';
+import { asOperator, createOperator } from './operators';
 import { placeOption, settled, trade, until, type User } from './second';
 import type { TestServer } from './server';
 import { approve, requestWithdraw, withdrawer } from './withdrawals';
@@ -77,6 +78,9 @@ export async function fillEveryTable(s: ExchangeServer): Promise<EveryRecordSumm
   await quickSell(s, users.maker!, users.referral!);
   users.ieo = await ieoRecords(s);
   Object.assign(users, await earn(s));
+  // An operator account with a console session and a personal API token (`ops_*` tables).
+  const operator = await createOperator(s.origin, 'every-admin', 'admin');
+  opsData(await asOperator(s.origin, operator.token, 'tokens/create', { label: 'copy' }));
   // A resting order and its frozen coin: the copy must keep it in the book.
   dataOf(
     await call(s.origin, 'trade/place', users.maker!.token, {

@@ -46,6 +46,8 @@ export class BankReviewService {
         targetType: 'bank_deposits',
         targetId: String(id),
         detail: detail(row),
+        before: { status: row.status },
+        after: { status: 'confirmed', credit: row.credit.toString() },
       });
       return (await this.store.get(id))!;
     });
@@ -63,6 +65,8 @@ export class BankReviewService {
         targetType: 'bank_deposits',
         targetId: String(id),
         detail: { ...detail(row), reason },
+        before: { status: row.status },
+        after: { status: 'rejected', reason },
       });
       return (await this.store.get(id))!;
     });

@@ -188,6 +188,8 @@ export class WithdrawService {
             fee: String(row.fee),
             txid,
           },
+          before: { status: row.status },
+          after: { status: 'approved', txid },
         });
         return { ...row, ...decision };
       },
@@ -214,6 +216,8 @@ export class WithdrawService {
           targetType: 'withdrawals',
           targetId: String(row.id),
           detail: { userId: row.userId, coin: row.coin, amount: String(row.amount), reason },
+          before: { status: row.status },
+          after: { status: 'rejected', reason },
         });
         return out;
       },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db } from '../../support/db';
 import { AppError } from '../../../server/http/app-error';
 import { accounts, requireTradePassword } from '../../../server/mine';
-import { hashPassword, verifyPassword } from '../../../server/mine/passwords';
+import { hashPassword, verifyPassword } from '../../../server/shared/passwords';
 import { TicketStore } from '../../../server/mine/tickets';
 import {
   AccountTakenError,

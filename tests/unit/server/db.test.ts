@@ -164,6 +164,7 @@ describe("the areas' migrations", () => {
       '103-sell',
       '104-users-frozen',
       '105-kefu-console',
+      '106-ops-accounts',
     ]);
   });
 });

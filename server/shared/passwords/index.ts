@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { currentCommand } from '../db';
+import { currentCommand } from '../../db';
 
 // `Algorithm` is an ambient const enum, which isolatedModules forbids reading; 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
