@@ -13,6 +13,6 @@ export type { PrepareOptions, Prepared, PreparedSet, RunResult, StatementDef } f
 export { statementsByKey, statementsOf } from './engine';
 export type { AsyncPrepared, AsyncPreparedSet, Engine } from './engine';
 export type { Conn } from './conn';
-export { currentCommand, Writer, WriterUnavailableError } from './writer';
+export { carryIntoCommands, currentCommand, Writer, WriterUnavailableError } from './writer';
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
 export { BulkRows } from './bulk-rows';

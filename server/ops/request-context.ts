@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { carryIntoCommands } from '../db';
 
 /** Who sent the operator request being served, and from where. */
 export interface OpsRequestScope {
@@ -9,6 +10,7 @@ export interface OpsRequestScope {
 }
 
 const scope = new AsyncLocalStorage<OpsRequestScope>();
+carryIntoCommands(scope as AsyncLocalStorage<unknown>);
 
 /**
  * Runs `fn` as the request of `who`: the audit rows its commands record carry `who.ip` without each
