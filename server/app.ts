@@ -207,9 +207,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });
-    if (config.mode !== 'demo' && config.operatorToken) {
-      app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
-    }
     mountOpsConsole(app, ctx, resolveOperatorToken(config));
     for (const m of modules) {
       if (!m.prepare) continue;

@@ -64,6 +64,9 @@ export const opsModule: ServerModule = {
 export function mountOpsConsole(app: FastifyInstance, ctx: ServerContext, demoToken: string | null): void {
   const auth = auths.get(ctx.ops);
   if (!auth) throw new Error('the ops module did not register: no operator sign-in to mount');
+  if (ctx.config.mode !== 'demo' && ctx.config.operatorToken) {
+    app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
+  }
   mountOps(app, ctx.ops, { auth, demoToken });
   registerOpsSocket(app, ctx.opsEvents, { auth, demoToken });
 }
