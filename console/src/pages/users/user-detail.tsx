@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { OpsUserDetail } from '../../../../domain/ops-api';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { moment } from '../../core/format';
@@ -64,6 +64,8 @@ export function UserDetail() {
   const { t } = useTranslation();
   const call = useCall();
   const id = Number(useParams().id);
+  // The search this user was opened from, to go back to its hits.
+  const from = (useLocation().state as { q?: string } | null)?.q;
   const valid = Number.isSafeInteger(id) && id > 0;
   const load = useCallback(
     async (): Promise<OpsUserDetail | null> => (valid ? call('users/get', { id }) : null),
@@ -84,7 +86,12 @@ export function UserDetail() {
   };
 
   const back = (
-    <Link to=".." relative="path" className="btn btn--ghost">
+    <Link
+      to={{ pathname: '..', search: from ? `?q=${encodeURIComponent(from)}` : '' }}
+      relative="path"
+      className="btn btn--ghost"
+      data-testid="user-back"
+    >
       ← {t('people.nav.users')}
     </Link>
   );

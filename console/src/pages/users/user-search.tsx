@@ -100,10 +100,10 @@ export function UserSearch() {
                   key={u.id}
                   className="table__row--link"
                   data-testid="user-row"
-                  onClick={() => navigate(String(u.id))}
+                  onClick={() => navigate(String(u.id), { state: { q } })}
                 >
                   <td data-label={t('people.users.id')} className="num">
-                    <Link to={String(u.id)} onClick={(e) => e.stopPropagation()}>
+                    <Link to={String(u.id)} state={{ q }} onClick={(e) => e.stopPropagation()}>
                       {u.id}
                     </Link>
                   </td>
