@@ -3,10 +3,12 @@
 import { audit } from './audit';
 import { bankDeposits } from './bank-deposits';
 import { dashboard } from './dashboard';
+import { house } from './house';
 import { kyc } from './kyc';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
 import { tokens } from './tokens';
+import { users } from './users';
 import { withdrawals } from './withdrawals';
 
 export const PAGES: readonly ConsolePage[] = [
@@ -14,6 +16,8 @@ export const PAGES: readonly ConsolePage[] = [
   kyc,
   bankDeposits,
   withdrawals,
+  users,
+  house,
   audit,
   operators,
   tokens,

@@ -13,6 +13,8 @@ describe('role-based navigation', () => {
       'kyc',
       'bank-deposits',
       'withdrawals',
+      'users',
+      'house',
       'audit',
       'operators',
       'tokens',
@@ -21,7 +23,7 @@ describe('role-based navigation', () => {
 
   it('hides the audit trail and the operators from every other role', () => {
     for (const role of ['reviewer', 'support', 'viewer'] as const) {
-      expect(shown(role)).toEqual(['', 'kyc', 'bank-deposits', 'withdrawals', 'tokens']);
+      expect(shown(role)).toEqual(['', 'kyc', 'bank-deposits', 'withdrawals', 'users', 'house', 'tokens']);
     }
   });
 

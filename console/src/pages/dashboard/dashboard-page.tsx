@@ -5,15 +5,15 @@ import { onOpsEvent } from '../../core/api';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../core/use-translation';
 
-/** The dashboard's tiles: a count, its label, and the page that works it off (once it exists). */
+/** The dashboard's tiles: a count, its label, and the page that works it off (a path below `/ops`). */
 const TILES: { key: keyof OpsQueueCounts; label: string; to?: string }[] = [
   { key: 'kyc', label: 'nav.kyc', to: '/kyc' },
   { key: 'bankDeposits', label: 'nav.bankDeposits', to: '/bank-deposits' },
   { key: 'withdrawals', label: 'nav.withdrawals', to: '/withdrawals' },
-  { key: 'merchantApplications', label: 'queue.merchantApplications' },
-  { key: 'appeals', label: 'queue.appeals' },
-  { key: 'listings', label: 'queue.listings' },
-  { key: 'inboxUnread', label: 'queue.inboxUnread' },
+  { key: 'merchantApplications', label: 'queue.merchantApplications', to: '/merchants' },
+  { key: 'appeals', label: 'queue.appeals', to: '/appeals' },
+  { key: 'listings', label: 'queue.listings', to: '/listings' },
+  { key: 'inboxUnread', label: 'queue.inboxUnread', to: '/inbox' },
 ];
 
 /** Queue counts from `queues`, then live from the socket's `queues` events. */
