@@ -145,7 +145,16 @@ export interface OpsUserDetail {
     openPrice: string;
     openedAt: number;
   }[];
-  journal: { id: number; kind: string; account: string; coin: string; delta: string; createdAt: number }[];
+  /** `field`: which side of the balance the line moved (a freeze is a pair: available −, frozen +). */
+  journal: {
+    id: number;
+    kind: string;
+    account: string;
+    coin: string;
+    field: 'available' | 'frozen';
+    delta: string;
+    createdAt: number;
+  }[];
 }
 
 /** Counts of what waits for an operator, per queue. */

@@ -114,6 +114,7 @@ export function registerUserOps(ops: OpsRegistry, deps: UserOpsDeps): void {
         kind: l.kind,
         account: l.account,
         coin: l.coin,
+        field: l.field,
         delta: l.delta,
         createdAt: l.createdAt,
       })),

@@ -108,9 +108,20 @@ describe('users/get', () => {
       }),
     ]);
     const lines = await withServerDb(s.dataDir, (db) =>
-      db.all<{ id: number }>('select id from journal where user_id = ? order by id desc limit 50', u.id),
+      db.all<{ id: number; field: string }>(
+        'select id, field from journal where user_id = ? order by id desc limit 50',
+        u.id,
+      ),
     );
     expect(d.journal.map((l) => l.id)).toEqual(lines.map((l) => Number(l.id)));
+    // A freeze is a pair of lines under one kind: which side each moved tells them apart.
+    expect(d.journal.map((l) => l.field)).toEqual(lines.map((l) => l.field));
+    expect(
+      d.journal
+        .filter((l) => l.kind === 'spot.freeze')
+        .map((l) => l.field)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['available', 'frozen']));
     expect(d.journal.map((l) => l.kind)).toEqual(expect.arrayContaining(['test.grant', 'spot.freeze']));
 
     expect((await opsCall(s.origin, 'GET', 'users/get', { id: 99_999_999 })).status).toBe(404);

@@ -172,7 +172,10 @@ export function Journal({ lines }: { lines: OpsUserDetail['journal'] }) {
                 <td data-label={t('people.users.col.kind')} data-testid="journal-kind">
                   {kindName(l.kind, lang)}
                 </td>
-                <td data-label={t('people.users.col.account')}>{accountName(l.account, lang)}</td>
+                <td data-label={t('people.users.col.account')} data-field={l.field}>
+                  {accountName(l.account, lang)}
+                  {l.field === 'frozen' ? ` · ${t('people.users.frozenPart')}` : ''}
+                </td>
                 <td data-label={t('people.users.coin')}>{l.coin}</td>
                 <td
                   data-label={t('people.users.col.delta')}
