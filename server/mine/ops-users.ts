@@ -34,7 +34,7 @@ const toRow = (r: Record<string, unknown>): OpsUserRow => ({
 const STATEMENTS = {
   byId: sql<[userId: number], OpsUserRow>(`select ${COLS} from users where id = ?`, toRow),
   byPrefix: sql<[pattern: string, limit: number], OpsUserRow>(
-    `select ${COLS} from users where account like ? escape '\\' order by id limit ?`,
+    `select ${COLS} from users where lower(account) like ? escape '\\' order by id limit ?`,
     toRow,
   ),
   freeze: sql<[at: number, reason: string, userId: number]>(
