@@ -1,11 +1,17 @@
 // Every page of the console, in the navigation's order: add a page by adding its folder and one
 // line here (see pages/page.ts).
+import { appeals } from './appeals';
 import { audit } from './audit';
 import { bankDeposits } from './bank-deposits';
 import { dashboard } from './dashboard';
+import { earn } from './earn';
+import { ieo } from './ieo';
 import { kyc } from './kyc';
+import { listings } from './listings';
+import { merchantApplications } from './merchant-applications';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
+import { p2pFreezes } from './p2p-freezes';
 import { tokens } from './tokens';
 import { withdrawals } from './withdrawals';
 
@@ -14,6 +20,12 @@ export const PAGES: readonly ConsolePage[] = [
   kyc,
   bankDeposits,
   withdrawals,
+  merchantApplications,
+  appeals,
+  p2pFreezes,
+  listings,
+  ieo,
+  earn,
   audit,
   operators,
   tokens,

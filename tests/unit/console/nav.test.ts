@@ -13,6 +13,12 @@ describe('role-based navigation', () => {
       'kyc',
       'bank-deposits',
       'withdrawals',
+      'merchant-applications',
+      'appeals',
+      'p2p-freezes',
+      'listings',
+      'ieo',
+      'earn',
       'audit',
       'operators',
       'tokens',
@@ -21,7 +27,19 @@ describe('role-based navigation', () => {
 
   it('hides the audit trail and the operators from every other role', () => {
     for (const role of ['reviewer', 'support', 'viewer'] as const) {
-      expect(shown(role)).toEqual(['', 'kyc', 'bank-deposits', 'withdrawals', 'tokens']);
+      expect(shown(role)).toEqual([
+        '',
+        'kyc',
+        'bank-deposits',
+        'withdrawals',
+        'merchant-applications',
+        'appeals',
+        'p2p-freezes',
+        'listings',
+        'ieo',
+        'earn',
+        'tokens',
+      ]);
     }
   });
 
