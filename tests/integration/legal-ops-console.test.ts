@@ -9,6 +9,7 @@ import { verifyIdentity } from '../support/identity';
 import { opsCall } from '../support/bank';
 import { asOperator, createOperator } from '../support/operators';
 import {
+  addBank,
   as,
   merchant,
   person,
@@ -115,7 +116,8 @@ describe('the console’s lists', () => {
     expect(next[0]!.id).toBe(all[2]!.id);
 
     const applicant = await person(origin);
-    await verifyIdentity(origin, applicant.token, 'Second Shop Owner');
+    await verifyIdentity(origin, applicant.token, 'Second Owner');
+    await addBank(origin, applicant, 'Second Owner');
     dataOf(await as(origin, applicant, 'legal/merchantApply', { nickname: 'Second Shop' }));
     const apps = opsData(await opsCall(origin, 'GET', 'legal/applications', {}));
     expect(apps[0]).toMatchObject({ account: applicant.account, status: 'review' });
