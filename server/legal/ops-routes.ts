@@ -39,6 +39,13 @@ const noteOf = (text: string, field: string, required: boolean): string => {
  * told after that command committed.
  */
 export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
+  registerMerchantOps(ops, d);
+  registerAppealOps(ops, d);
+  registerFreezeOps(ops, d);
+}
+
+/** Merchant applications: the list with each applicant's account, approve, reject with a reason. */
+function registerMerchantOps(ops: OpsRegistry, d: LegalOpsDeps): void {
   const { store, journal } = d;
   const users = accounts(d.engine);
   const { writer } = d.engine;
@@ -81,6 +88,12 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     const id = idField(input, 'id');
     return appDecided(await reject(operator, id, noteOf(str(input, 'reason'), 'reason', true)));
   });
+}
+
+/** Appeals: the list, an order with its parties and chat, the decision. */
+function registerAppealOps(ops: OpsRegistry, d: LegalOpsDeps): void {
+  const { store } = d;
+  const users = accounts(d.engine);
 
   ops.add('GET', 'legal/appeals', 'read', async ({ input }) => {
     const status = str(input, 'status').trim() || null;
@@ -145,6 +158,13 @@ export function registerLegalOps(ops: OpsRegistry, d: LegalOpsDeps): void {
     for (const uid of [order.buyerId, order.sellerId]) d.decided(uid, 'appeal', order.id, order.status);
     return order;
   });
+}
+
+/** Freezes of users' fiat trading: one user's, the list, lifting one with a reason. */
+function registerFreezeOps(ops: OpsRegistry, d: LegalOpsDeps): void {
+  const { store, journal } = d;
+  const users = accounts(d.engine);
+  const { writer } = d.engine;
 
   ops.add('GET', 'legal/freezes', 'read', async ({ input }) => {
     const account = normalizeAccount(str(input, 'account'));

@@ -25,13 +25,13 @@ interface Item {
   createdAt: number;
 }
 const base = {
-  route: 'listings',
+  route: 'listings' as const,
   title: 't',
   targetType: 'x',
   columns: [],
   details: [],
   images: () => [],
-} as const;
+};
 const run = async () => null;
 
 describe('queue decisions', () => {

@@ -4,12 +4,80 @@ import { Pager } from '../../components/pager';
 import { useDuty } from '../../core/session';
 import { clientPage } from '../../lists/client-page';
 import { PAGE_SIZE } from '../../queue/queue-list';
+import type { Show } from '../../queue/spec';
 import { useShow } from '../../queue/use-show';
+import type { EarnProduct } from '../../../worker/routes';
 import { productState, unitsText } from './product-form';
 import { Reserves } from './reserves';
 import { useProducts } from './use-products';
 
 const STATES = ['upcoming', 'open', 'closed'] as const;
+
+/** The products as a table (cards on a phone); a row opens the product. */
+function ProductTable({
+  rows,
+  show,
+  now,
+  open,
+}: {
+  rows: EarnProduct[];
+  show: Show;
+  now: number;
+  open: (id: number) => void;
+}) {
+  const { t } = show;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('reviews.earn.field.name')}</th>
+            <th>{t('reviews.earn.field.kind')}</th>
+            <th>{t('reviews.earn.field.dailyRate')}</th>
+            <th>{t('reviews.earn.field.minAmount')}</th>
+            <th>{t('reviews.earn.window')}</th>
+            <th>{t('queue.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => {
+            const s = productState(p, now);
+            return (
+              <tr
+                key={p.id}
+                className="table__row--link"
+                data-testid="earn-row"
+                tabIndex={0}
+                onClick={() => open(p.id)}
+                onKeyDown={(e) => e.key === 'Enter' && open(p.id)}
+              >
+                <td className="num">{p.id}</td>
+                <td data-label={t('reviews.earn.field.name')}>
+                  {p.name} ({p.coin})
+                </td>
+                <td data-label={t('reviews.earn.field.kind')}>
+                  {t(`reviews.earn.kind.${p.kind}`)}
+                  {p.days !== null && ` · ${t('reviews.earn.days', { days: p.days })}`}
+                </td>
+                <td data-label={t('reviews.earn.field.dailyRate')}>{show.decimal(p.dailyRate)}</td>
+                <td data-label={t('reviews.earn.field.minAmount')}>
+                  {show.decimal(unitsText(p.minUnits))} {p.coin}
+                </td>
+                <td data-label={t('reviews.earn.window')}>
+                  {show.moment(p.opensAt)} – {p.closesAt === null ? '∞' : show.moment(p.closesAt)}
+                </td>
+                <td data-label={t('queue.status')}>
+                  <span className={`badge badge--phase-${s}`}>{t(`reviews.earn.state.${s}`)}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The products, newest first, by state; a reviewer opens one to edit it or creates one. */
 export function ProductList() {
@@ -73,55 +141,7 @@ export function ProductList() {
           {t('queue.empty')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>{t('reviews.earn.field.name')}</th>
-                <th>{t('reviews.earn.field.kind')}</th>
-                <th>{t('reviews.earn.field.dailyRate')}</th>
-                <th>{t('reviews.earn.field.minAmount')}</th>
-                <th>{t('reviews.earn.window')}</th>
-                <th>{t('queue.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.rows.map((p) => {
-                const s = productState(p, now);
-                return (
-                  <tr
-                    key={p.id}
-                    className="table__row--link"
-                    data-testid="earn-row"
-                    tabIndex={0}
-                    onClick={() => navigate(String(p.id))}
-                    onKeyDown={(e) => e.key === 'Enter' && navigate(String(p.id))}
-                  >
-                    <td className="num">{p.id}</td>
-                    <td data-label={t('reviews.earn.field.name')}>
-                      {p.name} ({p.coin})
-                    </td>
-                    <td data-label={t('reviews.earn.field.kind')}>
-                      {t(`reviews.earn.kind.${p.kind}`)}
-                      {p.days !== null && ` · ${t('reviews.earn.days', { days: p.days })}`}
-                    </td>
-                    <td data-label={t('reviews.earn.field.dailyRate')}>{show.decimal(p.dailyRate)}</td>
-                    <td data-label={t('reviews.earn.field.minAmount')}>
-                      {show.decimal(unitsText(p.minUnits))} {p.coin}
-                    </td>
-                    <td data-label={t('reviews.earn.window')}>
-                      {show.moment(p.opensAt)} – {p.closesAt === null ? '∞' : show.moment(p.closesAt)}
-                    </td>
-                    <td data-label={t('queue.status')}>
-                      <span className={`badge badge--phase-${s}`}>{t(`reviews.earn.state.${s}`)}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ProductTable rows={shown.rows} show={show} now={now} open={(id) => navigate(String(id))} />
       )}
       <Pager
         atStart={before === null}

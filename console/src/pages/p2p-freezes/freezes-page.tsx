@@ -6,9 +6,76 @@ import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { PAGE_SIZE } from '../../queue/queue-list';
+import type { Show } from '../../queue/spec';
 import { useShow } from '../../queue/use-show';
 import type { FreezeItem } from '../../../worker/routes';
 import '../../styles/reviews.css';
+
+/** The freezes as a table (cards on a phone), with a lift button for reviewers. */
+function FreezeTable({
+  rows,
+  show,
+  mayReview,
+  onLift,
+}: {
+  rows: FreezeItem[];
+  show: Show;
+  mayReview: boolean;
+  onLift: (f: FreezeItem) => void;
+}) {
+  const { t } = show;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('field.account')}</th>
+            <th>{t('field.reason')}</th>
+            <th>{t('reviews.appeal.order')}</th>
+            <th>{t('reviews.freeze.since')}</th>
+            <th>{t('queue.status')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((f) => (
+            <tr key={f.id} data-testid="freeze-row">
+              <td className="num">{f.id}</td>
+              <td data-label={t('field.account')}>
+                {f.account} (#{f.userId})
+              </td>
+              <td data-label={t('field.reason')}>{f.reason}</td>
+              <td data-label={t('reviews.appeal.order')}>{f.orderId === null ? '—' : `#${f.orderId}`}</td>
+              <td data-label={t('reviews.freeze.since')}>
+                {show.moment(f.createdAt)} · {f.createdBy}
+              </td>
+              <td data-label={t('queue.status')}>
+                {f.liftedAt === null ? (
+                  <span className="badge badge--rejected">{t('reviews.freeze.inForce')}</span>
+                ) : (
+                  <span className="badge">
+                    {t('reviews.freeze.liftedBy', {
+                      name: f.liftedBy ?? '',
+                      when: show.moment(f.liftedAt),
+                    })}
+                  </span>
+                )}
+              </td>
+              <td>
+                {mayReview && f.liftedAt === null && (
+                  <button type="button" className="btn" data-testid="freeze-lift" onClick={() => onLift(f)}>
+                    {t('reviews.freeze.lift')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The P2P freezes: those in force (or all), newest first, paged; a reviewer lifts one with a reason. */
 export function Page() {
@@ -68,60 +135,7 @@ export function Page() {
           {t('reviews.freeze.none')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>{t('field.account')}</th>
-                <th>{t('field.reason')}</th>
-                <th>{t('reviews.appeal.order')}</th>
-                <th>{t('reviews.freeze.since')}</th>
-                <th>{t('queue.status')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f) => (
-                <tr key={f.id} data-testid="freeze-row">
-                  <td className="num">{f.id}</td>
-                  <td data-label={t('field.account')}>
-                    {f.account} (#{f.userId})
-                  </td>
-                  <td data-label={t('field.reason')}>{f.reason}</td>
-                  <td data-label={t('reviews.appeal.order')}>{f.orderId === null ? '—' : `#${f.orderId}`}</td>
-                  <td data-label={t('reviews.freeze.since')}>
-                    {show.moment(f.createdAt)} · {f.createdBy}
-                  </td>
-                  <td data-label={t('queue.status')}>
-                    {f.liftedAt === null ? (
-                      <span className="badge badge--rejected">{t('reviews.freeze.inForce')}</span>
-                    ) : (
-                      <span className="badge">
-                        {t('reviews.freeze.liftedBy', {
-                          name: f.liftedBy ?? '',
-                          when: show.moment(f.liftedAt),
-                        })}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {mayReview && f.liftedAt === null && (
-                      <button
-                        type="button"
-                        className="btn"
-                        data-testid="freeze-lift"
-                        onClick={() => setLifting(f)}
-                      >
-                        {t('reviews.freeze.lift')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FreezeTable rows={rows} show={show} mayReview={mayReview} onLift={setLifting} />
       )}
       <Pager atStart={before === null} next={last} onFirst={() => setBefore(null)} onNext={setBefore} />
       {lifting && (
