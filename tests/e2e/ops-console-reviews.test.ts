@@ -5,84 +5,15 @@
 // the P2P freezes empty; every page fits a phone's width.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { LegalAd } from '../../domain/legal';
-import { callApi } from '../support/api';
-import { dataOf } from '../support/assets';
 import { startBankServer } from '../support/bank';
 import { pageErrors, PHONE, serverAndBrowser } from '../support/e2e';
-import { verifyIdentity } from '../support/identity';
-import { addBank, as, merchant, person, PNG, publish, take, type Person } from '../support/legal';
 import { opsCall } from '../support/deposits';
 import { goToPage, OPS_TEST_PASSWORD, openConsole, signInConsole } from '../support/ops-console';
+import { fillReviews } from '../support/ops-console-reviews';
 import { toLocalInput } from '../../console/src/forms/datetime';
 
 const DESKTOP = { width: 1280, height: 800 };
 const HOUR = 3_600_000;
-
-/** An image uploaded by `p`; its id. */
-async function upload(origin: string, p: Person): Promise<string> {
-  const r = await callApi(
-    origin,
-    'assets/upload',
-    { mime: 'image/png', data: PNG },
-    { json: true, token: p.token },
-  );
-  return dataOf<{ id: string }>(r).id;
-}
-
-/** A merchant application waiting, an appealed order with images from both sides, a listing application. */
-async function fillReviews(origin: string, dataDir: string) {
-  const applicant = await person(origin);
-  await verifyIdentity(origin, applicant.token, 'Applicant Zhao');
-  await addBank(origin, applicant, 'Applicant Zhao');
-  dataOf(await as(origin, applicant, 'legal/merchantApply', { nickname: 'Zhao Shop' }));
-
-  const m = await merchant(origin, dataDir, '5000');
-  const ad: LegalAd = await publish(origin, m, { total: '1000' });
-  const buyer = await person(origin);
-  const order = await take(origin, buyer, ad.id, 'qty', '5');
-  dataOf(await as(origin, buyer, 'legal/pay', { id: order.id, reference: 'BANK-778' }));
-  dataOf(
-    await as(origin, buyer, 'legal/messageSend', {
-      id: order.id,
-      text: 'Paid, see receipt',
-      imageId: await upload(origin, buyer),
-    }),
-  );
-  dataOf(
-    await as(origin, m, 'legal/messageSend', {
-      id: order.id,
-      text: 'Nothing arrived',
-      imageId: await upload(origin, m),
-    }),
-  );
-  dataOf(
-    await as(origin, buyer, 'legal/appeal', {
-      id: order.id,
-      reason: 'Paid, not released',
-      evidence: await upload(origin, buyer),
-    }),
-  );
-
-  const team = await person(origin);
-  dataOf(
-    await callApi(
-      origin,
-      'listing/apply',
-      {
-        project: 'Acme Network',
-        symbol: 'acme',
-        chain: 'ERC20',
-        contract: '0x' + 'ab'.repeat(20),
-        website: 'https://acme.example',
-        contact: 'team@acme.example',
-        description: 'A token for the Acme network.',
-      },
-      { token: team.token },
-    ),
-  );
-  return { applicant, buyer, seller: m };
-}
 
 /** Whether the page is no wider than the window. */
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
