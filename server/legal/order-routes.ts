@@ -122,7 +122,7 @@ export async function visibleImages(store: LegalStore, order: OrderRow): Promise
   return ids;
 }
 
-async function messagesOf(store: LegalStore, order: OrderRow): Promise<OrderMessage[]> {
+export async function messagesOf(store: LegalStore, order: OrderRow): Promise<OrderMessage[]> {
   return (await store.messages(order.id)).map((r) => ({
     id: r.id,
     role: r.userId === order.buyerId ? 'buyer' : 'seller',

@@ -102,9 +102,12 @@ export const STATEMENTS = {
     [status: 'approved' | 'rejected', reason: string | null, decidedBy: string, decidedAt: number, id: number]
   >(`update legal_applications set status = ?, reason = ?, decided_by = ?, decided_at = ?
      where id = ? and status = 'review'`),
-  applications: sql<[status: string | null, status2: string | null], ApplicationRow>(
-    `select ${APP_COLS} from legal_applications where (cast(? as text) is null or status = ?)
-     order by id desc limit 200`,
+  applications: sql<
+    [status: string | null, status2: string | null, before: number, limit: number],
+    ApplicationRow
+  >(
+    `select ${APP_COLS} from legal_applications where (cast(? as text) is null or status = ?) and id < ?
+     order by id desc limit ?`,
     toApplication,
   ),
   approvedApplicationOf: sql<[userId: number], ApplicationRow>(
@@ -240,9 +243,9 @@ export const STATEMENTS = {
     `update legal_appeals set status = 'decided', outcome = ?, decided_by = ?, decided_at = ?
      where id = ? and status = 'open'`,
   ),
-  appeals: sql<[status: string | null, status2: string | null], AppealRow>(
-    `select ${APPEAL_COLS} from legal_appeals where (cast(? as text) is null or status = ?)
-     order by id desc limit 200`,
+  appeals: sql<[status: string | null, status2: string | null, before: number, limit: number], AppealRow>(
+    `select ${APPEAL_COLS} from legal_appeals where (cast(? as text) is null or status = ?) and id < ?
+     order by id desc limit ?`,
     toAppeal,
   ),
 
@@ -251,6 +254,11 @@ export const STATEMENTS = {
     toFreeze,
   ),
   freezeById: sql<[id: number], FreezeRow>(`select ${FREEZE_COLS} from legal_freezes where id = ?`, toFreeze),
+  freezes: sql<[active: number, before: number, limit: number], FreezeRow>(
+    `select ${FREEZE_COLS} from legal_freezes where (? = 0 or lifted_at is null) and id < ?
+     order by id desc limit ?`,
+    toFreeze,
+  ),
   insertFreeze: sql<
     [userId: number, reason: string, orderId: number | null, createdBy: string, createdAt: number]
   >(`insert into legal_freezes (user_id, reason, order_id, created_by, created_at) values (?, ?, ?, ?, ?)`),

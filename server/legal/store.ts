@@ -57,6 +57,14 @@ const adTerms = (e: Omit<AdEdit, 'updatedAt'>): AdTerms => [
   e.expiresAt,
 ];
 
+/** A page of an operator's list: ids below `before`, at most `limit` rows, newest first. */
+export interface Page {
+  before: number;
+  limit: number;
+}
+/** The first page of an operator's list as it was before paging: the newest 200. */
+const FIRST_PAGE: Page = { before: Number.MAX_SAFE_INTEGER, limit: 200 };
+
 /** Which of a user's orders `ordersOf` lists. */
 export interface OrdersFilter {
   /** Only ids below this one (the page cursor). */
@@ -117,9 +125,9 @@ export class LegalStore {
   async application(id: number): Promise<ApplicationRow | undefined> {
     return this.#q.applicationById.get(id);
   }
-  /** The latest 200 applications, newest first; of one status unless `status` is null. */
-  async applications(status: string | null): Promise<ApplicationRow[]> {
-    return this.#q.applications.all(status, status);
+  /** Applications newest first, a page of them; of one status unless `status` is null. */
+  async applications(status: string | null, page: Page = FIRST_PAGE): Promise<ApplicationRow[]> {
+    return this.#q.applications.all(status, status, page.before, page.limit);
   }
   /** Files a merchant application, in review. */
   async insertApplication(userId: number, nickname: string, at: number): Promise<void> {
@@ -267,9 +275,9 @@ export class LegalStore {
   async appeal(orderId: number): Promise<AppealRow | undefined> {
     return this.#q.appealOf.get(orderId);
   }
-  /** The latest 200 appeals, newest first; of one status unless `status` is null. */
-  async appeals(status: string | null): Promise<AppealRow[]> {
-    return this.#q.appeals.all(status, status);
+  /** Appeals newest first (a page of `page.limit` below id `page.before`); of one status unless `status` is null. */
+  async appeals(status: string | null, page: Page = FIRST_PAGE): Promise<AppealRow[]> {
+    return this.#q.appeals.all(status, status, page.before, page.limit);
   }
   /** Opens an appeal; `evidence` is the JSON list of upload ids. */
   async insertAppeal(
@@ -292,6 +300,10 @@ export class LegalStore {
   }
   async freezeById(id: number): Promise<FreezeRow | undefined> {
     return this.#q.freezeById.get(id);
+  }
+  /** Freezes newest first, a page of them; only those in force when `active`. */
+  async freezes(active: boolean, page: Page = FIRST_PAGE): Promise<FreezeRow[]> {
+    return this.#q.freezes.all(active ? 1 : 0, page.before, page.limit);
   }
   /** Freezes `userId`'s fiat trading, by `operator`, naming the order that caused it (if any). */
   async insertFreeze(

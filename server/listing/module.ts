@@ -1,6 +1,16 @@
 import { parseListing } from '../../domain/listing-rules';
 import type { ListingReq, ListingStatus } from '../../domain/listing-types';
-import { fail, notFound, decisionPusher, idField, str, type Input, sessionOf, type LimitSpec } from '../http';
+import {
+  fail,
+  notFound,
+  decisionPusher,
+  idField,
+  pageFields,
+  str,
+  type Input,
+  sessionOf,
+  type LimitSpec,
+} from '../http';
 import { accounts } from '../mine';
 import type { ServerModule } from '../module';
 import { queuesMoveAfter } from '../ops';
@@ -51,7 +61,8 @@ export const listingModule: ServerModule = {
     ctx.ops.add('GET', 'listings', 'read', async ({ input }) => {
       const status = str(input, 'status').trim();
       if (status !== '' && !STATUSES.includes(status as ListingStatus)) throw fail('badRequest', 'status');
-      const rows = await store.list(status as ListingStatus | '');
+      // A page: 200 rows unless `limit` asks for fewer, below the id `before`.
+      const rows = await store.list(status as ListingStatus | '', pageFields(input, 200, 200));
       const names = await accounts(engine).accountsOf(rows.map((r) => r.user_id));
       return rows.flatMap((r) => {
         const account = names.get(r.user_id);

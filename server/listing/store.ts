@@ -88,8 +88,12 @@ const STATEMENTS = {
     `update listing_applications set status = ?, reason = ?, decided_by = ?, updated_at = ?
      where id = ? and status = ?`,
   ),
-  list: sql<[status: ListingStatus | '', status2: ListingStatus | ''], ListingRow>(
-    `select l.* from listing_applications l where (? = '' or l.status = ?) order by l.id desc limit 200`,
+  list: sql<
+    [status: ListingStatus | '', status2: ListingStatus | '', before: number, limit: number],
+    ListingRow
+  >(
+    `select l.* from listing_applications l where (? = '' or l.status = ?) and l.id < ?
+     order by l.id desc limit ?`,
     toRow,
   ),
 };
@@ -148,8 +152,11 @@ export class ListingStore {
     await this.#q.decide.run(to, reason, by, at, id, from);
   }
 
-  /** The latest 200 applications, newest first, of one status or ('') of all. */
-  list(status: ListingStatus | ''): Promise<ListingRow[]> {
-    return this.#q.list.all(status, status);
+  /** Applications newest first, a page of them (the newest 200 by default), of one status or ('') of all. */
+  list(
+    status: ListingStatus | '',
+    page: { before: number; limit: number } = { before: Number.MAX_SAFE_INTEGER, limit: 200 },
+  ): Promise<ListingRow[]> {
+    return this.#q.list.all(status, status, page.before, page.limit);
   }
 }

@@ -83,7 +83,7 @@ describe('operator console: users and house', () => {
     await openConsole(page, origin, { lang: 'en', theme: 'light' });
     await signInConsole(page, 'ann', OPS_TEST_PASSWORD);
     // The tiles of the queues phase 2 adds link to their pages' paths.
-    for (const to of ['merchants', 'appeals', 'listings', 'inbox'])
+    for (const to of ['merchant-applications', 'appeals', 'listings', 'inbox'])
       expect(await page.locator(`a.tile[href="/ops/${to}"]`).count(), to).toBe(1);
 
     await openUser(page, u.account.slice(0, -1));

@@ -18,6 +18,7 @@ export function ReasonDialog({
   danger = false,
   label,
   check,
+  warning,
 }: {
   title: string;
   confirm: string;
@@ -27,6 +28,8 @@ export function ReasonDialog({
   label?: string;
   /** The field's problem in the operator's language, or null. */
   check?: (value: string) => string | null;
+  /** A line above the field: what the decision does that cannot be undone (money moves). */
+  warning?: string;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,6 +43,11 @@ export function ReasonDialog({
     <dialog ref={ref} className="dialog" onClose={onClose} data-testid="reason-dialog">
       <form onSubmit={submit}>
         <h2 className="dialog__title">{title}</h2>
+        {warning && (
+          <p className="dialog__warning" data-testid="dialog-warning">
+            {warning}
+          </p>
+        )}
         <Field
           label={label ?? t('reason.label')}
           autoFocus

@@ -1,12 +1,18 @@
 // Every page of the console, in the navigation's order: add a page by adding its folder and one
 // line here (see pages/page.ts).
+import { appeals } from './appeals';
 import { audit } from './audit';
 import { bankDeposits } from './bank-deposits';
 import { dashboard } from './dashboard';
 import { house } from './house';
+import { earn } from './earn';
+import { ieo } from './ieo';
 import { kyc } from './kyc';
+import { listings } from './listings';
+import { merchantApplications } from './merchant-applications';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
+import { p2pFreezes } from './p2p-freezes';
 import { tokens } from './tokens';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
@@ -18,6 +24,12 @@ export const PAGES: readonly ConsolePage[] = [
   withdrawals,
   users,
   house,
+  merchantApplications,
+  appeals,
+  p2pFreezes,
+  listings,
+  ieo,
+  earn,
   audit,
   operators,
   tokens,

@@ -3,7 +3,7 @@ import { useCall } from '../core/use-call';
 import { useTranslation } from '../core/use-translation';
 
 /** An uploaded image (a proof, an identity photo), fetched through the worker and shown inline. */
-function UploadImage({ id, label }: { id: string; label: string }) {
+export function UploadImage({ id, label }: { id: string; label: string }) {
   const call = useCall();
   const [src, setSrc] = useState<string | null | undefined>(undefined);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { toast } from '../core/toast';
 import { useCall } from '../core/use-call';
 import { History } from './history';
 import { Images } from './images';
-import type { Decision, QueueItem, QueueSpec } from './spec';
+import { decisionsFor, isWaiting, statusKey, type Decision, type QueueItem, type QueueSpec } from './spec';
 import { useShow } from './use-show';
 
 /** The item `id`: the one the list passed along, else read (the newest at or below `id`). */
@@ -16,11 +16,15 @@ function useItem<T extends QueueItem>(spec: QueueSpec<T>, id: number) {
   const [item, setItem] = useState<T | null | undefined>(passed?.id === id ? passed : undefined);
   useEffect(() => {
     if (item !== undefined) return;
+    if (spec.load) {
+      void spec.load(call, id).then(setItem);
+      return;
+    }
     void call(spec.route, { before: id + 1, limit: 1 } as never).then((rows) => {
       const row = (rows as T[] | null)?.[0];
       setItem(row?.id === id ? row : null);
     });
-  }, [call, spec.route, id, item]);
+  }, [call, spec, id, item]);
   return [item, setItem] as const;
 }
 
@@ -46,7 +50,9 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
     setStamp((s) => s + 1);
     toast.success(t('detail.decided'));
   };
-  const waiting = item.status === spec.statuses[0];
+  const waiting = isWaiting(spec, item);
+  const offered = decisionsFor(spec, item);
+  const More = spec.more;
   return (
     <section className="page" data-testid="queue-detail">
       <header className="page__head">
@@ -54,7 +60,7 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
           ← {t(spec.title)}
         </Link>
         <h1 className="page__title">
-          #{item.id} <span className={`badge badge--${item.status}`}>{t(`status.${item.status}`)}</span>
+          #{item.id} <span className={`badge badge--${item.status}`}>{t(statusKey(spec, item.status))}</span>
         </h1>
       </header>
       <div className="detail">
@@ -69,7 +75,7 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
           </dl>
           {waiting && mayReview && (
             <div className="decisions">
-              {spec.decisions.map((d) => (
+              {offered.map((d) => (
                 <button
                   key={d.label}
                   type="button"
@@ -84,13 +90,21 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
           )}
           {waiting && !mayReview && <p className="note">{t('problem.forbidden')}</p>}
         </section>
+        {More ? <More item={item} stamp={stamp} /> : null}
         {mayReview ? <Images images={spec.images(item)} /> : null}
-        {mayAudit ? <History targetType={spec.targetType} targetId={String(item.id)} stamp={stamp} /> : null}
+        {mayAudit ? (
+          <History
+            targetType={spec.targetType}
+            targetId={spec.targetId?.(item) ?? String(item.id)}
+            stamp={stamp}
+          />
+        ) : null}
       </div>
       {asking?.ask && (
         <ReasonDialog
           title={t(asking.ask.title)}
           label={t(asking.ask.label)}
+          {...(asking.warning && { warning: t(asking.warning) })}
           check={(v) => {
             const problem = asking.ask?.check?.(v);
             return problem ? t(problem) : null;

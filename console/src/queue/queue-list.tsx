@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Pager } from '../components/pager';
 import { useCall } from '../core/use-call';
 import { useLoad } from '../core/use-load';
-import type { QueueItem, QueueSpec } from './spec';
+import { statusKey, type QueueItem, type QueueSpec } from './spec';
+import { WaitingCount } from './waiting-count';
 import { useShow } from './use-show';
 
 /** Rows per page. */
@@ -30,7 +31,9 @@ export function QueueList<T extends QueueItem>({ spec }: { spec: QueueSpec<T> })
   return (
     <section className="page" data-testid={`queue-${spec.route}`}>
       <header className="page__head">
-        <h1 className="page__title">{t(spec.title)}</h1>
+        <h1 className="page__title">
+          {t(spec.title)} {spec.countKey && <WaitingCount which={spec.countKey} />}
+        </h1>
         <label className="filter">
           <span>{t('queue.status')}</span>
           <select
@@ -43,7 +46,7 @@ export function QueueList<T extends QueueItem>({ spec }: { spec: QueueSpec<T> })
           >
             {spec.statuses.map((s) => (
               <option key={s} value={s}>
-                {t(`status.${s}`)}
+                {t(statusKey(spec, s))}
               </option>
             ))}
             <option value="">{t('status.all')}</option>
@@ -88,7 +91,7 @@ export function QueueList<T extends QueueItem>({ spec }: { spec: QueueSpec<T> })
                     </td>
                   ))}
                   <td>
-                    <span className={`badge badge--${row.status}`}>{t(`status.${row.status}`)}</span>
+                    <span className={`badge badge--${row.status}`}>{t(statusKey(spec, row.status))}</span>
                   </td>
                 </tr>
               ))}

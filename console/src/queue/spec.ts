@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { OpsQueueCounts } from '../../../domain/ops-api';
 import type { ConsoleEndpoints } from '../../worker/routes';
 
 /** What a queue's item has in common: a number, a state, an owner, a time. */
@@ -39,6 +40,10 @@ export interface Decision<T> {
    * text key of its problem, or null.
    */
   ask?: { label: string; check?: (value: string) => string | null; title: string };
+  /** Whether it is offered for this item; every waiting item when absent. */
+  when?: (item: T) => boolean;
+  /** Text key of a warning the dialog shows above its field (the decision moves money). */
+  warning?: string;
   /** Calls the route; the decided item, or null when it failed (the failure was shown). */
   run(call: Call, item: T, text: string): Promise<T | null>;
 }
@@ -64,4 +69,31 @@ export interface QueueSpec<T extends QueueItem> {
   details: Line<T>[];
   images(item: T): { label: string; id: string }[];
   decisions: Decision<T>[];
+  /** Whether the item waits for a decision; `status === statuses[0]` when absent. */
+  waiting?: (item: T) => boolean;
+  /** Prefix of the statuses' text keys (`status.` when absent). */
+  statusText?: string;
+  /** The dashboard count of what waits in this queue, shown beside its title. */
+  countKey?: keyof OpsQueueCounts;
+  /** `ops_actions.target_id` of an item when it is not the item's id (an appeal's order). */
+  targetId?: (item: T) => string;
+  /** The item read by its id; the list route's row at `id` when absent. */
+  load?: (call: Call, id: number) => Promise<T | null>;
+  /** More of the detail below its facts (an appeal's order, evidence and chat); `stamp` moves on a decision. */
+  more?: ComponentType<{ item: T; stamp: number }>;
+}
+
+/** The text key of an item's status. */
+export const statusKey = (spec: { statusText?: string }, status: string): string =>
+  `${spec.statusText ?? 'status.'}${status}`;
+
+/** Whether an item waits for a decision. */
+export function isWaiting<T extends QueueItem>(spec: QueueSpec<T>, item: T): boolean {
+  return spec.waiting ? spec.waiting(item) : item.status === spec.statuses[0];
+}
+
+/** The decisions offered on an item: none once decided, else those whose `when` holds. */
+export function decisionsFor<T extends QueueItem>(spec: QueueSpec<T>, item: T): Decision<T>[] {
+  if (!isWaiting(spec, item)) return [];
+  return spec.decisions.filter((d) => d.when?.(item) ?? true);
 }

@@ -15,6 +15,12 @@ describe('role-based navigation', () => {
       'withdrawals',
       'users',
       'house',
+      'merchant-applications',
+      'appeals',
+      'p2p-freezes',
+      'listings',
+      'ieo',
+      'earn',
       'audit',
       'operators',
       'tokens',
@@ -23,7 +29,21 @@ describe('role-based navigation', () => {
 
   it('hides the audit trail and the operators from every other role', () => {
     for (const role of ['reviewer', 'support', 'viewer'] as const) {
-      expect(shown(role)).toEqual(['', 'kyc', 'bank-deposits', 'withdrawals', 'users', 'house', 'tokens']);
+      expect(shown(role)).toEqual([
+        '',
+        'kyc',
+        'bank-deposits',
+        'withdrawals',
+        'users',
+        'house',
+        'merchant-applications',
+        'appeals',
+        'p2p-freezes',
+        'listings',
+        'ieo',
+        'earn',
+        'tokens',
+      ]);
     }
   });
 

@@ -10,7 +10,7 @@ const TILES: { key: keyof OpsQueueCounts; label: string; to?: string }[] = [
   { key: 'kyc', label: 'nav.kyc', to: '/kyc' },
   { key: 'bankDeposits', label: 'nav.bankDeposits', to: '/bank-deposits' },
   { key: 'withdrawals', label: 'nav.withdrawals', to: '/withdrawals' },
-  { key: 'merchantApplications', label: 'queue.merchantApplications', to: '/merchants' },
+  { key: 'merchantApplications', label: 'queue.merchantApplications', to: '/merchant-applications' },
   { key: 'appeals', label: 'queue.appeals', to: '/appeals' },
   { key: 'listings', label: 'queue.listings', to: '/listings' },
   { key: 'inboxUnread', label: 'queue.inboxUnread', to: '/inbox' },
