@@ -121,6 +121,8 @@ export interface RunningServer {
   ledger: Ledger;
   /** What the operators' consoles are told live (tests listen here; the operator socket fans it out). */
   opsEvents: OpsEvents;
+  /** The console's own address (OPS_HOST/OPS_PORT), such as `http://127.0.0.1:9443`; null when it has none. */
+  opsUrl: string | null;
   /** Stops accepting connections, closes sockets, stops modules and closes the database. */
   close(): Promise<void>;
 }
@@ -134,6 +136,12 @@ function readVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** The URL a local client reaches `host:port` at (a wildcard address is reached on loopback). */
+function urlOf(host: string, port: number): string {
+  const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
 }
 
 /** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
@@ -157,6 +165,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
 
   let app: FastifyInstance | undefined;
+  /** The console's own app when it listens on OPS_HOST:OPS_PORT. */
+  let opsApp: FastifyInstance | null = null;
   let ledger: Ledger | undefined;
   let sender: MessageSender | undefined;
   /** Modules prepared or started: stopped in reverse registration order. */
@@ -210,7 +220,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (config.mode !== 'demo' && config.operatorToken) {
       app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
     }
-    mountOpsConsole(app, ctx, resolveOperatorToken(config));
+    opsApp = await mountOpsConsole(app, ctx, resolveOperatorToken(config), () =>
+      createHttp({ config, messages, logLevel }),
+    );
     for (const m of modules) {
       if (!m.prepare) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.
@@ -218,6 +230,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await m.prepare(ctx);
     }
     await app.listen({ port: config.port, host: config.host });
+    if (opsApp) await opsApp.listen({ port: config.opsListen!.port, host: config.opsListen!.host });
     for (const m of modules) {
       active.add(m);
       await m.start?.(ctx);
@@ -226,14 +239,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     for (const m of toStop()) await m.stop?.();
     stopSys();
     await app?.close();
+    await opsApp?.close();
     await sender?.close?.();
     await db.close();
     throw err;
   }
 
   const address = app.server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const url = urlOf(config.host, address.port);
+  const opsServer = opsApp;
+  const opsUrl = opsServer ? urlOf(config.opsListen!.host, (opsServer.server.address() as AddressInfo).port) : null;
   let closing: Promise<void> | undefined;
   const server = app;
   const senders = sender!;
@@ -244,12 +259,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     engine: db.engine,
     ledger: ledger!,
     opsEvents,
+    opsUrl,
     close() {
       closing ??= (async () => {
         // Requests in flight finish first (an order waits for its batch); then the areas stop their
         // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
+        await opsServer?.close();
         for (const m of toStop()) await m.stop?.();
         await senders.close?.();
         await db.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { intField, optionalIntField, str } from '../http';
+import { intField, mountConsoleFiles, optionalIntField, str } from '../http';
 import type { ServerContext, ServerModule } from '../module';
 import { OpsAuth } from './auth-service';
 import { registerAuthRoutes } from './auth-routes';
@@ -9,7 +9,7 @@ import { mountOps } from './http';
 import { OperatorAdmin } from './operator-admin';
 import { opsMigration } from './ops-journal';
 import { registerOpsSocket } from './ops-socket';
-import { opsAccountsMigration } from './schema';
+import { opsAccountsMigration, opsSessionActivityMigration } from './schema';
 
 /** The sign-in service of each server's routes, from `register` to `mountOpsConsole`. */
 const auths = new WeakMap<ServerContext['ops'], OpsAuth>();
@@ -27,10 +27,13 @@ const filter = (input: Record<string, unknown>, name: string) => {
  */
 export const opsModule: ServerModule = {
   name: 'ops',
-  migrations: [opsMigration, opsBaseline, opsAccountsMigration],
+  migrations: [opsMigration, opsBaseline, opsAccountsMigration, opsSessionActivityMigration],
   register(ctx) {
     const { ops, opsJournal, engine } = ctx;
-    const auth = new OpsAuth(engine, opsJournal);
+    const auth = new OpsAuth(engine, opsJournal, {
+      idleMs: ctx.config.opsIdleMs,
+      stepUpMs: ctx.config.opsStepUpMs,
+    });
     auths.set(ops, auth);
     registerAuthRoutes(ops, {
       auth,
@@ -59,11 +62,25 @@ export const opsModule: ServerModule = {
 
 /**
  * Mounts `/api/ops/*` and the operator socket `/api/ops/ws` of a server whose modules registered
- * (the ops module among them). `demoToken`: the shared token of demo mode, or null.
+ * (the ops module among them). `demoToken`: the shared token of demo mode, or null. OPS_CONSOLE=off:
+ * nothing is mounted (the public app answers 404 as for any unknown path). With OPS_PORT the routes,
+ * the socket and the console's files go on a Fastify app of their own (`ownApp`, the same plugins
+ * and headers as the public one), which is returned for the caller to listen on and close; else
+ * they join `app` and null is returned.
  */
-export function mountOpsConsole(app: FastifyInstance, ctx: ServerContext, demoToken: string | null): void {
+export async function mountOpsConsole(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  demoToken: string | null,
+  ownApp: () => Promise<FastifyInstance>,
+): Promise<FastifyInstance | null> {
+  if (!ctx.config.opsConsole) return null;
   const auth = auths.get(ctx.ops);
   if (!auth) throw new Error('the ops module did not register: no operator sign-in to mount');
-  mountOps(app, ctx.ops, { auth, demoToken });
-  registerOpsSocket(app, ctx.opsEvents, { auth, demoToken });
+  const target = ctx.config.opsListen ? await ownApp() : app;
+  mountOps(target, ctx.ops, { auth, demoToken });
+  registerOpsSocket(target, ctx.opsEvents, { auth, demoToken });
+  if (target === app) return null;
+  await mountConsoleFiles(target, ctx.config);
+  return target;
 }
