@@ -248,7 +248,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = app.server.address() as AddressInfo;
   const url = urlOf(config.host, address.port);
   const opsServer = opsApp;
-  const opsUrl = opsServer ? urlOf(config.opsListen!.host, (opsServer.server.address() as AddressInfo).port) : null;
+  const opsUrl = opsServer
+    ? urlOf(config.opsListen!.host, (opsServer.server.address() as AddressInfo).port)
+    : null;
   let closing: Promise<void> | undefined;
   const server = app;
   const senders = sender!;

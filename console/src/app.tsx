@@ -1,5 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, RouterProvider, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  RouterProvider,
+  createBrowserRouter,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { Toaster } from 'sonner';
 import type { OpsDuty } from '../../domain/ops-api';
 import { onTheme, savedTheme } from './core/prefs';

@@ -1,7 +1,13 @@
 // What the console's worker offers the page (through Comlink): sign-in, calls by route name, the
 // socket's events. The session's token stays in here (client.ts).
 import type { OpsEvent, OpsLoginStep, OpsMe } from '../../domain/ops-api';
-import { createOpsClient, type CallResult, type ClientDeps, type OpsClient, type SignOutReason } from './client';
+import {
+  createOpsClient,
+  type CallResult,
+  type ClientDeps,
+  type OpsClient,
+  type SignOutReason,
+} from './client';
 import type { RouteName, RouteReq, RouteRes } from './routes';
 import { createOpsSocket, type OpsSocket, type SocketDeps, type SocketState } from './socket';
 

@@ -149,8 +149,11 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
     // The house's spot and reserve (`finance`) balances of the coin, as this command sees them.
     const houseState = async () => {
       const line = async (account: 'spot' | 'finance') =>
-        toBalanceLine({ ...(await ctx.ledger.balance({ userId: HOUSE_USER_ID, account, coin })), account, coin })
-          .available;
+        toBalanceLine({
+          ...(await ctx.ledger.balance({ userId: HOUSE_USER_ID, account, coin })),
+          account,
+          coin,
+        }).available;
       return { spot: await line('spot'), reserve: await line('finance') };
     };
     const txId = await engine.writer.run(async () => {

@@ -123,10 +123,13 @@ export function mountOps(app: FastifyInstance, ops: OpsRegistry, options: OpsMou
         const ctx: OpsContext = { operator: caller?.name ?? '', input, caller, ip: request.ip };
         await checkLimits(request, ctx, (s) => reply.header('retry-after', String(s)));
         // In the request's scope, so a step-up's audit row carries the IP too.
-        const data = await inOpsRequest({ operator: ctx.operator, ip: ctx.ip, route: route.name }, async () => {
-          if (caller && STEP_UP.has(route.name)) await options.auth.stepUp(caller, str(input, 'totp'));
-          return await route.handler(ctx);
-        });
+        const data = await inOpsRequest(
+          { operator: ctx.operator, ip: ctx.ip, route: route.name },
+          async () => {
+            if (caller && STEP_UP.has(route.name)) await options.auth.stepUp(caller, str(input, 'totp'));
+            return await route.handler(ctx);
+          },
+        );
         return okBody(2, data ?? {});
       },
     });

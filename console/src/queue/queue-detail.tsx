@@ -54,9 +54,10 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
   /** `call` with the code added as `totp`; a refusal about the code asks for one (again). */
   const withCode = (d: Decision<T>, text: string, code: string): Call =>
     (async (name, input) => {
-      const r = (await getApi().call(name, (code ? { ...input, totp: code } : input) as never)) as CallResult<
-        unknown
-      >;
+      const r = (await getApi().call(
+        name,
+        (code ? { ...input, totp: code } : input) as never,
+      )) as CallResult<unknown>;
       if (r.ok) return r.data;
       if (r.field === 'totp') {
         if (r.messageKey !== 'opsTotpRequired') toast.error(problemText(r, t));
