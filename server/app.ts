@@ -29,7 +29,7 @@ import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
 import { listingModule } from './listing/module';
 import { OpsEvents, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
-import { mountOpsConsole, opsModule } from './ops/module';
+import { mountOpsConsole, opsConsoleUrl, opsModule } from './ops/module';
 import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
@@ -138,12 +138,6 @@ function readVersion(): string {
   }
 }
 
-/** The URL a local client reaches `host:port` at (a wildcard address is reached on loopback). */
-function urlOf(host: string, port: number): string {
-  const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
-}
-
 /** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -165,8 +159,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
 
   let app: FastifyInstance | undefined;
-  /** The console's own app when it listens on OPS_HOST:OPS_PORT. */
-  let opsApp: FastifyInstance | null = null;
   let ledger: Ledger | undefined;
   let sender: MessageSender | undefined;
   /** Modules prepared or started: stopped in reverse registration order. */
@@ -217,12 +209,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });
-    if (config.mode !== 'demo' && config.operatorToken) {
-      app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
-    }
-    opsApp = await mountOpsConsole(app, ctx, resolveOperatorToken(config), () =>
-      createHttp({ config, messages, logLevel }),
-    );
+    await mountOpsConsole(app, ctx, resolveOperatorToken(config), { config, messages, logLevel });
     for (const m of modules) {
       if (!m.prepare) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.
@@ -230,7 +217,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await m.prepare(ctx);
     }
     await app.listen({ port: config.port, host: config.host });
-    if (opsApp) await opsApp.listen({ port: config.opsListen!.port, host: config.opsListen!.host });
     for (const m of modules) {
       active.add(m);
       await m.start?.(ctx);
@@ -239,18 +225,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     for (const m of toStop()) await m.stop?.();
     stopSys();
     await app?.close();
-    await opsApp?.close();
     await sender?.close?.();
     await db.close();
     throw err;
   }
 
   const address = app.server.address() as AddressInfo;
-  const url = urlOf(config.host, address.port);
-  const opsServer = opsApp;
-  const opsUrl = opsServer
-    ? urlOf(config.opsListen!.host, (opsServer.server.address() as AddressInfo).port)
-    : null;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   let closing: Promise<void> | undefined;
   const server = app;
   const senders = sender!;
@@ -261,14 +243,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     engine: db.engine,
     ledger: ledger!,
     opsEvents,
-    opsUrl,
+    opsUrl: opsConsoleUrl(app),
     close() {
       closing ??= (async () => {
         // Requests in flight finish first (an order waits for its batch); then the areas stop their
         // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
-        await opsServer?.close();
         for (const m of toStop()) await m.stop?.();
         await senders.close?.();
         await db.close();
