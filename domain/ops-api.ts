@@ -43,6 +43,24 @@ export const OPS_PASSWORD_MIN = 12;
 export const OPS_TOKEN_PREFIX = 'opt_';
 /** A console session's lifetime, in milliseconds (a working shift). */
 export const OPS_SESSION_MS = 12 * 60 * 60 * 1000;
+/**
+ * Money-affecting decisions: the routes whose effect moves money in the ledger (a deposit credited,
+ * a withdrawal paid out or its frozen amount given back, an escrow released or returned, the house
+ * funding an earn reserve, the demo's simulated chain crediting a deposit). A console session takes
+ * them with a TOTP code (field `totp`) or within its step-up window after one; a personal token
+ * always brings a code (`totp=…` in the CLI). `tests/integration/ops-step-up.test.ts` fails when a
+ * route moves money without being listed here.
+ */
+export const OPS_STEP_UP_ROUTES: readonly string[] = [
+  'bank-deposits/confirm',
+  'withdrawals/approve',
+  'withdrawals/reject',
+  'legal/appeals/decide',
+  'lockming/reserve',
+  'sim/deposit',
+  'sim/mine',
+];
+
 /** How long the ticket between the password step and the TOTP step lives, in milliseconds. */
 export const OPS_TICKET_MS = 5 * 60 * 1000;
 

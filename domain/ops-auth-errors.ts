@@ -18,4 +18,8 @@ export const OPS_AUTH_ERROR_KEYS = [
   'opsPasswordShort',
   /** An admin cannot disable themselves or change their own role. */
   'opsSelfChange',
+  /** A money-affecting decision needs a TOTP code (field `totp`): the step-up window is closed. */
+  'opsTotpRequired',
+  /** The console session saw no request for OPS_IDLE_MINUTES and ended (HTTP 401). */
+  'opsSessionIdle',
 ] as const;

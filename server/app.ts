@@ -29,7 +29,7 @@ import { kefuModule } from './kefu/module';
 import { zhiboModule } from './zhibo/module';
 import { listingModule } from './listing/module';
 import { OpsEvents, OpsJournal, OpsRegistry, resolveOperatorToken } from './ops';
-import { mountOpsConsole, opsModule } from './ops/module';
+import { mountOpsConsole, opsConsoleUrl, opsModule } from './ops/module';
 import { SessionStore, setCodeHashKey } from './mine';
 import type { ServerContext, ServerModule } from './module';
 import { LOCALES_DIR, ROOT_DIR } from './paths';
@@ -121,6 +121,8 @@ export interface RunningServer {
   ledger: Ledger;
   /** What the operators' consoles are told live (tests listen here; the operator socket fans it out). */
   opsEvents: OpsEvents;
+  /** The console's own address (OPS_HOST/OPS_PORT), such as `http://127.0.0.1:9443`; null when it has none. */
+  opsUrl: string | null;
   /** Stops accepting connections, closes sockets, stops modules and closes the database. */
   close(): Promise<void>;
 }
@@ -207,7 +209,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     for (const m of modules) await m.register(ctx);
     await mountHttp(app, { config, registry, auth: sessions, hub });
-    mountOpsConsole(app, ctx, resolveOperatorToken(config));
+    await mountOpsConsole(app, ctx, resolveOperatorToken(config), { config, messages, logLevel });
     for (const m of modules) {
       if (!m.prepare) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.
@@ -241,6 +243,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     engine: db.engine,
     ledger: ledger!,
     opsEvents,
+    opsUrl: opsConsoleUrl(app),
     close() {
       closing ??= (async () => {
         // Requests in flight finish first (an order waits for its batch); then the areas stop their

@@ -66,6 +66,24 @@ export interface Config {
   opsDistDir?: string | undefined;
   /** Session lifetime, in hours. */
   sessionTtlHours: number;
+  /**
+   * The operator console (OPS_CONSOLE, on by default): off serves no `/api/ops/*` route, no operator
+   * socket and no `/ops/` file (404 as if absent); the CLI's direct commands still work.
+   */
+  opsConsole: boolean;
+  /**
+   * A second listen address for the console (OPS_HOST, default `127.0.0.1`, and OPS_PORT): when
+   * OPS_PORT is set, `/api/ops/*`, the operator socket and `/ops/` are served only there and answer
+   * 404 on the public address. Unset: the console shares the public address.
+   */
+  opsListen: { host: string; port: number } | undefined;
+  /** A console session ends after this long without a request, in milliseconds (OPS_IDLE_MINUTES). */
+  opsIdleMs: number;
+  /**
+   * How long a TOTP code given on a console session (at sign-in or with a decision) lets that
+   * session take money-affecting decisions without another one, in milliseconds (OPS_STEP_UP_MINUTES).
+   */
+  opsStepUpMs: number;
   /** Bearer token of the operator API; the operator API is off when absent. */
   operatorToken: string | undefined;
   /**
@@ -226,6 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist/'),
     opsDistDir: opsDirVar(env, cwd),
     sessionTtlHours: intVar(env, 'SESSION_TTL_HOURS', 720, 1, 24 * 365),
+    opsConsole: flagVar(env, 'OPS_CONSOLE', true),
+    opsListen: opsListenVar(env),
+    opsIdleMs: intVar(env, 'OPS_IDLE_MINUTES', 30, 1, 12 * 60) * 60_000,
+    opsStepUpMs: intVar(env, 'OPS_STEP_UP_MINUTES', 5, 0, 60) * 60_000,
     operatorToken: nonEmpty(env.OPERATOR_TOKEN),
     codeHashKey: codeKeyVar(env.CODE_HASH_KEY),
     catalogFile: nonEmpty(env.CATALOG_FILE),
@@ -240,6 +262,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     liveOrigins: originsVar(env, 'LIVE_ORIGINS'),
   };
+}
+
+/** OPS_HOST and OPS_PORT: the console's own listen address, or undefined when OPS_PORT is unset. */
+function opsListenVar(env: NodeJS.ProcessEnv): Config['opsListen'] {
+  const host = nonEmpty(env.OPS_HOST);
+  if (nonEmpty(env.OPS_PORT) === undefined) {
+    if (host !== undefined) throw new ConfigError('OPS_HOST needs OPS_PORT: the port the console listens on');
+    return undefined;
+  }
+  // Loopback by default: the console's address is for the operators' network, not the internet.
+  return { host: host ?? '127.0.0.1', port: intVar(env, 'OPS_PORT', 0, 0, 65_535) };
 }
 
 function authorityVar(raw: string | undefined): Config['balanceAuthority'] {

@@ -1,5 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  RouterProvider,
+  createBrowserRouter,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { Toaster } from 'sonner';
 import type { OpsDuty } from '../../domain/ops-api';
 import { onTheme, savedTheme } from './core/prefs';
@@ -13,8 +19,10 @@ const SignIn = lazy(() => import('./shell/sign-in').then((m) => ({ default: m.Si
 /** A signed-in operator only; the others go to the sign-in, and back here after it. */
 function RequireSession({ children }: { children: ReactNode }) {
   const { me } = useSession();
+  const location = useLocation();
   if (me === undefined) return <p className="loading">…</p>;
-  if (me === null) return <Navigate to="/sign-in" replace />;
+  // The page the operator was on comes back after the sign-in (sign-in.tsx).
+  if (me === null) return <Navigate to="/sign-in" replace state={{ from: location }} />;
   return children;
 }
 

@@ -1,7 +1,13 @@
 // What the console's worker offers the page (through Comlink): sign-in, calls by route name, the
 // socket's events. The session's token stays in here (client.ts).
 import type { OpsEvent, OpsLoginStep, OpsMe } from '../../domain/ops-api';
-import { createOpsClient, type CallResult, type ClientDeps, type OpsClient } from './client';
+import {
+  createOpsClient,
+  type CallResult,
+  type ClientDeps,
+  type OpsClient,
+  type SignOutReason,
+} from './client';
 import type { RouteName, RouteReq, RouteRes } from './routes';
 import { createOpsSocket, type OpsSocket, type SocketDeps, type SocketState } from './socket';
 
@@ -26,8 +32,8 @@ export interface ConsoleApi {
   call<N extends RouteName>(name: N, input: RouteReq<N>): Promise<CallResult<RouteRes<N>>>;
   onEvent(listener: (event: OpsEvent) => void): void;
   onSocketState(listener: (state: SocketState) => void): void;
-  /** Called when the session ended (a 401, or sign-out). */
-  onSignedOut(listener: () => void): void;
+  /** Called when the session ended (a 401, or sign-out): `idle` when the server's idle timeout ended it. */
+  onSignedOut(listener: (reason: SignOutReason) => void): void;
 }
 
 /** How the demo build signs in (console/worker/demo): replaces the two sign-in steps. */
@@ -58,10 +64,15 @@ export function createConsoleApi(
   steps: (client: OpsClient) => SignInSteps = serverSignIn,
 ): ConsoleApi {
   const signIn = steps(client);
-  const signedOut = new Set<() => void>();
-  client.onSignedOut(() => {
+  const signedOut = new Set<(reason: SignOutReason) => void>();
+  client.onSignedOut((reason) => {
     socket.stop();
-    for (const l of signedOut) l();
+    for (const l of signedOut) l(reason);
+  });
+  // The server closes the socket of a session that ended (idle, revoked): ask once, so the console
+  // hears why and shows the sign-in now rather than at the operator's next click.
+  socket.onState((state) => {
+    if (state === 'off' && client.token() !== null) void client.call('auth/me', {});
   });
   return {
     setLang: (lang) => client.setLang(lang),
@@ -81,7 +92,7 @@ export function createConsoleApi(
       if (client.token() !== null) await client.call('auth/logout', {});
       client.setToken(null);
       socket.stop();
-      for (const l of signedOut) l();
+      for (const l of signedOut) l('ended');
     },
     call(name, input) {
       const made = signIn.answer?.(name, input);
@@ -110,5 +121,5 @@ export function createConsoleParts(
   return { client, socket };
 }
 
-export type { CallResult, Problem } from './client';
+export type { CallResult, Problem, SignOutReason } from './client';
 export type { SocketState } from './socket';

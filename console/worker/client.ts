@@ -4,6 +4,9 @@
 import { normalize } from '../../domain/envelope';
 import { methodOf, type RouteName, type RouteReq, type RouteRes } from './routes';
 
+/** Why a session ended: the server's idle timeout, or any other end (expired, revoked, sign-out). */
+export type SignOutReason = 'idle' | 'ended';
+
 /** Why a call gave no data. */
 export type Problem =
   /** No session, or it ended (HTTP 401): the console shows the sign-in. */
@@ -52,8 +55,8 @@ export interface OpsClient {
   setExtraHeaders(headers: Record<string, string>): void;
   /** The language the server writes its messages in (`lang` header). */
   setLang(lang: string): void;
-  /** Calls `listener` when a call finds the session ended; returns the unsubscribe. */
-  onSignedOut(listener: () => void): () => void;
+  /** Calls `listener` when a call finds the session ended, and why; returns the unsubscribe. */
+  onSignedOut(listener: (reason: SignOutReason) => void): () => void;
 }
 
 /** Creates the client; no session until `setToken`. */
@@ -61,12 +64,12 @@ export function createOpsClient(deps: ClientDeps): OpsClient {
   let token: string | null = null;
   let extra: Record<string, string> = {};
   let lang = 'en';
-  const signedOut = new Set<() => void>();
+  const signedOut = new Set<(reason: SignOutReason) => void>();
 
-  const endSession = (): void => {
+  const endSession = (reason: SignOutReason): void => {
     if (token === null) return;
     token = null;
-    for (const listener of signedOut) listener();
+    for (const listener of signedOut) listener(reason);
   };
 
   async function call<N extends RouteName>(name: N, input: RouteReq<N>): Promise<CallResult<RouteRes<N>>> {
@@ -103,7 +106,7 @@ export function createOpsClient(deps: ClientDeps): OpsClient {
     if (response.status === 403) return { ok: false, problem: 'forbidden', ...shown };
     const lost = response.status === 401 || (!outcome.ok && outcome.intent === 'login');
     if (lost && !PUBLIC.has(name)) {
-      endSession();
+      endSession(outcome.ok ? 'ended' : outcome.messageKey === 'opsSessionIdle' ? 'idle' : 'ended');
       return { ok: false, problem: 'signIn', ...shown };
     }
     if (outcome.ok) return { ok: true, data: outcome.data };

@@ -28,5 +28,5 @@ export {
   type LimitSpec,
   sessionOf,
 } from './registry';
-export { createHttp, mountHttp } from './server';
+export { createHttp, mountConsoleFiles, mountHttp } from './server';
 export { SOCKET_PATH, startSysChannel } from './ws';

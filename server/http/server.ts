@@ -147,7 +147,16 @@ export async function mountHttp(app: FastifyInstance, deps: MountDeps): Promise<
   });
   registerSocket(app, deps.hub, deps.auth);
   await registerStaticApp(app, deps.config.distDir, deps.config.basePath);
-  await registerStaticConsole(app, opsDistDirOf(deps.config));
+  // The console's files: here, unless it is off or has a listen address of its own (server/ops/module.ts).
+  if (deps.config.opsConsole && !deps.config.opsListen) await mountConsoleFiles(app, deps.config);
+}
+
+/** Serves the console's build under `/ops/` on `app` (the public one, or the console's own). */
+export async function mountConsoleFiles(
+  app: FastifyInstance,
+  config: Pick<Config, 'distDir' | 'opsDistDir'>,
+): Promise<void> {
+  await registerStaticConsole(app, opsDistDirOf(config));
 }
 
 /** The console's build: OPS_DIST_DIR, else `dist-ops` beside the app's `dist` (`<distDir>-ops`). */

@@ -146,7 +146,18 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
     if (!service.knowsCoin(coin)) throw fail('unknownCoin', 'coin');
     const amount = str(input, 'amount').trim();
     if (!/^\d{1,15}(\.\d{1,8})?$/.test(amount) || toUnits(amount) <= 0n) throw fail('amountFormat', 'amount');
+    // The house's spot and reserve (`finance`) balances of the coin, as this command sees them.
+    const houseState = async () => {
+      const line = async (account: 'spot' | 'finance') =>
+        toBalanceLine({
+          ...(await ctx.ledger.balance({ userId: HOUSE_USER_ID, account, coin })),
+          account,
+          coin,
+        }).available;
+      return { spot: await line('spot'), reserve: await line('finance') };
+    };
     const txId = await engine.writer.run(async () => {
+      const before = await houseState();
       const txId = await service.fundReserve(coin, toUnits(amount), operator);
       await opsJournal.record({
         operator,
@@ -154,6 +165,8 @@ export function registerLockmingOps(ctx: ServerContext, service: LockmingService
         targetType: 'house',
         targetId: coin,
         detail: { amount, txId },
+        before,
+        after: await houseState(),
       });
       return txId;
     });

@@ -49,8 +49,24 @@ function callerOf(owner: CredentialOwner, sessionHash: string | null): OpsCaller
     duties: ROLE_DUTIES[owner.role],
     sessionHash,
     tokenId: owner.tokenId,
+    stepUpAt: owner.stepUpAt,
   };
 }
+
+/** Timing of console sessions (server/config.ts: OPS_IDLE_MINUTES, OPS_STEP_UP_MINUTES). */
+export interface OpsAuthSettings {
+  /** A session ends after this long without a request, in ms. Default 30 min. */
+  idleMs?: number;
+  /** Money decisions within this long after a TOTP code need no other, in ms. Default 5 min. */
+  stepUpMs?: number;
+  /** The clock, ms since the epoch (tests). */
+  now?: () => number;
+}
+
+/** Wrong step-up codes in a row a credential may send before its codes are refused for a while. */
+const STEP_UP_TRIES = 5;
+/** How long a credential's step-up codes are refused after STEP_UP_TRIES wrong ones, in ms. */
+const STEP_UP_LOCK_MS = 15 * 60_000;
 
 /**
  * Operator sign-in (password, then TOTP; enrolment on the first), console sessions, personal tokens
@@ -62,15 +78,23 @@ export class OpsAuth {
   readonly credentials: CredentialStore;
   readonly tickets: TicketBook;
   readonly #listeners = new Set<CredentialListener>();
+  /** Wrong step-up codes per credential (session hash or `t<token id>`): how many, refused until when. */
+  readonly #stepUpFailures = new Map<string, { count: number; until: number }>();
+  readonly idleMs: number;
+  readonly stepUpMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly engine: Engine,
     private readonly journal: OpsJournal,
-    private readonly now: () => number = () => Date.now(),
+    settings: OpsAuthSettings = {},
   ) {
+    this.idleMs = settings.idleMs ?? 30 * 60_000;
+    this.stepUpMs = settings.stepUpMs ?? 5 * 60_000;
+    this.now = settings.now ?? (() => Date.now());
     this.operators = new OperatorStore(engine);
     this.credentials = new CredentialStore(engine);
-    this.tickets = new TicketBook(now);
+    this.tickets = new TicketBook(this.now);
   }
 
   /** Listens for operators whose sessions or tokens may have stopped; returns the remover. */
@@ -87,28 +111,99 @@ export class OpsAuth {
   }
 
   /**
-   * The caller of a bearer credential: a personal token (`opt_…`, its last use recorded) or a console
-   * session; null when it is unknown, revoked, expired, or its operator is disabled.
+   * The caller of a bearer credential: a personal token (`opt_…`) or a console session; `idle` for a
+   * session that saw no request for `idleMs`; null when it is unknown, revoked, expired, or its
+   * operator is disabled. `touch` (a request): records the token's last use, or the session's
+   * activity (at most every `idleMs / 10`, a minute at most, so a busy console is not a write per
+   * request); the operator socket does not touch, so an open tab alone does not keep a session.
    */
-  async resolve(bearer: string): Promise<OpsCaller | null> {
+  async authenticate(bearer: string, touch = true): Promise<OpsCaller | 'idle' | null> {
     if (bearer === '' || bearer.length > 256) return null;
     const hash = digestOf(bearer);
+    const at = this.now();
     if (bearer.startsWith(OPS_TOKEN_PREFIX)) {
       const owner = await this.credentials.token(hash);
       if (!owner || owner.disabled) return null;
-      const at = this.now();
-      await this.engine.writer.run(() => this.credentials.touchToken(owner.tokenId!, at));
+      if (touch) await this.engine.writer.run(() => this.credentials.touchToken(owner.tokenId!, at));
       return callerOf(owner, null);
     }
-    const owner = await this.credentials.session(hash, this.now());
+    const owner = await this.credentials.session(hash, at);
     if (!owner || owner.disabled) return null;
+    const seen = owner.lastSeenAt ?? 0;
+    if (at - seen >= this.idleMs) return 'idle';
+    if (touch && at - seen >= Math.min(60_000, this.idleMs / 10)) {
+      await this.engine.writer.run(() => this.credentials.touchSession(hash, at));
+    }
     return callerOf(owner, hash);
   }
 
-  /** When a console session of `caller` ends (ms since the epoch), or null for a token. */
+  /** The caller of a live credential without recording a use, or null (idle counts as ended). */
+  async resolve(bearer: string): Promise<OpsCaller | null> {
+    const caller = await this.authenticate(bearer, false);
+    return caller === 'idle' ? null : caller;
+  }
+
+  /**
+   * When a console session of `caller` ends if no request comes (ms since the epoch: its lifetime's
+   * end or its idle timeout, whichever is first), or null for a token.
+   */
   async expiryOf(caller: OpsCaller): Promise<number | null> {
     if (!caller.sessionHash) return null;
-    return (await this.credentials.session(caller.sessionHash, this.now()))?.expiresAt ?? null;
+    const owner = await this.credentials.session(caller.sessionHash, this.now());
+    if (!owner) return null;
+    return Math.min(owner.expiresAt ?? Infinity, (owner.lastSeenAt ?? 0) + this.idleMs);
+  }
+
+  /**
+   * Re-authentication of a money-affecting decision. A code (`totp`, six digits) is checked like a
+   * sign-in's, replays refused, and opens the session's step-up window again; without one, a console
+   * session within `stepUpMs` of its last code passes. A personal token always needs a code; the
+   * demo token (demo mode only) has no second factor. A wrong code is journaled; after
+   * STEP_UP_TRIES in a row the credential's codes are refused for STEP_UP_LOCK_MS.
+   */
+  async stepUp(caller: OpsCaller, code: string): Promise<void> {
+    if (caller.operatorId === null) return;
+    const at = this.now();
+    const given = code.trim();
+    if (given === '') {
+      if (caller.sessionHash && caller.stepUpAt !== null && at - caller.stepUpAt < this.stepUpMs) return;
+      throw fail('opsTotpRequired', 'totp');
+    }
+    const key = caller.sessionHash ?? `t${caller.tokenId}`;
+    const failures = this.#stepUpFailures.get(key);
+    if (failures && failures.until > at) throw new AppError('message', 'rateLimited', 'totp', 429);
+    const row = await this.operators.byId(caller.operatorId);
+    const secret = row?.totpEnrolled ? row.totpSecret : null;
+    const step = secret ? acceptTotp(secret, given, row!.totpLastStep, at) : null;
+    const ok =
+      step !== null &&
+      (await this.engine.writer.run(async () => {
+        if (!(await this.operators.useStep(caller.operatorId!, step))) return false;
+        if (caller.sessionHash) await this.credentials.stepUpSession(caller.sessionHash, at);
+        await this.journal.record({
+          operator: caller.name,
+          action: 'operator.stepUp',
+          targetType: ACCOUNT,
+          targetId: String(caller.operatorId),
+        });
+        return true;
+      }));
+    if (ok) {
+      this.#stepUpFailures.delete(key);
+      return;
+    }
+    const count = (failures?.count ?? 0) + 1;
+    this.#stepUpFailures.set(key, { count, until: count >= STEP_UP_TRIES ? at + STEP_UP_LOCK_MS : 0 });
+    await this.engine.writer.run(() =>
+      this.journal.record({
+        operator: caller.name,
+        action: 'operator.stepUpFailed',
+        targetType: ACCOUNT,
+        targetId: String(caller.operatorId),
+        detail: { tries: count },
+      }),
+    );
+    throw fail('opsTotpInvalid', 'totp');
   }
 
   /**

@@ -41,6 +41,7 @@ const USAGE = `usage: npm run ops -- <route> [key=value ...]
        OPS_TOKEN=opt_… authenticates as your operator account (demo mode: OPERATOR_TOKEN also works)
        npm run ops -- db/copy --to postgres://…   copy the stopped SQLite database (DATA_DIR) into
                                                   an empty PostgreSQL database and verify the copy
+       money decisions (withdrawals/approve …) with OPS_TOKEN bring the authenticator's code: totp=123456
 examples:
   npm run ops -- sim/deposit chain=TRC20 coin=USDT amount=100 account=demo@example.com
   npm run ops -- sim/mine blocks=6

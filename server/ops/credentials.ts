@@ -27,6 +27,10 @@ export interface CredentialOwner {
   tokenId: number | null;
   /** Ms since the epoch; null for a personal token (it lives until revoked). */
   expiresAt: number | null;
+  /** A console session's last request, ms since the epoch; null for a personal token. */
+  lastSeenAt: number | null;
+  /** When a TOTP code was last given on the session (ms since the epoch); null for a personal token. */
+  stepUpAt: number | null;
 }
 
 const nullableNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -39,6 +43,8 @@ function toOwner(r: Record<string, unknown>): CredentialOwner {
     disabled: Number(r.disabled) === 1,
     tokenId: nullableNumber(r.token_id),
     expiresAt: nullableNumber(r.expires_at),
+    lastSeenAt: nullableNumber(r.last_seen_at),
+    stepUpAt: nullableNumber(r.step_up_at),
   };
 }
 
@@ -53,14 +59,25 @@ function toTokenInfo(r: Record<string, unknown>): OpsTokenInfo {
 }
 
 const STATEMENTS = {
-  issue: sql<[tokenHash: string, operatorId: number, createdAt: number, expiresAt: number]>(
-    `insert into ops_sessions (token_hash, operator_id, created_at, expires_at) values (?, ?, ?, ?)`,
+  // The sign-in's TOTP code is the session's first step-up.
+  issue: sql<
+    [tokenHash: string, operatorId: number, createdAt: number, expiresAt: number, seen: number, up: number]
+  >(
+    `insert into ops_sessions (token_hash, operator_id, created_at, expires_at, last_seen_at, step_up_at)
+     values (?, ?, ?, ?, ?, ?)`,
   ),
   liveSession: sql<[tokenHash: string, now: number], CredentialOwner>(
-    `select s.operator_id, o.name, o.role, o.disabled, cast(null as bigint) as token_id, s.expires_at
+    `select s.operator_id, o.name, o.role, o.disabled, cast(null as bigint) as token_id, s.expires_at,
+            s.last_seen_at, s.step_up_at
      from ops_sessions s join operators o on o.id = s.operator_id
      where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
     toOwner,
+  ),
+  touchSession: sql<[at: number, tokenHash: string]>(
+    'update ops_sessions set last_seen_at = ? where token_hash = ? and revoked_at is null',
+  ),
+  stepUp: sql<[at: number, seen: number, tokenHash: string]>(
+    'update ops_sessions set step_up_at = ?, last_seen_at = ? where token_hash = ? and revoked_at is null',
   ),
   revokeSession: sql<[at: number, tokenHash: string]>(
     'update ops_sessions set revoked_at = ? where token_hash = ? and revoked_at is null',
@@ -74,7 +91,8 @@ const STATEMENTS = {
     (r) => Number(r.id),
   ),
   liveToken: sql<[tokenHash: string], CredentialOwner>(
-    `select t.operator_id, o.name, o.role, o.disabled, t.id as token_id, cast(null as bigint) as expires_at
+    `select t.operator_id, o.name, o.role, o.disabled, t.id as token_id, cast(null as bigint) as expires_at,
+            cast(null as bigint) as last_seen_at, cast(null as bigint) as step_up_at
      from ops_tokens t join operators o on o.id = t.operator_id
      where t.token_hash = ? and t.revoked_at is null`,
     toOwner,
@@ -106,11 +124,21 @@ export class CredentialStore {
   }
 
   async issueSession(tokenHash: string, operatorId: number, at: number, expiresAt: number): Promise<void> {
-    await this.#q.issue.run(tokenHash, operatorId, at, expiresAt);
+    await this.#q.issue.run(tokenHash, operatorId, at, expiresAt, at, at);
   }
 
   async session(tokenHash: string, now: number): Promise<CredentialOwner | undefined> {
     return await this.#q.liveSession.get(tokenHash, now);
+  }
+
+  /** Records a request of the session at `at` (the idle timeout counts from it). */
+  async touchSession(tokenHash: string, at: number): Promise<void> {
+    await this.#q.touchSession.run(at, tokenHash);
+  }
+
+  /** Records a TOTP code given on the session at `at` (its step-up window starts again). */
+  async stepUpSession(tokenHash: string, at: number): Promise<void> {
+    await this.#q.stepUp.run(at, at, tokenHash);
   }
 
   async revokeSession(tokenHash: string, at: number): Promise<void> {

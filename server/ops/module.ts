@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { intField, optionalIntField, str } from '../http';
+import type { AddressInfo } from 'node:net';
+import { createHttp, intField, mountConsoleFiles, optionalIntField, str } from '../http';
 import type { ServerContext, ServerModule } from '../module';
 import { OpsAuth } from './auth-service';
 import { registerAuthRoutes } from './auth-routes';
@@ -9,7 +10,7 @@ import { mountOps } from './http';
 import { OperatorAdmin } from './operator-admin';
 import { opsMigration } from './ops-journal';
 import { registerOpsSocket } from './ops-socket';
-import { opsAccountsMigration } from './schema';
+import { opsAccountsMigration, opsSessionActivityMigration } from './schema';
 
 /** The sign-in service of each server's routes, from `register` to `mountOpsConsole`. */
 const auths = new WeakMap<ServerContext['ops'], OpsAuth>();
@@ -27,10 +28,13 @@ const filter = (input: Record<string, unknown>, name: string) => {
  */
 export const opsModule: ServerModule = {
   name: 'ops',
-  migrations: [opsMigration, opsBaseline, opsAccountsMigration],
+  migrations: [opsMigration, opsBaseline, opsAccountsMigration, opsSessionActivityMigration],
   register(ctx) {
     const { ops, opsJournal, engine } = ctx;
-    const auth = new OpsAuth(engine, opsJournal);
+    const auth = new OpsAuth(engine, opsJournal, {
+      idleMs: ctx.config.opsIdleMs,
+      stepUpMs: ctx.config.opsStepUpMs,
+    });
     auths.set(ops, auth);
     registerAuthRoutes(ops, {
       auth,
@@ -57,16 +61,50 @@ export const opsModule: ServerModule = {
   },
 };
 
+/** The console's own app of a public app (OPS_HOST/OPS_PORT), once mounted. */
+const ownApps = new WeakMap<FastifyInstance, FastifyInstance>();
+
 /**
  * Mounts `/api/ops/*` and the operator socket `/api/ops/ws` of a server whose modules registered
- * (the ops module among them). `demoToken`: the shared token of demo mode, or null.
+ * (the ops module among them). `demoToken`: the shared token of demo mode, or null. OPS_CONSOLE=off:
+ * nothing is mounted (the public app answers 404 as for any unknown path). With OPS_PORT the routes,
+ * the socket and the console's files go on a Fastify app of their own (`createHttp` with `http`: the
+ * same plugins, headers and envelopes as the public one), which listens on OPS_HOST:OPS_PORT when
+ * the public app gets ready (a port in use fails the start) and closes with it.
  */
-export function mountOpsConsole(app: FastifyInstance, ctx: ServerContext, demoToken: string | null): void {
-  const auth = auths.get(ctx.ops);
-  if (!auth) throw new Error('the ops module did not register: no operator sign-in to mount');
-  if (ctx.config.mode !== 'demo' && ctx.config.operatorToken) {
+export async function mountOpsConsole(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  demoToken: string | null,
+  http: Parameters<typeof createHttp>[0],
+): Promise<void> {
+  const { config } = ctx;
+  if (config.mode !== 'demo' && config.operatorToken) {
     app.log.warn('OPERATOR_TOKEN is ignored outside demo mode: operators sign in with their accounts');
   }
-  mountOps(app, ctx.ops, { auth, demoToken });
-  registerOpsSocket(app, ctx.opsEvents, { auth, demoToken });
+  if (!config.opsConsole) return;
+  const auth = auths.get(ctx.ops);
+  if (!auth) throw new Error('the ops module did not register: no operator sign-in to mount');
+  const target = config.opsListen ? await createHttp(http) : app;
+  mountOps(target, ctx.ops, { auth, demoToken });
+  registerOpsSocket(target, ctx.opsEvents, { auth, demoToken });
+  if (target === app || !config.opsListen) return;
+  const { host, port } = config.opsListen;
+  await mountConsoleFiles(target, config);
+  ownApps.set(app, target);
+  app.addHook('onReady', async () => {
+    await target.listen({ host, port });
+  });
+  app.addHook('onClose', async () => {
+    await target.close();
+  });
+}
+
+/** The URL of the console's own address (OPS_PORT) of a listening public app, or null without one. */
+export function opsConsoleUrl(app: FastifyInstance): string | null {
+  const own = ownApps.get(app);
+  const address = own?.server.address() as AddressInfo | null | undefined;
+  if (!address) return null;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

@@ -57,6 +57,12 @@ const STATEMENTS = {
      where id = ? and (totp_last_step is null or totp_last_step < ?) returning id`,
     (r) => Number(r.id),
   ),
+  // A step-up code: the same replay guard, without touching the sign-in time.
+  useStep: sql<[step: number, id: number, step2: number], number>(
+    `update operators set totp_last_step = ?
+     where id = ? and totp_enrolled = 1 and (totp_last_step is null or totp_last_step < ?) returning id`,
+    (r) => Number(r.id),
+  ),
 };
 
 /** The operator accounts (`operators`); writes are steps of the caller's writer command. */
@@ -106,6 +112,11 @@ export class OperatorStore {
    */
   async acceptStep(id: number, secret: string, step: number, at: number): Promise<boolean> {
     return (await this.#q.acceptStep.all(secret, step, at, id, step)).length === 1;
+  }
+
+  /** Records a good step-up code of `step`; false when a code of this step or a later one was accepted. */
+  async useStep(id: number, step: number): Promise<boolean> {
+    return (await this.#q.useStep.all(step, id, step)).length === 1;
   }
 }
 

@@ -16,6 +16,8 @@ export interface OpsCaller {
   sessionHash: string | null;
   /** The personal token's id, when the call came with one. */
   tokenId: number | null;
+  /** When a TOTP code was last given on the console session (ms since the epoch); null otherwise. */
+  stepUpAt: number | null;
 }
 
 /** The operator behind an ops request, and what they sent. */

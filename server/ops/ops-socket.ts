@@ -10,7 +10,10 @@ export const OPS_SOCKET_PATH = '/api/ops/ws';
 const MAX_MESSAGE_BYTES = 4 * 1024;
 /** A console that lets this much output pile up is dropped; it reconnects and reloads its lists. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** Close codes: the credential was refused or stopped (4401), the first message was not `auth` (4400). */
+/**
+ * Close codes: the credential was refused or stopped (4401, reason `sessionInvalid`, or
+ * `opsSessionIdle` when the session's idle timeout passed), the first message was not `auth` (4400).
+ */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_PROTOCOL = 4400;
 
@@ -47,6 +50,28 @@ export function registerOpsSocket(app: FastifyInstance, events: OpsEvents, optio
       c.socket.send(JSON.stringify({ op: 'error', msg: why }));
       c.socket.close(code, why);
     }
+  };
+  // A session's socket closes when the session ends: at its lifetime's end, or at its idle timeout
+  // unless a request came meanwhile (then the watch moves on to the new timeout).
+  const watchExpiry = async (c: Console): Promise<void> => {
+    const expiresAt = c.caller ? await options.auth.expiryOf(c.caller) : null;
+    if (expiresAt === null || !consoles.has(c)) return;
+    if (c.expiry) clearTimeout(c.expiry);
+    c.expiry = setTimeout(
+      () => {
+        void options.auth.authenticate(c.bearer, false).then(
+          (now) => {
+            if (now === 'idle') drop(c, CLOSE_UNAUTHORIZED, 'opsSessionIdle');
+            else if (!now) drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid');
+            else void watchExpiry(c);
+          },
+          () => drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid'),
+        );
+      },
+      // A little after the moment, so the check finds the session ended rather than a hair before.
+      Math.max(0, expiresAt - Date.now()) + 50,
+    );
+    c.expiry.unref();
   };
   const stopEvents = events.listen((event) => {
     const text = JSON.stringify(event);
@@ -85,19 +110,14 @@ export function registerOpsSocket(app: FastifyInstance, events: OpsEvents, optio
       if (msg?.op !== 'auth' || authing || c.caller) return drop(c, CLOSE_PROTOCOL, 'bad message');
       authing = true;
       void (async () => {
-        const caller = await resolveCaller(msg.token.trim(), request, options).catch(() => null);
+        // Not a request: an open socket alone does not keep a session from its idle timeout.
+        const caller = await resolveCaller(msg.token.trim(), request, options, false).catch(() => null);
+        if (caller === 'idle') return drop(c, CLOSE_UNAUTHORIZED, 'opsSessionIdle');
         if (!caller) return drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid');
         c.caller = caller;
         c.bearer = msg.token.trim();
         consoles.add(c);
-        const expiresAt = await options.auth.expiryOf(caller);
-        if (expiresAt !== null) {
-          c.expiry = setTimeout(
-            () => drop(c, CLOSE_UNAUTHORIZED, 'sessionInvalid'),
-            Math.max(0, expiresAt - Date.now()),
-          );
-          c.expiry.unref();
-        }
+        await watchExpiry(c);
         socket.send(JSON.stringify({ op: 'authed', name: caller.name, role: caller.role }));
       })();
     });

@@ -7,6 +7,8 @@ export interface OpsRequestScope {
   operator: string;
   /** The caller's IP (the proxy's client IP when TRUST_PROXY is set). */
   ip: string;
+  /** The ops route being served (`withdrawals/approve`): tests check which routes move money. */
+  route?: string;
 }
 
 const scope = new AsyncLocalStorage<OpsRequestScope>();

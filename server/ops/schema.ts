@@ -54,3 +54,23 @@ export const opsAccountsMigration: Migration = {
     for (const stmt of OPS_ACCOUNTS_DDL(ddlFor(engine))) await sql.raw(stmt).execute(db);
   },
 };
+
+/**
+ * Console sessions' activity (issue 26, Security): `last_seen_at`, the last request (a session idle
+ * longer than OPS_IDLE_MINUTES ends), and `step_up_at`, when a TOTP code was last given on the
+ * session (sign-in or a money decision; money decisions within OPS_STEP_UP_MINUTES need no other).
+ * Ms since the epoch; rows of earlier sessions start from their creation.
+ */
+export const OPS_SESSION_ACTIVITY_DDL = (d: Ddl): string[] => [
+  `alter table ops_sessions add column last_seen_at ${d.int}`,
+  `alter table ops_sessions add column step_up_at ${d.int}`,
+  `update ops_sessions set last_seen_at = created_at, step_up_at = created_at`,
+];
+
+/** Idle timeout and step-up window of console sessions: a step after the accounts. */
+export const opsSessionActivityMigration: Migration = {
+  name: '107-ops-session-activity',
+  async up(db, engine) {
+    for (const stmt of OPS_SESSION_ACTIVITY_DDL(ddlFor(engine))) await sql.raw(stmt).execute(db);
+  },
+};

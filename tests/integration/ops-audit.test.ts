@@ -1,23 +1,39 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OpsAuditRow } from '../../domain';
+import { OPS_STEP_UP_ROUTES, type OpsAuditRow } from '../../domain';
+import { HOUSE_USER_ID } from '../../server/ledger';
+import { currentOpsRequest } from '../../server/ops/request-context';
 import type { KycView } from '../../domain/identity-endpoints';
 import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
-import { dataOf, violations } from '../support/assets';
+import { dataOf, fund, violations } from '../support/assets';
 import { bankDeposit, depositor, TERMS } from '../support/bank';
 import { opsData } from '../support/deposits';
 import { kycForm, kycUser, submitKyc } from '../support/identity';
 import { asOperator, createOperator, type TestOperator } from '../support/operators';
 import { requestWithdraw, startWithdrawServer, withdrawer } from '../support/withdrawals';
-import type { TestServer } from '../support/server';
+import { serverOn, type TestServer } from '../support/server';
 
 let server: TestServer;
 let reviewer: TestOperator;
 let support: TestOperator;
 let admin: TestOperator;
+/** The ops routes during whose requests the ledger was written. */
+const movedMoney = new Set<string>();
 beforeAll(async () => {
-  // Bank deposits on, with their test terms.
-  server = await startWithdrawServer({ sim: false, catalog: { bankDeposit: TERMS } as never });
+  // Bank deposits on, with their test terms; the sign-in's step-up window outlasts the whole file.
+  server = await startWithdrawServer({
+    sim: false,
+    catalog: { bankDeposit: TERMS } as never,
+    config: { opsStepUpMs: 3_600_000 },
+  });
+  // Every ledger write funnels into postLoaded: note the ops route it served, if any.
+  const { ledger } = serverOn(server.dataDir);
+  const postLoaded = ledger.postLoaded.bind(ledger);
+  ledger.postLoaded = (meta, postings) => {
+    const route = currentOpsRequest()?.route;
+    if (route) movedMoney.add(route);
+    return postLoaded(meta, postings);
+  };
   admin = await createOperator(server.origin, 'audit-admin', 'admin');
   reviewer = await createOperator(server.origin, 'audit-reviewer', 'reviewer');
   support = await createOperator(server.origin, 'audit-support', 'support');
@@ -66,6 +82,8 @@ interface Decision {
   creates?: boolean;
   /** Fields the `after` state must show. */
   after: Record<string, unknown>;
+  /** A check of the row's before and after together. */
+  around?: (before: Record<string, unknown>, after: Record<string, unknown>) => void;
 }
 
 const withdrawal = async () => {
@@ -131,6 +149,33 @@ const product = (opensAt: number) => ({
 });
 
 const DECISIONS: Decision[] = [
+  {
+    route: 'lockming/reserve',
+    action: 'lockming.reserve',
+    by: () => reviewer,
+    run: async () => {
+      await fund(server.dataDir, HOUSE_USER_ID, 'USDT', '50');
+      await decide(reviewer, 'lockming/reserve', { coin: 'USDT', amount: '12.5' });
+      return 'USDT';
+    },
+    after: {},
+    around: (before, after) => {
+      expect(Number(after.reserve) - Number(before.reserve)).toBe(12.5);
+      expect(Number(before.spot) - Number(after.spot)).toBe(12.5);
+    },
+  },
+  {
+    route: 'uploads/get',
+    action: 'upload.view',
+    by: () => reviewer,
+    run: async () => {
+      const d = await depositor(server.origin);
+      opsData(await asOperator(server.origin, reviewer.token, 'uploads/get', { id: d.proofId }, 'GET'));
+      return d.proofId;
+    },
+    after: { mime: expect.stringMatching(/^image\//) as unknown },
+    around: (before, after) => expect(after).toEqual(before),
+  },
   {
     route: 'withdrawals/approve',
     action: 'withdrawal.approve',
@@ -345,6 +390,15 @@ describe('the audit trail of decisions', () => {
       if (d.creates) expect(row.before).toBeNull();
       else expect(row.before).not.toBeNull();
       expect(JSON.parse(row.after!)).toMatchObject(d.after);
+      d.around?.(JSON.parse(row.before!) as never, JSON.parse(row.after!) as never);
     });
   }
+});
+
+describe('re-authentication covers every decision that moves money', () => {
+  it('the routes above that wrote the ledger are exactly the step-up routes among them', () => {
+    const driven = DECISIONS.map((d) => d.route);
+    expect([...movedMoney].filter((r) => !OPS_STEP_UP_ROUTES.includes(r))).toEqual([]);
+    expect(OPS_STEP_UP_ROUTES.filter((r) => driven.includes(r)).sort()).toEqual([...movedMoney].sort());
+  });
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
-import { asOperator, enrol, OPS_TEST_PASSWORD } from '../support/operators';
+import { asOperator, codeAt, enrol, OPS_TEST_PASSWORD } from '../support/operators';
 import { databaseUrlOf, startTestServer, type TestServer } from '../support/server';
 import { violations } from '../support/assets';
 import { myDeposits, NO_TIMER_BLOCK_MS, opsCall, opsData, OPS_TOKEN } from '../support/deposits';
@@ -138,6 +138,8 @@ describe('npm run ops', () => {
       ...(databaseUrlOf(server.dataDir) && { DATABASE_URL: databaseUrlOf(server.dataDir)! }),
       OPS_PASSWORD: OPS_TEST_PASSWORD,
       OPS_OPERATOR: 'Ops Root',
+      // The direct commands open the database themselves: they work with the console switched off.
+      OPS_CONSOLE: 'off',
     };
     const made = await ops(['operators/create', 'name=olga', 'role=admin'], onMachine);
     expect(made.stderr).toBe('');
@@ -151,7 +153,7 @@ describe('npm run ops', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('opsNameTaken');
 
-    const { session } = await enrol(server.origin, 'olga');
+    const { session, secret } = await enrol(server.origin, 'olga');
     const { token } = opsData<{ token: string }>(
       await asOperator(server.origin, session.token, 'tokens/create', { label: 'terminal' }),
     );
@@ -165,11 +167,18 @@ describe('npm run ops', () => {
     expect(JSON.parse(created.stdout)).toEqual([
       expect.objectContaining({ operator: 'ops-root', targetType: 'operators', ip: '' }),
     ]);
-    // An admin holds the simulators' duty in demo mode.
-    const sim = await ops(['sim/mine', 'blocks=1'], { OPS_URL: server.origin, OPS_TOKEN: token });
+    // An admin holds the simulators' duty in demo mode; mining credits deposits, so a personal
+    // token brings the authenticator's code (the sign-in used the current step's).
+    const asked = await ops(['sim/mine', 'blocks=1'], { OPS_URL: server.origin, OPS_TOKEN: token });
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toContain('opsTotpRequired');
+    const sim = await ops(['sim/mine', 'blocks=1', `totp=${codeAt(secret, 1)}`], {
+      OPS_URL: server.origin,
+      OPS_TOKEN: token,
+    });
     expect(sim.code).toBe(0);
     const bad = await ops(['auth/me'], { OPS_URL: server.origin, OPS_TOKEN: 'opt_revoked-or-unknown' });
     expect(bad.stderr).toContain('refused the operator token');
-    // Six CLI processes, each loading tsx (and one the whole server to open the database).
+    // Seven CLI processes, each loading tsx (and one the whole server to open the database).
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BoundAddress, Withdrawal } from '../../domain';
 import type { Catalog } from '../../server/market/catalog';
+import type { Config } from '../../server/config';
 import { registerUser } from '../support/accounts';
 import { callApi, type RawReply } from '../support/api';
 import { readOutboxCode, startTestServer, TEST_RATE_LIMITS, type TestServer } from './server';
@@ -28,7 +29,7 @@ export const ADDR = {
  * `catalog` replaces top-level catalog keys, as an operator's CATALOG_FILE does.
  */
 export async function startWithdrawServer(
-  opts: { perUser?: number; sim?: boolean; catalog?: Partial<Catalog> } = {},
+  opts: { perUser?: number; sim?: boolean; catalog?: Partial<Catalog>; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const perUser = opts.perUser ?? 100_000;
   let catalogDir: string | undefined;
@@ -47,6 +48,7 @@ export async function startWithdrawServer(
         codeResendMs: 1,
         tradePwdChecksPerMinute: perUser,
       },
+      ...opts.config,
     });
     return {
       ...server,

@@ -3,14 +3,14 @@
 import * as Comlink from 'comlink';
 import type { Remote } from 'comlink';
 import type { OpsEvent } from '../../../domain/ops-api';
-import type { ConsoleApi, SocketState } from '../../worker/api';
+import type { ConsoleApi, SignOutReason, SocketState } from '../../worker/api';
 
 export type ApiRemote = Remote<ConsoleApi>;
 
 let api: ApiRemote | undefined;
 const eventListeners = new Set<(event: OpsEvent) => void>();
 const stateListeners = new Set<(state: SocketState) => void>();
-const signedOutListeners = new Set<() => void>();
+const signedOutListeners = new Set<(reason: SignOutReason) => void>();
 let socketState: SocketState = 'off';
 
 /** The worker's API; the worker's listeners are registered once and fanned out here. */
@@ -28,7 +28,9 @@ export function getApi(): ApiRemote {
         stateListeners.forEach((l) => l(s));
       }),
     );
-    void api.onSignedOut(Comlink.proxy(() => signedOutListeners.forEach((l) => l())));
+    void api.onSignedOut(
+      Comlink.proxy((reason: SignOutReason) => signedOutListeners.forEach((l) => l(reason))),
+    );
   }
   return api;
 }
@@ -48,8 +50,8 @@ export function onSocketState(listener: (state: SocketState) => void): () => voi
   return () => stateListeners.delete(listener);
 }
 
-/** Hears that the session ended; returns the unsubscribe. */
-export function onSignedOut(listener: () => void): () => void {
+/** Hears that the session ended, and why; returns the unsubscribe. */
+export function onSignedOut(listener: (reason: SignOutReason) => void): () => void {
   getApi();
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);

@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ReasonDialog } from '../components/reason-dialog';
+import { getApi } from '../core/api';
 import { useDuty } from '../core/session';
 import { toast } from '../core/toast';
-import { useCall } from '../core/use-call';
+import { problemText, useCall } from '../core/use-call';
+import type { CallResult } from '../../worker/api';
 import { History } from './history';
 import { Images } from './images';
-import { decisionsFor, isWaiting, statusKey, type Decision, type QueueItem, type QueueSpec } from './spec';
+import {
+  decisionsFor,
+  isWaiting,
+  statusKey,
+  type Call,
+  type Decision,
+  type QueueItem,
+  type QueueSpec,
+} from './spec';
 import { useShow } from './use-show';
 
 /** The item `id`: the one the list passed along, else read (the newest at or below `id`). */
@@ -28,22 +38,47 @@ function useItem<T extends QueueItem>(spec: QueueSpec<T>, id: number) {
   return [item, setItem] as const;
 }
 
-/** One item of a queue: its facts, images, history, and the decisions while it waits for one. */
+/** A decision being asked about: its text so far, and whether the authenticator's code is wanted. */
+interface Asking<T> {
+  d: Decision<T>;
+  text: string;
+  code: boolean;
+}
+
+/**
+ * One item of a queue: its facts, images, history, and the decisions while it waits for one. A
+ * money-affecting decision the server will not take without a TOTP code (`opsTotpRequired`, its
+ * step-up window closed; server/ops/auth-service.ts) opens the dialog again asking for the code, the
+ * text typed kept; the code goes with the decision's call as `totp`.
+ */
 export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> }) {
   const show = useShow();
   const { t } = show;
-  const call = useCall();
   const id = Number(useParams().id);
   const [item, setItem] = useItem(spec, id);
-  const [asking, setAsking] = useState<Decision<T> | null>(null);
+  const [asking, setAsking] = useState<Asking<T> | null>(null);
   const [stamp, setStamp] = useState(0);
   const mayReview = useDuty('review');
   const mayAudit = useDuty('admin');
   if (item === undefined) return <p className="loading">…</p>;
   if (item === null) return <p className="empty">{t('detail.notFound')}</p>;
 
-  const decide = async (d: Decision<T>, text: string) => {
-    const next = await d.run(call, item, text);
+  /** `call` with the code added as `totp`; a refusal about the code asks for one (again). */
+  const withCode = (d: Decision<T>, text: string, code: string): Call =>
+    (async (name, input) => {
+      const r = (await getApi().call(
+        name,
+        (code ? { ...input, totp: code } : input) as never,
+      )) as CallResult<unknown>;
+      if (r.ok) return r.data;
+      if (r.field === 'totp') {
+        if (r.messageKey !== 'opsTotpRequired') toast.error(problemText(r, t));
+        setAsking({ d, text, code: true });
+      } else if (r.problem !== 'signIn') toast.error(problemText(r, t));
+      return null;
+    }) as Call;
+  const decide = async (d: Decision<T>, text: string, code = '') => {
+    const next = await d.run(withCode(d, text, code), item, text);
     if (!next) return;
     setItem(next);
     setAsking(null);
@@ -81,7 +116,7 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
                   type="button"
                   className={`btn ${d.kind === 'refuse' ? 'btn--danger' : 'btn--primary'}`}
                   data-testid={`decide-${d.kind}`}
-                  onClick={() => (d.ask ? setAsking(d) : void decide(d, ''))}
+                  onClick={() => (d.ask ? setAsking({ d, text: '', code: false }) : void decide(d, ''))}
                 >
                   {t(d.label)}
                 </button>
@@ -100,18 +135,23 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
           />
         ) : null}
       </div>
-      {asking?.ask && (
+      {asking && (
         <ReasonDialog
-          title={t(asking.ask.title)}
-          label={t(asking.ask.label)}
-          {...(asking.warning && { warning: t(asking.warning) })}
+          // A new dialog when the code is asked for, so it opens with the text kept and the code empty.
+          key={asking.code ? 'code' : 'text'}
+          title={t(asking.d.ask?.title ?? 'stepUp.title')}
+          label={asking.d.ask ? t(asking.d.ask.label) : undefined}
+          {...(asking.d.warning && { warning: t(asking.d.warning) })}
           check={(v) => {
-            const problem = asking.ask?.check?.(v);
+            const problem = asking.d.ask?.check?.(v);
             return problem ? t(problem) : null;
           }}
-          confirm={t(asking.label)}
-          danger={asking.kind === 'refuse'}
-          onSubmit={(text) => decide(asking, text)}
+          initial={asking.text}
+          askText={asking.d.ask !== undefined}
+          askCode={asking.code}
+          confirm={t(asking.d.label)}
+          danger={asking.d.kind === 'refuse'}
+          onSubmit={(text, code) => decide(asking.d, text, code)}
           onClose={() => setAsking(null)}
         />
       )}

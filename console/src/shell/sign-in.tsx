@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { OPS_NAME, type OpsLoginStep } from '../../../domain/ops-api';
 import { Field } from '../components/field';
 import { getApi } from '../core/api';
@@ -13,6 +13,12 @@ import { Prefs } from './prefs';
 
 /** A TOTP code: six digits. */
 const CODE = /^\d{6}$/;
+
+/** Where to go after the sign-in: the page the session ended on (app.tsx), else the dashboard. */
+function useReturnPath(): string {
+  const from = (useLocation().state as { from?: Location } | null)?.from;
+  return from && from.pathname !== '/sign-in' ? `${from.pathname}${from.search}${from.hash}` : '/';
+}
 
 /** The password step. */
 function PasswordStep({ onStep }: { onStep: (step: OpsLoginStep) => void }) {
@@ -55,12 +61,13 @@ function CodeStep({ step, onBack }: { step: OpsLoginStep; onBack: () => void }) 
   const { t } = useTranslation();
   const { signedIn } = useSession();
   const navigate = useNavigate();
+  const back = useReturnPath();
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const submit = form.handleSubmit(async ({ code }) => {
     const r = await getApi().totp(step.ticket, code.trim());
     if (r.ok) {
       signedIn(r.data.me);
-      return navigate('/', { replace: true });
+      return navigate(back, { replace: true });
     }
     if (r.field === 'code' || r.field === 'ticket' || r.problem === 'message') {
       form.setError('code', { message: r.message ?? t('signIn.codeWrong') }, { shouldFocus: true });
@@ -105,9 +112,10 @@ function CodeStep({ step, onBack }: { step: OpsLoginStep; onBack: () => void }) 
 /** Sign-in: name and password, then the TOTP code (or enrolment of one on first sign-in). */
 export function SignIn() {
   const { t } = useTranslation();
-  const { me } = useSession();
+  const { me, endedBy } = useSession();
+  const back = useReturnPath();
   const [step, setStep] = useState<OpsLoginStep | null>(null);
-  if (me) return <Navigate to="/" replace />;
+  if (me) return <Navigate to={back} replace />;
   return (
     <div className="sign-in">
       <div className="sign-in__top">
@@ -115,6 +123,11 @@ export function SignIn() {
       </div>
       <h1 className="sign-in__title">{t('shell.brand')}</h1>
       <p className="sign-in__sub">{step ? t(`signIn.${step.step}Title`) : t('signIn.title')}</p>
+      {endedBy === 'idle' && !step && (
+        <p className="note" role="status" data-testid="signed-out-idle">
+          {t('signIn.idle')}
+        </p>
+      )}
       {step ? <CodeStep step={step} onBack={() => setStep(null)} /> : <PasswordStep onStep={setStep} />}
     </div>
   );

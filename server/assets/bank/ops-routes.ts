@@ -99,7 +99,15 @@ export function registerBankOps(ops: OpsRegistry, deps: BankOpsDeps): void {
     const data = (await uploads.read(row)).toString('base64');
     // Proofs show a user's bank details: who looked at one is kept like any other operator action.
     await deps.engine.writer.run(() =>
-      journal.record({ operator, action: 'upload.view', targetType: 'uploads', targetId: row.id }),
+      // A view changes nothing: before and after are the same record, kept so the row says whose it was.
+      journal.record({
+        operator,
+        action: 'upload.view',
+        targetType: 'uploads',
+        targetId: row.id,
+        before: { userId: row.userId, mime: row.mime },
+        after: { userId: row.userId, mime: row.mime },
+      }),
     );
     return { id: row.id, mime: row.mime, data, userId: row.userId };
   });

@@ -102,6 +102,25 @@ describe('the console client', () => {
     expect(await api.me()).toEqual({ ok: false, problem: 'signIn' });
   });
 
+  it("tells the page a session the server's idle timeout ended, and any other end apart", async () => {
+    const idle = parts([
+      ok({ token: 'tok', expiresAt: 1, me }),
+      { status: 401, body: { code: 400, data: null, msg: 'Signed out', key: 'opsSessionIdle' } },
+    ]);
+    const reasons: string[] = [];
+    idle.api.onSignedOut((why) => reasons.push(why));
+    await idle.api.totp('t', '000000');
+    await idle.api.call('kyc', {});
+    const ended = parts([
+      ok({ token: 'tok', expiresAt: 1, me }),
+      { status: 401, body: { code: 400, data: null, msg: 'Session invalid', key: 'sessionInvalid' } },
+    ]);
+    ended.api.onSignedOut((why) => reasons.push(why));
+    await ended.api.totp('t', '000000');
+    await ended.api.call('kyc', {});
+    expect(reasons).toEqual(['idle', 'ended']);
+  });
+
   it('a wrong password or code at sign-in is a message, not a lost session', async () => {
     const { api } = parts([{ status: 401, body: { code: 400, data: null, msg: 'Wrong name or password' } }]);
     let told = 0;

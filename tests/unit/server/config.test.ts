@@ -53,6 +53,34 @@ describe('loadConfig', () => {
     expect(simMarketOn({ mode: 'demo', simMarket: true })).toBe(true);
   });
 
+  it('reads the console settings: on, on the public address, 30 min idle, 5 min step-up by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      opsConsole: true,
+      opsListen: undefined,
+      opsIdleMs: 30 * 60_000,
+      opsStepUpMs: 5 * 60_000,
+    });
+    const c = loadConfig({
+      OPS_CONSOLE: 'off',
+      OPS_PORT: '9443',
+      OPS_IDLE_MINUTES: '10',
+      OPS_STEP_UP_MINUTES: '2',
+    });
+    expect(c).toMatchObject({
+      opsConsole: false,
+      opsListen: { host: '127.0.0.1', port: 9443 },
+      opsIdleMs: 10 * 60_000,
+      opsStepUpMs: 2 * 60_000,
+    });
+    expect(loadConfig({ OPS_HOST: '10.0.0.5', OPS_PORT: '9443' }).opsListen).toEqual({
+      host: '10.0.0.5',
+      port: 9443,
+    });
+    expect(() => loadConfig({ OPS_HOST: '10.0.0.5' })).toThrow(/OPS_PORT/);
+    expect(() => loadConfig({ OPS_IDLE_MINUTES: '0' })).toThrow(/OPS_IDLE_MINUTES/);
+    expect(() => loadConfig({ OPS_CONSOLE: 'maybe' })).toThrow(/OPS_CONSOLE/);
+  });
+
   it('rejects values it cannot use, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

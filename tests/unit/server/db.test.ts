@@ -165,6 +165,7 @@ describe("the areas' migrations", () => {
       '104-users-frozen',
       '105-kefu-console',
       '106-ops-accounts',
+      '107-ops-session-activity',
     ]);
   });
 });
