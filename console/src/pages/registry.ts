@@ -3,6 +3,7 @@
 import { audit } from './audit';
 import { bankDeposits } from './bank-deposits';
 import { dashboard } from './dashboard';
+import { inbox } from './inbox';
 import { kyc } from './kyc';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
@@ -14,6 +15,7 @@ export const PAGES: readonly ConsolePage[] = [
   kyc,
   bankDeposits,
   withdrawals,
+  inbox,
   audit,
   operators,
   tokens,
