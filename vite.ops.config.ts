@@ -6,6 +6,13 @@ import react from '@vitejs/plugin-react';
 const SERVER = 'http://localhost:8080';
 
 /**
+ * The app's faces the console imports (the news face, for the article renderer of the publishing
+ * preview) hold re-exports only: as in vite.config.ts, marking them free of side effects keeps the
+ * face's other modules (the help centre, home's notices and their app-only imports) out of the console.
+ */
+const pureFace = /[\\/]src[\\/]pages[\\/]news[\\/]index\.ts$/;
+
+/**
  * The operator console (`/ops/`, issue 26): a build of its own, from `console/`, into `dist-ops/`.
  * It shares no chunk, text or precache entry with the app (`vite.config.ts` → `dist/`), so no console
  * code reaches a user's phone (tests/unit/console/build-split.test.ts checks both outputs).
@@ -49,6 +56,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !pureFace.test(id) },
       output: {
         codeSplitting: {
           groups: [

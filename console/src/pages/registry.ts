@@ -5,8 +5,10 @@ import { bankDeposits } from './bank-deposits';
 import { dashboard } from './dashboard';
 import { inbox } from './inbox';
 import { kyc } from './kyc';
+import { live } from './live';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
+import { publish } from './publish';
 import { tokens } from './tokens';
 import { withdrawals } from './withdrawals';
 
@@ -16,6 +18,8 @@ export const PAGES: readonly ConsolePage[] = [
   bankDeposits,
   withdrawals,
   inbox,
+  publish,
+  live,
   audit,
   operators,
   tokens,

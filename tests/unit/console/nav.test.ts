@@ -13,6 +13,9 @@ describe('role-based navigation', () => {
       'kyc',
       'bank-deposits',
       'withdrawals',
+      'inbox',
+      'publish',
+      'live',
       'audit',
       'operators',
       'tokens',
@@ -21,7 +24,16 @@ describe('role-based navigation', () => {
 
   it('hides the audit trail and the operators from every other role', () => {
     for (const role of ['reviewer', 'support', 'viewer'] as const) {
-      expect(shown(role)).toEqual(['', 'kyc', 'bank-deposits', 'withdrawals', 'tokens']);
+      expect(shown(role)).toEqual([
+        '',
+        'kyc',
+        'bank-deposits',
+        'withdrawals',
+        'inbox',
+        'publish',
+        'live',
+        'tokens',
+      ]);
     }
   });
 

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LIVE_TITLE_MAX } from '../../../../domain/zhibo-types';
+import { moment } from '../../core/format';
+import { useDuty } from '../../core/session';
+import { toast } from '../../core/toast';
+import { useCall } from '../../core/use-call';
+import { useLoad } from '../../core/use-load';
+import { useTranslation } from '../../core/use-translation';
+import { fromLocalInput, localInput, scheduleProblem } from './live-time';
+import '../publish/publish.css';
+
+interface Form {
+  title: string;
+  url: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** The live stream setting: what plays now, a new setting (kept on an error), clearing, history. */
+export function Page() {
+  const { t, locale } = useTranslation();
+  const call = useCall();
+  const support = useDuty('support');
+  const load = useCallback(() => call('zhibo', {}), [call]);
+  const { data, reload } = useLoad(load);
+  const [form, setForm] = useState<Form>({ title: '', url: '', startsAt: '', endsAt: '' });
+  const [busy, setBusy] = useState(false);
+  const current = data?.current;
+  // The form starts from the setting in force.
+  useEffect(() => {
+    if (!current) return;
+    setForm({
+      title: current.title,
+      url: current.url ?? '',
+      startsAt: localInput(current.startsAt),
+      endsAt: localInput(current.endsAt),
+    });
+  }, [current]);
+  const startsAt = fromLocalInput(form.startsAt);
+  const endsAt = fromLocalInput(form.endsAt);
+  const problem = scheduleProblem(startsAt, endsAt, Date.now());
+
+  const set = async () => {
+    if (problem || busy || !form.title.trim() || !form.url.trim()) return;
+    setBusy(true);
+    const out = await call('zhibo/set', {
+      title: form.title.trim(),
+      url: form.url.trim(),
+      ...(startsAt !== null && { startsAt }),
+      ...(endsAt !== null && { endsAt }),
+    });
+    setBusy(false);
+    if (out) {
+      toast.success(t('stream.saved'));
+      reload();
+    }
+  };
+  const clear = async () => {
+    if (!window.confirm(t('stream.clearConfirm'))) return;
+    if (await call('zhibo/clear', {})) {
+      toast.success(t('stream.cleared'));
+      reload();
+    }
+  };
+
+  if (data === undefined) return <p className="loading">…</p>;
+  if (data === null)
+    return (
+      <div className="empty">
+        <p>{t('stream.failed')}</p>
+        <button type="button" className="btn" onClick={reload}>
+          {t('action.refresh')}
+        </button>
+      </div>
+    );
+  return (
+    <section className="page" data-testid="live-page">
+      <header className="page__head">
+        <h1 className="page__title">{t('stream.title')}</h1>
+      </header>
+      <div className="card">
+        <h2 className="card__title">{t('stream.now')}</h2>
+        <p data-testid="live-state">
+          <span className={`badge badge--${data.current.live ? 'approved' : 'review'}`}>
+            {t(data.current.live ? 'stream.onAir' : data.current.url ? 'stream.scheduled' : 'stream.none')}
+          </span>{' '}
+          {data.current.title}
+        </p>
+        {data.current.url && <code className="wrap">{data.current.url}</code>}
+        {(data.current.startsAt !== null || data.current.endsAt !== null) && (
+          <p className="note">
+            {moment(data.current.startsAt, locale)} → {moment(data.current.endsAt, locale)}
+          </p>
+        )}
+      </div>
+      <form
+        className="card live-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void set();
+        }}
+      >
+        <fieldset disabled={!support} className="editor__fields">
+          <label className="field">
+            <span className="field__label">{t('stream.streamTitle')}</span>
+            <input
+              className="field__input"
+              maxLength={LIVE_TITLE_MAX}
+              value={form.title}
+              data-testid="live-title"
+              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('stream.url')}</span>
+            <input
+              className="field__input"
+              inputMode="url"
+              value={form.url}
+              data-testid="live-url"
+              onChange={(e) => setForm((f) => ({ ...f, url: e.target.value }))}
+            />
+            <span className="note">{t('stream.urlHint', { origins: data.allowedOrigins.join(', ') || '—' })}</span>
+          </label>
+          <div className="editor__row">
+            <label className="field">
+              <span className="field__label">{t('stream.startsAt')}</span>
+              <input
+                type="datetime-local"
+                className="field__input"
+                value={form.startsAt}
+                onChange={(e) => setForm((f) => ({ ...f, startsAt: e.target.value }))}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('stream.endsAt')}</span>
+              <input
+                type="datetime-local"
+                className="field__input"
+                value={form.endsAt}
+                onChange={(e) => setForm((f) => ({ ...f, endsAt: e.target.value }))}
+              />
+            </label>
+          </div>
+          {problem && (
+            <p className="field__error" role="alert">
+              {t(problem)}
+            </p>
+          )}
+        </fieldset>
+        {support && (
+          <div className="row-actions">
+            <button type="submit" className="btn btn--primary" disabled={busy || !!problem} data-testid="live-set">
+              {t('stream.set')}
+            </button>
+            {data.current.url && (
+              <button type="button" className="btn btn--danger" onClick={() => void clear()} data-testid="live-clear">
+                {t('stream.clear')}
+              </button>
+            )}
+          </div>
+        )}
+      </form>
+      {data.history.length > 0 && (
+        <div className="card">
+          <h2 className="card__title">{t('stream.history')}</h2>
+          <ul className="history">
+            {data.history.map((h) => (
+              <li key={h.id}>
+                <span className="history__when">{moment(h.created_at, locale)}</span> · {h.set_by} ·{' '}
+                {h.url ? h.title : t('stream.clearedEntry')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
