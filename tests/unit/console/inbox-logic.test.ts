@@ -13,7 +13,11 @@ import {
   unreadUpTo,
 } from '../../../console/src/pages/inbox/inbox-logic';
 
-const convo = (userId: number, lastMessageId: number, extra: Partial<OpsConversation> = {}): OpsConversation => ({
+const convo = (
+  userId: number,
+  lastMessageId: number,
+  extra: Partial<OpsConversation> = {},
+): OpsConversation => ({
   userId,
   account: `u${userId}@example.com`,
   lastMessageId,
@@ -50,7 +54,11 @@ describe('inbox list under socket events', () => {
   });
 
   it('an operator reply moves it too, without counting it unread; an image shows no text', () => {
-    const e: OpsEvent = { type: 'kefu.message', userId: 2, message: msg(32, 'operator', { kind: 'image', text: '' }) };
+    const e: OpsEvent = {
+      type: 'kefu.message',
+      userId: 2,
+      message: msg(32, 'operator', { kind: 'image', text: '' }),
+    };
     const out = applyToList(list, e, ALL, 'ann');
     expect('list' in out && out.list[0]).toMatchObject({ userId: 2, unread: 1, lastText: '' });
   });
@@ -77,19 +85,33 @@ describe('inbox list under socket events', () => {
 
   it('an assignment changes the assignee; under "mine" another operator taking it removes it', () => {
     const mine = [convo(1, 30, { assignee: 'ann' })];
-    const taken = applyToList(mine, { type: 'kefu.assigned', userId: 1, assignee: 'bob' }, { mine: true, unread: false }, 'ann');
+    const taken = applyToList(
+      mine,
+      { type: 'kefu.assigned', userId: 1, assignee: 'bob' },
+      { mine: true, unread: false },
+      'ann',
+    );
     expect(taken).toEqual({ list: [] });
     const all = applyToList(list, { type: 'kefu.assigned', userId: 3, assignee: 'bob' }, ALL, 'ann');
     expect('list' in all && all.list[2]!.assignee).toBe('bob');
     // One assigned to me that "mine" lacks: reload the first page.
-    const gained = applyToList([], { type: 'kefu.assigned', userId: 7, assignee: 'ann' }, { mine: true, unread: false }, 'ann');
+    const gained = applyToList(
+      [],
+      { type: 'kefu.assigned', userId: 7, assignee: 'ann' },
+      { mine: true, unread: false },
+      'ann',
+    );
     expect(gained).toEqual({ reload: true });
   });
 });
 
 describe('the open conversation', () => {
   it('appends a message once, in id order, keeping receipts and filling the operator name', () => {
-    const base = [{ ...msg(1, 'user'), operator: null }, { ...msg(3, 'operator'), operator: null }];
+    type Op = KefuMessage & { operator: string | null };
+    const base: Op[] = [
+      { ...msg(1, 'user'), operator: null },
+      { ...msg(3, 'operator'), operator: null },
+    ];
     const out = appendMessage(base, { ...msg(2, 'user'), operator: null });
     expect(out.map((m) => m.id)).toEqual([1, 2, 3]);
     const read = applyReceipt(out, { sender: 'operator', upTo: 3, state: 'read', at: 9 });
@@ -99,7 +121,12 @@ describe('the open conversation', () => {
   });
 
   it('marks receipts of one side up to an id; read implies delivered; earlier times stay', () => {
-    const ms = [msg(1, 'operator', { deliveredAt: 2 }), msg(2, 'operator'), msg(3, 'user'), msg(4, 'operator')];
+    const ms = [
+      msg(1, 'operator', { deliveredAt: 2 }),
+      msg(2, 'operator'),
+      msg(3, 'user'),
+      msg(4, 'operator'),
+    ];
     const out = applyReceipt(ms, { sender: 'operator', upTo: 2, state: 'read', at: 7 });
     expect(out.map(receiptOf)).toEqual(['read', 'read', 'sent', 'sent']);
     expect(out[0]).toMatchObject({ deliveredAt: 2, readAt: 7 });

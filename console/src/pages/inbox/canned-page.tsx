@@ -78,7 +78,12 @@ function CannedForm({
         )}
       </div>
       <div className="row-actions">
-        <button type="submit" className="btn btn--primary" disabled={form.formState.isSubmitting} data-testid="canned-save">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={form.formState.isSubmitting}
+          data-testid="canned-save"
+        >
           {t('canned.save')}
         </button>
         {editing && (

@@ -23,7 +23,8 @@ function ChatImage({ id }: { id: string }) {
       live = false;
     };
   }, [call, id]);
-  if (!src) return <span className="msg__image msg__image--none">{src === undefined ? '…' : t('inbox.image')}</span>;
+  if (!src)
+    return <span className="msg__image msg__image--none">{src === undefined ? '…' : t('inbox.image')}</span>;
   return (
     <a href={src} target="_blank" rel="noreferrer">
       <img className="msg__image" src={src} alt={t('inbox.image')} data-testid="msg-image" />
@@ -85,12 +86,13 @@ export function Conversation({
   const me = useSession().me?.name ?? '';
   const [messages, setMessages] = useState<OpsKefuMessage[] | null | undefined>(undefined);
   const [hasOlder, setHasOlder] = useState(false);
-  const [assignee, setAssignee] = useState<string | null | undefined>(known?.assignee);
+  // What this view learnt itself (an event, its own assign) wins over the list's older word.
+  const [heard, setHeard] = useState<{ assignee: string | null } | null>(null);
+  const assignee = heard ? heard.assignee : known?.assignee;
+  const setAssignee = (a: string | null) => setHeard({ assignee: a });
   const [round, setRound] = useState(0);
   const end = useRef<HTMLLIElement>(null);
   const userId = messages?.[0]?.userId ?? known?.userId;
-
-  useEffect(() => setAssignee(known?.assignee), [known?.assignee]);
 
   useEffect(() => {
     let live = true;
@@ -106,7 +108,9 @@ export function Conversation({
 
   // New messages and receipts of this conversation arrive without a reload.
   const idRef = useRef(userId);
-  idRef.current = userId;
+  useEffect(() => {
+    idRef.current = userId;
+  }, [userId]);
   useEffect(
     () =>
       onOpsEvent((e) => {
@@ -115,7 +119,7 @@ export function Conversation({
           const message = { ...e.message, userId: e.userId, operator: null };
           setMessages((old) => (old ? appendMessage(old, message) : old));
         } else if (e.type === 'kefu.receipt') setMessages((old) => (old ? applyReceipt(old, e) : old));
-        else setAssignee(e.assignee);
+        else setHeard({ assignee: e.assignee });
       }),
     [],
   );
@@ -166,7 +170,11 @@ export function Conversation({
           {account}
         </h2>
         <span className="thread__assignee" data-testid="assignee">
-          {assignee ? t('inbox.assignedTo', { name: assignee }) : assignee === null ? t('inbox.unassigned') : ''}
+          {assignee
+            ? t('inbox.assignedTo', { name: assignee })
+            : assignee === null
+              ? t('inbox.unassigned')
+              : ''}
         </span>
         {support && userId !== undefined && (
           <span className="thread__actions">

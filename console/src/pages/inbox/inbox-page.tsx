@@ -57,37 +57,42 @@ function Inbox() {
   const account = rest.startsWith('u/') ? decodeURIComponent(rest.slice(2)) : null;
   const [filter, setFilter] = useState<InboxFilter>({ mine: false, unread: false });
   const [before, setBefore] = useState<number | null>(null);
-  const [list, setList] = useState<OpsConversation[] | null | undefined>(undefined);
+  const [held, setHeld] = useState<{ key: string; list: OpsConversation[] | null } | null>(null);
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((r) => r + 1), []);
+  // The list of the current query only: another filter or page shows "loading", not old rows.
+  const key = `${filter.mine}:${filter.unread}:${before}:${round}`;
+  const list = held?.key === key ? held.list : undefined;
+  const setList = useCallback((next: OpsConversation[] | null) => setHeld({ key, list: next }), [key]);
 
   useEffect(() => {
     let live = true;
-    setList(undefined);
     void call('kefu/inbox', {
       limit: INBOX_PAGE,
       ...(before !== null && { before }),
       ...(filter.mine && { mine: '1' as const }),
       ...(filter.unread && { unread: '1' as const }),
-    }).then((rows) => live && setList(rows));
+    }).then((rows) => live && setHeld({ key, list: rows }));
     return () => {
       live = false;
     };
-  }, [call, filter, before, round]);
+  }, [call, filter, before, key]);
 
   // The socket moves the list; what it cannot place (a new conversation) reloads the page. The
   // handler reads the newest list and filters through a ref (events come between renders).
-  const seen = useRef({ list, filter, me, firstPage: before === null });
-  seen.current = { list, filter, me, firstPage: before === null };
+  const seen = useRef({ list, filter, me, firstPage: before === null, setList });
+  useEffect(() => {
+    seen.current = { list, filter, me, firstPage: before === null, setList };
+  }, [list, filter, me, before, setList]);
   useEffect(
     () =>
       onOpsEvent((event) => {
-        const { list: old, filter: f, me: who, firstPage } = seen.current;
+        const { list: old, filter: f, me: who, firstPage, setList: put } = seen.current;
         if (!old) return;
         const change = applyToList(old, event, f, who, firstPage);
         if ('reload' in change) return reload();
         seen.current = { ...seen.current, list: change.list };
-        setList(change.list);
+        put(change.list);
       }),
     [reload],
   );
@@ -104,7 +109,12 @@ function Inbox() {
         <header className="page__head">
           <h1 className="page__title">{t('inbox.title')}</h1>
           {support && (
-            <button type="button" className="btn" data-testid="canned-manage" onClick={() => navigate('/inbox/canned')}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="canned-manage"
+              onClick={() => navigate('/inbox/canned')}
+            >
               {t('inbox.canned')}
             </button>
           )}
@@ -157,7 +167,7 @@ function Inbox() {
             account={account}
             known={current}
             onBack={() => navigate('/inbox')}
-            onAssigned={(c) => setList((old) => old?.map((o) => (o.userId === c.userId ? c : o)))}
+            onAssigned={(c) => list && setList(list.map((o) => (o.userId === c.userId ? c : o)))}
           />
         ) : (
           <p className="empty inbox__choose">{t('inbox.choose')}</p>

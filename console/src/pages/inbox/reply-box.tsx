@@ -70,7 +70,12 @@ export function ReplyBox({
     setBusy(true);
     try {
       const { mime, data } = await chatImage(f);
-      const m = await call('kefu/reply', { account, clientId: newClientId(), imageMime: mime, imageData: data });
+      const m = await call('kefu/reply', {
+        account,
+        clientId: newClientId(),
+        imageMime: mime,
+        imageData: data,
+      });
       if (m) onSent(m);
     } catch (err) {
       console.error('reply image failed', err);
@@ -151,7 +156,12 @@ export function ReplyBox({
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send();
           }}
         />
-        <button type="submit" className="btn btn--primary" disabled={busy || !text.trim() || tooLong} data-testid="reply-send">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={busy || !text.trim() || tooLong}
+          data-testid="reply-send"
+        >
           {t('inbox.send')}
         </button>
       </div>

@@ -23,22 +23,25 @@ export function Page() {
   const support = useDuty('support');
   const load = useCallback(() => call('zhibo', {}), [call]);
   const { data, reload } = useLoad(load);
-  const [form, setForm] = useState<Form>({ title: '', url: '', startsAt: '', endsAt: '' });
+  // What the operator typed; until then the form shows the setting in force.
+  const [typed, setForm] = useState<Form | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = data?.current;
-  // The form starts from the setting in force.
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!current) return;
-    setForm({
-      title: current.title,
-      url: current.url ?? '',
-      startsAt: localInput(current.startsAt),
-      endsAt: localInput(current.endsAt),
-    });
-  }, [current]);
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const current = data?.current;
+  const form: Form = typed ?? {
+    title: current?.title ?? '',
+    url: current?.url ?? '',
+    startsAt: localInput(current?.startsAt ?? null),
+    endsAt: localInput(current?.endsAt ?? null),
+  };
+  const edit = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   const startsAt = fromLocalInput(form.startsAt);
   const endsAt = fromLocalInput(form.endsAt);
-  const problem = scheduleProblem(startsAt, endsAt, Date.now());
+  const problem = scheduleProblem(startsAt, endsAt, now);
 
   const set = async () => {
     if (problem || busy || !form.title.trim() || !form.url.trim()) return;
@@ -52,6 +55,7 @@ export function Page() {
     setBusy(false);
     if (out) {
       toast.success(t('stream.saved'));
+      setForm(null);
       reload();
     }
   };
@@ -59,6 +63,7 @@ export function Page() {
     if (!window.confirm(t('stream.clearConfirm'))) return;
     if (await call('zhibo/clear', {})) {
       toast.success(t('stream.cleared'));
+      setForm(null);
       reload();
     }
   };
@@ -108,7 +113,7 @@ export function Page() {
               maxLength={LIVE_TITLE_MAX}
               value={form.title}
               data-testid="live-title"
-              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+              onChange={(e) => edit({ title: e.target.value })}
             />
           </label>
           <label className="field">
@@ -118,9 +123,11 @@ export function Page() {
               inputMode="url"
               value={form.url}
               data-testid="live-url"
-              onChange={(e) => setForm((f) => ({ ...f, url: e.target.value }))}
+              onChange={(e) => edit({ url: e.target.value })}
             />
-            <span className="note">{t('stream.urlHint', { origins: data.allowedOrigins.join(', ') || '—' })}</span>
+            <span className="note">
+              {t('stream.urlHint', { origins: data.allowedOrigins.join(', ') || '—' })}
+            </span>
           </label>
           <div className="editor__row">
             <label className="field">
@@ -129,7 +136,7 @@ export function Page() {
                 type="datetime-local"
                 className="field__input"
                 value={form.startsAt}
-                onChange={(e) => setForm((f) => ({ ...f, startsAt: e.target.value }))}
+                onChange={(e) => edit({ startsAt: e.target.value })}
               />
             </label>
             <label className="field">
@@ -138,7 +145,7 @@ export function Page() {
                 type="datetime-local"
                 className="field__input"
                 value={form.endsAt}
-                onChange={(e) => setForm((f) => ({ ...f, endsAt: e.target.value }))}
+                onChange={(e) => edit({ endsAt: e.target.value })}
               />
             </label>
           </div>
@@ -150,11 +157,21 @@ export function Page() {
         </fieldset>
         {support && (
           <div className="row-actions">
-            <button type="submit" className="btn btn--primary" disabled={busy || !!problem} data-testid="live-set">
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={busy || !!problem}
+              data-testid="live-set"
+            >
               {t('stream.set')}
             </button>
             {data.current.url && (
-              <button type="button" className="btn btn--danger" onClick={() => void clear()} data-testid="live-clear">
+              <button
+                type="button"
+                className="btn btn--danger"
+                onClick={() => void clear()}
+                data-testid="live-clear"
+              >
                 {t('stream.clear')}
               </button>
             )}

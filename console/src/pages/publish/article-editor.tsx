@@ -23,7 +23,14 @@ interface Draft {
   removeCover: boolean;
 }
 
-const blank = (lang: Lang): Draft => ({ lang, kind: 'news', title: '', body: '', cover: null, removeCover: false });
+const blank = (lang: Lang): Draft => ({
+  lang,
+  kind: 'news',
+  title: '',
+  body: '',
+  cover: null,
+  removeCover: false,
+});
 
 const draftOf = (a: OpsArticle): Draft => ({
   lang: isLang(a.lang) ? a.lang : 'en',
@@ -52,7 +59,8 @@ function Preview({ draft, saved }: { draft: Draft; saved: OpsArticle | null }) {
   const { t } = useTranslation();
   const texts = useArticleTexts(draft.lang);
   const body = useDeferredValue(draft.body);
-  const now = Date.now();
+  // The moment the preview opened stands for "now" (the publishing time a reader will see).
+  const [now] = useState(() => Date.now());
   const hasOldCover = saved?.coverId && !draft.removeCover;
   const cover = draft.cover ? (
     <img className="article__cover" src={`data:${draft.cover.mime};base64,${draft.cover.data}`} alt="" />
@@ -73,7 +81,11 @@ function Preview({ draft, saved }: { draft: Draft; saved: OpsArticle | null }) {
           }}
           cover={cover}
           texts={texts}
-          date={(at) => <time dateTime={new Date(at).toISOString()}>{formatDateTime(new Date(at).toISOString(), draft.lang)}</time>}
+          date={(at) => (
+            <time dateTime={new Date(at).toISOString()}>
+              {formatDateTime(new Date(at).toISOString(), draft.lang)}
+            </time>
+          )}
           fallback={<p className="loading">…</p>}
         />
       </div>
@@ -112,7 +124,10 @@ export function ArticleEditor() {
     };
   }, [call, articleId, saved]);
 
-  const set = useCallback(<K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value })), []);
+  const set = useCallback(
+    <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value })),
+    [],
+  );
   const readOnly = !support || (saved?.withdrawnAt ?? null) !== null;
   const problem = !draft.title.trim() || !draft.body.trim();
 
@@ -127,7 +142,11 @@ export function ArticleEditor() {
     };
     setBusy(true);
     const out = saved
-      ? await call('news/update', { ...fields, id: saved.id, ...(draft.removeCover && { removeCover: true }) })
+      ? await call('news/update', {
+          ...fields,
+          id: saved.id,
+          ...(draft.removeCover && { removeCover: true }),
+        })
       : await call('news/publish', fields);
     setBusy(false);
     if (!out) return;
@@ -184,7 +203,11 @@ export function ArticleEditor() {
             <div className="editor__row">
               <label className="field">
                 <span className="field__label">{t('publish.lang')}</span>
-                <select value={draft.lang} data-testid="article-lang" onChange={(e) => isLang(e.target.value) && set('lang', e.target.value)}>
+                <select
+                  value={draft.lang}
+                  data-testid="article-lang"
+                  onChange={(e) => isLang(e.target.value) && set('lang', e.target.value)}
+                >
                   {LANGS.map((l) => (
                     <option key={l} value={l}>
                       {LANG_NAMES[l]}
@@ -194,7 +217,11 @@ export function ArticleEditor() {
               </label>
               <label className="field">
                 <span className="field__label">{t('publish.kind')}</span>
-                <select value={draft.kind} data-testid="article-kind" onChange={(e) => set('kind', e.target.value as Kind)}>
+                <select
+                  value={draft.kind}
+                  data-testid="article-kind"
+                  onChange={(e) => set('kind', e.target.value as Kind)}
+                >
                   {KINDS.map((k) => (
                     <option key={k} value={k}>
                       {t(`publish.kinds.${k}`)}
@@ -229,13 +256,25 @@ export function ArticleEditor() {
             <div className="editor__row">
               <label className="btn">
                 {t('publish.cover')}
-                <input type="file" accept="image/*" hidden data-testid="article-cover" onChange={(e) => void pickCover(e.target.files?.[0])} />
+                <input
+                  type="file"
+                  accept="image/*"
+                  hidden
+                  data-testid="article-cover"
+                  onChange={(e) => void pickCover(e.target.files?.[0])}
+                />
               </label>
               {(draft.cover || (saved?.coverId && !draft.removeCover)) && (
                 <button
                   type="button"
                   className="btn btn--ghost"
-                  onClick={() => setDraft((d) => ({ ...d, cover: null, removeCover: saved?.coverId ? true : d.removeCover }))}
+                  onClick={() =>
+                    setDraft((d) => ({
+                      ...d,
+                      cover: null,
+                      removeCover: saved?.coverId ? true : d.removeCover,
+                    }))
+                  }
                 >
                   {t('publish.removeCover')}
                 </button>
@@ -244,11 +283,21 @@ export function ArticleEditor() {
           </fieldset>
           {!readOnly && (
             <div className="row-actions">
-              <button type="submit" className="btn btn--primary" disabled={problem || busy} data-testid="article-save">
+              <button
+                type="submit"
+                className="btn btn--primary"
+                disabled={problem || busy}
+                data-testid="article-save"
+              >
                 {saved ? t('publish.save') : t('publish.publish')}
               </button>
               {saved && (
-                <button type="button" className="btn btn--danger" onClick={() => void withdraw()} data-testid="article-withdraw">
+                <button
+                  type="button"
+                  className="btn btn--danger"
+                  onClick={() => void withdraw()}
+                  data-testid="article-withdraw"
+                >
                   {t('publish.withdraw')}
                 </button>
               )}

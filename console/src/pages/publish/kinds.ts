@@ -14,5 +14,8 @@ export function kindOf(a: Pick<NewsSummary, 'pinned' | 'help'>): Kind {
 
 /** The flags of a kind. */
 export function flagsOf(kind: Kind): { pinned: boolean; help: boolean } {
-  return { pinned: kind === 'notice' || kind === 'helpNotice', help: kind === 'help' || kind === 'helpNotice' };
+  return {
+    pinned: kind === 'notice' || kind === 'helpNotice',
+    help: kind === 'help' || kind === 'helpNotice',
+  };
 }

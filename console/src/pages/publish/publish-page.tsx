@@ -40,7 +40,11 @@ function ArticleList() {
         </label>
         <label className="filter">
           <span>{t('publish.kind')}</span>
-          <select value={kind} data-testid="publish-kind" onChange={(e) => setKind(e.target.value as Kind | '')}>
+          <select
+            value={kind}
+            data-testid="publish-kind"
+            onChange={(e) => setKind(e.target.value as Kind | '')}
+          >
             <option value="">{t('publish.allKinds')}</option>
             {KINDS.map((k) => (
               <option key={k} value={k}>
@@ -50,7 +54,12 @@ function ArticleList() {
           </select>
         </label>
         {support && (
-          <button type="button" className="btn btn--primary" data-testid="publish-new" onClick={() => navigate('/publish/new')}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="publish-new"
+            onClick={() => navigate('/publish/new')}
+          >
             {t('publish.new')}
           </button>
         )}
