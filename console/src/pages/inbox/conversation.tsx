@@ -63,6 +63,101 @@ function Message({ m, images }: { m: OpsKefuMessage; images: boolean }) {
   );
 }
 
+/** The conversation's bar: back (on a phone), the account, its assignee, take and release. */
+function ThreadHead({
+  account,
+  assignee,
+  canAssign,
+  me,
+  onBack,
+  onAssign,
+}: {
+  account: string;
+  assignee: string | null | undefined;
+  canAssign: boolean;
+  me: string;
+  onBack: () => void;
+  onAssign: (release: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  let who = '';
+  if (assignee) who = t('inbox.assignedTo', { name: assignee });
+  else if (assignee === null) who = t('inbox.unassigned');
+  return (
+    <header className="thread__head">
+      <button type="button" className="btn btn--ghost thread__back" onClick={onBack}>
+        ← {t('inbox.back')}
+      </button>
+      <h2 className="thread__title" data-testid="thread-account">
+        {account}
+      </h2>
+      <span className="thread__assignee" data-testid="assignee">
+        {who}
+      </span>
+      {canAssign && (
+        <span className="thread__actions">
+          {assignee !== me && (
+            <button type="button" className="btn" data-testid="assign" onClick={() => onAssign(false)}>
+              {t('inbox.take')}
+            </button>
+          )}
+          {assignee && (
+            <button type="button" className="btn" data-testid="release" onClick={() => onAssign(true)}>
+              {t('inbox.release')}
+            </button>
+          )}
+        </span>
+      )}
+    </header>
+  );
+}
+
+/** The messages (oldest first), kept scrolled to the newest; or the loading and failed states. */
+function MessageList({
+  messages,
+  hasOlder,
+  images,
+  onOlder,
+  onRetry,
+}: {
+  messages: OpsKefuMessage[] | null | undefined;
+  hasOlder: boolean;
+  images: boolean;
+  onOlder: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const end = useRef<HTMLLIElement>(null);
+  const newest = messages?.at(-1)?.id ?? 0;
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [newest]);
+  if (messages === undefined) return <p className="loading">…</p>;
+  if (messages === null)
+    return (
+      <div className="empty" data-testid="thread-failed">
+        <p>{t('inbox.failedThread')}</p>
+        <button type="button" className="btn" onClick={onRetry}>
+          {t('action.refresh')}
+        </button>
+      </div>
+    );
+  return (
+    <ol className="msgs" data-testid="messages">
+      {hasOlder && (
+        <li className="msgs__older">
+          <button type="button" className="btn" onClick={onOlder}>
+            {t('inbox.older')}
+          </button>
+        </li>
+      )}
+      {messages.length === 0 && <li className="empty">{t('inbox.noMessages')}</li>}
+      {messages.map((m) => (
+        <Message key={m.id} m={m} images={images} />
+      ))}
+      <li ref={end} aria-hidden className="msgs__end" />
+    </ol>
+  );
+}
+
 /**
  * One conversation: its messages (older ones on request), live over the socket; the user's messages
  * marked read while an operator of the support duty has it open and in view; assignment and the
@@ -91,7 +186,6 @@ export function Conversation({
   const assignee = heard ? heard.assignee : known?.assignee;
   const setAssignee = (a: string | null) => setHeard({ assignee: a });
   const [round, setRound] = useState(0);
-  const end = useRef<HTMLLIElement>(null);
   const userId = messages?.[0]?.userId ?? known?.userId;
 
   useEffect(() => {
@@ -139,9 +233,6 @@ export function Conversation({
     return () => document.removeEventListener('visibilitychange', markRead);
   }, [markRead]);
 
-  const newest = messages?.at(-1)?.id ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [newest]);
-
   const older = async () => {
     const first = messages?.[0];
     if (!first) return;
@@ -162,60 +253,21 @@ export function Conversation({
   const texts = (messages ?? []).filter((m) => m.sender === 'user' && m.kind === 'text').map((m) => m.text);
   return (
     <div className="thread" data-testid="thread">
-      <header className="thread__head">
-        <button type="button" className="btn btn--ghost thread__back" onClick={onBack}>
-          ← {t('inbox.back')}
-        </button>
-        <h2 className="thread__title" data-testid="thread-account">
-          {account}
-        </h2>
-        <span className="thread__assignee" data-testid="assignee">
-          {assignee
-            ? t('inbox.assignedTo', { name: assignee })
-            : assignee === null
-              ? t('inbox.unassigned')
-              : ''}
-        </span>
-        {support && userId !== undefined && (
-          <span className="thread__actions">
-            {assignee !== me && (
-              <button type="button" className="btn" data-testid="assign" onClick={() => void assign(false)}>
-                {t('inbox.take')}
-              </button>
-            )}
-            {assignee && (
-              <button type="button" className="btn" data-testid="release" onClick={() => void assign(true)}>
-                {t('inbox.release')}
-              </button>
-            )}
-          </span>
-        )}
-      </header>
-      {messages === undefined ? (
-        <p className="loading">…</p>
-      ) : messages === null ? (
-        <div className="empty" data-testid="thread-failed">
-          <p>{t('inbox.failedThread')}</p>
-          <button type="button" className="btn" onClick={() => setRound((r) => r + 1)}>
-            {t('action.refresh')}
-          </button>
-        </div>
-      ) : (
-        <ol className="msgs" data-testid="messages">
-          {hasOlder && (
-            <li className="msgs__older">
-              <button type="button" className="btn" onClick={() => void older()}>
-                {t('inbox.older')}
-              </button>
-            </li>
-          )}
-          {messages.length === 0 && <li className="empty">{t('inbox.noMessages')}</li>}
-          {messages.map((m) => (
-            <Message key={m.id} m={m} images={support} />
-          ))}
-          <li ref={end} aria-hidden className="msgs__end" />
-        </ol>
-      )}
+      <ThreadHead
+        account={account}
+        assignee={assignee}
+        canAssign={support && userId !== undefined}
+        me={me}
+        onBack={onBack}
+        onAssign={(release) => void assign(release)}
+      />
+      <MessageList
+        messages={messages}
+        hasOlder={hasOlder}
+        images={support}
+        onOlder={() => void older()}
+        onRetry={() => setRound((r) => r + 1)}
+      />
       {support ? (
         <ReplyBox
           account={account}

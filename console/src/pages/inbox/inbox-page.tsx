@@ -46,6 +46,44 @@ function Row({ c, open, onOpen }: { c: OpsConversation; open: boolean; onOpen: (
   );
 }
 
+/** The conversations of the page shown, or its loading, failed or empty state. */
+function Conversations({
+  list,
+  account,
+  onRetry,
+  onOpen,
+}: {
+  list: OpsConversation[] | null | undefined;
+  account: string | null;
+  onRetry: () => void;
+  onOpen: (c: OpsConversation) => void;
+}) {
+  const { t } = useTranslation();
+  if (list === undefined) return <p className="loading">…</p>;
+  if (list === null)
+    return (
+      <div className="empty" data-testid="inbox-failed">
+        <p>{t('inbox.failed')}</p>
+        <button type="button" className="btn" onClick={onRetry}>
+          {t('action.refresh')}
+        </button>
+      </div>
+    );
+  if (list.length === 0)
+    return (
+      <p className="empty" data-testid="inbox-empty">
+        {t('inbox.empty')}
+      </p>
+    );
+  return (
+    <ul className="convos">
+      {list.map((c) => (
+        <Row key={c.userId} c={c} open={c.account === account} onOpen={() => onOpen(c)} />
+      ))}
+    </ul>
+  );
+}
+
 /** The inbox: filters, the conversations (live), and the open one beside them. */
 function Inbox() {
   const { t } = useTranslation();
@@ -133,31 +171,12 @@ function Inbox() {
             </button>
           ))}
         </div>
-        {list === undefined ? (
-          <p className="loading">…</p>
-        ) : list === null ? (
-          <div className="empty" data-testid="inbox-failed">
-            <p>{t('inbox.failed')}</p>
-            <button type="button" className="btn" onClick={reload}>
-              {t('action.refresh')}
-            </button>
-          </div>
-        ) : list.length === 0 ? (
-          <p className="empty" data-testid="inbox-empty">
-            {t('inbox.empty')}
-          </p>
-        ) : (
-          <ul className="convos">
-            {list.map((c) => (
-              <Row
-                key={c.userId}
-                c={c}
-                open={c.account === account}
-                onOpen={() => navigate(`/inbox/u/${encodeURIComponent(c.account)}`)}
-              />
-            ))}
-          </ul>
-        )}
+        <Conversations
+          list={list}
+          account={account}
+          onRetry={reload}
+          onOpen={(c) => navigate(`/inbox/u/${encodeURIComponent(c.account)}`)}
+        />
         <Pager atStart={before === null} next={last} onFirst={() => setBefore(null)} onNext={setBefore} />
       </div>
       <div className="inbox__pane">

@@ -23,6 +23,59 @@ function useCanned(lang: Lang): OpsCannedReply[] | undefined {
   return held?.lang === lang ? held.rows : undefined;
 }
 
+/** The reply's language and its canned replies; a pick is put into the box. */
+function ReplyTools({
+  lang,
+  canned,
+  onLang,
+  onPick,
+}: {
+  lang: Lang;
+  canned: OpsCannedReply[] | undefined;
+  onLang: (lang: Lang) => void;
+  onPick: (body: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="reply__tools">
+      <label className="reply__lang">
+        <span>{t('inbox.replyLang')}</span>
+        <select
+          value={lang}
+          data-testid="reply-lang"
+          onChange={(e) => isLang(e.target.value) && onLang(e.target.value)}
+        >
+          {LANGS.map((l) => (
+            <option key={l} value={l}>
+              {LANG_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <select
+        className="reply__canned"
+        aria-label={t('inbox.cannedPick')}
+        data-testid="canned-pick"
+        value=""
+        disabled={!canned || canned.length === 0}
+        onChange={(e) => {
+          const chosen = canned?.find((c) => String(c.id) === e.target.value);
+          if (chosen) onPick(chosen.body);
+        }}
+      >
+        <option value="">
+          {canned && canned.length === 0 ? t('inbox.cannedNone') : t('inbox.cannedPick')}
+        </option>
+        {canned?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The reply: text (kept until the server took it, so an error loses nothing), an image compressed
  * as the app compresses its own, and canned replies of the conversation's language (guessed from
@@ -88,42 +141,12 @@ export function ReplyBox({
 
   return (
     <form className="reply" onSubmit={(e) => void send(e)} data-testid="reply">
-      <div className="reply__tools">
-        <label className="reply__lang">
-          <span>{t('inbox.replyLang')}</span>
-          <select
-            value={lang}
-            data-testid="reply-lang"
-            onChange={(e) => isLang(e.target.value) && setPicked(e.target.value)}
-          >
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <select
-          className="reply__canned"
-          aria-label={t('inbox.cannedPick')}
-          data-testid="canned-pick"
-          value=""
-          disabled={!canned || canned.length === 0}
-          onChange={(e) => {
-            const chosen = canned?.find((c) => String(c.id) === e.target.value);
-            if (chosen) setText((old) => (old.trim() ? `${old.trimEnd()}\n${chosen.body}` : chosen.body));
-          }}
-        >
-          <option value="">
-            {canned && canned.length === 0 ? t('inbox.cannedNone') : t('inbox.cannedPick')}
-          </option>
-          {canned?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ReplyTools
+        lang={lang}
+        canned={canned}
+        onLang={setPicked}
+        onPick={(body) => setText((old) => (old.trim() ? `${old.trimEnd()}\n${body}` : body))}
+      />
       <div className="reply__row">
         <input
           ref={file}

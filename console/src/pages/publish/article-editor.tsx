@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NEWS_BODY_MAX, NEWS_COVER_MAX_BYTES, NEWS_TITLE_MAX } from '../../../../domain/news-types';
 import { LANGS, LANG_NAMES, isLang, type Lang } from '../../../../domain/locale';
@@ -93,6 +93,143 @@ function Preview({ draft, saved }: { draft: Draft; saved: OpsArticle | null }) {
   );
 }
 
+/** The article's fields: language, kind, title, Markdown body, cover. */
+function EditorFields({
+  draft,
+  readOnly,
+  hasCover,
+  onChange,
+  onCover,
+  onRemoveCover,
+}: {
+  draft: Draft;
+  readOnly: boolean;
+  hasCover: boolean;
+  onChange: (patch: Partial<Draft>) => void;
+  onCover: (file: File | undefined) => void;
+  onRemoveCover: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset disabled={readOnly} className="editor__fields">
+      <div className="editor__row">
+        <label className="field">
+          <span className="field__label">{t('publish.lang')}</span>
+          <select
+            value={draft.lang}
+            data-testid="article-lang"
+            onChange={(e) => isLang(e.target.value) && onChange({ lang: e.target.value })}
+          >
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {LANG_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('publish.kind')}</span>
+          <select
+            value={draft.kind}
+            data-testid="article-kind"
+            onChange={(e) => onChange({ kind: e.target.value as Kind })}
+          >
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`publish.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="note">{t(`publish.kindHint.${draft.kind}`)}</p>
+      <label className="field">
+        <span className="field__label">{t('publish.titleField')}</span>
+        <input
+          className="field__input"
+          value={draft.title}
+          maxLength={NEWS_TITLE_MAX}
+          data-testid="article-title"
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('publish.body')}</span>
+        <textarea
+          className="field__input editor__body"
+          rows={14}
+          value={draft.body}
+          maxLength={NEWS_BODY_MAX}
+          data-testid="article-body"
+          onChange={(e) => onChange({ body: e.target.value })}
+        />
+        <span className="note">{t('publish.markdownHint')}</span>
+      </label>
+      <div className="editor__row">
+        <label className="btn">
+          {t('publish.cover')}
+          <input
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="article-cover"
+            onChange={(e) => onCover(e.target.files?.[0])}
+          />
+        </label>
+        {hasCover && (
+          <button type="button" className="btn btn--ghost" onClick={onRemoveCover}>
+            {t('publish.removeCover')}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Publish or save, and withdraw a published article. */
+function EditorActions({
+  saved,
+  disabled,
+  onWithdraw,
+}: {
+  saved: boolean;
+  disabled: boolean;
+  onWithdraw: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="row-actions">
+      <button type="submit" className="btn btn--primary" disabled={disabled} data-testid="article-save">
+        {saved ? t('publish.save') : t('publish.publish')}
+      </button>
+      {saved && (
+        <button type="button" className="btn btn--danger" onClick={onWithdraw} data-testid="article-withdraw">
+          {t('publish.withdraw')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Looks an article up by id when `wanted` (the list route has no single-article read). */
+function useSavedArticle(id: number | null, wanted: boolean, onFound: (a: OpsArticle | null) => void) {
+  const call = useCall();
+  const found = useRef(onFound);
+  useEffect(() => {
+    found.current = onFound;
+  });
+  useEffect(() => {
+    if (!wanted || id === null) return;
+    let live = true;
+    void call('news', {}).then((rows) => {
+      if (live) found.current(rows?.find((a) => a.id === id) ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [call, id, wanted]);
+}
+
 /** Writes a new article or edits one (publish, save, withdraw), beside its preview. */
 export function ArticleEditor() {
   const { t, lang: mine } = useTranslation();
@@ -110,24 +247,12 @@ export function ArticleEditor() {
   );
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (saved !== undefined || articleId === null) return;
-    let live = true;
-    void call('news', {}).then((rows) => {
-      if (!live) return;
-      const found = rows?.find((a) => a.id === articleId) ?? null;
-      setSaved(found);
-      if (found) setDraft(draftOf(found));
-    });
-    return () => {
-      live = false;
-    };
-  }, [call, articleId, saved]);
+  // Opened by its address (no list row handed over): found among the articles.
+  useSavedArticle(articleId, saved === undefined, (found) => {
+    setSaved(found);
+    if (found) setDraft(draftOf(found));
+  });
 
-  const set = useCallback(
-    <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value })),
-    [],
-  );
   const readOnly = !support || (saved?.withdrawnAt ?? null) !== null;
   const problem = !draft.title.trim() || !draft.body.trim();
 
@@ -167,8 +292,8 @@ export function ArticleEditor() {
   const pickCover = async (file: File | undefined) => {
     if (!file) return;
     try {
-      set('cover', await coverOf(file));
-      set('removeCover', false);
+      const cover = await coverOf(file);
+      setDraft((d) => ({ ...d, cover, removeCover: false }));
     } catch (err) {
       console.error('cover failed', err);
       toast.error(t('publish.coverFailed'));
@@ -199,109 +324,22 @@ export function ArticleEditor() {
             void save();
           }}
         >
-          <fieldset disabled={readOnly} className="editor__fields">
-            <div className="editor__row">
-              <label className="field">
-                <span className="field__label">{t('publish.lang')}</span>
-                <select
-                  value={draft.lang}
-                  data-testid="article-lang"
-                  onChange={(e) => isLang(e.target.value) && set('lang', e.target.value)}
-                >
-                  {LANGS.map((l) => (
-                    <option key={l} value={l}>
-                      {LANG_NAMES[l]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span className="field__label">{t('publish.kind')}</span>
-                <select
-                  value={draft.kind}
-                  data-testid="article-kind"
-                  onChange={(e) => set('kind', e.target.value as Kind)}
-                >
-                  {KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`publish.kinds.${k}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            <p className="note">{t(`publish.kindHint.${draft.kind}`)}</p>
-            <label className="field">
-              <span className="field__label">{t('publish.titleField')}</span>
-              <input
-                className="field__input"
-                value={draft.title}
-                maxLength={NEWS_TITLE_MAX}
-                data-testid="article-title"
-                onChange={(e) => set('title', e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('publish.body')}</span>
-              <textarea
-                className="field__input editor__body"
-                rows={14}
-                value={draft.body}
-                maxLength={NEWS_BODY_MAX}
-                data-testid="article-body"
-                onChange={(e) => set('body', e.target.value)}
-              />
-              <span className="note">{t('publish.markdownHint')}</span>
-            </label>
-            <div className="editor__row">
-              <label className="btn">
-                {t('publish.cover')}
-                <input
-                  type="file"
-                  accept="image/*"
-                  hidden
-                  data-testid="article-cover"
-                  onChange={(e) => void pickCover(e.target.files?.[0])}
-                />
-              </label>
-              {(draft.cover || (saved?.coverId && !draft.removeCover)) && (
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  onClick={() =>
-                    setDraft((d) => ({
-                      ...d,
-                      cover: null,
-                      removeCover: saved?.coverId ? true : d.removeCover,
-                    }))
-                  }
-                >
-                  {t('publish.removeCover')}
-                </button>
-              )}
-            </div>
-          </fieldset>
+          <EditorFields
+            draft={draft}
+            readOnly={readOnly}
+            hasCover={Boolean(draft.cover || (saved?.coverId && !draft.removeCover))}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            onCover={(f) => void pickCover(f)}
+            onRemoveCover={() =>
+              setDraft((d) => ({ ...d, cover: null, removeCover: saved?.coverId ? true : d.removeCover }))
+            }
+          />
           {!readOnly && (
-            <div className="row-actions">
-              <button
-                type="submit"
-                className="btn btn--primary"
-                disabled={problem || busy}
-                data-testid="article-save"
-              >
-                {saved ? t('publish.save') : t('publish.publish')}
-              </button>
-              {saved && (
-                <button
-                  type="button"
-                  className="btn btn--danger"
-                  onClick={() => void withdraw()}
-                  data-testid="article-withdraw"
-                >
-                  {t('publish.withdraw')}
-                </button>
-              )}
-            </div>
+            <EditorActions
+              saved={saved !== null}
+              disabled={problem || busy}
+              onWithdraw={() => void withdraw()}
+            />
           )}
         </form>
         <Preview draft={draft} saved={saved} />
