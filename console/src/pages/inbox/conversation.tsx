@@ -129,7 +129,10 @@ function MessageList({
   const { t } = useTranslation();
   const end = useRef<HTMLLIElement>(null);
   const newest = messages?.at(-1)?.id ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [newest]);
+  // A block body: newer Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [newest]);
   if (messages === undefined) return <p className="loading">…</p>;
   if (messages === null)
     return (
