@@ -58,11 +58,22 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !pureFace.test(id) },
       output: {
+        // Chunks of the same bytes as the app's (its texts that the publishing preview reads,
+        // locales/<lang>/content.json; the bundler's runtime) would get the app's file names: named
+        // apart, no file is in both builds.
+        chunkFileNames: 'assets/ops-[name]-[hash].js',
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|comlink|sonner|react-hook-form)[\\/]/,
+              priority: 1,
+            },
+            {
+              // The app has the same library as a chunk of the same bytes (and so the same name):
+              // the console's is named apart, so no file name is shared between the two builds.
+              name: 'ops-image-compression',
+              test: /[\\/]node_modules[\\/]browser-image-compression[\\/]/,
               priority: 1,
             },
           ],
