@@ -46,6 +46,13 @@ export const KEFU_CHANNEL = 'kefu';
 /** Longest text message, in characters; largest image after compression, in bytes. */
 export const KEFU_TEXT_MAX = 1_000;
 export const KEFU_IMAGE_MAX_BYTES = 1024 * 1024;
+/**
+ * How a chat image is made small before it is sent (browser-image-compression's options), by the
+ * app's support chat and the operator console alike: a phone screenshot stays readable at this size.
+ */
+export const KEFU_IMAGE_COMPRESSION = { maxSizeMB: 0.9, maxWidthOrHeight: 1600 } as const;
+/** Image types sent as they are (others are turned into JPEG). */
+export const KEFU_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 /** Shape of a client message id. */
 export const KEFU_CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** Messages per history page. */

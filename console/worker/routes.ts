@@ -8,6 +8,10 @@ import type { LegalAppeal, OrderMessage } from '../../domain/legal';
 import type { ListingApplication } from '../../domain/listing-types';
 import type { LockmingProductSpec } from '../../domain/lockming-types';
 import type { E, Empty } from '../../domain/endpoint-def';
+import type { KefuMessage } from '../../domain/kefu-types';
+import type { Lang } from '../../domain/locale';
+import type { NewsArticle } from '../../domain/news-types';
+import type { LiveStream } from '../../domain/zhibo-types';
 import {
   OPS_CONSOLE_ROUTES,
   type OpsAuditRow,
@@ -159,6 +163,40 @@ export interface ReserveLine {
 }
 
 type Form<T> = { [K in keyof T]?: string | number | boolean | null };
+/** A support message as operators see it (server/kefu/store.ts OpsKefuMessage): who answered. */
+export interface OpsKefuMessage extends KefuMessage {
+  userId: number;
+  operator: string | null;
+}
+
+/** An article as publishers see it (server/news/store.ts OpsArticle), withdrawn ones included. */
+export interface OpsArticle extends NewsArticle {
+  withdrawnAt: number | null;
+  createdBy: string;
+}
+
+/** What a publisher writes (server/news/ops-routes.ts); a cover as base64 without `data:`. */
+export interface ArticleFields {
+  lang: Lang;
+  title: string;
+  body: string;
+  pinned: boolean;
+  help: boolean;
+  coverMime?: string;
+  coverData?: string;
+}
+
+/** One live stream setting as kept (server/zhibo/store.ts), newest first. */
+export interface StreamRow {
+  id: number;
+  title: string;
+  url: string | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  set_by: string;
+  created_at: number;
+}
+
 type Listed<T> = E<OpsPage & { status?: string; account?: string }, T[]>;
 
 /** The areas' operator routes the console uses (each declares its duty where it is registered). */
@@ -199,6 +237,20 @@ export interface AreaEndpoints {
   'lockming/products/edit': E<Form<LockmingProductSpec> & { id: number }, EarnProduct>;
   'lockming/reserves': E<Empty, ReserveLine[]>;
   'lockming/reserve': E<{ coin: string; amount: string }, { coin: string; amount: string; txId: number }>;
+  'kefu/messages': E<{ account: string; before?: number }, OpsKefuMessage[]>;
+  'kefu/read': E<{ account: string; upTo: number }, { marked: boolean }>;
+  'kefu/reply': E<
+    { account: string; clientId: string; text?: string; imageMime?: string; imageData?: string },
+    OpsKefuMessage
+  >;
+  'kefu/image': E<{ id: string }, UploadImage>;
+  news: E<{ lang?: string }, OpsArticle[]>;
+  'news/publish': E<ArticleFields, OpsArticle>;
+  'news/update': E<Partial<ArticleFields> & { id: number; removeCover?: boolean }, OpsArticle>;
+  'news/withdraw': E<{ id: number }, OpsArticle>;
+  zhibo: E<Empty, { current: LiveStream; history: StreamRow[]; allowedOrigins: string[] }>;
+  'zhibo/set': E<{ title: string; url: string; startsAt?: number; endsAt?: number }, LiveStream>;
+  'zhibo/clear': E<Empty, LiveStream>;
 }
 
 /** Every route the console calls. */
@@ -240,6 +292,17 @@ const AREA_METHODS: { readonly [K in keyof AreaEndpoints]: 'GET' | 'POST' } = {
   'lockming/products/edit': 'POST',
   'lockming/reserves': 'GET',
   'lockming/reserve': 'POST',
+  'kefu/messages': 'GET',
+  'kefu/read': 'POST',
+  'kefu/reply': 'POST',
+  'kefu/image': 'GET',
+  news: 'GET',
+  'news/publish': 'POST',
+  'news/update': 'POST',
+  'news/withdraw': 'POST',
+  zhibo: 'GET',
+  'zhibo/set': 'POST',
+  'zhibo/clear': 'POST',
 };
 
 /** The HTTP method of a route. */

@@ -13,6 +13,9 @@ import { merchantApplications } from './merchant-applications';
 import type { ConsolePage } from './page';
 import { operators } from './operators';
 import { p2pFreezes } from './p2p-freezes';
+import { inbox } from './inbox';
+import { live } from './live';
+import { publish } from './publish';
 import { tokens } from './tokens';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
@@ -30,6 +33,9 @@ export const PAGES: readonly ConsolePage[] = [
   listings,
   ieo,
   earn,
+  inbox,
+  publish,
+  live,
   audit,
   operators,
   tokens,

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { KEFU_TEXT_MAX } from '../../../domain/kefu-types';
+import { KEFU_IMAGE_COMPRESSION, KEFU_IMAGE_TYPES, KEFU_TEXT_MAX } from '../../../domain/kefu-types';
 import { useCore } from '../../core/contexts';
 import { Icon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
 
-/** Chat images are sent small: a phone screenshot stays readable at this size. */
-const COMPRESSION = { maxSizeMB: 0.9, maxWidthOrHeight: 1600 };
-const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+/** Chat images are sent small (the console's replies use the same options). */
+const COMPRESSION = KEFU_IMAGE_COMPRESSION;
+const TYPES = KEFU_IMAGE_TYPES;
 
 /** Where a message is typed; the text stays until the worker has queued it. */
 export function ChatComposer() {

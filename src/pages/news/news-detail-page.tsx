@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { Screen } from '../../components/screen';
@@ -6,12 +5,9 @@ import { Spinner } from '../../components/spinner';
 import { useTranslation } from '../../i18n/use-translation';
 import '../../styles/content.css';
 import { DataAge } from '../../components/data-age';
+import { ArticleView } from './article-view';
 import { ArticleDate } from './news-list';
 import { useArticle, useCover } from './use-news';
-
-// The Markdown renderer is the largest part of an article page: its own chunk, fetched with the
-// first article (and precached for offline reading), never with home or the list.
-const SafeMarkdown = lazy(() => import('./safe-markdown').then((m) => ({ default: m.SafeMarkdown })));
 
 function Cover({ id }: { id: string }) {
   const url = useCover(id);
@@ -58,31 +54,18 @@ export function NewsDetailPage() {
     );
   } else {
     body = (
-      <article className="article" data-testid="article">
-        {article.coverId && <Cover id={article.coverId} />}
-        <h2 className="article__title">{article.title}</h2>
-        <p className="article__meta">
-          {article.pinned && <span className="badge badge--pinned">{t('news.pinned')}</span>}
-          {article.help && <span className="badge">{t('help.tag')}</span>}
-          <ArticleDate at={article.publishedAt} />
-          {article.updatedAt > article.publishedAt + 60_000 && (
-            <span>
-              {' · '}
-              {t('news.edited')} <ArticleDate at={article.updatedAt} />
-            </span>
-          )}
-        </p>
-        {cachedAt !== null && <DataAge at={cachedAt} testId="article-age" />}
-        <Suspense
-          fallback={
-            <div className="state">
-              <Spinner size={24} />
-            </div>
-          }
-        >
-          <SafeMarkdown body={article.body} />
-        </Suspense>
-      </article>
+      <ArticleView
+        article={article}
+        cover={article.coverId && <Cover id={article.coverId} />}
+        texts={{ pinned: t('news.pinned'), help: t('help.tag'), edited: t('news.edited') }}
+        date={(at) => <ArticleDate at={at} />}
+        afterMeta={cachedAt !== null && <DataAge at={cachedAt} testId="article-age" />}
+        fallback={
+          <div className="state">
+            <Spinner size={24} />
+          </div>
+        }
+      />
     );
   }
   return <Screen backTo="/pages/home/news">{body}</Screen>;

@@ -21,6 +21,9 @@ describe('role-based navigation', () => {
       'listings',
       'ieo',
       'earn',
+      'inbox',
+      'publish',
+      'live',
       'audit',
       'operators',
       'tokens',
@@ -42,6 +45,9 @@ describe('role-based navigation', () => {
         'listings',
         'ieo',
         'earn',
+        'inbox',
+        'publish',
+        'live',
         'tokens',
       ]);
     }
