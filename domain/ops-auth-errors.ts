@@ -1,4 +1,4 @@
-/** Message keys of operator accounts and sign-in (issue 26); texts in `locales/<lang>/errors.json`. */
+/** Message keys of operator accounts and sign-in (issue 26); texts in `locales/<lang>/ops-errors.json` (read by the server, left out of the app's build). */
 export const OPS_AUTH_ERROR_KEYS = [
   /** The operator's role does not hold the route's duty. */
   'opsForbidden',

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANG, LANGS, langFromHeader, type ErrorKey, type Lang } from '../../domain';
 
-/** Localised message texts, loaded once at start from `locales/<lang>/errors.json`. */
+/**
+ * Localised message texts, loaded once at start from `locales/<lang>/errors.json` and
+ * `ops-errors.json` (the operators' messages: kept apart so the app's build, which bundles every
+ * other namespace, carries no console text to a user's phone).
+ */
 export interface MessageCatalog {
   /** The text of `key` in `lang`, else in English, else the key itself. */
   text(lang: Lang, key: ErrorKey): string;
@@ -67,6 +71,11 @@ function readNamespace(
  */
 export function loadMessages(localesDir: string, warn: (msg: string) => void = () => {}): MessageCatalog {
   const byLang = readNamespace(localesDir, 'errors', warn);
+  for (const [lang, texts] of readNamespace(localesDir, 'ops-errors', warn)) {
+    const all = byLang.get(lang) ?? new Map<string, string>();
+    for (const [key, text] of texts) all.set(key, text);
+    byLang.set(lang, all);
+  }
   return {
     loaded: [...byLang.keys()],
     text(lang, key) {

@@ -7,6 +7,8 @@ export type Bundle = { default: Record<string, unknown> };
  */
 export const LAZY_BUNDLES = import.meta.glob<Bundle>([
   '../../locales/*/*.json',
+  // The operators' messages: the server's, for the console; never the app's.
+  '!../../locales/*/ops-errors.json',
   '!../../locales/id/common.json',
   '!../../locales/id/home.json',
 ]);

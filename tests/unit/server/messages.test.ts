@@ -15,6 +15,8 @@ beforeAll(() => {
   write('en', JSON.stringify({ codeWrong: 'The code is wrong', serverFault: 'Server trouble' }));
   write('zh', JSON.stringify({ codeWrong: '验证码错误', serverFault: '' }));
   write('vi', '{ not json');
+  write('en', JSON.stringify({ opsForbidden: 'Your role cannot do this' }), 'ops-errors');
+  write('zh', JSON.stringify({ opsForbidden: '您的角色无权执行此操作' }), 'ops-errors');
   write('en', JSON.stringify({ outbox: { message: '{{app}}: code {{code}}, {{minutes}} min' } }), 'mine');
   write('id', JSON.stringify({ outbox: { message: '{{app}}: kode {{ code }}, {{minutes}} menit' } }), 'mine');
 });
@@ -33,6 +35,13 @@ describe('loadMessages', () => {
     expect(m.text('vi', 'codeWrong')).toBe('The code is wrong');
     expect(warnings.some((w) => w.includes(path.join('vi', 'errors.json')))).toBe(true);
     expect([...m.loaded].sort()).toEqual(['en', 'zh']);
+  });
+
+  it("answers the operators' messages from ops-errors.json, beside errors.json", () => {
+    const m = loadMessages(dir);
+    expect(m.text('zh', 'opsForbidden')).toBe('您的角色无权执行此操作');
+    expect(m.text('kor', 'opsForbidden')).toBe('Your role cannot do this');
+    expect(m.text('zh', 'codeWrong')).toBe('验证码错误');
   });
 
   it('falls back to the key itself when no language has it', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../../domain/errors';
+import { OPS_AUTH_ERROR_KEYS } from '../../../domain/ops-auth-errors';
 import { BCP47, LANGS } from '../../../domain/locale';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -88,9 +89,11 @@ describe('locale bundles', () => {
     }
   });
 
-  it('errors.json has exactly the keys of ERROR_KEYS (the server answers from these files)', () => {
+  it('errors.json and ops-errors.json have exactly the keys of ERROR_KEYS (the server answers from these files)', () => {
     for (const lang of LANGS) {
-      expect(Object.keys(load(lang, 'errors')).sort(), lang).toEqual([...ERROR_KEYS].sort());
+      expect(Object.keys(load(lang, 'ops-errors')).sort(), lang).toEqual([...OPS_AUTH_ERROR_KEYS].sort());
+      const both = [...Object.keys(load(lang, 'errors')), ...Object.keys(load(lang, 'ops-errors'))];
+      expect(both.sort(), lang).toEqual([...ERROR_KEYS].sort());
     }
   });
 
