@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OPERATOR_NAME } from './http';
+import { OPS_NAME as OPERATOR_NAME } from '../../domain/ops-api';
 import { OPERATOR_TOKEN_FILE } from './operator-token';
 
 /**

@@ -52,8 +52,9 @@ async function audit(operator: string, action: string): Promise<OpsAuditRow[]> {
 
 describe('re-authentication of money-affecting decisions', () => {
   it('lets a console session decide within the window its sign-in code opened', async () => {
-    const rev = await reviewer();
+    // The withdrawal first: the sign-in's window is short here, so nothing slow runs inside it.
     const id = await withdrawalInReview();
+    const rev = await reviewer();
     expect(opsData<{ status: string }>(await approve(rev, id)).status).toBe('approved');
   });
 

@@ -266,6 +266,13 @@ async function content(s: ExchangeServer, summary: EveryRecordSummary): Promise<
   );
   summary.kefuImageId = image.imageId;
   await ops(origin, 'POST', 'kefu/reply', { account: writer.account, text: 'Hello, how can we help?' });
+  // The console's side of the inbox: an assignment and a canned reply (`kefu_assignments`, `kefu_canned`).
+  await ops(origin, 'POST', 'kefu/assign', { userId: writer.id });
+  await ops(origin, 'POST', 'kefu/canned/save', {
+    lang: 'en',
+    title: 'Greeting',
+    body: 'Hello, how can we help?',
+  });
   dataOf(
     await call(origin, 'listing/apply', writer.token, {
       project: 'Acme Network',
