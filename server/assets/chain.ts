@@ -82,19 +82,36 @@ export class SimTxConflictError extends Error {
   override name = 'SimTxConflictError';
 }
 
+/** What one `mine` call did on one chain: its height before and after, and the transfers it included. */
+export interface SimMined {
+  chain: string;
+  from: number;
+  to: number;
+  txids: string[];
+}
+
 /**
  * A simulated chain (demo mode): a chain adapter an operator can also send deposits on and mine
  * blocks of. server/sim implements it; app.ts plugs it into the deposits module.
  */
 export interface SimulatedChain extends ChainAdapter {
   /**
-   * Sends coins from the outside world to `req.address`; `audit` runs in the same writer command.
+   * Sends coins from the outside world to `req.address`; `audit` runs in the same writer command,
+   * with the transfer already stored under `req.txid` when this send replays it (else null).
    * Settles after the listeners were told of the transfer.
    */
-  sendDeposit(req: SimDepositReq, audit?: (txid: string) => unknown): Promise<SimDepositResult>;
+  sendDeposit(
+    req: SimDepositReq,
+    audit?: (txid: string, replayed: ChainTransfer | null) => unknown,
+  ): Promise<SimDepositResult>;
   /**
-   * Mines `blocks` blocks now on `chain` (every chain when null), `audit` in the same writer command;
-   * settles with the new heights after the listeners were told of the blocks.
+   * Mines `blocks` blocks now on `chain` (every chain when null), `audit` in the same writer command
+   * with each chain's heights before and after and the transfers the first block included; settles
+   * with the new heights after the listeners were told of the blocks.
    */
-  mine(chain: string | null, blocks: number, audit?: () => unknown): Promise<Record<string, number>>;
+  mine(
+    chain: string | null,
+    blocks: number,
+    audit?: (mined: readonly SimMined[]) => unknown,
+  ): Promise<Record<string, number>>;
 }

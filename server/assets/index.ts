@@ -22,6 +22,7 @@ export {
   type ChainTransfer,
   type SimDepositReq,
   type SimDepositResult,
+  type SimMined,
   SimTxConflictError,
   type SimulatedChain,
 } from './chain';

@@ -6,6 +6,7 @@ import {
   type ChainTransfer,
   type SimDepositReq,
   type SimDepositResult,
+  type SimMined,
   type SimulatedChain,
 } from '../assets';
 import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
@@ -228,7 +229,10 @@ export class SimChain implements SimulatedChain {
    * at once with no block height and again when a block includes it. `audit` runs inside the writer
    * command that stores it (the operator's journal entry).
    */
-  async sendDeposit(req: SimDepositReq, audit?: (txid: string) => unknown): Promise<SimDepositResult> {
+  async sendDeposit(
+    req: SimDepositReq,
+    audit?: (txid: string, replayed: ChainTransfer | null) => unknown,
+  ): Promise<SimDepositResult> {
     const format = this.#format(req.chain);
     if (req.amount <= 0n) throw new RangeError('a simulated deposit needs a positive amount');
     const vout = 0;
@@ -240,7 +244,7 @@ export class SimChain implements SimulatedChain {
           throw new SimTxConflictError(`transaction ${req.txid} on ${req.chain} was sent with other terms`);
         }
         // A replay stores nothing, so its audit entry is the only write.
-        await audit?.(txid);
+        await audit?.(txid, toTransfer(old));
         return { tx: toTransfer(old), replayed: true };
       }
       const row: TxRow = {
@@ -261,7 +265,7 @@ export class SimChain implements SimulatedChain {
         row.amount,
         this.#now(),
       );
-      await audit?.(txid);
+      await audit?.(txid, null);
       return { tx: toTransfer(row), replayed: false };
     });
     await this.#tell(() => this.#emitTransfer(sent.tx));
@@ -273,7 +277,11 @@ export class SimChain implements SimulatedChain {
    * waiting transfers. All blocks of one call are one writer command with `audit`: a crash keeps all
    * of them or none. Then reports the included transfers and each new block; returns the new heights.
    */
-  async mine(chain: string | null, blocks: number, audit?: () => unknown): Promise<Record<string, number>> {
+  async mine(
+    chain: string | null,
+    blocks: number,
+    audit?: (mined: readonly SimMined[]) => unknown,
+  ): Promise<Record<string, number>> {
     if (!Number.isSafeInteger(blocks) || blocks < 1)
       throw new RangeError('blocks must be a positive integer');
     const list = chain === null ? this.chains() : [chain];
@@ -289,7 +297,14 @@ export class SimChain implements SimulatedChain {
         await this.#q.include.run(from + 1, c);
         out.push({ chain: c, from, txs: await this.#q.included.all(c, from + 1) });
       }
-      await audit?.();
+      await audit?.(
+        out.map((m) => ({
+          chain: m.chain,
+          from: m.from,
+          to: m.from + blocks,
+          txids: m.txs.map((t) => t.txid),
+        })),
+      );
       // In commit order, so the heights never step back when two mining commands share a batch.
       this.#engine.writer.afterCommit(() => {
         for (const m of out) this.#heights.set(m.chain, m.from + blocks);

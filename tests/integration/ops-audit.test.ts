@@ -7,9 +7,10 @@ import { callApi } from '../support/api';
 import { registerUser } from '../support/accounts';
 import { dataOf, fund, violations } from '../support/assets';
 import { bankDeposit, depositor, TERMS } from '../support/bank';
-import { opsData } from '../support/deposits';
+import { NO_TIMER_BLOCK_MS, opsData } from '../support/deposits';
 import { kycForm, kycUser, submitKyc } from '../support/identity';
 import { asOperator, createOperator, type TestOperator } from '../support/operators';
+import { decide as decideAs, legalDecisions, simDecisions, type Decision } from '../support/ops-audit';
 import { requestWithdraw, startWithdrawServer, withdrawer } from '../support/withdrawals';
 import { serverOn, type TestServer } from '../support/server';
 
@@ -20,11 +21,12 @@ let admin: TestOperator;
 /** The ops routes during whose requests the ledger was written. */
 const movedMoney = new Set<string>();
 beforeAll(async () => {
-  // Bank deposits on, with their test terms; the sign-in's step-up window outlasts the whole file.
+  // Bank deposits on, with their test terms; the sign-in's step-up window outlasts the whole file;
+  // blocks come only from `sim/mine`, so the block crediting a simulated deposit is an operator's.
   server = await startWithdrawServer({
     sim: false,
     catalog: { bankDeposit: TERMS } as never,
-    config: { opsStepUpMs: 3_600_000 },
+    config: { opsStepUpMs: 3_600_000, simChainBlockMs: NO_TIMER_BLOCK_MS },
   });
   // Every ledger write funnels into postLoaded: note the ops route it served, if any.
   const { ledger } = serverOn(server.dataDir);
@@ -47,13 +49,11 @@ afterEach(async () => {
 });
 
 /** Calls a decision route as `op` and returns the reply's data. */
-async function decide<T = { id: number }>(
+const decide = <T = { id: number }>(
   op: TestOperator,
   route: string,
   fields: Record<string, string | number>,
-) {
-  return opsData<T>(await asOperator(server.origin, op.token, route, fields));
-}
+) => decideAs<T>(server, op, route, fields);
 
 async function rowOf(action: string, targetId: string): Promise<OpsAuditRow> {
   const rows = opsData<OpsAuditRow[]>(
@@ -69,21 +69,6 @@ async function newest(action: string): Promise<string> {
     await asOperator(server.origin, admin.token, 'actions', { action, limit: 1 }, 'GET'),
   );
   return row!.targetId;
-}
-
-/** Each decision route: who calls it, how, and the action its audit row names. */
-interface Decision {
-  route: string;
-  action: string;
-  by: () => TestOperator;
-  /** Makes the record and decides it; resolves to the audit row's target id. */
-  run: () => Promise<string>;
-  /** A creation has no record before it. */
-  creates?: boolean;
-  /** Fields the `after` state must show. */
-  after: Record<string, unknown>;
-  /** A check of the row's before and after together. */
-  around?: (before: Record<string, unknown>, after: Record<string, unknown>) => void;
 }
 
 const withdrawal = async () => {
@@ -147,6 +132,8 @@ const product = (opensAt: number) => ({
   earlyRedeem: 'true',
   opensAt,
 });
+
+const file = { server: () => server, reviewer: () => reviewer, admin: () => admin };
 
 const DECISIONS: Decision[] = [
   {
@@ -378,11 +365,14 @@ const DECISIONS: Decision[] = [
     },
     after: { level: 'agent' },
   },
+  ...legalDecisions(file),
+  ...simDecisions(file),
 ];
 
 describe('the audit trail of decisions', () => {
   for (const d of DECISIONS) {
-    it(`${d.route} records ${d.action} with the operator, the IP and the record before and after`, async () => {
+    const name = d.variant ? `${d.route} (${d.variant})` : d.route;
+    it(`${name} records ${d.action} with the operator, the IP and the record before and after`, async () => {
       const targetId = await d.run();
       const row = await rowOf(d.action, targetId);
       expect(row.operator).toBe(d.by().name);
@@ -396,9 +386,13 @@ describe('the audit trail of decisions', () => {
 });
 
 describe('re-authentication covers every decision that moves money', () => {
-  it('the routes above that wrote the ledger are exactly the step-up routes among them', () => {
+  it('the routes above that wrote the ledger (or credit later) are exactly the step-up routes among them', () => {
     const driven = DECISIONS.map((d) => d.route);
+    const later = DECISIONS.filter((d) => d.movesMoneyLater).map((d) => d.route);
     expect([...movedMoney].filter((r) => !OPS_STEP_UP_ROUTES.includes(r))).toEqual([]);
-    expect(OPS_STEP_UP_ROUTES.filter((r) => driven.includes(r)).sort()).toEqual([...movedMoney].sort());
+    expect(later.filter((r) => movedMoney.has(r))).toEqual([]);
+    expect(OPS_STEP_UP_ROUTES.filter((r) => driven.includes(r)).sort()).toEqual(
+      [...new Set([...movedMoney, ...later])].sort(),
+    );
   });
 });

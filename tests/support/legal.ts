@@ -119,6 +119,15 @@ export async function addBank(origin: string, p: Person, name = 'Li Lei'): Promi
  * method, and `fundLegal` USDT in the `legal` account.
  */
 export async function merchant(origin: string, dataDir: string, fundLegal = '1000'): Promise<Person> {
+  const { m, appId } = await merchantApplication(origin);
+  const ok = await opsCall(origin, 'POST', 'legal/applications/approve', { id: appId }, 'carol');
+  if (ok.status !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.body)}`);
+  if (fundLegal !== '0') await fund(dataDir, m.id, 'USDT', fundLegal, 'legal');
+  return m;
+}
+
+/** A new user, KYC verified with a bank method, whose merchant application awaits review. */
+export async function merchantApplication(origin: string): Promise<{ m: Person; appId: number }> {
   const m = await person(origin);
   // The bank card must be in the verified name.
   await verifyIdentity(origin, m.token, 'Merchant Wang');
@@ -126,10 +135,7 @@ export async function merchant(origin: string, dataDir: string, fundLegal = '100
   dataOf(await as(origin, m, 'legal/merchantApply', { nickname: `Shop ${m.id}` }));
   const apps = await opsCall(origin, 'GET', 'legal/applications', { status: 'review' });
   const app = (apps.body.data as Array<{ id: number; userId: number }>).find((a) => a.userId === m.id)!;
-  const ok = await opsCall(origin, 'POST', 'legal/applications/approve', { id: app.id }, 'carol');
-  if (ok.status !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.body)}`);
-  if (fundLegal !== '0') await fund(dataDir, m.id, 'USDT', fundLegal, 'legal');
-  return m;
+  return { m, appId: app.id };
 }
 
 /** Publishes an ad with defaults: USDT/CNY at 7.00, 10–7000 CNY, 500 USDT, bank. */

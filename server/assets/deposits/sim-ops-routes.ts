@@ -91,20 +91,26 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
           amount,
           ...(txidText !== '' && { txid: txidText }),
         },
-        (txid) =>
-          opsJournal.record({
+        (txid, replayed) => {
+          const transfer = {
+            chain: chain.id,
+            coin: coin.symbol,
+            address,
+            amount: fromUnits(amount, coin.decimals),
+            userId,
+          };
+          // A new transfer waits in the mempool; a replay stores nothing and stays where it was.
+          const stored = replayed && { ...transfer, txid, blockHeight: replayed.blockHeight };
+          return opsJournal.record({
             operator,
             action: 'sim.deposit',
             targetType: 'sim_chain_txs',
             targetId: `${chain.id}:${txid}`,
-            detail: {
-              chain: chain.id,
-              coin: coin.symbol,
-              address,
-              amount: fromUnits(amount, coin.decimals),
-              userId,
-            },
-          }),
+            detail: transfer,
+            before: stored,
+            after: stored || { ...transfer, txid, blockHeight: null },
+          });
+        },
       );
       const deposit = await deposits.byKey(chain.id, sent.txid, sent.vout);
       return {
@@ -128,13 +134,19 @@ export function registerSimDepositOps(ops: OpsRegistry, sim: SimulatedChain, dep
     if (chainText !== '' && !chains.some((c) => c.id === chainText)) throw fail('unknownChain', 'chain');
     const blocks = intField(input, 'blocks', { min: 1, max: SIM_MINE_MAX });
     const chain = chainText === '' ? null : chainText;
-    const heights = await sim.mine(chain, blocks, () =>
+    const heights = await sim.mine(chain, blocks, (mined) =>
       opsJournal.record({
         operator,
         action: 'sim.mine',
         targetType: 'sim_chain',
         targetId: chain ?? '*',
         detail: { blocks },
+        before: { heights: Object.fromEntries(mined.map((m) => [m.chain, m.from])) },
+        after: {
+          heights: Object.fromEntries(mined.map((m) => [m.chain, m.to])),
+          // The transfers the first new block included, as `sim.deposit` rows name them.
+          included: mined.flatMap((m) => m.txids.map((t) => `${m.chain}:${t}`)),
+        },
       }),
     );
     return { heights };
