@@ -12,7 +12,7 @@ import { registerUser } from '../support/accounts';
 import { callApi } from '../support/api';
 import { opsCall as opsJson, startBankServer } from '../support/bank';
 import { opsCall } from '../support/deposits';
-import { appUrl, login, pageErrors, PHONE, serverAndBrowser } from '../support/e2e';
+import { appUrl, login, pageErrors, PHONE, serverAndBrowser, setLang } from '../support/e2e';
 import { goToPage, OPS_TEST_PASSWORD, openConsole, signInConsole } from '../support/ops-console';
 import { smallPng } from './funding-support';
 
@@ -140,6 +140,7 @@ describe('operator console, support pages with the user app', () => {
     const app = await env.browser.newContext(PHONE);
     const reader = await app.newPage();
     const appErrors = pageErrors(reader);
+    await setLang(reader, origin, 'en');
     await reader.goto(appUrl(origin, '/pages/home/news'));
     await reader.getByTestId('news-item').filter({ hasText: 'New listing: ABC' }).click();
     const article = reader.getByTestId('article');
@@ -150,11 +151,14 @@ describe('operator console, support pages with the user app', () => {
     await ops.getByTestId('article-withdraw').click();
     await ops.locator('[data-testid="article-editor"] .badge--rejected').waitFor();
     expect(await ops.getByTestId('article-save').count()).toBe(0);
-    await reader.goto(appUrl(origin, `/pages/home/newsDetail?id=${id}`));
-    await reader.getByTestId('article-missing').waitFor();
     await reader.goto(appUrl(origin, '/pages/home/news'));
+    await expect
+      .poll(() => callApi(origin, 'news/detail', { id }).then((r) => r.body?.code === 200))
+      .toBe(false);
     await reader.getByTestId('news-list').or(reader.locator('.state')).first().waitFor();
-    expect(await reader.getByTestId('news-item').filter({ hasText: 'New listing: ABC' }).count()).toBe(0);
+    await expect
+      .poll(() => reader.getByTestId('news-item').filter({ hasText: 'New listing: ABC' }).count())
+      .toBe(0);
 
     // The live stream: set now (on air), the app's live page plays it; cleared, the page says none.
     await goToPage(ops, 'live');
