@@ -7,7 +7,7 @@ import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
-import { fromLocalInput, localInput, scheduleProblem } from './live-time';
+import { fromLocalInput, localInput, scheduleProblem, settingInForce } from './live-time';
 import '../publish/publish.css';
 
 interface Form {
@@ -15,16 +15,6 @@ interface Form {
   url: string;
   startsAt: string;
   endsAt: string;
-}
-
-/**
- * The setting the app follows now (on air or scheduled), or null. The app's view (`current`) hides
- * the address until the stream starts, so the address comes from the newest row of the history.
- */
-export function settingInForce(current: LiveStream, history: readonly StreamRow[]): StreamRow | null {
-  const newest = history[0];
-  if (!newest?.url || (!current.live && current.startsAt === null)) return null;
-  return newest;
 }
 
 /** What plays now, or what is scheduled. */
