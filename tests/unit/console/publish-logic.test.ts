@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { articleTextsOf } from '../../../console/src/pages/publish/app-texts';
 import { flagsOf, kindOf, KINDS } from '../../../console/src/pages/publish/kinds';
-import { fromLocalInput, localInput, scheduleProblem } from '../../../console/src/pages/live/live-time';
+import {
+  fromLocalInput,
+  localInput,
+  scheduleProblem,
+  settingInForce,
+} from '../../../console/src/pages/live/live-time';
 import zh from '../../../locales/zh/content.json';
 
 describe('article kinds', () => {
@@ -39,5 +44,36 @@ describe('live stream schedule', () => {
     expect(scheduleProblem(300, 200, 100)).toBe('stream.endBeforeStart');
     expect(scheduleProblem(null, 50, 100)).toBe('stream.endPast');
     expect(scheduleProblem(Number.NaN, null, 100)).toBe('stream.timeInvalid');
+  });
+});
+
+describe('live stream setting in force', () => {
+  const row = (url: string | null) => ({
+    id: 2,
+    title: url ? 'AMA' : '',
+    url,
+    starts_at: url ? 2_000 : null,
+    ends_at: null,
+    set_by: 'sue',
+    created_at: 1_000,
+  });
+  const view = (live: boolean, startsAt: number | null) => ({
+    live,
+    title: 'AMA',
+    url: live ? '/live/a.m3u8' : null,
+    startsAt,
+    endsAt: null,
+    updatedAt: 1_000,
+  });
+
+  it('is the newest row, with its address, while on air or scheduled', () => {
+    expect(settingInForce(view(false, 2_000), [row('/live/a.m3u8')])?.url).toBe('/live/a.m3u8');
+    expect(settingInForce(view(true, 2_000), [row('/live/a.m3u8')])?.url).toBe('/live/a.m3u8');
+  });
+
+  it('is none once cleared, ended or never set', () => {
+    expect(settingInForce(view(false, null), [row(null), row('/live/a.m3u8')])).toBeNull();
+    expect(settingInForce(view(false, null), [row('/live/a.m3u8')])).toBeNull();
+    expect(settingInForce(view(false, null), [])).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
-import { fromLocalInput, localInput, scheduleProblem } from './live-time';
+import { fromLocalInput, localInput, scheduleProblem, settingInForce } from './live-time';
 import '../publish/publish.css';
 
 interface Form {
@@ -18,21 +18,23 @@ interface Form {
 }
 
 /** What plays now, or what is scheduled. */
-function StreamNow({ current }: { current: LiveStream }) {
+function StreamNow({ current, setting }: { current: LiveStream; setting: StreamRow | null }) {
   const { t, locale } = useTranslation();
+  let state: 'onAir' | 'scheduled' | 'none' = 'none';
+  if (setting) state = current.live ? 'onAir' : 'scheduled';
   return (
-    <div className="card">
+    <div className="card live-now">
       <h2 className="card__title">{t('stream.now')}</h2>
-      <p data-testid="live-state">
-        <span className={`badge badge--${current.live ? 'approved' : 'review'}`}>
-          {t(current.live ? 'stream.onAir' : current.url ? 'stream.scheduled' : 'stream.none')}
+      <p data-testid="live-state" data-state={state}>
+        <span className={`badge badge--${state === 'onAir' ? 'approved' : 'review'}`}>
+          {t(`stream.${state}`)}
         </span>{' '}
-        {current.title}
+        {setting?.title}
       </p>
-      {current.url && <code className="wrap">{current.url}</code>}
-      {(current.startsAt !== null || current.endsAt !== null) && (
+      {setting?.url && <code className="wrap">{setting.url}</code>}
+      {setting && (setting.starts_at !== null || setting.ends_at !== null) && (
         <p className="note">
-          {moment(current.startsAt, locale)} → {moment(current.endsAt, locale)}
+          {moment(setting.starts_at, locale)} → {moment(setting.ends_at, locale)}
         </p>
       )}
     </div>
@@ -106,7 +108,7 @@ function StreamForm({
   allowedOrigins,
   onChanged,
 }: {
-  current: LiveStream;
+  current: StreamRow | null;
   allowedOrigins: string[];
   onChanged: () => void;
 }) {
@@ -122,10 +124,10 @@ function StreamForm({
     return () => clearInterval(timer);
   }, []);
   const form: Form = typed ?? {
-    title: current.title ?? '',
-    url: current.url ?? '',
-    startsAt: localInput(current.startsAt ?? null),
-    endsAt: localInput(current.endsAt ?? null),
+    title: current?.title ?? '',
+    url: current?.url ?? '',
+    startsAt: localInput(current?.starts_at ?? null),
+    endsAt: localInput(current?.ends_at ?? null),
   };
   const edit = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   const startsAt = fromLocalInput(form.startsAt);
@@ -185,7 +187,11 @@ function StreamForm({
             data-testid="live-url"
             onChange={(e) => edit({ url: e.target.value })}
           />
-          <span className="note">{t('stream.urlHint', { origins: allowedOrigins.join(', ') || '—' })}</span>
+          <span className="note">
+            {allowedOrigins.length > 0
+              ? t('stream.urlHint', { origins: allowedOrigins.join(', ') })
+              : t('stream.urlHintLocal')}
+          </span>
         </label>
         <ScheduleFields form={form} problem={problem} onEdit={edit} />
       </fieldset>
@@ -199,7 +205,7 @@ function StreamForm({
           >
             {t('stream.set')}
           </button>
-          {current.url && (
+          {current && (
             <button
               type="button"
               className="btn btn--danger"
@@ -231,13 +237,14 @@ export function Page() {
         </button>
       </div>
     );
+  const setting = settingInForce(data.current, data.history);
   return (
     <section className="page" data-testid="live-page">
       <header className="page__head">
         <h1 className="page__title">{t('stream.title')}</h1>
       </header>
-      <StreamNow current={data.current} />
-      <StreamForm current={data.current} allowedOrigins={data.allowedOrigins} onChanged={reload} />
+      <StreamNow current={data.current} setting={setting} />
+      <StreamForm current={setting} allowedOrigins={data.allowedOrigins} onChanged={reload} />
       <StreamHistory rows={data.history} />
     </section>
   );

@@ -1,5 +1,7 @@
 // The schedule's times between the form's `datetime-local` fields (the operator's own clock) and
-// milliseconds since the epoch (what `zhibo/set` takes).
+// milliseconds since the epoch (what `zhibo/set` takes); and which setting is in force.
+import type { LiveStream } from '../../../../domain/zhibo-types';
+import type { StreamRow } from '../../../worker/routes';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -25,4 +27,14 @@ export function scheduleProblem(startsAt: number | null, endsAt: number | null, 
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) return 'stream.endBeforeStart';
   if (endsAt !== null && endsAt <= now) return 'stream.endPast';
   return null;
+}
+
+/**
+ * The setting the app follows now (on air or scheduled), or null. The app's view (`current`) hides
+ * the address until the stream starts, so the address comes from the newest row of the history.
+ */
+export function settingInForce(current: LiveStream, history: readonly StreamRow[]): StreamRow | null {
+  const newest = history[0];
+  if (!newest?.url || (!current.live && current.startsAt === null)) return null;
+  return newest;
 }
