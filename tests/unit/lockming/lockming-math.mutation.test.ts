@@ -50,6 +50,7 @@ describe('the terms the area takes', () => {
     expect(offsetOfUtc('23:59')).toBe(23 * H + 59 * 60_000);
     for (const bad of ['24:00', '23:60', '9:05', '09:5', '0900', ' 09:00', '09:00 ', '30:00'])
       expect(() => offsetOfUtc(bad)).toThrow(RangeError);
+    expect(() => offsetOfUtc('7am')).toThrow('not an HH:MM time: 7am');
   });
 
   it('has the constants the rule is stated with', () => {
@@ -69,6 +70,9 @@ describe('the payout schedule at its edges', () => {
     expect(accrualsBetween(D + 10 * H, first, '08:00')).toBe(1);
     expect(accrualsBetween(D + 10 * H, first + DAY_MS - 1, '08:00')).toBe(1);
     expect(accrualsBetween(D + 10 * H, first + DAY_MS, '08:00')).toBe(2);
+    // A window that ends before it starts holds none, however far before.
+    expect(accrualsBetween(D + 10 * H, D + 10 * H, '08:00')).toBe(0);
+    expect(accrualsBetween(D + 10 * H, D - 3 * DAY_MS, '08:00')).toBe(0);
   });
 
   it('gives savings without an expiry no payout, and matures a zero-day preview on the first payout', () => {
