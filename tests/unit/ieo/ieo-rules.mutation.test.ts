@@ -100,6 +100,13 @@ describe('an operator’s project', () => {
     });
   });
 
+  it('stores a fractional lot and total without trailing zeros', () => {
+    // 2.5 × 0.2 = 0.5 a lot; 1002.5 is 401 lots.
+    expect(parse({ price: '0.20', lot: '2.50', total: '1002.50' })).toMatchObject({
+      ok: { price: '0.2', lot: '2.5', total: '1002.5', lotCostUnits: U / 2n, totalLots: 401n },
+    });
+  });
+
   it('needs a name and a coin name within their lengths, counted as characters', () => {
     expect(parse({ name: '  ' })).toEqual(bad('name', 'required'));
     expect(parse({ name: 5 })).toEqual(bad('name', 'required'));
