@@ -262,6 +262,11 @@ export interface OpsConsoleEndpoints {
   'tokens/revoke': E<{ id: number }, OpsTokenInfo>;
 
   /** The audit trail, newest first; filters are exact matches. */
+  /**
+   * The history of one record (a queue item's detail), for every role; the IP stays in the audit
+   * trail proper (`actions`, admins).
+   */
+  'actions/of': E<{ targetType: string; targetId: string }, OpsAuditRow[]>;
   actions: E<
     OpsPage & { operator?: string; action?: string; targetType?: string; targetId?: string },
     OpsAuditRow[]
@@ -301,6 +306,7 @@ export const OPS_CONSOLE_ROUTES: {
   'tokens/create': { method: 'POST', duty: 'self' },
   'tokens/revoke': { method: 'POST', duty: 'self' },
   actions: { method: 'GET', duty: 'admin' },
+  'actions/of': { method: 'GET', duty: 'read' },
   'users/search': { method: 'GET', duty: 'read' },
   'users/get': { method: 'GET', duty: 'read' },
   'users/freeze': { method: 'POST', duty: 'admin' },

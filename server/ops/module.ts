@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { createHttp, intField, mountConsoleFiles, optionalIntField, str } from '../http';
+import { AppError, createHttp, intField, mountConsoleFiles, optionalIntField, str } from '../http';
 import type { ServerContext, ServerModule } from '../module';
 import { OpsAuth } from './auth-service';
 import { registerAuthRoutes } from './auth-routes';
@@ -14,6 +14,9 @@ import { opsAccountsMigration, opsSessionActivityMigration } from './schema';
 
 /** The sign-in service of each server's routes, from `register` to `mountOpsConsole`. */
 const auths = new WeakMap<ServerContext['ops'], OpsAuth>();
+
+/** Rows of one record's history a queue's detail shows. */
+const HISTORY_ROWS = 50;
 
 /** An exact-match filter of the audit list, or undefined when not given. */
 const filter = (input: Record<string, unknown>, name: string) => {
@@ -56,6 +59,14 @@ export const opsModule: ServerModule = {
         targetType: filter(input, 'targetType'),
         targetId: filter(input, 'targetId'),
       });
+    });
+    ops.add('GET', 'actions/of', 'read', async ({ input }) => {
+      const targetType = filter(input, 'targetType');
+      const targetId = filter(input, 'targetId');
+      if (!targetType) throw new AppError('message', 'required', 'targetType', 400);
+      if (!targetId) throw new AppError('message', 'required', 'targetId', 400);
+      const rows = await opsJournal.list(null, HISTORY_ROWS, { targetType, targetId });
+      return rows.map((r) => ({ ...r, ip: '' }));
     });
     registerOverview(ctx);
   },

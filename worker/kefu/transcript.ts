@@ -92,9 +92,12 @@ export function createTranscript(deps: KefuDeps, now: () => number): Transcript 
     oldest: () => messages[0]?.id,
     stored: (message) => merge([message]),
     received(message) {
+      // The same message can arrive twice (the newest page read while its event was on the way, a
+      // resubscription's replay): it is counted once.
+      const known = messages.some((m) => m.id === message.id);
       merge([message]);
       if (message.sender === 'operator') {
-        unread += 1;
+        if (!known && message.readAt === null) unread += 1;
         acknowledge(deps.call, messages);
       }
       save();

@@ -18,9 +18,8 @@ export function History({
   const [rows, setRows] = useState<OpsAuditRow[] | null>(null);
   useEffect(() => {
     let live = true;
-    void call('actions', { targetType, targetId, limit: 50 }).then((r) => {
-      // Until the server filters by target, rows of other records are left out here.
-      if (live) setRows((r ?? []).filter((a) => a.targetType === targetType && a.targetId === targetId));
+    void call('actions/of', { targetType, targetId }).then((r) => {
+      if (live) setRows(r ?? []);
     });
     return () => {
       live = false;

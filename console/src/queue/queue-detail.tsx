@@ -59,7 +59,6 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
   const [asking, setAsking] = useState<Asking<T> | null>(null);
   const [stamp, setStamp] = useState(0);
   const mayReview = useDuty('review');
-  const mayAudit = useDuty('admin');
   if (item === undefined) return <p className="loading">…</p>;
   if (item === null) return <p className="empty">{t('detail.notFound')}</p>;
 
@@ -127,13 +126,11 @@ export function QueueDetail<T extends QueueItem>({ spec }: { spec: QueueSpec<T> 
         </section>
         {More ? <More item={item} stamp={stamp} /> : null}
         {mayReview ? <Images images={spec.images(item)} /> : null}
-        {mayAudit ? (
-          <History
-            targetType={spec.targetType}
-            targetId={spec.targetId?.(item) ?? String(item.id)}
-            stamp={stamp}
-          />
-        ) : null}
+        <History
+          targetType={spec.targetType}
+          targetId={spec.targetId?.(item) ?? String(item.id)}
+          stamp={stamp}
+        />
       </div>
       {asking && (
         <ReasonDialog
