@@ -60,7 +60,7 @@ describe('operator console: review pages', () => {
     await page.getByTestId('decide-refuse').click();
     await giveReason(page, 'Bank card name does not match');
     await page.locator('.page__title .badge--rejected').waitFor();
-    await page.getByText('Bank card name does not match').waitFor();
+    await page.getByText('Bank card name does not match', { exact: true }).waitFor();
 
     // Appeal: the order, each side's images, the chat; the coin goes to the buyer.
     await openFirst(page, 'appeals');

@@ -10,14 +10,16 @@ import { toast } from '../core/toast';
 import { problemText } from '../core/use-call';
 import { useTranslation } from '../core/use-translation';
 import { Prefs } from './prefs';
+import { returnPath } from './return-path';
 
 /** A TOTP code: six digits. */
 const CODE = /^\d{6}$/;
 
-/** Where to go after the sign-in: the page the session ended on (app.tsx), else the dashboard. */
+/** Where to go after the sign-in (return-path.ts). */
 function useReturnPath(): string {
+  const { me, endedBy, previousId } = useSession();
   const from = (useLocation().state as { from?: Location } | null)?.from;
-  return from && from.pathname !== '/sign-in' ? `${from.pathname}${from.search}${from.hash}` : '/';
+  return returnPath(from, endedBy, previousId, me?.id);
 }
 
 /** The password step. */
