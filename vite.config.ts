@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './build/compile-hints';
 import { deferManifest } from './build/defer-manifest';
 import { inlineIcons } from './build/inline-icons';
+import { routerProductionAliases } from './build/router-production';
 import { landingGroups, preloadLandingRoute } from './build/landing-preload';
 import { startWorkerEarly } from './build/start-worker-early';
 
@@ -48,28 +48,7 @@ const BASE = '/h5/';
 export default defineConfig(({ command }) => ({
   base: BASE,
   define: { __APP_VERSION__: JSON.stringify(version) },
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            // react-router's package exports only its development build, dev-only warnings included
-            // (remix-run/react-router#12532, #14102); the production build it ships beside it is
-            // the same code with them compiled out.
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-              ),
-            },
-            {
-              find: /^react-router\/dom$/,
-              replacement: fileURLToPath(
-                new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
-              ),
-            },
-          ]
-        : [],
-  },
+  resolve: { alias: routerProductionAliases(command) },
   plugins: [
     react(),
     inlineIcons({

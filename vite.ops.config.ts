@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routerProductionAliases } from './build/router-production';
 
 /** Where the reference server listens during `npm run dev:ops`. */
 const SERVER = 'http://localhost:8080';
@@ -26,26 +27,7 @@ export default defineConfig(({ command }) => ({
   base: '/ops/',
   envDir: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: false,
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            // As in vite.config.ts: react-router's production build, without its dev-only warnings.
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-              ),
-            },
-            {
-              find: /^react-router\/dom$/,
-              replacement: fileURLToPath(
-                new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
-              ),
-            },
-          ]
-        : [],
-  },
+  resolve: { alias: routerProductionAliases(command) },
   define: { __OPS_DEMO__: JSON.stringify(process.env.VITE_OPS_DEMO === '1') },
   plugins: [react()],
   worker: { format: 'es' },

@@ -169,3 +169,32 @@ export interface IeoProjectReq {
   explorer?: string;
   description?: string;
 }
+
+/**
+ * Every field of `IeoProjectReq`, in the order of the operator's form: what the console sends and
+ * what the server reads (`server/ieo/routes.ts`).
+ */
+export const IEO_PROJECT_FIELDS = [
+  'name',
+  'coin',
+  'coinName',
+  'coinDecimals',
+  'quote',
+  'price',
+  'lot',
+  'total',
+  'cap',
+  'preheatAt',
+  'opensAt',
+  'closesAt',
+  'website',
+  'whitepaper',
+  'explorer',
+  'description',
+] as const satisfies readonly (keyof IeoProjectReq)[];
+
+// A field added to IeoProjectReq and not to the list above fails here.
+const everyProjectField: Exclude<keyof IeoProjectReq, (typeof IEO_PROJECT_FIELDS)[number]> extends never
+  ? true
+  : never = true;
+void everyProjectField;

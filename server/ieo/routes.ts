@@ -1,4 +1,4 @@
-import type { IeoTerms } from '../../domain/ieo-types';
+import { IEO_PROJECT_FIELDS, type IeoTerms } from '../../domain/ieo-types';
 import type { CoinInfo } from '../../domain';
 import { idField, notFound, sessionOf, str, type HandlerRegistry } from '../http';
 import { requireTradePassword } from '../mine';
@@ -7,26 +7,6 @@ import type { Engine } from '../db';
 import { decimalsIn, toAllocation, toCommit, toProject } from './dto';
 import type { IeoService } from './service';
 import type { CommitRow, ProjectRow } from './store';
-
-/** The fields of an operator's project form. */
-const PROJECT_FIELDS = [
-  'name',
-  'coin',
-  'coinName',
-  'coinDecimals',
-  'quote',
-  'price',
-  'lot',
-  'total',
-  'cap',
-  'preheatAt',
-  'opensAt',
-  'closesAt',
-  'website',
-  'whitepaper',
-  'explorer',
-  'description',
-] as const;
 
 /**
  * The user endpoints (projects and one project, public; subscribe and the log, signed in) and the
@@ -90,7 +70,7 @@ export function registerIeoRoutes(
   });
 
   const fields = (input: Readonly<Record<string, unknown>>) =>
-    Object.fromEntries(PROJECT_FIELDS.map((f) => [f, str(input, f)]));
+    Object.fromEntries(IEO_PROJECT_FIELDS.map((f) => [f, str(input, f)]));
 
   ops.add('GET', 'ieo/projects', 'read', async () => view(await service.store.all()));
   ops.add('POST', 'ieo/create', 'review', async ({ operator, input }) => {

@@ -1,26 +1,13 @@
 import { sql } from 'kysely';
 import { sql as statement, statementsOf, type AsyncPreparedSet, type Engine, type Migration } from '../db';
+import type { OpsAuditRow } from '../../domain/ops-api';
 import { currentOpsRequest } from './request-context';
 
-/** One operator action as the audit trail keeps it. */
-export interface OpsAction {
-  id: number;
-  operator: string;
-  /** Such as `withdrawal.approve` or `bankDeposit.reject`. */
-  action: string;
-  /** Business row acted on, such as `withdrawals` / `12`. */
-  targetType: string;
-  targetId: string;
-  /** Free detail as JSON text (txid, reason, amounts). */
-  detail: string;
-  /** JSON text of the record's state before and after the action; null where there is no record. */
-  before: string | null;
-  after: string | null;
-  /** The caller's IP; empty for actions no request caused (the CLI on the server machine). */
-  ip: string;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-}
+/**
+ * One row of the audit trail: the console's `OpsAuditRow` (domain/ops-api.ts). `ip` is empty for
+ * actions no request caused (the CLI on the server machine); `createdAt` in milliseconds since the epoch.
+ */
+export type OpsAction = OpsAuditRow;
 
 /** What `record` takes: the row without its id and time; `ip` defaults to the request's. */
 export interface OpsActionInput {

@@ -1,30 +1,13 @@
 // The IEO project form's values and the request they make (pure, unit-tested). Amounts stay the
 // decimal strings the operator typed; the server checks them (domain/ieo-rules.ts parseIeoProject).
-import type { IeoProject, IeoProjectReq } from '../../../../domain/ieo-types';
+import { IEO_PROJECT_FIELDS, type IeoProject, type IeoProjectReq } from '../../../../domain/ieo-types';
 import { fromLocalInput, toLocalInput } from '../../forms/datetime';
 
 /** Every field of the form, as text. */
 export type ProjectForm = { [K in keyof Required<IeoProjectReq>]: string };
 
 /** The form's fields in their order on the page (also where a server refusal may point). */
-export const PROJECT_FIELDS: readonly (keyof ProjectForm)[] = [
-  'name',
-  'coin',
-  'coinName',
-  'coinDecimals',
-  'quote',
-  'price',
-  'lot',
-  'total',
-  'cap',
-  'preheatAt',
-  'opensAt',
-  'closesAt',
-  'website',
-  'whitepaper',
-  'explorer',
-  'description',
-];
+export const PROJECT_FIELDS: readonly (keyof ProjectForm)[] = IEO_PROJECT_FIELDS;
 
 /** The time fields (datetime-local in the form, milliseconds on the wire). */
 export const PROJECT_TIMES = ['preheatAt', 'opensAt', 'closesAt'] as const;
