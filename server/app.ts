@@ -40,6 +40,7 @@ import { createMessageSender, type MessageSender, type SmsProvider } from './mes
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
 import { createSellModule } from './sell/module';
+import { joinCluster, type ClusterPart } from './cluster';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
@@ -138,16 +139,53 @@ function readVersion(): string {
   }
 }
 
+/**
+ * The shared services every area gets (`ServerContext`): the ledger and the market's boards opened
+ * on the database, the catalog loaded, the operators' registries and the texts.
+ */
+async function serverContext(
+  base: Pick<
+    ServerContext,
+    'config' | 'engine' | 'registry' | 'hub' | 'sessions' | 'sender' | 'opsEvents' | 'log'
+  >,
+  { modules, localesDir }: { modules: readonly ServerModule[]; localesDir: string },
+): Promise<ServerContext> {
+  const { config, engine, hub, log } = base;
+  const catalog = loadCatalog(config.catalogFile);
+  const namespaces = new Map<string, TextCatalog>();
+  return {
+    ...base,
+    ledger: await Ledger.open(engine, config.balanceAuthority),
+    catalog,
+    tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
+    tape: await TradeTape.open(engine, catalog.pairs),
+    ops: new OpsRegistry(),
+    opsJournal: new OpsJournal(engine),
+    uploadClaims: new UploadClaims(
+      engine,
+      modules.flatMap((m) => m.uploadClaims ?? []),
+    ),
+    version: readVersion(),
+    texts(ns) {
+      let t = namespaces.get(ns);
+      if (!t) namespaces.set(ns, (t = loadTexts(localesDir, ns, (msg) => log.warn(msg))));
+      return t;
+    },
+  };
+}
+
 /** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
   if (config.codeHashKey) setCodeHashKey(config.codeHashKey);
   const modules = options.modules ?? defaultModules();
-  // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line.
+  // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line. A
+  // cluster's edge never migrates: it waits for the schema its core keeps.
+  const schema = config.role === 'edge' ? 'await' : 'migrate';
   const db = config.databaseUrl
-    ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules))
-    : await openDatabase(config.dataDir, allMigrations(modules));
+    ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
+    : await openDatabase(config.dataDir, allMigrations(modules), { schema });
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();
@@ -161,12 +199,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app: FastifyInstance | undefined;
   let ledger: Ledger | undefined;
   let sender: MessageSender | undefined;
+  let cluster: ClusterPart | null = null;
   /** Modules prepared or started: stopped in reverse registration order. */
   const active = new Set<ServerModule>();
   const toStop = () => modules.filter((m) => active.has(m)).reverse();
   try {
     app = await createHttp({ config, messages, logLevel });
     for (const w of warnings) app.log.warn(w);
+    const httpLog = app.log;
+    cluster = await joinCluster(config, sessions, (status) =>
+      httpLog.warn({ bus: status }, 'bus connection'),
+    );
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
     sender =
@@ -178,51 +221,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         smsProvider: options.smsProvider,
         simulated: (engine, log) => new OutboxSender(engine, log, true),
       });
-    const catalog = loadCatalog(config.catalogFile);
     const log = app.log;
-    const namespaces = new Map<string, TextCatalog>();
-    const ctx: ServerContext = {
-      config,
-      engine: db.engine,
-      registry,
-      hub,
-      sessions,
-      sender,
-      ledger: (ledger = await Ledger.open(db.engine, config.balanceAuthority)),
-      catalog,
-      tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
-      tape: await TradeTape.open(db.engine, catalog.pairs),
-      ops: new OpsRegistry(),
-      opsEvents,
-      opsJournal: new OpsJournal(db.engine),
-      uploadClaims: new UploadClaims(
-        db.engine,
-        modules.flatMap((m) => m.uploadClaims ?? []),
-      ),
-      log: app.log,
-      version: readVersion(),
-      texts(ns) {
-        let t = namespaces.get(ns);
-        if (!t) namespaces.set(ns, (t = loadTexts(localesDir, ns, (msg) => log.warn(msg))));
-        return t;
+    const ctx = await serverContext(
+      { config, engine: db.engine, registry, hub, sessions, sender, opsEvents, log },
+      {
+        modules,
+        localesDir,
       },
-    };
+    );
+    ledger = ctx.ledger;
     for (const m of modules) await m.register(ctx);
-    await mountHttp(app, { config, registry, auth: sessions, hub });
-    await mountOpsConsole(app, ctx, resolveOperatorToken(config), { config, messages, logLevel });
+    cluster?.registered(registry);
+    await mountHttp(app, { config, registry, auth: cluster?.auth ?? sessions, hub });
+    // An edge changes nothing itself: the console, the areas' preparation and their timers are the core's.
+    const edge = cluster?.role === 'edge';
+    if (!edge) await mountOpsConsole(app, ctx, resolveOperatorToken(config), { config, messages, logLevel });
     for (const m of modules) {
-      if (!m.prepare) continue;
+      if (!m.prepare || edge) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.
       active.add(m);
       await m.prepare(ctx);
     }
     await app.listen({ port: config.port, host: config.host });
     for (const m of modules) {
+      if (edge) continue;
       active.add(m);
       await m.start?.(ctx);
     }
+    cluster?.started({ registry, hub, log });
   } catch (err) {
     for (const m of toStop()) await m.stop?.();
+    await cluster?.close();
     stopSys();
     await app?.close();
     await sender?.close?.();
@@ -236,6 +265,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | undefined;
   const server = app;
   const senders = sender!;
+  const part = cluster;
   return {
     url,
     port: address.port,
@@ -250,6 +280,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // timers and commit what they still hold, while the database is open.
         stopSys();
         await server.close();
+        // A core stops answering before its areas stop, so no command reaches a stopped area.
+        await part?.close();
         for (const m of toStop()) await m.stop?.();
         await senders.close?.();
         await db.close();

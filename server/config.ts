@@ -48,6 +48,14 @@ export interface Config {
    * by the one writer, or `database`, read by each batch (`server/ledger`, `BalanceAuthority`).
    */
   balanceAuthority: 'memory' | 'database';
+  /**
+   * What this process is (ROLE, server/cluster): `all` (the default: one process does everything),
+   * `core` (the one writer, the engines and the timers; answers the edges over the bus) or `edge`
+   * (HTTP and sockets; sends commands to the core, serves reads, fans out the core's events).
+   */
+  role: 'all' | 'core' | 'edge';
+  /** The bus of a cluster (NATS_URL, `nats://…`); required by `core` and `edge`. */
+  natsUrl: string | undefined;
   mode: AppMode;
   /**
    * Run the market-maker simulator (SIM_MARKET). Demo mode only; see `simMarketOn`.
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir: dataRaw === ':memory:' ? ':memory:' : path.resolve(cwd, dataRaw),
     databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     balanceAuthority: authorityVar(env.BALANCE_AUTHORITY),
+    ...clusterVars(env, dataRaw),
     mode,
     simMarket,
     simChain,
@@ -273,6 +282,20 @@ function opsListenVar(env: NodeJS.ProcessEnv): Config['opsListen'] {
   }
   // Loopback by default: the console's address is for the operators' network, not the internet.
   return { host: host ?? '127.0.0.1', port: intVar(env, 'OPS_PORT', 0, 0, 65_535) };
+}
+
+/** ROLE and NATS_URL, checked together: a cluster needs a bus and a database every process reaches. */
+function clusterVars(env: NodeJS.ProcessEnv, dataRaw: string): Pick<Config, 'role' | 'natsUrl'> {
+  const role = nonEmpty(env.ROLE)?.toLowerCase() ?? 'all';
+  if (role !== 'all' && role !== 'core' && role !== 'edge') {
+    throw new ConfigError(`ROLE must be all, core or edge, got "${role}"`);
+  }
+  const natsUrl = urlVar(env, 'NATS_URL', ['nats:', 'tls:']);
+  if (role !== 'all' && natsUrl === undefined) throw new ConfigError(`ROLE=${role} needs NATS_URL`);
+  if (role !== 'all' && dataRaw === ':memory:' && nonEmpty(env.DATABASE_URL) === undefined) {
+    throw new ConfigError(`ROLE=${role} needs a database the other processes reach, not DATA_DIR=:memory:`);
+  }
+  return { role, natsUrl };
 }
 
 function authorityVar(raw: string | undefined): Config['balanceAuthority'] {

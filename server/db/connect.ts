@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrate, migrateDatabase } from './migrate';
+import { awaitSchema, migrate, migrateDatabase } from './migrate';
 import type { Migration } from './migration';
 import type { Engine } from './engine';
 import { postgresEngine, sqliteEngine } from './open-engine';
@@ -29,7 +29,20 @@ export interface Db {
  * Opens (creating if needed) the SQLite database in `dataDir`, or an in-memory one for `:memory:`,
  * and applies the pending ones of `migrations` (every area's: `allMigrations` in server/app.ts).
  */
-export async function openDatabase(dataDir: string, migrations: readonly Migration[]): Promise<Db> {
+/** How a process opens its database. */
+export interface OpenOptions {
+  /**
+   * `migrate` (the default) applies the pending steps; `await` waits until another process (the
+   * cluster's core) has applied them and never writes the schema (an edge).
+   */
+  schema?: 'migrate' | 'await';
+}
+
+export async function openDatabase(
+  dataDir: string,
+  migrations: readonly Migration[],
+  options: OpenOptions = {},
+): Promise<Db> {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -49,7 +62,8 @@ export async function openDatabase(dataDir: string, migrations: readonly Migrati
 
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
-    await migrate(kysely as unknown as Kysely<unknown>, migrations);
+    if (options.schema === 'await') await awaitSchema(kysely as unknown as Kysely<unknown>, migrations);
+    else await migrate(kysely as unknown as Kysely<unknown>, migrations);
   } catch (err) {
     await kysely.destroy();
     throw err;
@@ -84,13 +98,21 @@ export interface EngineDb {
  * id: several tables take ids the writer allocates (orders, trades, ledger transactions), and a
  * sequence that an explicit id never advanced would hand that id out again.
  */
-export async function openPostgresDatabase(url: string, migrations: readonly Migration[]): Promise<EngineDb> {
+export async function openPostgresDatabase(
+  url: string,
+  migrations: readonly Migration[],
+  options: OpenOptions = {},
+): Promise<EngineDb> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => {});
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateDatabase(kysely, migrations, 'postgres');
-    await alignSequences(kysely);
+    if (options.schema === 'await') {
+      await awaitSchema(kysely, migrations);
+    } else {
+      await migrateDatabase(kysely, migrations, 'postgres');
+      await alignSequences(kysely);
+    }
   } finally {
     await kysely.destroy();
   }

@@ -86,3 +86,30 @@ export async function migrateDatabase(
 export function migrate(db: Kysely<unknown>, migrations: readonly Migration[]): Promise<string[]> {
   return migrateDatabase(db, migrations, 'sqlite');
 }
+
+/**
+ * Waits until another process (a cluster's core) has applied every step of `migrations` that a
+ * database of today records (the baseline and what follows it), polling every `pollMs`. An edge
+ * never migrates: it reads the schema the core keeps. Throws after `timeoutMs`.
+ */
+export async function awaitSchema(
+  db: Kysely<unknown>,
+  migrations: readonly Migration[],
+  timeoutMs = 60_000,
+  pollMs = 250,
+): Promise<void> {
+  const wanted = [...new Set(migrations.filter((m) => !m.legacy).map((m) => m.name))];
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await sql<{ name: string }>`select name from migrations`
+      .execute(db)
+      .then((r) => new Set(r.rows.map((row) => row.name)))
+      .catch(() => new Set<string>());
+    const missing = wanted.filter((name) => !done.has(name));
+    if (missing.length === 0) return;
+    if (Date.now() > until) {
+      throw new Error(`the schema is not there yet (waiting for ${missing[0]}…): is the core running?`);
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}

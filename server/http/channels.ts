@@ -17,6 +17,11 @@ export type SnapshotFn = (ch: string, client: SocketClient) => unknown | Promise
 export interface ChannelOptions {
   /** Only sockets bound to a user may subscribe; data goes out through `publishToUser`. */
   private?: boolean;
+  /**
+   * Each process makes this channel's data itself (the `sys` heartbeat): in a cluster it is neither
+   * sent to the bus by the core nor followed there by an edge.
+   */
+  local?: boolean;
 }
 
 /**
@@ -30,6 +35,22 @@ export interface Publisher {
   publishToUser(userId: number, ch: string, data: unknown): void;
   /** Whether anyone listens on `ch`; lets producers skip work nobody will see. */
   hasSubscribers(ch: string): boolean;
+}
+
+/** Where a core sends each publication besides its own sockets (the bus; server/cluster). */
+export interface HubRelay {
+  publish(ch: string, text: string): void;
+  publishToUser(userId: number, ch: string, text: string): void;
+}
+
+/**
+ * Told when a channel gets its first subscriber on this process and when it loses its last (an
+ * edge follows the channel's subject on the bus only meanwhile). `userId` is set for a private
+ * channel: each user's stream of it is its own.
+ */
+export interface InterestListener {
+  first(ch: string, userId: number | null): void;
+  last(ch: string, userId: number | null): void;
 }
 
 interface Family {
@@ -48,7 +69,13 @@ function matches(pattern: string | RegExp, ch: string): boolean {
 export class ChannelHub implements Publisher {
   readonly #families: Family[] = [];
   readonly #subscribers = new Map<string, Set<SocketClient>>();
-  readonly #byClient = new Map<SocketClient, Set<string>>();
+  /** Each client's channels, with the user a private one was subscribed for (null for public ones). */
+  readonly #byClient = new Map<SocketClient, Map<string, number | null>>();
+  /** Subscribers per `user|channel` (`|channel` for public ones), while someone listens to the interest. */
+  readonly #interestCount = new Map<string, number>();
+  #interest: InterestListener | null = null;
+  #relay: HubRelay | null = null;
+  #snapshotVia: SnapshotFn | null = null;
 
   /**
    * Declares a channel family (exact name, `prefix*` or RegExp). Subscribing to a channel no family
@@ -58,40 +85,66 @@ export class ChannelHub implements Publisher {
     this.#families.push({ pattern, snapshot, options });
   }
 
-  /** The family of `ch`, or undefined when the channel does not exist. */
+  /**
+   * The family of `ch`, or undefined when the channel does not exist. Its snapshot is the one set by
+   * `snapshotVia` when there is one (an edge asks the core).
+   */
   family(ch: string): { snapshot: SnapshotFn | undefined; options: ChannelOptions } | undefined {
-    return this.#families.find((f) => matches(f.pattern, ch));
+    const f = this.#families.find((fam) => matches(fam.pattern, ch));
+    if (!f || !this.#snapshotVia || !f.snapshot || f.options.local) return f;
+    return { snapshot: this.#snapshotVia, options: f.options };
+  }
+
+  /** Sends every publication to `relay` as well (a core's bus), or stops with null. */
+  relayTo(relay: HubRelay | null): void {
+    this.#relay = relay;
+  }
+
+  /** Reports channels gaining their first and losing their last subscriber here, or stops with null. */
+  onInterest(listener: InterestListener | null): void {
+    this.#interest = listener;
+  }
+
+  /** Computes every family's first message with `fn` instead (an edge: the core's), or stops with null. */
+  snapshotVia(fn: SnapshotFn | null): void {
+    this.#snapshotVia = fn;
   }
 
   /** Adds `client` to `ch`. Returns false when it was already subscribed. */
   add(client: SocketClient, ch: string): boolean {
     let chans = this.#byClient.get(client);
-    if (!chans) this.#byClient.set(client, (chans = new Set()));
+    if (!chans) this.#byClient.set(client, (chans = new Map()));
     if (chans.has(ch)) return false;
-    chans.add(ch);
+    const options = this.family(ch)?.options;
+    const userId = options?.private ? client.userId : null;
+    chans.set(ch, userId);
     let subs = this.#subscribers.get(ch);
     if (!subs) this.#subscribers.set(ch, (subs = new Set()));
     subs.add(client);
+    if (!options?.local) this.#count(ch, userId, +1);
     return true;
   }
 
   remove(client: SocketClient, ch: string): void {
-    this.#byClient.get(client)?.delete(ch);
+    const chans = this.#byClient.get(client);
+    if (!chans?.has(ch)) return;
+    const userId = chans.get(ch)!;
+    chans.delete(ch);
     const subs = this.#subscribers.get(ch);
-    if (!subs) return;
-    subs.delete(client);
-    if (subs.size === 0) this.#subscribers.delete(ch);
+    subs?.delete(client);
+    if (subs?.size === 0) this.#subscribers.delete(ch);
+    if (!this.family(ch)?.options.local) this.#count(ch, userId, -1);
   }
 
   /** Forgets a closed socket. */
   detach(client: SocketClient): void {
-    for (const ch of this.#byClient.get(client) ?? []) this.remove(client, ch);
+    for (const ch of [...(this.#byClient.get(client)?.keys() ?? [])]) this.remove(client, ch);
     this.#byClient.delete(client);
   }
 
   /** Removes `client` from every private channel (its session ended or changed hands). */
   dropPrivate(client: SocketClient): void {
-    for (const ch of [...(this.#byClient.get(client) ?? [])]) {
+    for (const ch of [...(this.#byClient.get(client)?.keys() ?? [])]) {
       if (this.family(ch)?.options.private) this.remove(client, ch);
     }
   }
@@ -101,18 +154,30 @@ export class ChannelHub implements Publisher {
     return this.#byClient.get(client)?.size ?? 0;
   }
 
+  /** Every client with the channels it listens to (an edge sends them fresh snapshots after a bus outage). */
+  *subscriptions(): Iterable<[SocketClient, string[]]> {
+    for (const [client, chans] of this.#byClient) yield [client, [...chans.keys()]];
+  }
+
+  /** Whether anyone listens on `ch`: here, or, on a core, possibly on an edge (always true then). */
   hasSubscribers(ch: string): boolean {
-    return (this.#subscribers.get(ch)?.size ?? 0) > 0;
+    return this.#relay !== null || (this.#subscribers.get(ch)?.size ?? 0) > 0;
   }
 
   publish(ch: string, data: unknown): void {
     const subs = this.#subscribers.get(ch);
-    if (!subs || subs.size === 0) return;
+    if (!this.#relay && (!subs || subs.size === 0)) return;
     const text = JSON.stringify({ ch, data } satisfies ServerMessage);
-    for (const client of subs) client.sendText(text);
+    if (this.#relay && !this.family(ch)?.options.local) this.#relay.publish(ch, text);
+    this.deliver(ch, text);
   }
 
   publishToUser(userId: number, ch: string, data: unknown): void {
+    if (this.#relay) {
+      const text = JSON.stringify({ ch, data } satisfies ServerMessage);
+      this.#relay.publishToUser(userId, ch, text);
+      return this.deliverToUser(userId, ch, text);
+    }
     const subs = this.#subscribers.get(ch);
     if (!subs) return;
     let text: string | undefined;
@@ -123,5 +188,31 @@ export class ChannelHub implements Publisher {
       text ??= JSON.stringify({ ch, data } satisfies ServerMessage);
       client.sendText(text);
     }
+  }
+
+  /** Sends an already serialised message of `ch` to this process's subscribers (an edge, from the bus). */
+  deliver(ch: string, text: string): void {
+    const subs = this.#subscribers.get(ch);
+    if (subs) for (const client of subs) client.sendText(text);
+  }
+
+  /** `deliver` for the sockets of `userId` only, while their session lasts. */
+  deliverToUser(userId: number, ch: string, text: string): void {
+    const subs = this.#subscribers.get(ch);
+    if (!subs) return;
+    const now = Date.now();
+    for (const client of subs) {
+      if (client.userId !== userId || client.expiresAt === null || client.expiresAt <= now) continue;
+      client.sendText(text);
+    }
+  }
+
+  #count(ch: string, userId: number | null, by: 1 | -1): void {
+    const key = `${userId ?? ''}|${ch}`;
+    const n = (this.#interestCount.get(key) ?? 0) + by;
+    if (n > 0) this.#interestCount.set(key, n);
+    else this.#interestCount.delete(key);
+    if (by === 1 && n === 1) this.#interest?.first(ch, userId);
+    if (by === -1 && n === 0) this.#interest?.last(ch, userId);
   }
 }

@@ -30,11 +30,14 @@ export function buildLimitCheck(
     }),
   }));
   return async (ctx) => {
-    contexts.set(ctx.request, ctx);
+    const { request, reply } = ctx;
+    // Limits are checked where the request arrived (an edge), never again on a forwarded call.
+    if (!request || !reply) return;
+    contexts.set(request, ctx);
     for (const { spec, run } of limiters) {
-      const result = await run(ctx.request);
+      const result = await run(request);
       if (!result.isAllowed && result.isExceeded) {
-        ctx.reply.header('retry-after', String(result.ttlInSeconds));
+        reply.header('retry-after', String(result.ttlInSeconds));
         throw new AppError('message', spec.errorKey, undefined, 429);
       }
     }

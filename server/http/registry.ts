@@ -20,8 +20,12 @@ export interface HandlerContext {
   ip: string;
   /** Present exactly when the endpoint declares `auth: true`. */
   session: AuthSession | null;
-  request: FastifyRequest;
-  reply: FastifyReply;
+  /**
+   * The HTTP exchange, where the handler runs on the process that took the request; absent where a
+   * core runs a call an edge forwarded (server/cluster). Only the HTTP assembly and limits use them.
+   */
+  request?: FastifyRequest;
+  reply?: FastifyReply;
 }
 
 /** The signed-in caller, for handlers of `auth: true` endpoints. */
@@ -71,6 +75,17 @@ export class HandlerRegistry {
 
   get(name: EndpointName): HandlerEntry | undefined {
     return this.#entries.get(name);
+  }
+
+  /**
+   * Replaces the handler of every registered endpoint for which `by` returns one, keeping its limits
+   * (a cluster's edge forwards calls to the core: server/cluster).
+   */
+  replaceHandlers(by: (name: EndpointName) => Handler<EndpointName> | undefined): void {
+    for (const [name, entry] of this.#entries) {
+      const handler = by(name);
+      if (handler) entry.handler = handler;
+    }
   }
 
   /**

@@ -23,7 +23,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Declares the `sys` channel and starts its heartbeat; returns the function that stops it. */
 export function startSysChannel(hub: ChannelHub): () => void {
   const now = (): SysData => ({ serverTime: Date.now() });
-  hub.onSubscribe(SYS_CHANNEL, now);
+  hub.onSubscribe(SYS_CHANNEL, now, { local: true });
   const timer = setInterval(() => hub.publish(SYS_CHANNEL, now()), SYS_HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -34,7 +34,7 @@ export const systemModule: ServerModule = {
       serverTime: new Date().toISOString(),
     }));
     ctx.registry.add('address/lookup', ({ request }): AddressLookup => {
-      const header = request.headers['accept-language'];
+      const header = request?.headers['accept-language'];
       const value = Array.isArray(header) ? header[0] : header;
       return { lang: langFromHeader(value?.split(';')[0]) ?? null, region: regionFromHeader(value) };
     });

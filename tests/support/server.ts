@@ -145,7 +145,8 @@ export async function startTestServer(
         ...overrides,
       },
     });
-    running.set(dataDir, server);
+    // The data's own server is the one that writes it: a cluster's edges share the core's.
+    if (server.config.role !== 'edge') running.set(dataDir, server);
     const stop = async () => {
       await server.close();
       if (running.get(dataDir) === server) running.delete(dataDir);

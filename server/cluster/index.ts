@@ -1,0 +1,72 @@
+/**
+ * Past one machine (issue "Past one machine", docs/architecture.md): the same build runs as `all`
+ * (one process, no bus), `core` (the one writer, the engines, the timers; answers commands and
+ * snapshots and publishes every event on NATS) or `edge` (HTTP and sockets; forwards commands to the
+ * core and fans its events out). `joinCluster` is what the composition root (server/app.ts) calls.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Authenticator, ChannelHub, HandlerRegistry } from '../http';
+import type { Bus } from './bus';
+import { serveCore } from './core-bridge';
+import { CoreLink, EdgeAuthenticator, relayToHub } from './edge-bridge';
+import { forwardToCore } from './forward';
+import { connectNatsBus } from './nats-bus';
+
+export { BusUnavailableError, type Bus } from './bus';
+export { EDGE_ENDPOINTS } from './forward';
+export { connectNatsBus } from './nats-bus';
+
+/** This process's part in a cluster, driven by `startServer` at each of its steps. */
+export interface ClusterPart {
+  role: 'core' | 'edge';
+  bus: Bus;
+  /** The sessions as the HTTP and the sockets of this process check them. */
+  auth: Authenticator;
+  /** After every module registered: an edge forwards its endpoints to the core. */
+  registered(registry: HandlerRegistry): void;
+  /** After the modules started: a core begins to answer, an edge to relay. */
+  started(deps: { registry: HandlerRegistry; hub: ChannelHub; log: FastifyBaseLogger }): void;
+  /** Whether the core answers (an edge's health); always true on the core. */
+  coreAlive(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `sessions` is the
+ * database's session store: the core announces its revocations, an edge resolves tokens with it.
+ */
+export async function joinCluster(
+  config: Pick<Config, 'role' | 'natsUrl' | 'port'>,
+  sessions: Authenticator,
+  onStatus?: (status: 'disconnected' | 'reconnected') => void,
+): Promise<ClusterPart | null> {
+  if (config.role === 'all') return null;
+  const role = config.role;
+  const bus = await connectNatsBus({
+    url: config.natsUrl!,
+    name: `${role}:${process.pid}`,
+    onStatus,
+  });
+  const link = role === 'edge' ? new CoreLink(bus) : null;
+  const auth = role === 'edge' ? new EdgeAuthenticator(sessions, bus) : sessions;
+  let stop: (() => void) | null = null;
+  return {
+    role,
+    bus,
+    auth,
+    registered(registry) {
+      if (link) forwardToCore(registry, link);
+    },
+    started({ registry, hub, log }) {
+      stop = link ? relayToHub(hub, bus, link) : serveCore({ bus, registry, hub, sessions, log });
+    },
+    coreAlive: () => link?.coreAlive() ?? true,
+    async close() {
+      stop?.();
+      link?.close();
+      if (auth instanceof EdgeAuthenticator) auth.close();
+      await bus.close();
+    },
+  };
+}

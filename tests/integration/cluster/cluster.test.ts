@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepthDiff, DepthSnapshot, PrivateEvent } from '../../../domain';
+import { callApi } from '../../support/api';
+import { registerUser } from '../../support/accounts';
+import { dataOf, fund, call } from '../../support/assets';
+import { startTestCluster, type TestCluster } from '../../support/cluster';
+import { isData, isSubbed, openSocket } from '../../support/socket-watch';
+
+let cluster: TestCluster;
+let a: string;
+let b: string;
+
+beforeAll(async () => {
+  cluster = await startTestCluster(2);
+  [a, b] = cluster.edges.map((e) => e.origin) as [string, string];
+}, 60_000);
+afterAll(() => cluster?.close());
+
+/** A user registered through edge A, signed in there, with `usdt` on the spot account. */
+async function funded(usdt: string) {
+  const grant = await registerUser(a);
+  await fund(cluster.core.dataDir, grant.user.id, 'USDT', usdt);
+  return grant;
+}
+
+describe('a core and two edges over NATS', () => {
+  it("delivers an order placed through edge A to the user's socket at edge B", async () => {
+    const me = await funded('100');
+    const ws = await openSocket(b);
+    ws.send({ op: 'auth', token: me.token });
+    ws.send({ op: 'sub', ch: 'private' });
+    await ws.next(isSubbed('private'));
+    const placed = dataOf<{ id: number; status: string }>(
+      await call(a, 'trade/place', me.token, {
+        symbol: 'ETH/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '100',
+        qty: '0.1',
+      }),
+    );
+    expect(placed.status).toBe('open');
+    const event = await ws.next(
+      (m) => isData('private')(m) && (m as { data: PrivateEvent }).data.type === 'order',
+    );
+    expect((event as { data: { order: { id: number } } }).data.order.id).toBe(placed.id);
+    // The same order, read through edge B.
+    const orders = dataOf<{ id: number }[]>(await call(b, 'trade/orders', me.token, { status: 'open' }));
+    expect(orders.map((o) => o.id)).toContain(placed.id);
+    ws.close();
+  });
+
+  it('sends every edge the same book frames: same sequence numbers and checksums', async () => {
+    const ch = 'depth:BTC/USDT';
+    const sockets = await Promise.all([openSocket(a), openSocket(b)]);
+    for (const ws of sockets) ws.send({ op: 'sub', ch });
+    await Promise.all(sockets.map((ws) => ws.next(isData(ch))));
+    // The market maker moves the book; wait for a few diffs on both.
+    const frames = () =>
+      sockets.map((ws) =>
+        ws.messages.filter(isData(ch)).map((m) => (m as { data: DepthSnapshot | DepthDiff }).data),
+      );
+    for (let i = 0; i < 100 && frames().some((f) => f.length < 6); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const [fa, fb] = frames() as [(DepthSnapshot | DepthDiff)[], (DepthSnapshot | DepthDiff)[]];
+    const bySeq = new Map(fb.filter((f) => 'prevSeq' in f).map((f) => [f.seq, JSON.stringify(f)]));
+    const common = fa.filter((f) => 'prevSeq' in f && bySeq.has(f.seq));
+    expect(common.length).toBeGreaterThan(2);
+    for (const f of common) expect(JSON.stringify(f)).toBe(bySeq.get(f.seq));
+    for (const ws of sockets) ws.close();
+  });
+
+  it("ends the user's sockets on every edge when they log out through one", async () => {
+    const me = await funded('1');
+    const onB = await openSocket(b);
+    onB.send({ op: 'auth', token: me.token });
+    await onB.next((m) => 'op' in m && m.op === 'authed');
+    dataOf(await callApi(a, 'user/logout', {}, { token: me.token }));
+    await onB.next((m) => 'op' in m && m.op === 'error' && m.msg === 'sessionInvalid', 3_000);
+    onB.close();
+  });
+
+  it('refuses a command with "busy, try again" within a second when no core answers', async () => {
+    const me = await funded('10');
+    await cluster.core.stop();
+    const started = Date.now();
+    const r = await call(a, 'trade/place', me.token, {
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '100',
+      qty: '0.01',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(r.status).toBe(503);
+    expect(JSON.stringify(r.body)).toContain('serviceBusy');
+  });
+});
