@@ -1,15 +1,33 @@
 import type { EndpointName, Res } from '../../domain';
+import { ENDPOINTS } from '../../domain/endpoint-table';
 import type { HandlerRegistry } from '../http';
 import type { CoreLink } from './edge-bridge';
 
 /**
- * Endpoints an edge answers itself: their answer depends only on the request and the settings, so
- * the core is not asked (and they answer while it is away). Every other endpoint is forwarded.
+ * Reads that need the core's memory (the books, the tickers, the open contracts kept by the one
+ * writer) or that write: an edge forwards them like commands.
  */
-export const EDGE_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'settings',
-  'address/lookup',
+export const CORE_READS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  // The catalog grows while the core runs (an IEO project lists its coin).
+  'market/catalog',
+  'market/tickers',
+  'market/depth',
+  'market/trades',
+  'market/candles',
+  'assets/overview',
+  'lever/positions',
 ]);
+
+/**
+ * Endpoints an edge answers itself, from the database (committed rows, like the core's own reads)
+ * and its settings: every GET but `CORE_READS`. They answer while the core is away.
+ * tests/integration/cluster/edge-reads.test.ts compares each with the core's answer.
+ */
+export const EDGE_ENDPOINTS: ReadonlySet<EndpointName> = new Set(
+  (Object.keys(ENDPOINTS) as EndpointName[]).filter(
+    (n) => ENDPOINTS[n].method === 'GET' && !CORE_READS.has(n),
+  ),
+);
 
 /**
  * Makes an edge's registry forward its calls to the core: every endpoint but `EDGE_ENDPOINTS` runs

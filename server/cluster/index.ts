@@ -14,7 +14,7 @@ import { forwardToCore } from './forward';
 import { connectNatsBus } from './nats-bus';
 
 export { BusUnavailableError, type Bus } from './bus';
-export { EDGE_ENDPOINTS } from './forward';
+export { CORE_READS, EDGE_ENDPOINTS } from './forward';
 export { connectNatsBus } from './nats-bus';
 
 /** This process's part in a cluster, driven by `startServer` at each of its steps. */

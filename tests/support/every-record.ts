@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultModules } from '../../server/app';
+import type { Config } from '../../server/config';
 import { createLeverModule } from '../../server/lever/module';
 import { createLockmingModule } from '../../server/lockming/module';
 import { DEFAULT_CATALOG } from '../../server/market/catalog';
@@ -43,7 +44,11 @@ function writeCatalog(dataDir: string): string {
  * once; the lever area runs without its overnight timer, the test runs the overnight fee itself.
  * `close()` stops the server and never removes `dataDir`: `removeTestData` does.
  */
-export async function startExchange(dataDir: string, databaseUrl?: string): Promise<ExchangeServer> {
+export async function startExchange(
+  dataDir: string,
+  databaseUrl?: string,
+  overrides: Partial<Config> = {},
+): Promise<ExchangeServer> {
   const lever = createLeverModule({ overnightTimer: false });
   const lockming = createLockmingModule({ timer: false });
   const modules = defaultModules()
@@ -58,6 +63,7 @@ export async function startExchange(dataDir: string, databaseUrl?: string): Prom
       catalogFile: writeCatalog(dataDir),
       rateLimits: { ...TEST_RATE_LIMITS, codeResendMs: 1, tradePwdChecksPerMinute: 100_000 },
       ...(databaseUrl && { databaseUrl }),
+      ...overrides,
     },
     { modules },
   );
