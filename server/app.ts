@@ -155,7 +155,8 @@ async function serverContext(
   const namespaces = new Map<string, TextCatalog>();
   return {
     ...base,
-    ledger: await Ledger.open(engine, config.balanceAuthority),
+    // An edge never posts: it reads balances from the database and keeps none in memory.
+    ledger: await Ledger.open(engine, config.role === 'edge' ? 'database' : config.balanceAuthority),
     catalog,
     tickers: new TickerBoard({ publish: (ch, data) => hub.publish(ch, data) }),
     tape: await TradeTape.open(engine, catalog.pairs),

@@ -18,11 +18,19 @@ export interface Bus {
    * handlers catch and answer their own failures.
    */
   serve(subject: string, queue: string, handler: (payload: string) => Promise<string>): () => void;
+  /**
+   * Tells `listener` when the connection drops and when it is back (the client reconnects by itself
+   * and subscribes again; what was published meanwhile is lost). Returns the remover.
+   */
+  onStatus(listener: (status: BusStatus) => void): () => void;
   /** Resolves once the server has seen everything sent so far (subscriptions included). */
   flush(): Promise<void>;
   /** Drains subscriptions and closes the connection. */
   close(): Promise<void>;
 }
+
+/** A change of the bus connection. */
+export type BusStatus = 'disconnected' | 'reconnected';
 
 /** The bus could not deliver a request: nobody answers, the connection is down, or it timed out. */
 export class BusUnavailableError extends Error {

@@ -172,7 +172,13 @@ export function relayToHub(hub: ChannelHub, bus: Bus, link: CoreLink): () => voi
     if (!answer.ok) throw new Error(answer.msg);
     return answer.data;
   });
+  // Whatever the core published while the bus was away is lost: every socket starts again (the app's
+  // socket reconnects, signs in, subscribes and reads its snapshots), rather than go on with a gap.
+  const stopStatus = bus.onStatus((status) => {
+    if (status === 'reconnected') hub.closeAll(1012, 'resync');
+  });
   return () => {
+    stopStatus();
     hub.onInterest(null);
     for (const stop of subs.values()) stop();
     subs.clear();

@@ -43,11 +43,8 @@ export async function joinCluster(
 ): Promise<ClusterPart | null> {
   if (config.role === 'all') return null;
   const role = config.role;
-  const bus = await connectNatsBus({
-    url: config.natsUrl!,
-    name: `${role}:${process.pid}`,
-    onStatus,
-  });
+  const bus = await connectNatsBus({ url: config.natsUrl!, name: `${role}:${process.pid}` });
+  const stopStatus = onStatus ? bus.onStatus(onStatus) : () => {};
   const link = role === 'edge' ? new CoreLink(bus) : null;
   const auth = role === 'edge' ? new EdgeAuthenticator(sessions, bus) : sessions;
   let stop: (() => void) | null = null;
@@ -63,6 +60,7 @@ export async function joinCluster(
     },
     coreAlive: () => link?.coreAlive() ?? true,
     async close() {
+      stopStatus();
       stop?.();
       link?.close();
       if (auth instanceof EdgeAuthenticator) auth.close();

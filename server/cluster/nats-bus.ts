@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BusUnavailableError, type Bus } from './bus';
+import { BusUnavailableError, type Bus, type BusStatus } from './bus';
 
 /** Options of `connectNatsBus`. */
 export interface NatsBusOptions {
@@ -7,8 +7,6 @@ export interface NatsBusOptions {
   url: string;
   /** The connection's name in the server's monitoring (`core`, `edge:8081`). */
   name: string;
-  /** Told when the connection drops and when it is back (for logs and health). */
-  onStatus?: (status: 'disconnected' | 'reconnected') => void;
 }
 
 /**
@@ -24,14 +22,18 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     reconnectTimeWait: 250,
   });
   let connected = true;
+  const listeners = new Set<(status: BusStatus) => void>();
+  const tell = (status: BusStatus) => {
+    for (const l of listeners) l(status);
+  };
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect') {
         connected = false;
-        options.onStatus?.('disconnected');
+        tell('disconnected');
       } else if (s.type === 'reconnect') {
         connected = true;
-        options.onStatus?.('reconnected');
+        tell('reconnected');
       }
     }
   })();
@@ -73,6 +75,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         },
       });
       return () => sub.unsubscribe();
+    },
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     flush: () => nc.flush(),
     async close() {

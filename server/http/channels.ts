@@ -8,6 +8,8 @@ export interface SocketClient {
   expiresAt: number | null;
   /** Sends an already serialised message; the hub serialises a publication once for all clients. */
   sendText(text: string): void;
+  /** Closes the socket with a WebSocket close code (the client reconnects and resubscribes). */
+  close?(code: number, reason: string): void;
 }
 
 /** Computes the first message of a channel for a new subscriber; undefined sends nothing. */
@@ -154,9 +156,9 @@ export class ChannelHub implements Publisher {
     return this.#byClient.get(client)?.size ?? 0;
   }
 
-  /** Every client with the channels it listens to (an edge sends them fresh snapshots after a bus outage). */
-  *subscriptions(): Iterable<[SocketClient, string[]]> {
-    for (const [client, chans] of this.#byClient) yield [client, [...chans.keys()]];
+  /** Closes every socket that listens to anything here (an edge, after a bus outage). */
+  closeAll(code: number, reason: string): void {
+    for (const client of [...this.#byClient.keys()]) client.close?.(code, reason);
   }
 
   /** Whether anyone listens on `ch`: here, or, on a core, possibly on an edge (always true then). */

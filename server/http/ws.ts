@@ -65,6 +65,7 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
         }
         socket.send(text);
       },
+      close: (code, reason) => socket.close(code, reason),
     };
     const send = (msg: ServerMessage) => client.sendText(JSON.stringify(msg));
 

@@ -80,6 +80,30 @@ describe('a core and two edges over NATS', () => {
     onB.close();
   });
 
+  it('comes back by itself after NATS restarts: sockets resync, commands go through again', async () => {
+    const me = await funded('10');
+    const ch = 'depth:BTC/USDT';
+    const before = await openSocket(a);
+    before.send({ op: 'sub', ch });
+    await before.next(isData(ch));
+    await cluster.nats.restart();
+    // The edge drops its sockets once the bus is back, so each resubscribes and reads a snapshot.
+    expect(await before.closed).toBe(1012);
+    const after = await openSocket(a);
+    after.send({ op: 'sub', ch });
+    const first = (await after.next(isData(ch))) as { data: DepthSnapshot };
+    await after.next((m) => isData(ch)(m) && (m as { data: DepthDiff }).data.seq > first.data.seq, 10_000);
+    const placed = await call(a, 'trade/place', me.token, {
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '100',
+      qty: '0.01',
+    });
+    expect(placed.status).toBe(200);
+    after.close();
+  });
+
   it('refuses a command with "busy, try again" within a second when no core answers', async () => {
     const me = await funded('10');
     await cluster.core.stop();
