@@ -40,7 +40,7 @@ import { createMessageSender, type MessageSender, type SmsProvider } from './mes
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
 import { createSellModule } from './sell/module';
-import { joinCluster, type ClusterPart } from './cluster';
+import { joinCluster, takeLead, type ClusterPart } from './cluster';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
@@ -105,6 +105,11 @@ export interface StartOptions {
   localesDir?: string;
   /** Area modules; defaults to defaultModules(). */
   modules?: readonly ServerModule[];
+  /**
+   * A core that loses its lead (its lock connection died) must stop writing at once: by default the
+   * process exits (code 70), so a standby that took the lock is the only writer.
+   */
+  onLeadLost?: (err: Error) => void;
 }
 
 /** A running server. */
@@ -184,6 +189,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line. A
   // cluster's edge never migrates: it waits for the schema its core keeps.
   const schema = config.role === 'edge' ? 'await' : 'migrate';
+  // A core leads before it touches the database: a second one waits here as the standby.
+  const lead =
+    config.role === 'core'
+      ? await takeLead(
+          config,
+          options.onLeadLost ??
+            ((err) => {
+              console.error(`core: lost the lead (${err.message}); stopping so the standby takes over`);
+              process.exit(70);
+            }),
+          () => console.warn('core: another core leads; standing by'),
+        )
+      : null;
   const db = config.databaseUrl
     ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
     : await openDatabase(config.dataDir, allMigrations(modules), { schema });
@@ -253,6 +271,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (err) {
     for (const m of toStop()) await m.stop?.();
     await cluster?.close();
+    await lead?.release();
     stopSys();
     await app?.close();
     await sender?.close?.();
@@ -286,6 +305,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         for (const m of toStop()) await m.stop?.();
         await senders.close?.();
         await db.close();
+        await lead?.release();
       })();
       return closing;
     },

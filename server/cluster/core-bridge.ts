@@ -14,7 +14,7 @@ import {
 import type { CommandAnswer, CommandCall, SnapshotAnswer, SnapshotCall } from './wire';
 
 /** How often the active core says it is alive, in ms (edges give up on it after `BEAT_LOST_MS`). */
-export const BEAT_MS = 200;
+export const BEAT_MS = 100;
 
 /** What the core answers the edges with. */
 export interface CoreBridgeDeps {

@@ -15,13 +15,13 @@ import type { CommandAnswer, CommandCall, SnapshotAnswer, SnapshotCall } from '.
  * A command in flight fails with "busy" once the core has not beaten for this long (ms): a core
  * killed mid-command never answers, and the edge must not hang until the request's timeout.
  */
-export const BEAT_LOST_MS = 800;
+export const BEAT_LOST_MS = 500;
 /** The longest a command may take at the core (its writer refuses after 10 s), in ms. */
 export const COMMAND_TIMEOUT_MS = 12_000;
 /** The longest a snapshot may take, in ms. */
 const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** How often the edge checks the core's beat while commands are in flight, in ms. */
-const WATCH_MS = 100;
+const WATCH_MS = 50;
 
 /**
  * The edge's way to the core: forwards API calls and snapshot requests, and fails them with the

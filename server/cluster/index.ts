@@ -16,6 +16,7 @@ import { connectNatsBus } from './nats-bus';
 export { BusUnavailableError, type Bus } from './bus';
 export { CORE_READS, EDGE_ENDPOINTS } from './forward';
 export { connectNatsBus } from './nats-bus';
+export { takeLead, type Leadership } from './leadership';
 
 /** This process's part in a cluster, driven by `startServer` at each of its steps. */
 export interface ClusterPart {

@@ -1,64 +1,22 @@
 // Kill -9 in the middle of a stream of orders, on the engine of this run (TEST_ENGINE): every order
 // that was acknowledged is there after a restart, none is there twice (the client order id is the
 // idempotency key, and it survives), and the ledger's invariants hold.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/sim/demo-seed';
 import { DEMO_ACCOUNT } from '../../server/mine';
-import { ROOT_DIR } from '../../server/paths';
 import { loginByApi } from '../support/accounts';
 import { callApi } from '../support/api';
 import { violations } from '../support/assets';
 import { freshPostgres } from '../support/postgres';
 import { withServerDb } from '../support/server-db';
-import {
-  startTestServer,
-  TEST_ENGINE,
-  TEST_RATE_LIMITS,
-  testDistDir,
-  type TestServer,
-} from '../support/server';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/server';
+import { spawnServer } from '../support/spawn-server';
 
 const ORDERS = 600;
 const WAVE = 40;
-
-/** Starts the server in a child process on `dataDir` (and `databaseUrl`); resolves with its URL. */
-async function startChild(
-  dataDir: string,
-  databaseUrl: string | undefined,
-): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    mode: 'demo',
-    simMarket: false,
-    simChain: false,
-    distDir: testDistDir(),
-    rateLimits: TEST_RATE_LIMITS,
-    ...(databaseUrl && { databaseUrl }),
-  };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/child-server.ts')],
-    {
-      env: { ...process.env, CHILD_CONFIG: JSON.stringify(config) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // Listened for from the start: the exit may come before anyone waits for it.
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`child server exited with ${code}`)));
-  });
-  return { child, url: (JSON.parse(line) as { url: string }).url, exited };
-}
 
 const order = (i: number) => ({
   symbol: 'BTC/USDT',
@@ -94,7 +52,12 @@ describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
         // The restarted test server finds the same database beside the data.
         fs.writeFileSync(path.join(dir, '.test-database-url'), db.url);
       }
-      const { child, url, exited } = await startChild(dir, databaseUrl);
+      const {
+        child,
+        url: listening,
+        exited,
+      } = spawnServer({ dataDir: dir, ...(databaseUrl && { databaseUrl }) });
+      const url = await listening;
       const { token } = await loginByApi(url, DEMO_ACCOUNT, DEMO_PASSWORD);
       const acked = new Map<string, number>();
       let killed = false;
