@@ -5,7 +5,7 @@ import type { CoreLink } from './edge-bridge';
 
 /**
  * Reads that need the core's memory (the books, the tickers, the open contracts kept by the one
- * writer) or that write: an edge forwards them like commands.
+ * writer) or its disk (uploads): an edge forwards them like commands.
  */
 export const CORE_READS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   // The catalog grows while the core runs (an IEO project lists its coin).
@@ -16,6 +16,9 @@ export const CORE_READS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'market/candles',
   'assets/overview',
   'lever/positions',
+  // Uploaded images are files in the core's DATA_DIR/uploads, which an edge on another machine lacks.
+  'assets/proof',
+  'legal/image',
 ]);
 
 /**
