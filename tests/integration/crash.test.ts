@@ -12,21 +12,14 @@ import { callApi } from '../support/api';
 import { violations } from '../support/assets';
 import { freshPostgres } from '../support/postgres';
 import { withServerDb } from '../support/server-db';
+import { restingOrder } from '../support/order-stream';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/server';
 import { spawnServer } from '../support/spawn-server';
 
 const ORDERS = 600;
 const WAVE = 40;
 
-const order = (i: number) => ({
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  // Far below any seller: every order rests, each freezing 10 USDT of the demo account's 100,000.
-  price: String(10_000 + (i % 50)),
-  qty: '0.001',
-  clientOrderId: `crash-${i}`,
-});
+const order = (i: number) => restingOrder('crash', i);
 
 describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { PrivateEvent, ServerMessage } from '../../domain';
 import { callApi } from '../support/api';
 import { loginByApi, registerUser, TEST_PASSWORD } from '../support/accounts';
 import { readOutboxCode, startTestServer, type TestServer } from '../support/server';
 import { dataOf, fund } from '../support/assets';
+import { isSubbed, openSocket } from '../support/socket-watch';
 
 /** A socket signed in with one token and subscribed to `private`, recording what it receives. */
 interface Watch {
@@ -17,42 +17,20 @@ interface Watch {
 }
 
 async function watch(origin: string, token: string): Promise<Watch> {
-  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
-  const messages: ServerMessage[] = [];
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (raw: WebSocket.RawData) => {
-    const m = JSON.parse(raw.toString()) as ServerMessage;
-    messages.push(m);
-    for (const w of waiters.splice(0)) {
-      if (w.pred(m)) w.resolve(m);
-      else waiters.push(w);
-    }
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const next = (pred: (m: ServerMessage) => boolean) => {
-    const seen = messages.find(pred);
-    if (seen) return Promise.resolve(seen);
-    return new Promise<ServerMessage>((resolve, reject) => {
-      waiters.push({ pred, resolve });
-      setTimeout(() => reject(new Error('no matching socket message within 6 s')), 6_000).unref();
-    });
-  };
-  ws.send(JSON.stringify({ op: 'auth', token }));
-  ws.send(JSON.stringify({ op: 'sub', ch: 'private' }));
-  ws.send(JSON.stringify({ op: 'sub', ch: 'tickers' }));
-  await next((m) => 'op' in m && m.op === 'subbed' && m.ch === 'private');
+  const ws = await openSocket(origin);
+  ws.send({ op: 'auth', token });
+  ws.send({ op: 'sub', ch: 'private' });
+  ws.send({ op: 'sub', ch: 'tickers' });
+  await ws.next(isSubbed('private'));
   return {
-    messages,
+    messages: ws.messages,
     events: () =>
-      messages.flatMap((m) =>
+      ws.messages.flatMap((m) =>
         'ch' in m && m.ch === 'private' && 'data' in m ? [m.data as PrivateEvent] : [],
       ),
-    next,
-    send: (msg) => ws.send(JSON.stringify(msg)),
-    close: () => ws.close(),
+    next: (pred) => ws.next(pred),
+    send: ws.send,
+    close: ws.close,
   };
 }
 

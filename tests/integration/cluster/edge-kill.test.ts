@@ -7,23 +7,14 @@ import { DEMO_ACCOUNT } from '../../../server/mine';
 import { DEMO_PASSWORD } from '../../../server/sim/demo-seed';
 import { loginByApi } from '../../support/accounts';
 import { callApi } from '../../support/api';
-import { violations } from '../../support/assets';
 import { startNats, type TestNats } from '../../support/nats';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
-import { withServerDb } from '../../support/server-db';
+import { databaseUrlOf, startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
+import { expectEachOnce, restingOrder } from '../../support/order-stream';
 import { isData, openSocket } from '../../support/socket-watch';
 import { spawnServer, type ChildServer } from '../../support/spawn-server';
-import { databaseUrlOf } from '../../support/server';
 
 const ch = 'depth:BTC/USDT';
-const order = (i: number) => ({
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  price: String(10_000 + (i % 50)),
-  qty: '0.001',
-  clientOrderId: `edge-kill-${i}`,
-});
+const order = (i: number) => restingOrder('edge-kill', i);
 
 let nats: TestNats;
 let core: TestServer;
@@ -99,16 +90,6 @@ describe(`kill -9 of an edge (${TEST_ENGINE})`, () => {
     moved.close();
 
     for (let i = 0; i < next; i++) await place(two, i);
-    const counts = await withServerDb(core.dataDir, (db) =>
-      db.all<{ cid: string; n: number; id: number }>(
-        `select client_order_id as cid, count(*) as n, min(id) as id from spot_orders
-         where client_order_id like 'edge-kill-%' group by client_order_id`,
-      ),
-    );
-    const byCid = new Map(counts.map((r) => [r.cid, r]));
-    expect(counts.length).toBe(next);
-    for (const [cid, id] of acked) expect(byCid.get(cid)?.id, cid).toBe(id);
-    expect(counts.every((r) => Number(r.n) === 1)).toBe(true);
-    expect(await violations(core.dataDir)).toEqual([]);
+    await expectEachOnce(core.dataDir, 'edge-kill', acked, next);
   }, 120_000);
 });

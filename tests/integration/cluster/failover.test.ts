@@ -10,22 +10,13 @@ import { DEMO_ACCOUNT } from '../../../server/mine';
 import { DEMO_PASSWORD } from '../../../server/sim/demo-seed';
 import { loginByApi } from '../../support/accounts';
 import { callApi } from '../../support/api';
-import { violations } from '../../support/assets';
 import { startNats, type TestNats } from '../../support/nats';
 import { freshPostgres } from '../../support/postgres';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
-import { withServerDb } from '../../support/server-db';
+import { expectEachOnce, restingOrder } from '../../support/order-stream';
 import { spawnServer, type ChildServer } from '../../support/spawn-server';
 
-const order = (i: number) => ({
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  // Far below any seller: every order rests, each freezing 10 USDT of the demo account's 100,000.
-  price: String(10_000 + (i % 50)),
-  qty: '0.001',
-  clientOrderId: `failover-${i}`,
-});
+const order = (i: number) => restingOrder('failover', i);
 
 describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failover-test-'));
@@ -124,17 +115,7 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
 
       // A client sends again what was not acknowledged (same client order ids) and what was.
       for (let i = 0; i < next; i++) await place(i);
-      const counts = await withServerDb(dir, (db) =>
-        db.all<{ cid: string; n: number; id: number }>(
-          `select client_order_id as cid, count(*) as n, min(id) as id from spot_orders
-         where client_order_id like 'failover-%' group by client_order_id`,
-        ),
-      );
-      const byCid = new Map(counts.map((r) => [r.cid, r]));
-      expect(counts.length).toBe(next);
-      for (const [cid, id] of acked) expect(byCid.get(cid)?.id, cid).toBe(id);
-      expect(counts.every((r) => Number(r.n) === 1)).toBe(true);
-      expect(await violations(dir)).toEqual([]);
+      await expectEachOnce(dir, 'failover', acked, next);
     },
   );
 });

@@ -11,15 +11,9 @@ import { TEST_DATABASE_URL } from '../../support/postgres';
 import { ledgerViolations } from '../../../server/ledger';
 import { databaseUrlOf, serverOn, startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
 import { withServerDb } from '../../support/server-db';
+import { restingOrder } from '../../support/order-stream';
 
-const order = (i: number) => ({
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  price: String(10_000 + (i % 50)),
-  qty: '0.001',
-  clientOrderId: `loss-${i}`,
-});
+const order = (i: number) => restingOrder('loss', i);
 
 /** Runs `text` as the administrator role on the test cluster. */
 async function admin(text: string): Promise<void> {
