@@ -24,12 +24,15 @@ export function fieldOfRefusal<F extends string>(
   return (fields as readonly string[]).includes(mapped) ? (mapped as F) : null;
 }
 
+/** What {@link useFormCall} gives: `submit(name, input)`. */
+export type FormCall = <N extends RouteName>(name: N, input: RouteReq<N>) => Promise<RouteRes<N> | null>;
+
 /** `submit(name, input)`: the data, or null after the refusal was shown at its field or toasted. */
 export function useFormCall<F extends FieldValues>(
   form: UseFormReturn<F>,
   fields: readonly Path<F>[],
   fieldOf?: (server: string) => string,
-) {
+): FormCall {
   const { t } = useTranslation();
   return useCallback(
     async <N extends RouteName>(name: N, input: RouteReq<N>): Promise<RouteRes<N> | null> => {

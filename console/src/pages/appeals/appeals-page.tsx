@@ -1,4 +1,5 @@
 import type { AppealItem } from '../../../worker/routes';
+import { decidedByLine, submittedLine } from '../../queue/lines';
 import { QueuePage } from '../../queue/queue-page';
 import type { Call, Decision, QueueSpec } from '../../queue/spec';
 import { AppealCase } from './appeal-case';
@@ -55,7 +56,7 @@ const spec: QueueSpec<AppealItem> = {
       label: 'reviews.appeal.amount',
       value: (a, s) => (a.amount ? `${s.decimal(a.amount)} ${a.currency ?? ''}` : '—'),
     },
-    { label: 'field.submitted', value: (a, s) => s.moment(a.createdAt) },
+    submittedLine,
   ],
   details: [
     {
@@ -63,15 +64,12 @@ const spec: QueueSpec<AppealItem> = {
       value: (a, s) => `${a.account} · ${s.t(`reviews.appeal.by.${a.openedBy}`)}`,
     },
     { label: 'reviews.appeal.why', value: (a) => a.reason },
-    { label: 'field.submitted', value: (a, s) => s.moment(a.createdAt) },
+    submittedLine,
     {
       label: 'reviews.appeal.outcome',
       value: (a, s) => (a.outcome ? s.t(`reviews.appeal.outcomeIs.${a.outcome}`) : '—'),
     },
-    {
-      label: 'field.decidedBy',
-      value: (a, s) => (a.decidedBy ? `${a.decidedBy} · ${s.moment(a.decidedAt)}` : '—'),
-    },
+    decidedByLine<AppealItem>((a) => a.decidedAt),
   ],
   images: () => [],
   load: readAppeal,

@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
 import type { IeoProject } from '../../../../domain/ieo-types';
-import { Field } from '../../components/field';
-import { useDuty } from '../../core/session';
-import { toast } from '../../core/toast';
 import { TextAreaField } from '../../forms/controls';
 import { utcOffsetLabel } from '../../forms/datetime';
-import { useFormCall } from '../../forms/server-errors';
+import { EditorFrame, useEditor } from '../../forms/editor';
+import { Inputs, type InputSpec } from '../../forms/inputs';
+import type { Show } from '../../queue/spec';
 import { useShow } from '../../queue/use-show';
 import {
   emptyProject,
@@ -37,81 +33,59 @@ const INPUTS: { f: keyof ProjectForm; type?: string; hint?: string; mode?: 'deci
   { f: 'explorer', type: 'url' },
 ];
 
+/** The links a project may go without. */
+const OPTIONAL: readonly (keyof ProjectForm)[] = ['website', 'whitepaper', 'explorer'];
+
+/** {@link INPUTS} as the form's inputs, in the operator's language. */
+const projectInputs = (t: Show['t']): InputSpec<ProjectForm>[] =>
+  INPUTS.map(({ f, type, hint, mode }) => ({
+    name: f,
+    label: t(`reviews.ieo.field.${f}`),
+    rules: OPTIONAL.includes(f) ? {} : { required: t('signIn.required') },
+    input: {
+      type: type ?? 'text',
+      ...(mode && { inputMode: mode }),
+      autoComplete: 'off',
+      'data-testid': `ieo-${f}`,
+      ...(hint && { title: t(hint) }),
+    },
+  }));
+
 /** Creates a project, or edits one before its window opens (the server refuses later edits too). */
 export function ProjectEditor({ project }: { project: IeoProject | null }) {
   const show = useShow();
   const { t } = show;
-  const navigate = useNavigate();
-  const mayReview = useDuty('review');
-  const form = useForm<ProjectForm>({ defaultValues: project ? projectToForm(project) : emptyProject() });
-  const submit = useFormCall(form, PROJECT_FIELDS);
-  // The clock when the form was opened: whether the project had opened by then.
-  const [now] = useState(Date.now);
-  const locked = project ? projectLocked(project, now) : null;
-  const zone = utcOffsetLabel();
-  const save = form.handleSubmit(async (v) => {
-    const input = projectRequest(v);
-    const saved = project
-      ? await submit('ieo/edit', { ...input, id: project.id })
-      : await submit('ieo/create', input);
-    if (!saved) return;
-    toast.success(t('reviews.ieo.saved', { name: saved.name }));
-    navigate('/ieo');
+  const { form, mayEdit, openedAt, save } = useEditor<ProjectForm>({
+    defaultValues: project ? projectToForm(project) : emptyProject(),
+    fields: PROJECT_FIELDS,
+    done: '/ieo',
+    saved: 'reviews.ieo.saved',
   });
-  const required = (f: keyof ProjectForm) =>
-    ['website', 'whitepaper', 'explorer'].includes(f) ? {} : { required: t('signIn.required') };
+  const locked = project ? projectLocked(project, openedAt) : null;
+  const onSubmit = save((v, submit) => {
+    const input = projectRequest(v);
+    return project ? submit('ieo/edit', { ...input, id: project.id }) : submit('ieo/create', input);
+  });
   return (
-    <section className="page" data-testid="ieo-editor">
-      <header className="page__head">
-        <Link to="/ieo" className="btn btn--ghost">
-          ← {t('reviews.nav.ieo')}
-        </Link>
-        <h1 className="page__title">
-          {project ? `${project.number} · ${project.name}` : t('reviews.ieo.create')}{' '}
-          {project && <span className="badge">{t(`reviews.ieo.phases.${project.phase}`)}</span>}
-        </h1>
-      </header>
-      {locked && (
-        <p className="note note--locked" data-testid="locked">
-          {t(locked, { when: show.moment(project?.opensAt) })}
-        </p>
-      )}
-      {!mayReview && <p className="note">{t('problem.forbidden')}</p>}
-      <form className="card form" onSubmit={save} noValidate>
-        <fieldset className="form__fields" disabled={!!locked || !mayReview}>
-          {INPUTS.map(({ f, type, hint, mode }) => (
-            <Field
-              key={f}
-              label={t(`reviews.ieo.field.${f}`)}
-              type={type ?? 'text'}
-              {...(mode && { inputMode: mode })}
-              autoComplete="off"
-              data-testid={`ieo-${f}`}
-              registration={form.register(f, required(f))}
-              error={form.formState.errors[f]}
-              {...(hint && { title: t(hint) })}
-            />
-          ))}
-          <TextAreaField
-            label={t('reviews.ieo.field.description')}
-            registration={form.register('description')}
-            error={form.formState.errors.description}
-          />
-        </fieldset>
-        <p className="field__hint">{t('reviews.ieo.zone', { zone })}</p>
-        {!locked && mayReview && (
-          <div className="decisions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={form.formState.isSubmitting}
-              data-testid="ieo-save"
-            >
-              {project ? t('action.save') : t('reviews.ieo.create')}
-            </button>
-          </div>
-        )}
-      </form>
-    </section>
+    <EditorFrame
+      testId="ieo-editor"
+      back={{ to: '/ieo', label: t('reviews.nav.ieo') }}
+      title={project ? `${project.number} · ${project.name}` : t('reviews.ieo.create')}
+      badge={project && <span className="badge">{t(`reviews.ieo.phases.${project.phase}`)}</span>}
+      locked={locked && t(locked, { when: show.moment(project?.opensAt) })}
+      mayEdit={mayEdit}
+      onSubmit={onSubmit}
+      hint={t('reviews.ieo.zone', { zone: utcOffsetLabel() })}
+      saveTestId="ieo-save"
+      saveLabel={project ? t('action.save') : t('reviews.ieo.create')}
+      busy={form.formState.isSubmitting}
+    >
+      <Inputs form={form} inputs={projectInputs(t)} />
+      <TextAreaField
+        label={t('reviews.ieo.field.description')}
+        registration={form.register('description')}
+        error={form.formState.errors.description}
+      />
+    </EditorFrame>
   );
 }

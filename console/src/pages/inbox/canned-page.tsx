@@ -9,6 +9,8 @@ import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
+import { ListBody } from '../../lists/list-body';
+import { FilterSelect, ListPage } from '../../lists/list-page';
 
 /** Longest title and body (server/kefu/console-routes.ts). */
 const TITLE_MAX = 100;
@@ -110,64 +112,54 @@ export function CannedPage() {
     if (await call('kefu/canned/delete', { id: c.id })) reload();
   };
   return (
-    <section className="page" data-testid="canned">
-      <header className="page__head">
-        <h1 className="page__title">{t('canned.title')}</h1>
-        <label className="filter">
-          <span>{t('canned.lang')}</span>
-          <select
+    <ListPage
+      testId="canned"
+      title={t('canned.title')}
+      tools={
+        <>
+          <FilterSelect
+            label={t('canned.lang')}
+            testId="canned-lang"
             value={lang}
-            data-testid="canned-lang"
-            onChange={(e) => {
-              if (!isLang(e.target.value)) return;
-              setLang(e.target.value);
+            onChange={(l) => {
+              if (!isLang(l)) return;
+              setLang(l);
               setEditing(null);
             }}
-          >
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {LANG_NAMES[l]}
-              </option>
+            options={LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] }))}
+          />
+          <Link className="btn" to="/inbox">
+            {t('inbox.back')}
+          </Link>
+        </>
+      }
+    >
+      <ListBody
+        rows={rows}
+        empty={{ text: t('canned.empty'), testId: 'canned-empty' }}
+        failed={{ text: t('inbox.failed'), retry: { label: t('action.refresh'), onClick: reload } }}
+      >
+        {(shown) => (
+          <ul className="canned-list">
+            {shown.map((c) => (
+              <li key={c.id} className="card canned-item" data-testid="canned-row">
+                <h3 className="canned-item__title">{c.title}</h3>
+                <p className="canned-item__body">{c.body}</p>
+                {support && (
+                  <div className="row-actions">
+                    <button type="button" className="btn" onClick={() => setEditing(c)}>
+                      {t('canned.editButton')}
+                    </button>
+                    <button type="button" className="btn btn--danger" onClick={() => void remove(c)}>
+                      {t('canned.delete')}
+                    </button>
+                  </div>
+                )}
+              </li>
             ))}
-          </select>
-        </label>
-        <Link className="btn" to="/inbox">
-          {t('inbox.back')}
-        </Link>
-      </header>
-      {rows === undefined ? (
-        <p className="loading">…</p>
-      ) : rows === null ? (
-        <div className="empty">
-          <p>{t('inbox.failed')}</p>
-          <button type="button" className="btn" onClick={reload}>
-            {t('action.refresh')}
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="empty" data-testid="canned-empty">
-          {t('canned.empty')}
-        </p>
-      ) : (
-        <ul className="canned-list">
-          {rows.map((c) => (
-            <li key={c.id} className="card canned-item" data-testid="canned-row">
-              <h3 className="canned-item__title">{c.title}</h3>
-              <p className="canned-item__body">{c.body}</p>
-              {support && (
-                <div className="row-actions">
-                  <button type="button" className="btn" onClick={() => setEditing(c)}>
-                    {t('canned.editButton')}
-                  </button>
-                  <button type="button" className="btn btn--danger" onClick={() => void remove(c)}>
-                    {t('canned.delete')}
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+          </ul>
+        )}
+      </ListBody>
       {support && (
         <CannedForm
           key={`${lang}:${editing?.id ?? 'new'}`}
@@ -180,6 +172,6 @@ export function CannedPage() {
           onCancel={() => setEditing(null)}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { ListingItem } from '../../../worker/routes';
 import { QueuePage } from '../../queue/queue-page';
+import { accountColumn, decidedByLine, reasonLine, refuseWithReason, submittedLine } from '../../queue/lines';
 import type { QueueSpec } from '../../queue/spec';
 import { ExternalLink } from './external-link';
 import '../../styles/reviews.css';
@@ -16,13 +17,13 @@ const spec: QueueSpec<ListingItem> = {
   countKey: 'listings',
   waiting: open,
   columns: [
-    { label: 'field.account', value: (l) => l.account },
+    accountColumn,
     { label: 'reviews.listing.project', value: (l) => `${l.project} (${l.symbol})` },
     { label: 'reviews.listing.chain', value: (l) => l.chain },
-    { label: 'field.submitted', value: (l, s) => s.moment(l.createdAt) },
+    submittedLine,
   ],
   details: [
-    { label: 'field.account', value: (l) => l.account },
+    accountColumn,
     { label: 'reviews.listing.project', value: (l) => l.project },
     { label: 'reviews.listing.symbol', value: (l) => <code>{l.symbol}</code> },
     { label: 'reviews.listing.chain', value: (l) => l.chain },
@@ -33,12 +34,10 @@ const spec: QueueSpec<ListingItem> = {
       label: 'reviews.listing.description',
       value: (l) => <p className="prose">{l.description || '—'}</p>,
     },
-    { label: 'field.submitted', value: (l, s) => s.moment(l.createdAt) },
-    {
-      label: 'field.decidedBy',
-      value: (l, s) => (l.decidedBy ? `${l.decidedBy} · ${s.moment(l.updatedAt)}` : '—'),
-    },
-    { label: 'field.reason', value: (l) => l.reason ?? '—' },
+    submittedLine,
+    // A listing records no time of its decision; decided, it changes no more: its last change is when.
+    decidedByLine<ListingItem>((l) => l.updatedAt),
+    reasonLine,
   ],
   images: () => [],
   decisions: [
@@ -59,15 +58,10 @@ const spec: QueueSpec<ListingItem> = {
         return r && { ...l, ...r };
       },
     },
-    {
-      label: 'action.refuse',
-      kind: 'refuse',
-      ask: { title: 'reviews.listing.refuseTitle', label: 'reason.label' },
-      run: async (call, l, reason) => {
-        const r = await call('listings/reject', { id: l.id, reason });
-        return r && { ...l, ...r };
-      },
-    },
+    refuseWithReason('reviews.listing.refuseTitle', async (call, l, reason) => {
+      const r = await call('listings/reject', { id: l.id, reason });
+      return r && { ...l, ...r };
+    }),
   ],
 };
 

@@ -1,15 +1,10 @@
 import { useForm } from 'react-hook-form';
-import {
-  OPS_NAME,
-  OPS_PASSWORD_MIN,
-  OPS_ROLES,
-  type OpsOperator,
-  type OpsRole,
-} from '../../../../domain/ops-api';
+import { OPS_NAME, OPS_PASSWORD_MIN, type OpsOperator, type OpsRole } from '../../../../domain/ops-api';
 import { Field } from '../../components/field';
 import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useTranslation } from '../../core/use-translation';
+import { RoleOptions } from './role-options';
 
 interface Form {
   name: string;
@@ -50,11 +45,7 @@ export function CreateOperator({ onCreated }: { onCreated: (op: OpsOperator) => 
             {t('operators.role')}
           </label>
           <select id="create-role" className="field__input" {...form.register('role')}>
-            {OPS_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </div>
         <Field

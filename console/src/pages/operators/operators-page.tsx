@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { OPS_ROLES, type OpsOperator, type OpsRole } from '../../../../domain/ops-api';
+import type { OpsOperator, OpsRole } from '../../../../domain/ops-api';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { moment } from '../../core/format';
 import { useSession } from '../../core/session';
@@ -7,7 +7,11 @@ import { toast } from '../../core/toast';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
+import { DataTable, type Column } from '../../lists/data-table';
+import { ListBody } from '../../lists/list-body';
+import { ListPage } from '../../lists/list-page';
 import { CreateOperator } from './create-operator';
+import { RoleOptions } from './role-options';
 
 /** An admin action waiting for its reason. */
 type Pending =
@@ -34,73 +38,60 @@ export function Page() {
     setPending(null);
     toast.success(t('operators.saved', { name: next.name }));
   };
+  // The row of the operator reading it offers no role change and no disabling: not oneself.
+  const columns: Column<OpsOperator>[] = [
+    { head: t('signIn.name'), cell: (op) => op.name },
+    {
+      head: t('operators.role'),
+      cell: (op) => (
+        <select
+          value={op.role}
+          aria-label={t('operators.role')}
+          disabled={op.id === me?.id}
+          onChange={(e) => setPending({ kind: 'role', op, role: e.target.value as OpsRole })}
+        >
+          <RoleOptions />
+        </select>
+      ),
+    },
+    {
+      head: t('operators.state'),
+      cell: (op) => (
+        <>
+          {op.disabled ? t('operators.disabled') : t('operators.active')}
+          {!op.totpEnrolled && ` · ${t('operators.noTotp')}`}
+        </>
+      ),
+    },
+    { head: t('operators.lastSignIn'), cell: (op) => moment(op.lastSignInAt, locale) },
+    {
+      head: '',
+      caption: false,
+      className: 'row-actions',
+      cell: (op) => (
+        <>
+          {op.id !== me?.id && (
+            <button
+              type="button"
+              className={`btn ${op.disabled ? '' : 'btn--danger'}`}
+              onClick={() => setPending({ kind: op.disabled ? 'enable' : 'disable', op })}
+            >
+              {op.disabled ? t('operators.enable') : t('operators.disable')}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={() => setPending({ kind: 'reset-totp', op })}>
+            {t('operators.resetTotp')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
-    <section className="page" data-testid="operators">
-      <header className="page__head">
-        <h1 className="page__title">{t('nav.operators')}</h1>
-      </header>
+    <ListPage testId="operators" title={t('nav.operators')}>
       <CreateOperator onCreated={(op) => update((l) => [op, ...l])} />
-      {list === undefined ? (
-        <p className="loading">…</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('signIn.name')}</th>
-                <th>{t('operators.role')}</th>
-                <th>{t('operators.state')}</th>
-                <th>{t('operators.lastSignIn')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((op) => (
-                <tr key={op.id} data-testid="operator-row">
-                  <td data-label={t('signIn.name')}>{op.name}</td>
-                  <td data-label={t('operators.role')}>
-                    <select
-                      value={op.role}
-                      aria-label={t('operators.role')}
-                      disabled={op.id === me?.id}
-                      onChange={(e) => setPending({ kind: 'role', op, role: e.target.value as OpsRole })}
-                    >
-                      {OPS_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`role.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td data-label={t('operators.state')}>
-                    {op.disabled ? t('operators.disabled') : t('operators.active')}
-                    {!op.totpEnrolled && ` · ${t('operators.noTotp')}`}
-                  </td>
-                  <td data-label={t('operators.lastSignIn')}>{moment(op.lastSignInAt, locale)}</td>
-                  <td className="row-actions">
-                    {op.id !== me?.id && (
-                      <button
-                        type="button"
-                        className={`btn ${op.disabled ? '' : 'btn--danger'}`}
-                        onClick={() => setPending({ kind: op.disabled ? 'enable' : 'disable', op })}
-                      >
-                        {op.disabled ? t('operators.enable') : t('operators.disable')}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() => setPending({ kind: 'reset-totp', op })}
-                    >
-                      {t('operators.resetTotp')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListBody rows={list}>
+        {(rows) => <DataTable rows={rows} columns={columns} rowTestId="operator-row" />}
+      </ListBody>
       {pending && (
         <ReasonDialog
           title={t(`operators.confirm.${pending.kind}`, {
@@ -113,6 +104,6 @@ export function Page() {
           onClose={() => setPending(null)}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

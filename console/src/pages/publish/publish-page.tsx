@@ -7,6 +7,9 @@ import { useDuty } from '../../core/session';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
+import { DataTable, numberColumn, type Column } from '../../lists/data-table';
+import { ListBody } from '../../lists/list-body';
+import { FilterSelect, ListPage } from '../../lists/list-page';
 import { ArticleEditor } from './article-editor';
 import { kindOf, KINDS, type Kind } from './kinds';
 import './publish.css';
@@ -21,104 +24,84 @@ function ArticleList() {
   const [kind, setKind] = useState<Kind | ''>('');
   const load = useCallback(() => call('news', lang ? { lang } : {}), [call, lang]);
   const { data, reload } = useLoad(load);
-  const rows = data?.filter((a) => kind === '' || kindOf(a) === kind);
-  const open = (a: OpsArticle) => navigate(`/publish/${a.id}`, { state: a });
+  const rows = data && data.filter((a) => kind === '' || kindOf(a) === kind);
+  const columns: Column<OpsArticle>[] = [
+    numberColumn(),
+    { head: t('publish.titleField'), cell: (a) => a.title },
+    { head: t('publish.lang'), cell: (a) => (isLang(a.lang) ? LANG_NAMES[a.lang] : a.lang) },
+    { head: t('publish.kind'), cell: (a) => t(`publish.kinds.${kindOf(a)}`) },
+    {
+      head: t('publish.published'),
+      cell: (a) => (
+        <>
+          {moment(a.publishedAt, locale)} · {a.createdBy}
+        </>
+      ),
+    },
+    {
+      head: t('publish.state'),
+      caption: false,
+      cell: (a) => (
+        <span className={`badge badge--${a.withdrawnAt ? 'rejected' : 'approved'}`}>
+          {t(a.withdrawnAt ? 'publish.withdrawn' : 'publish.live')}
+        </span>
+      ),
+    },
+  ];
   return (
-    <section className="page" data-testid="publish">
-      <header className="page__head">
-        <h1 className="page__title">{t('publish.title')}</h1>
-        <label className="filter">
-          <span>{t('publish.lang')}</span>
-          <select value={lang} data-testid="publish-lang" onChange={(e) => setLang(e.target.value)}>
-            <option value="">{t('publish.allLangs')}</option>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <span>{t('publish.kind')}</span>
-          <select
+    <ListPage
+      testId="publish"
+      title={t('publish.title')}
+      tools={
+        <>
+          <FilterSelect
+            label={t('publish.lang')}
+            testId="publish-lang"
+            value={lang}
+            onChange={setLang}
+            options={[
+              { value: '', label: t('publish.allLangs') },
+              ...LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] })),
+            ]}
+          />
+          <FilterSelect
+            label={t('publish.kind')}
+            testId="publish-kind"
             value={kind}
-            data-testid="publish-kind"
-            onChange={(e) => setKind(e.target.value as Kind | '')}
-          >
-            <option value="">{t('publish.allKinds')}</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`publish.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {support && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="publish-new"
-            onClick={() => navigate('/publish/new')}
-          >
-            {t('publish.new')}
-          </button>
+            onChange={setKind}
+            options={[
+              { value: '', label: t('publish.allKinds') },
+              ...KINDS.map((k) => ({ value: k, label: t(`publish.kinds.${k}`) })),
+            ]}
+          />
+          {support && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="publish-new"
+              onClick={() => navigate('/publish/new')}
+            >
+              {t('publish.new')}
+            </button>
+          )}
+        </>
+      }
+    >
+      <ListBody
+        rows={rows}
+        empty={{ text: t('publish.empty'), testId: 'publish-empty' }}
+        failed={{ text: t('publish.failed'), retry: { label: t('action.refresh'), onClick: reload } }}
+      >
+        {(shown) => (
+          <DataTable
+            rows={shown}
+            columns={columns}
+            rowTestId="article-row"
+            onOpen={(a) => navigate(`/publish/${a.id}`, { state: a })}
+          />
         )}
-      </header>
-      {data === undefined ? (
-        <p className="loading">…</p>
-      ) : data === null ? (
-        <div className="empty">
-          <p>{t('publish.failed')}</p>
-          <button type="button" className="btn" onClick={reload}>
-            {t('action.refresh')}
-          </button>
-        </div>
-      ) : !rows || rows.length === 0 ? (
-        <p className="empty" data-testid="publish-empty">
-          {t('publish.empty')}
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>{t('publish.titleField')}</th>
-                <th>{t('publish.lang')}</th>
-                <th>{t('publish.kind')}</th>
-                <th>{t('publish.published')}</th>
-                <th>{t('publish.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr
-                  key={a.id}
-                  className="table__row--link"
-                  tabIndex={0}
-                  data-testid="article-row"
-                  onClick={() => open(a)}
-                  onKeyDown={(e) => e.key === 'Enter' && open(a)}
-                >
-                  <td className="num">{a.id}</td>
-                  <td data-label={t('publish.titleField')}>{a.title}</td>
-                  <td data-label={t('publish.lang')}>{isLang(a.lang) ? LANG_NAMES[a.lang] : a.lang}</td>
-                  <td data-label={t('publish.kind')}>{t(`publish.kinds.${kindOf(a)}`)}</td>
-                  <td data-label={t('publish.published')}>
-                    {moment(a.publishedAt, locale)} · {a.createdBy}
-                  </td>
-                  <td>
-                    <span className={`badge badge--${a.withdrawnAt ? 'rejected' : 'approved'}`}>
-                      {t(a.withdrawnAt ? 'publish.withdrawn' : 'publish.live')}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      </ListBody>
+    </ListPage>
   );
 }
 

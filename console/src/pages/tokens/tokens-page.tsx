@@ -7,6 +7,9 @@ import { moment } from '../../core/format';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
+import { DataTable, type Column } from '../../lists/data-table';
+import { ListBody } from '../../lists/list-body';
+import { ListPage } from '../../lists/list-page';
 
 /** My personal API tokens: create (the secret shown once), list, revoke. */
 export function Page() {
@@ -28,11 +31,26 @@ export function Page() {
     const done = await call('tokens/revoke', { id });
     if (done) update((l) => l.map((x) => (x.id === id ? done : x)));
   };
+  const columns: Column<OpsTokenInfo>[] = [
+    { head: t('tokens.label'), cell: (x) => x.label },
+    { head: t('tokens.createdAt'), cell: (x) => moment(x.createdAt, locale) },
+    { head: t('tokens.lastUsed'), cell: (x) => moment(x.lastUsedAt, locale) },
+    {
+      head: '',
+      caption: false,
+      className: 'row-actions',
+      cell: (x) =>
+        x.revokedAt ? (
+          <span className="badge badge--rejected">{t('tokens.revoked')}</span>
+        ) : (
+          <button type="button" className="btn btn--danger" onClick={() => void revoke(x.id)}>
+            {t('tokens.revoke')}
+          </button>
+        ),
+    },
+  ];
   return (
-    <section className="page" data-testid="tokens">
-      <header className="page__head">
-        <h1 className="page__title">{t('nav.tokens')}</h1>
-      </header>
+    <ListPage testId="tokens" title={t('nav.tokens')}>
       <form className="card create" onSubmit={create}>
         <p className="note">{t('tokens.intro')}</p>
         <div className="create__fields">
@@ -62,42 +80,9 @@ export function Page() {
           </div>
         </div>
       )}
-      {list === undefined ? (
-        <p className="loading">…</p>
-      ) : list.length === 0 ? (
-        <p className="empty">{t('tokens.none')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('tokens.label')}</th>
-                <th>{t('tokens.createdAt')}</th>
-                <th>{t('tokens.lastUsed')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((x) => (
-                <tr key={x.id} data-testid="token-row">
-                  <td data-label={t('tokens.label')}>{x.label}</td>
-                  <td data-label={t('tokens.createdAt')}>{moment(x.createdAt, locale)}</td>
-                  <td data-label={t('tokens.lastUsed')}>{moment(x.lastUsedAt, locale)}</td>
-                  <td className="row-actions">
-                    {x.revokedAt ? (
-                      <span className="badge badge--rejected">{t('tokens.revoked')}</span>
-                    ) : (
-                      <button type="button" className="btn btn--danger" onClick={() => void revoke(x.id)}>
-                        {t('tokens.revoke')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <ListBody rows={list} empty={{ text: t('tokens.none') }}>
+        {(rows) => <DataTable rows={rows} columns={columns} rowTestId="token-row" />}
+      </ListBody>
+    </ListPage>
   );
 }

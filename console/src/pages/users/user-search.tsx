@@ -6,6 +6,8 @@ import { moment } from '../../core/format';
 import { useCall } from '../../core/use-call';
 import { useLoad } from '../../core/use-load';
 import { useTranslation } from '../../core/use-translation';
+import { DataTable, type Column } from '../../lists/data-table';
+import { ListBody } from '../../lists/list-body';
 import { searchQuery } from './user-logic';
 
 /** Frozen or usable, as a badge. */
@@ -34,6 +36,21 @@ export function UserSearch() {
     [call, q],
   );
   const { data: hits, reload } = useLoad(load);
+  const columns: Column<OpsUserHit>[] = [
+    {
+      head: t('people.users.id'),
+      className: 'num',
+      cell: (u) => (
+        <Link to={String(u.id)} state={{ q }} onClick={(e) => e.stopPropagation()}>
+          {u.id}
+        </Link>
+      ),
+    },
+    { head: t('field.account'), cell: (u) => u.account },
+    { head: t('people.users.nickname'), cell: (u) => u.nickname || '—' },
+    { head: t('people.users.access'), cell: (u) => <AccessBadge frozen={u.frozen} /> },
+    { head: t('people.users.registered'), cell: (u) => moment(u.createdAt, locale) },
+  ];
   return (
     <section className="page" data-testid="users">
       <header className="page__head">
@@ -69,55 +86,29 @@ export function UserSearch() {
         <p className="empty" data-testid="users-idle">
           {t('people.users.idle')}
         </p>
-      ) : hits === undefined ? (
-        <p className="loading">…</p>
-      ) : hits === null ? (
-        <div className="empty" data-testid="users-error">
-          <p>{t('people.loadFailed')}</p>
-          <button type="button" className="btn" onClick={reload}>
-            {t('people.retry')}
-          </button>
-        </div>
-      ) : hits.length === 0 ? (
-        <p className="empty" data-testid="users-none">
-          {t('people.users.none', { q })}
-        </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('people.users.id')}</th>
-                <th>{t('field.account')}</th>
-                <th>{t('people.users.nickname')}</th>
-                <th>{t('people.users.access')}</th>
-                <th>{t('people.users.registered')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hits.map((u) => (
-                <tr
-                  key={u.id}
-                  className="table__row--link"
-                  data-testid="user-row"
-                  onClick={() => navigate(String(u.id), { state: { q } })}
-                >
-                  <td data-label={t('people.users.id')} className="num">
-                    <Link to={String(u.id)} state={{ q }} onClick={(e) => e.stopPropagation()}>
-                      {u.id}
-                    </Link>
-                  </td>
-                  <td data-label={t('field.account')}>{u.account}</td>
-                  <td data-label={t('people.users.nickname')}>{u.nickname || '—'}</td>
-                  <td data-label={t('people.users.access')}>
-                    <AccessBadge frozen={u.frozen} />
-                  </td>
-                  <td data-label={t('people.users.registered')}>{moment(u.createdAt, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListBody
+          rows={hits}
+          empty={{ text: t('people.users.none', { q }), testId: 'users-none' }}
+          failed={{
+            text: t('people.loadFailed'),
+            testId: 'users-error',
+            retry: { label: t('people.retry'), onClick: reload },
+          }}
+        >
+          {(rows) => (
+            <DataTable
+              rows={rows}
+              columns={columns}
+              rowTestId="user-row"
+              // The id's link is what the keyboard reaches; a click anywhere on the row opens it too.
+              rowAttrs={(u) => ({
+                className: 'table__row--link',
+                onClick: () => navigate(String(u.id), { state: { q } }),
+              })}
+            />
+          )}
+        </ListBody>
       )}
     </section>
   );

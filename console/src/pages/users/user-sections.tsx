@@ -1,29 +1,31 @@
 // The read-only sections of a user's page: balances per account, open orders, open positions, the
 // newest journal lines. Amounts are the server's decimal strings, written with every digit.
-import type { ReactNode } from 'react';
 import type { OpsBalance, OpsUserDetail } from '../../../../domain/ops-api';
 import { decimal, moment } from '../../core/format';
 import { useTranslation } from '../../core/use-translation';
+import { DataTable, type Column, type DataTableProps } from '../../lists/data-table';
 import { accountName, kindName } from './app-texts';
 import { balancesByAccount, isNegative } from './user-logic';
 
-/** A card with a title, the table, or the words for an empty one. */
-function Section({
+/** A card with a title and the rows' table, or the words for an empty one. */
+function Section<T extends { id: number }>({
   title,
   testId,
-  empty,
-  children,
+  rows,
+  ...table
 }: {
   title: string;
   testId: string;
-  empty: boolean;
-  children: ReactNode;
-}) {
+} & DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     <section className="card user-section" data-testid={testId}>
       <h2 className="card__title">{title}</h2>
-      {empty ? <p className="note">{t('people.users.nothing')}</p> : children}
+      {rows.length === 0 ? (
+        <p className="note">{t('people.users.nothing')}</p>
+      ) : (
+        <DataTable rows={rows} {...table} />
+      )}
     </section>
   );
 }
@@ -67,127 +69,113 @@ export function Balances({ balances }: { balances: readonly OpsBalance[] }) {
   );
 }
 
+/** What orders and positions share: a market, a side, the moment it opened, decimal amounts. */
+interface Open {
+  id: number;
+  symbol: string;
+  side: string;
+}
+
+/**
+ * Open orders or positions: symbol, side, the `amounts` (a column each, named by its key under
+ * `people.users.col.`, right-aligned with every digit), and when it opened (`at`: column, moment).
+ */
+function OpenSection<T extends Open>({
+  title,
+  testId,
+  rowTestId,
+  rows,
+  amounts,
+  at,
+}: {
+  title: string;
+  testId: string;
+  rowTestId: string;
+  rows: readonly T[];
+  amounts: Record<string, (row: T) => string>;
+  at: [column: string, moment: (row: T) => number];
+}) {
+  const { t, locale } = useTranslation();
+  const head = (key: string) => t(`people.users.col.${key}`);
+  const columns: Column<T>[] = [
+    { head: head('symbol'), cell: (r) => r.symbol },
+    { head: head('side'), cell: (r) => t(`people.side.${r.side}`, { defaultValue: r.side }) },
+    ...Object.entries(amounts).map(([key, value]): Column<T> => ({
+      head: head(key),
+      className: 'num',
+      cell: (r) => decimal(value(r), locale),
+    })),
+    { head: head(at[0]), cell: (r) => moment(at[1](r), locale) },
+  ];
+  return <Section title={title} testId={testId} rows={rows} rowTestId={rowTestId} columns={columns} />;
+}
+
 /** The user's open spot orders. */
 export function OpenOrders({ orders }: { orders: OpsUserDetail['openOrders'] }) {
-  const { t, locale } = useTranslation();
-  const cols = ['symbol', 'side', 'price', 'amount', 'filled', 'placed'] as const;
+  const { t } = useTranslation();
   return (
-    <Section title={t('people.users.openOrders')} testId="user-orders" empty={orders.length === 0}>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              {cols.map((c) => (
-                <th key={c}>{t(`people.users.col.${c}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id} data-testid="user-order">
-                <td data-label={t('people.users.col.symbol')}>{o.symbol}</td>
-                <td data-label={t('people.users.col.side')}>
-                  {t(`people.side.${o.side}`, { defaultValue: o.side })}
-                </td>
-                <td data-label={t('people.users.col.price')} className="num">
-                  {decimal(o.price, locale)}
-                </td>
-                <td data-label={t('people.users.col.amount')} className="num">
-                  {decimal(o.amount, locale)}
-                </td>
-                <td data-label={t('people.users.col.filled')} className="num">
-                  {decimal(o.filled, locale)}
-                </td>
-                <td data-label={t('people.users.col.placed')}>{moment(o.createdAt, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
+    <OpenSection
+      title={t('people.users.openOrders')}
+      testId="user-orders"
+      rowTestId="user-order"
+      rows={orders}
+      amounts={{ price: (o) => o.price, amount: (o) => o.amount, filled: (o) => o.filled }}
+      at={['placed', (o) => o.createdAt]}
+    />
   );
 }
 
 /** The user's open contract positions. */
 export function Positions({ positions }: { positions: OpsUserDetail['positions'] }) {
-  const { t, locale } = useTranslation();
-  const cols = ['symbol', 'side', 'lots', 'margin', 'openPrice', 'opened'] as const;
+  const { t } = useTranslation();
   return (
-    <Section title={t('people.users.positions')} testId="user-positions" empty={positions.length === 0}>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              {cols.map((c) => (
-                <th key={c}>{t(`people.users.col.${c}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {positions.map((p) => (
-              <tr key={p.id} data-testid="user-position">
-                <td data-label={t('people.users.col.symbol')}>{p.symbol}</td>
-                <td data-label={t('people.users.col.side')}>
-                  {t(`people.side.${p.side}`, { defaultValue: p.side })}
-                </td>
-                <td data-label={t('people.users.col.lots')} className="num">
-                  {decimal(p.lots, locale)}
-                </td>
-                <td data-label={t('people.users.col.margin')} className="num">
-                  {decimal(p.margin, locale)}
-                </td>
-                <td data-label={t('people.users.col.openPrice')} className="num">
-                  {decimal(p.openPrice, locale)}
-                </td>
-                <td data-label={t('people.users.col.opened')}>{moment(p.openedAt, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
+    <OpenSection
+      title={t('people.users.positions')}
+      testId="user-positions"
+      rowTestId="user-position"
+      rows={positions}
+      amounts={{ lots: (p) => p.lots, margin: (p) => p.margin, openPrice: (p) => p.openPrice }}
+      at={['opened', (p) => p.openedAt]}
+    />
   );
 }
 
 /** The newest journal lines, each kind named as the app names it to the user. */
 export function Journal({ lines }: { lines: OpsUserDetail['journal'] }) {
   const { t, lang, locale } = useTranslation();
+  const head = (key: string) => t(`people.users.col.${key}`);
+  const columns: Column<(typeof lines)[number]>[] = [
+    { head: head('when'), cell: (l) => moment(l.createdAt, locale) },
+    {
+      head: head('kind'),
+      cell: (l) => kindName(l.kind, lang),
+      attrs: () => ({ 'data-testid': 'journal-kind' }),
+    },
+    {
+      head: head('account'),
+      cell: (l) => (
+        <>
+          {accountName(l.account, lang)}
+          {l.field === 'frozen' ? ` · ${t('people.users.frozenPart')}` : ''}
+        </>
+      ),
+      attrs: (l) => ({ 'data-field': l.field }),
+    },
+    { head: t('people.users.coin'), cell: (l) => l.coin },
+    {
+      head: head('delta'),
+      className: (l) => `num ${isNegative(l.delta) ? 'delta--out' : 'delta--in'}`,
+      cell: (l) => decimal(l.delta, locale),
+    },
+  ];
   return (
-    <Section title={t('people.users.journal')} testId="user-journal" empty={lines.length === 0}>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('people.users.col.when')}</th>
-              <th>{t('people.users.col.kind')}</th>
-              <th>{t('people.users.col.account')}</th>
-              <th>{t('people.users.coin')}</th>
-              <th>{t('people.users.col.delta')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr key={l.id} data-testid="user-journal-line" data-kind={l.kind}>
-                <td data-label={t('people.users.col.when')}>{moment(l.createdAt, locale)}</td>
-                <td data-label={t('people.users.col.kind')} data-testid="journal-kind">
-                  {kindName(l.kind, lang)}
-                </td>
-                <td data-label={t('people.users.col.account')} data-field={l.field}>
-                  {accountName(l.account, lang)}
-                  {l.field === 'frozen' ? ` · ${t('people.users.frozenPart')}` : ''}
-                </td>
-                <td data-label={t('people.users.coin')}>{l.coin}</td>
-                <td
-                  data-label={t('people.users.col.delta')}
-                  className={`num ${isNegative(l.delta) ? 'delta--out' : 'delta--in'}`}
-                >
-                  {decimal(l.delta, locale)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
+    <Section
+      title={t('people.users.journal')}
+      testId="user-journal"
+      rows={lines}
+      rowTestId="user-journal-line"
+      rowAttrs={(l) => ({ 'data-kind': l.kind })}
+      columns={columns}
+    />
   );
 }

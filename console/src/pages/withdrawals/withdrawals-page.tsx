@@ -1,56 +1,41 @@
 import type { WithdrawalItem } from '../../../worker/routes';
 import { QueuePage } from '../../queue/queue-page';
-import type { QueueSpec } from '../../queue/spec';
+import { userReview } from '../../queue/user-review';
 
 /** A chain transaction id as the server takes it (server/assets/withdrawals/ops-routes.ts). */
 const TXID = /^[A-Za-z0-9_-]{8,128}$/;
 
-const spec: QueueSpec<WithdrawalItem> = {
+const spec = userReview<WithdrawalItem>({
   route: 'withdrawals',
   title: 'nav.withdrawals',
   statuses: ['review', 'approved', 'rejected', 'cancelled'],
   targetType: 'withdrawals',
   columns: [
-    { label: 'field.account', value: (w) => w.account },
     { label: 'withdrawal.amount', value: (w, s) => `${s.decimal(w.amount)} ${w.coin}` },
     { label: 'withdrawal.chain', value: (w) => w.chain },
-    { label: 'field.submitted', value: (w, s) => s.moment(w.createdAt) },
   ],
   details: [
-    { label: 'field.account', value: (w) => `${w.account} (#${w.userId})` },
     { label: 'withdrawal.amount', value: (w, s) => `${s.decimal(w.amount)} ${w.coin}` },
     { label: 'withdrawal.fee', value: (w, s) => `${s.decimal(w.fee)} ${w.coin}` },
     { label: 'withdrawal.receive', value: (w, s) => `${s.decimal(w.receive)} ${w.coin}` },
     { label: 'withdrawal.chain', value: (w) => w.chain },
     { label: 'withdrawal.address', value: (w) => <code className="wrap">{w.address}</code> },
     { label: 'withdrawal.txid', value: (w) => (w.txid ? <code className="wrap">{w.txid}</code> : '—') },
-    { label: 'field.submitted', value: (w, s) => s.moment(w.createdAt) },
-    {
-      label: 'field.decidedBy',
-      value: (w, s) => (w.decidedBy ? `${w.decidedBy} · ${s.moment(w.decidedAt)}` : '—'),
-    },
-    { label: 'field.reason', value: (w) => w.reason ?? '—' },
   ],
-  images: () => [],
-  decisions: [
-    {
-      label: 'action.approve',
-      kind: 'approve',
-      ask: {
-        title: 'withdrawal.approveTitle',
-        label: 'withdrawal.txid',
-        check: (v) => (TXID.test(v) ? null : 'withdrawal.txidInvalid'),
-      },
-      run: (call, w, txid) => call('withdrawals/approve', { id: w.id, txid }),
+  approve: {
+    label: 'action.approve',
+    ask: {
+      title: 'withdrawal.approveTitle',
+      label: 'withdrawal.txid',
+      check: (v) => (TXID.test(v) ? null : 'withdrawal.txidInvalid'),
     },
-    {
-      label: 'action.refuse',
-      kind: 'refuse',
-      ask: { title: 'withdrawal.refuseTitle', label: 'reason.label' },
-      run: (call, w, reason) => call('withdrawals/reject', { id: w.id, reason }),
-    },
-  ],
-};
+    run: (call, w, txid) => call('withdrawals/approve', { id: w.id, txid }),
+  },
+  refuse: {
+    title: 'withdrawal.refuseTitle',
+    run: (call, w, reason) => call('withdrawals/reject', { id: w.id, reason }),
+  },
+});
 
 /** The withdrawal queue. */
 export function Page() {
