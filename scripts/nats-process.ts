@@ -73,7 +73,8 @@ export async function startNats(): Promise<TestNats> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-nats-'));
   let { child, port } = await launch(dir, -1);
   const kill = async () => {
-    if (child.exitCode !== null) return;
+    // A killed process has a signal and no exit code: `exitCode` alone would wait for an exit gone by.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
 import type { Engine, Migration } from './db';
@@ -180,6 +180,23 @@ async function serverContext(
   };
 }
 
+/**
+ * `joinCluster`, its news on the HTTP log: `log()` is that log, which is created after the cluster
+ * is joined (the cluster's rate-limit store goes into it), so anything said before is dropped.
+ */
+function joinLogged(
+  config: Config,
+  sessions: SessionStore,
+  log: () => FastifyBaseLogger | undefined,
+): Promise<ClusterPart | null> {
+  return joinCluster(
+    config,
+    sessions,
+    (status) => log()?.warn({ bus: status }, 'bus connection'),
+    (err) => log()?.error({ err }, 'shared rate-limit counters unavailable: limited requests answer busy'),
+  );
+}
+
 /** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -223,12 +240,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const active = new Set<ServerModule>();
   const toStop = () => modules.filter((m) => active.has(m)).reverse();
   try {
-    app = await createHttp({ config, messages, logLevel });
+    // The bus first: a cluster's HTTP counts its request budgets in NATS (createHttp's rate-limit store).
+    cluster = await joinLogged(config, sessions, () => app?.log);
+    const http = { config, messages, logLevel, rateStore: cluster?.rateStore };
+    app = await createHttp(http);
     for (const w of warnings) app.log.warn(w);
-    const httpLog = app.log;
-    cluster = await joinCluster(config, sessions, (status) =>
-      httpLog.warn({ bus: status }, 'bus connection'),
-    );
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
     sender =
@@ -254,7 +270,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await mountHttp(app, { config, registry, auth: cluster?.auth ?? sessions, hub });
     // An edge changes nothing itself: the console, the areas' preparation and their timers are the core's.
     const edge = cluster?.role === 'edge';
-    if (!edge) await mountOpsConsole(app, ctx, resolveOperatorToken(config), { config, messages, logLevel });
+    if (!edge) await mountOpsConsole(app, ctx, resolveOperatorToken(config), http);
     for (const m of modules) {
       if (!m.prepare || edge) continue;
       // A prepared module may hold resources (timers, queues): it is stopped like a started one.

@@ -4,6 +4,7 @@
  * snapshots and publishes every event on NATS) or `edge` (HTTP and sockets; forwards commands to the
  * core and fans its events out). `joinCluster` is what the composition root (server/app.ts) calls.
  */
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Authenticator, ChannelHub, HandlerRegistry } from '../http';
@@ -11,7 +12,9 @@ import type { Bus } from './bus';
 import { serveCore } from './core-bridge';
 import { CoreLink, EdgeAuthenticator, relayToHub } from './edge-bridge';
 import { forwardToCore } from './forward';
+import { natsCounters } from './kv-counters';
 import { connectNatsBus } from './nats-bus';
+import { sharedRateStore } from './shared-rate-store';
 
 export { BusUnavailableError, type Bus } from './bus';
 export { CORE_READS, EDGE_ENDPOINTS } from './forward';
@@ -24,6 +27,11 @@ export interface ClusterPart {
   bus: Bus;
   /** The sessions as the HTTP and the sockets of this process check them. */
   auth: Authenticator;
+  /**
+   * The `@fastify/rate-limit` store of this process's HTTP (the core's too: it answers operator
+   * calls): budgets counted in NATS KV, shared by every process of the cluster.
+   */
+  rateStore: FastifyRateLimitStoreCtor;
   /** After every module registered: an edge forwards its endpoints to the core. */
   registered(registry: HandlerRegistry): void;
   /** After the modules started: a core begins to answer, an edge to relay. */
@@ -36,11 +44,14 @@ export interface ClusterPart {
 /**
  * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `sessions` is the
  * database's session store: the core announces its revocations, an edge resolves tokens with it.
+ * `onLimitsError` hears (at most every few seconds) that the shared rate-limit counters failed and
+ * limited requests are refused as busy.
  */
 export async function joinCluster(
   config: Pick<Config, 'role' | 'natsUrl' | 'port'>,
   sessions: Authenticator,
   onStatus?: (status: 'disconnected' | 'reconnected') => void,
+  onLimitsError: (err: Error) => void = () => {},
 ): Promise<ClusterPart | null> {
   if (config.role === 'all') return null;
   const role = config.role;
@@ -53,6 +64,7 @@ export async function joinCluster(
     role,
     bus,
     auth,
+    rateStore: sharedRateStore(natsCounters(bus.nc, bus.connected), onLimitsError),
     registered(registry) {
       if (link) forwardToCore(registry, link);
     },

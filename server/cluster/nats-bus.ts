@@ -9,12 +9,20 @@ export interface NatsBusOptions {
   name: string;
 }
 
+/** The bus over NATS, with what JetStream users of the same connection need. */
+export interface NatsBus extends Bus {
+  /** The connection, for JetStream (the rate-limit counters: `kv-rate-store.ts`). */
+  readonly nc: NatsConnection;
+  /** Whether the connection is up now (JetStream calls fail at once instead of timing out). */
+  connected(): boolean;
+}
+
 /**
  * The bus over NATS (core NATS: request/reply and subjects; nothing here needs JetStream). The
  * client reconnects by itself forever, every 250 ms, and re-sends its subscriptions when it is back;
  * while it is down, requests fail at once instead of waiting (`BusUnavailableError`).
  */
-export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
+export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const nc: NatsConnection = await connect({
     servers: options.url,
     name: options.name,
@@ -38,6 +46,8 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     }
   })();
   return {
+    nc,
+    connected: () => connected,
     publish(subject, payload) {
       if (!connected) return;
       try {

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { okBody, type EndpointName, type Variant } from '../../domain';
@@ -31,6 +31,11 @@ export interface HttpDeps {
   messages: MessageCatalog;
   /** pino level, such as `info` or `silent`. */
   logLevel: string;
+  /**
+   * Where the request budgets are counted: a cluster's shared store (server/cluster), so every
+   * process spends the same budget; the plugin's memory store when absent (`ROLE=all`).
+   */
+  rateStore?: FastifyRateLimitStoreCtor;
 }
 
 /** What gets mounted once every module has registered. */
@@ -133,7 +138,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { distDir: config.distDir, mediaOrigins: config.liveOrigins });
   await app.register(formbody);
   // Limits are per endpoint (see limits.ts); nothing is limited globally.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(deps.rateStore && { store: deps.rateStore }) });
   await app.register(websocket, WEBSOCKET_OPTIONS);
   return app;
 }
