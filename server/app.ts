@@ -40,7 +40,7 @@ import { createMessageSender, type MessageSender, type SmsProvider } from './mes
 import { systemModule } from './system/module';
 import { createSpotModule } from './trade/module';
 import { createSellModule } from './sell/module';
-import { joinCluster, takeLead, type ClusterPart } from './cluster';
+import { joinCluster, takeLead, type ClusterPart, type Leadership } from './cluster';
 
 /** The built-in areas, in registration order. New areas append themselves here. */
 export function defaultModules(): ServerModule[] {
@@ -197,6 +197,29 @@ function joinLogged(
   );
 }
 
+/**
+ * A core leads before it touches the database: a second one waits here as the standby. One that
+ * loses the lead stops writing: `onLost`, by default the end of the process.
+ */
+async function leadIfCore(config: Config, onLost?: (err: Error) => void): Promise<Leadership | null> {
+  if (config.role !== 'core') return null;
+  return takeLead(
+    config,
+    onLost ??
+      ((err) => {
+        console.error(`core: lost the lead (${err.message}); stopping so the standby takes over`);
+        process.exit(70);
+      }),
+    () => console.warn('core: another core leads; standing by'),
+  );
+}
+
+/** The URL a client reaches a server listening on `host`:`port` at (a wildcard host is this machine). */
+function urlOf(listenHost: string, port: number): string {
+  const host = listenHost === '0.0.0.0' || listenHost === '::' ? '127.0.0.1' : listenHost;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -206,19 +229,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line. A
   // cluster's edge never migrates: it waits for the schema its core keeps.
   const schema = config.role === 'edge' ? 'await' : 'migrate';
-  // A core leads before it touches the database: a second one waits here as the standby.
-  const lead =
-    config.role === 'core'
-      ? await takeLead(
-          config,
-          options.onLeadLost ??
-            ((err) => {
-              console.error(`core: lost the lead (${err.message}); stopping so the standby takes over`);
-              process.exit(70);
-            }),
-          () => console.warn('core: another core leads; standing by'),
-        )
-      : null;
+  const lead = await leadIfCore(config, options.onLeadLost);
   const db = config.databaseUrl
     ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
     : await openDatabase(config.dataDir, allMigrations(modules), { schema });
@@ -257,13 +268,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         simulated: (engine, log) => new OutboxSender(engine, log, true),
       });
     const log = app.log;
-    const ctx = await serverContext(
-      { config, engine: db.engine, registry, hub, sessions, sender, opsEvents, log },
-      {
-        modules,
-        localesDir,
-      },
-    );
+    const base = { config, engine: db.engine, registry, hub, sessions, sender, opsEvents, log };
+    const ctx = await serverContext(base, { modules, localesDir });
     ledger = ctx.ledger;
     for (const m of modules) await m.register(ctx);
     cluster?.registered(registry);
@@ -296,14 +302,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const address = app.server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   let closing: Promise<void> | undefined;
   const server = app;
   const senders = sender!;
   const part = cluster;
   return {
-    url,
+    url: urlOf(config.host, address.port),
     port: address.port,
     config,
     engine: db.engine,
