@@ -87,7 +87,8 @@ export class SocketOutput {
   readonly #limits: OutputLimits;
   #frames: Buffer[] = [];
   #frameBytes = 0;
-  readonly #held = new Map<string, Held>();
+  /** Made on the first hold: most sockets never fall behind. */
+  #held: Map<string, Held> | null = null;
   #hopeless: NodeJS.Timeout | null = null;
   #closed = false;
   /** Replaceable messages skipped since the socket opened (diagnostics, tests). */
@@ -106,13 +107,13 @@ export class SocketOutput {
 
   /** Channels whose messages this socket skips for now. */
   get held(): number {
-    return this.#held.size;
+    return this.#held?.size ?? 0;
   }
 
   /** Sends `msg` (or skips it, when its channel is held for this socket). */
   send(msg: Outgoing): void {
     if (this.#closed) return;
-    const held = msg.ch === null ? undefined : this.#held.get(msg.ch);
+    const held = msg.ch === null ? undefined : this.#held?.get(msg.ch);
     if (held) return this.#whileHeld(held, msg);
     const buffered = this.buffered;
     if (buffered > this.#limits.maxBytes) return this.close(TOO_SLOW_CODE, 'too slow');
@@ -135,7 +136,7 @@ export class SocketOutput {
     const below = this.#deps.stream.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, bytes));
     // A channel held while this tick's frames counted is resumed by the 'drain' event, which comes
     // only after a write that crossed the stream's mark; below it, the socket has caught up already.
-    if (below && this.#held.size > 0) this.#drained();
+    if (below && this.held > 0) this.#drained();
   }
 
   /** Sends what is waiting, then closes the socket with `code`. */
@@ -149,7 +150,7 @@ export class SocketOutput {
   /** Forgets everything held (the socket closed). */
   closed(): void {
     this.#closed = true;
-    this.#held.clear();
+    this.#held = null;
     this.#frames = [];
     this.#frameBytes = 0;
     this.#stopHopeless();
@@ -185,7 +186,12 @@ export class SocketOutput {
   }
 
   #hold(ch: string, skipped: number): void {
-    this.#held.set(ch, { state: 'holding', queue: [], again: false, skipped });
+    (this.#held ??= new Map()).set(ch, { state: 'holding', queue: [], again: false, skipped });
+    this.#startHopeless();
+  }
+
+  /** Drops the socket unless it drains within `hopelessMs` (a running count goes on). */
+  #startHopeless(): void {
     if (this.#hopeless) return;
     this.#hopeless = setTimeout(() => {
       this.#hopeless = null;
@@ -201,7 +207,7 @@ export class SocketOutput {
 
   /** The socket caught up: each held channel gets a fresh snapshot, then what came meanwhile. */
   #drained(): void {
-    if (this.#closed || this.#held.size === 0 || this.buffered > this.#limits.holdBytes) return;
+    if (this.#closed || !this.#held?.size || this.buffered > this.#limits.holdBytes) return;
     this.#stopHopeless();
     for (const [ch, held] of this.#held) {
       if (held.state === 'holding') void this.#resync(ch, held);
@@ -211,20 +217,19 @@ export class SocketOutput {
   async #resync(ch: string, held: Held): Promise<void> {
     held.state = 'fetching';
     const snapshot = await this.#deps.snapshot(ch, held.skipped).catch(() => null);
-    if (this.#closed || this.#held.get(ch) !== held) return;
+    if (this.#closed || this.#held?.get(ch) !== held) return;
     if (!this.#deps.subscribed(ch)) {
       this.#held.delete(ch);
-      if (this.#held.size === 0) this.#stopHopeless();
       return;
     }
     if (held.again) {
       // More came meanwhile than the queue keeps: this snapshot is already behind, fetch another.
       held.again = false;
       held.state = 'holding';
+      this.#startHopeless();
       return this.#drained();
     }
     this.#held.delete(ch);
-    if (this.#held.size === 0) this.#stopHopeless();
     // Messages the snapshot already covers are harmless: the client skips a diff older than its book.
     // Without a snapshot the next diff shows the client a gap, and it fetches the book itself.
     if (snapshot) this.#write(snapshot);

@@ -169,6 +169,20 @@ describe('SocketOutput', () => {
     expect(texts()).toEqual([{ ch: 'book', data: { type: 'snapshot', seq: 2 } }]);
   });
 
+  it('resumes after writing this tick’s frames when they left the stream below its mark', async () => {
+    const { out, diff, texts, snapshots } = setup();
+    // 1,200 bytes of frames in this tick, nothing in the stream: the next diff is held, and the
+    // write that follows returns true, so no 'drain' event will come.
+    const big = new Outgoing(JSON.stringify({ ch: 'other', data: 'x'.repeat(1200) }));
+    out.send(big);
+    out.send(diff());
+    expect(out.held).toBe(1);
+    await settle();
+    expect(out.held).toBe(0);
+    expect(snapshots).toHaveLength(1);
+    expect(texts().at(-1)).toEqual({ ch: 'book', data: { type: 'snapshot', seq: 1 } });
+  });
+
   it('fetches again when more arrived during the fetch than it keeps', async () => {
     let answer!: (o: Outgoing) => void;
     let calls = 0;
