@@ -16,12 +16,15 @@ const DEFLATE_OPTIONS = { level: 6, memLevel: 7, windowBits: DEFLATE_WINDOW_BITS
 /** A DEFLATE stream flushed with Z_SYNC_FLUSH ends with these bytes, which the extension leaves out. */
 const SYNC_TAIL = Buffer.from([0x00, 0x00, 0xff, 0xff]);
 
-/** Messages made so far in this process. */
-let made = 0;
+/** Publications made so far in this process, per channel. */
+const made = new Map<string, number>();
 
-/** The number the next message will get: a snapshot asked for now covers every message below it. */
-export function nextOutgoingId(): number {
-  return made + 1;
+/**
+ * The number of the last publication of `ch` made in this process: a snapshot of `ch` asked for now
+ * covers it and every one before it.
+ */
+export function lastPublicationOf(ch: string): number {
+  return made.get(ch) ?? 0;
 }
 
 /**
@@ -31,8 +34,11 @@ export function nextOutgoingId(): number {
  * the same buffer sits in every socket's queue instead of a copy each.
  */
 export class Outgoing {
-  /** Messages are numbered in the order they were made (a snapshot made later covers a lower number). */
-  readonly id = ++made;
+  /**
+   * A publication's number within its channel, in the order they were made (a snapshot asked for
+   * later covers it); 0 for a message to one socket.
+   */
+  readonly id: number;
   #plain: Buffer | undefined;
   #deflated: Buffer | undefined;
 
@@ -46,7 +52,10 @@ export class Outgoing {
     readonly text: string,
     readonly ch: string | null = null,
     readonly replaceable = false,
-  ) {}
+  ) {
+    this.id = ch === null ? 0 : lastPublicationOf(ch) + 1;
+    if (ch !== null) made.set(ch, this.id);
+  }
 
   /** The frame for a socket, compressed when `deflate` (it negotiated the extension) and worth it. */
   frame(deflate: boolean): Buffer {

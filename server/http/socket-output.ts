@@ -41,8 +41,8 @@ export interface SocketOutputDeps {
   /** Whether the socket negotiated permessage-deflate. */
   deflate: boolean;
   /**
-   * A snapshot of `ch` for this socket covering every message up to number `covers` (`Outgoing.id`),
-   * or null when there is none (or it failed).
+   * A snapshot of `ch` for this socket covering its publications up to number `covers`
+   * (`Outgoing.id`), or null when there is none (or it failed).
    */
   snapshot(ch: string, covers: number): Promise<Outgoing | null>;
   /** Whether the socket still listens to `ch`. */

@@ -9,7 +9,7 @@ import {
 } from '../../domain';
 import type { Authenticator } from './auth';
 import type { ChannelHub, SocketClient } from './channels';
-import { DEFLATE_THRESHOLD_BYTES, DEFLATE_WINDOW_BITS, Outgoing } from './outgoing';
+import { DEFLATE_THRESHOLD_BYTES, DEFLATE_WINDOW_BITS, Outgoing, lastPublicationOf } from './outgoing';
 import { SharedSnapshots } from './shared-snapshots';
 import { OUTPUT_LIMITS, SocketOutput, type OutputLimits } from './socket-output';
 import { SocketSessions } from './socket-sessions';
@@ -20,6 +20,9 @@ export const SOCKET_PATH = '/ws';
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Channels one socket may hold at once, so one client cannot make every publication fan out to it. */
 const MAX_CHANNELS_PER_SOCKET = 256;
+
+/** A channel's first message as a socket gets it: none (null), or its snapshot failed. */
+type Fresh = Outgoing | null | 'failed';
 
 /** Declares the `sys` channel and starts its heartbeat; returns the function that stops it. */
 export function startSysChannel(hub: ChannelHub): () => void {
@@ -58,8 +61,8 @@ export function registerSocket(
 ): void {
   const sessions = new SocketSessions(hub, auth);
   app.addHook('onClose', async () => sessions.close());
-  /** A snapshot for a socket resuming a channel it skipped; null when there is none or it failed. */
-  const snapshotOf = async (ch: string, client: SocketClient, log: FastifyBaseLogger) => {
+  /** A channel's first message for `client`: null when the channel sends none. */
+  const snapshotOf = async (ch: string, client: SocketClient, log: FastifyBaseLogger): Promise<Fresh> => {
     const family = hub.family(ch);
     if (!family?.snapshot) return null;
     try {
@@ -67,22 +70,28 @@ export function registerSocket(
       return data === undefined ? null : new Outgoing(JSON.stringify({ ch, data } satisfies ServerMessage));
     } catch (err) {
       log.error({ err, ch }, 'socket snapshot failed');
-      return null;
+      return 'failed';
     }
   };
+  // A public channel's snapshot is the same for every socket (its family ignores who asks).
   const nobody: SocketClient = { userId: null, expiresAt: null, send: () => {} };
   const shared = new SharedSnapshots((ch) => snapshotOf(ch, nobody, app.log));
 
   app.get(SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
     const log: FastifyBaseLogger = request.log;
     // Frames go straight to the upgraded TCP socket, built once per publication (outgoing.ts).
+    /** A snapshot of `ch` covering every message up to number `covers`, shared when public. */
+    const fresh = (ch: string, covers: number) =>
+      hub.family(ch)?.options.private ? snapshotOf(ch, client, log) : shared.get(ch, covers);
     const output = new SocketOutput({
       stream: request.raw.socket,
       isOpen: () => socket.readyState === socket.OPEN,
       close: (code, reason) => socket.close(code, reason),
       deflate: socket.extensions.includes('permessage-deflate'),
-      snapshot: (ch, covers) =>
-        hub.family(ch)?.options.private ? snapshotOf(ch, client, log) : shared.get(ch, covers),
+      snapshot: async (ch, covers) => {
+        const snapshot = await fresh(ch, covers);
+        return snapshot === 'failed' ? null : snapshot;
+      },
       subscribed: (ch) => hub.has(client, ch),
       limits,
     });
@@ -101,15 +110,13 @@ export function registerSocket(
       if (hub.countOf(client) >= MAX_CHANNELS_PER_SOCKET)
         return send({ op: 'error', ch, msg: 'too many channels' });
       if (!hub.add(client, ch)) return send({ op: 'subbed', ch });
+      // The socket gets every publication of `ch` made from now on; its snapshot must cover the rest.
+      const covers = lastPublicationOf(ch);
       send({ op: 'subbed', ch });
       if (!family.snapshot) return;
-      try {
-        const data = await family.snapshot(ch, client);
-        if (data !== undefined) send({ ch, data });
-      } catch (err) {
-        log.error({ err, ch }, 'socket snapshot failed');
-        send({ op: 'error', ch, msg: 'snapshot failed' });
-      }
+      const snapshot = await fresh(ch, covers);
+      if (snapshot === 'failed') send({ op: 'error', ch, msg: 'snapshot failed' });
+      else if (snapshot) output.send(snapshot);
     };
 
     const handle = async (msg: ClientMessage) => {

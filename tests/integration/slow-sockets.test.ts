@@ -27,6 +27,9 @@ const noSessions: Authenticator = {
 
 const hub = new ChannelHub();
 let seq = 0;
+/** The `slow` channel's snapshots: how many were made, and the version they show. */
+let slowSnapshots = 0;
+let slowVersion = 0;
 const apps: FastifyInstance[] = [];
 /** The socket with the server's limits, and one that gives up on a stuck socket after HOPELESS_MS. */
 let url: string;
@@ -44,6 +47,12 @@ async function serve(hopelessMs: number): Promise<string> {
 beforeAll(async () => {
   hub.onSubscribe('book', () => ({ type: 'snapshot', seq }), { coalesce: true });
   hub.onSubscribe('big');
+  hub.onSubscribe('slow', async () => {
+    slowSnapshots++;
+    const version = slowVersion;
+    await new Promise((r) => setTimeout(r, 300));
+    return { version };
+  });
   url = await serve(OUTPUT_LIMITS.hopelessMs);
   impatientUrl = await serve(HOPELESS_MS);
 });
@@ -57,7 +66,7 @@ interface BookMsg {
 }
 
 /** A client subscribed to `ch` that keeps every message it reads. */
-async function subscriber(ch: string, perMessageDeflate = false, at = url) {
+async function subscriber(ch: string, perMessageDeflate = false, at = url, wait = true) {
   const ws = new WebSocket(at, { perMessageDeflate });
   const got: unknown[] = [];
   let close: { code: number } | null = null;
@@ -68,7 +77,7 @@ async function subscriber(ch: string, perMessageDeflate = false, at = url) {
     ws.once('error', reject);
   });
   ws.send(JSON.stringify({ op: 'sub', ch }));
-  await until(() => got.length > 0 && (ch !== 'book' || got.length > 1));
+  if (wait) await until(() => got.length > 0 && (ch !== 'book' || got.length > 1));
   return { ws, got, closed: () => close };
 }
 
@@ -161,5 +170,27 @@ describe('a slow socket', () => {
     expect(deflating.ws.extensions).toContain('permessage-deflate');
     deflating.ws.close();
     plain.ws.close();
+  });
+});
+
+describe('sockets subscribing together', () => {
+  it('share one snapshot of a public channel, and one subscribing after a publication gets its own', async () => {
+    const together = await Promise.all(
+      Array.from({ length: 30 }, () => subscriber('slow', false, url, false)),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    slowVersion = 1;
+    hub.publish('slow', { version: 1 });
+    const later = await subscriber('slow', false, url, false);
+    const all = [...together, later];
+    await until(() => all.every((s) => s.got.some((m) => (m as { data?: unknown }).data !== undefined)));
+    expect(slowSnapshots).toBe(2);
+    const data = (got: unknown[]) => got.filter((m) => 'data' in (m as object));
+    // Those subscribed before the publication: it, and the snapshot they shared (asked before it).
+    await until(() => together.every((s) => data(s.got).length === 2));
+    for (const s of together) expect(data(s.got)).toContainEqual({ ch: 'slow', data: { version: 0 } });
+    // The one subscribed after it: a snapshot of its own that shows it.
+    expect(data(later.got)).toEqual([{ ch: 'slow', data: { version: 1 } }]);
+    for (const s of all) s.ws.close();
   });
 });

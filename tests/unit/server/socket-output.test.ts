@@ -256,12 +256,14 @@ describe('SharedSnapshots', () => {
       made++;
       return new Promise((r) => answers.push(r));
     });
-    const before = new Outgoing('{"diff":1}');
+    const before = new Outgoing('{"diff":1}', 'book');
     const a = shared.get('book', before.id);
+    // Publications of other channels do not make it stale.
+    new Outgoing('{"trade":1}', 'trades');
     const b = shared.get('book', before.id);
     expect(made).toBe(1);
     expect(b).toBe(a);
-    const after = new Outgoing('{"diff":2}');
+    const after = new Outgoing('{"diff":2}', 'book');
     const c = shared.get('book', after.id);
     expect(made).toBe(2);
     expect(c).not.toBe(a);
