@@ -108,7 +108,7 @@ async function snapshot(
     const data = await family.snapshot(call.ch, {
       userId: call.userId,
       expiresAt: call.expiresAt,
-      sendText: () => {},
+      send: () => {},
     });
     return data === undefined ? { ok: true } : { ok: true, data };
   } catch (err) {

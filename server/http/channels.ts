@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../domain';
+import { Outgoing } from './outgoing';
 
 /** One connected socket as the hub sees it. */
 export interface SocketClient {
@@ -6,8 +7,11 @@ export interface SocketClient {
   userId: number | null;
   /** When the bound session expires, in milliseconds since the epoch; null without a session. */
   expiresAt: number | null;
-  /** Sends an already serialised message; the hub serialises a publication once for all clients. */
-  sendText(text: string): void;
+  /**
+   * Sends a message. The hub hands every subscriber of a publication the same `Outgoing`: it is
+   * serialised, encoded and framed once for all of them.
+   */
+  send(msg: Outgoing): void;
   /** Closes the socket with a WebSocket close code (the client reconnects and resubscribes). */
   close?(code: number, reason: string): void;
 }
@@ -24,6 +28,12 @@ export interface ChannelOptions {
    * sent to the bus by the core nor followed there by an edge.
    */
   local?: boolean;
+  /**
+   * A snapshot of this channel stands in for every message before it (a book: snapshot, then diffs
+   * the client checks by sequence number). A socket that cannot keep up skips the channel's messages
+   * and gets a fresh snapshot when it drains, instead of every diff (socket-output.ts).
+   */
+  coalesce?: boolean;
 }
 
 /**
@@ -151,6 +161,11 @@ export class ChannelHub implements Publisher {
     }
   }
 
+  /** Whether `client` listens to `ch`. */
+  has(client: SocketClient, ch: string): boolean {
+    return this.#byClient.get(client)?.has(ch) ?? false;
+  }
+
   /** Number of channels `client` listens to. */
   countOf(client: SocketClient): number {
     return this.#byClient.get(client)?.size ?? 0;
@@ -182,30 +197,33 @@ export class ChannelHub implements Publisher {
     }
     const subs = this.#subscribers.get(ch);
     if (!subs) return;
-    let text: string | undefined;
+    let msg: Outgoing | undefined;
     const now = Date.now();
     for (const client of subs) {
       // The expiry check backs up the per-socket expiry timer: never one event past the session's end.
       if (client.userId !== userId || client.expiresAt === null || client.expiresAt <= now) continue;
-      text ??= JSON.stringify({ ch, data } satisfies ServerMessage);
-      client.sendText(text);
+      msg ??= new Outgoing(JSON.stringify({ ch, data } satisfies ServerMessage), ch);
+      client.send(msg);
     }
   }
 
   /** Sends an already serialised message of `ch` to this process's subscribers (an edge, from the bus). */
   deliver(ch: string, text: string): void {
     const subs = this.#subscribers.get(ch);
-    if (subs) for (const client of subs) client.sendText(text);
+    if (!subs) return;
+    const msg = new Outgoing(text, ch, this.family(ch)?.options.coalesce === true);
+    for (const client of subs) client.send(msg);
   }
 
   /** `deliver` for the sockets of `userId` only, while their session lasts. */
   deliverToUser(userId: number, ch: string, text: string): void {
     const subs = this.#subscribers.get(ch);
     if (!subs) return;
+    const msg = new Outgoing(text, ch);
     const now = Date.now();
     for (const client of subs) {
       if (client.userId !== userId || client.expiresAt === null || client.expiresAt <= now) continue;
-      client.sendText(text);
+      client.send(msg);
     }
   }
 

@@ -9,6 +9,9 @@ import {
 } from '../../domain';
 import type { Authenticator } from './auth';
 import type { ChannelHub, SocketClient } from './channels';
+import { DEFLATE_THRESHOLD_BYTES, DEFLATE_WINDOW_BITS, Outgoing, lastPublicationOf } from './outgoing';
+import { SharedSnapshots } from './shared-snapshots';
+import { OUTPUT_LIMITS, SocketOutput, type OutputLimits } from './socket-output';
 import { SocketSessions } from './socket-sessions';
 
 /** Path of the one WebSocket (also reported by `settings`). */
@@ -17,8 +20,9 @@ export const SOCKET_PATH = '/ws';
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Channels one socket may hold at once, so one client cannot make every publication fan out to it. */
 const MAX_CHANNELS_PER_SOCKET = 256;
-/** A socket that lets this much output pile up is too slow to follow live data; it is dropped and resyncs. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** A channel's first message as a socket gets it: none (null), or its snapshot failed. */
+type Fresh = Outgoing | null | 'failed';
 
 /** Declares the `sys` channel and starts its heartbeat; returns the function that stops it. */
 export function startSysChannel(hub: ChannelHub): () => void {
@@ -49,25 +53,55 @@ function parse(raw: string): ClientMessage | null {
  * socket bound by `auth` loses its identity the moment its session is revoked or expires: it gets
  * `{op: 'error', msg: 'sessionInvalid'}` and leaves its private channels; public ones go on.
  */
-export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Authenticator): void {
+export function registerSocket(
+  app: FastifyInstance,
+  hub: ChannelHub,
+  auth: Authenticator,
+  limits: OutputLimits = OUTPUT_LIMITS,
+): void {
   const sessions = new SocketSessions(hub, auth);
   app.addHook('onClose', async () => sessions.close());
+  /** A channel's first message for `client`: null when the channel sends none. */
+  const snapshotOf = async (ch: string, client: SocketClient, log: FastifyBaseLogger): Promise<Fresh> => {
+    const family = hub.family(ch);
+    if (!family?.snapshot) return null;
+    try {
+      const data = await family.snapshot(ch, client);
+      return data === undefined ? null : new Outgoing(JSON.stringify({ ch, data } satisfies ServerMessage));
+    } catch (err) {
+      log.error({ err, ch }, 'socket snapshot failed');
+      return 'failed';
+    }
+  };
+  // A public channel's snapshot is the same for every socket (its family ignores who asks).
+  const nobody: SocketClient = { userId: null, expiresAt: null, send: () => {} };
+  const shared = new SharedSnapshots((ch) => snapshotOf(ch, nobody, app.log));
+
   app.get(SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
     const log: FastifyBaseLogger = request.log;
+    // Frames go straight to the upgraded TCP socket, built once per publication (outgoing.ts).
+    /** A snapshot of `ch` covering every message up to number `covers`, shared when public. */
+    const fresh = (ch: string, covers: number) =>
+      hub.family(ch)?.options.private ? snapshotOf(ch, client, log) : shared.get(ch, covers);
+    const output = new SocketOutput({
+      stream: request.raw.socket,
+      isOpen: () => socket.readyState === socket.OPEN,
+      close: (code, reason) => socket.close(code, reason),
+      deflate: socket.extensions.includes('permessage-deflate'),
+      snapshot: async (ch, covers) => {
+        const snapshot = await fresh(ch, covers);
+        return snapshot === 'failed' ? null : snapshot;
+      },
+      subscribed: (ch) => hub.has(client, ch),
+      limits,
+    });
     const client: SocketClient = {
       userId: null,
       expiresAt: null,
-      sendText(text) {
-        if (socket.readyState !== socket.OPEN) return;
-        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          socket.close(1013, 'too slow');
-          return;
-        }
-        socket.send(text);
-      },
-      close: (code, reason) => socket.close(code, reason),
+      send: (msg) => output.send(msg),
+      close: (code, reason) => output.close(code, reason),
     };
-    const send = (msg: ServerMessage) => client.sendText(JSON.stringify(msg));
+    const send = (msg: ServerMessage) => output.send(new Outgoing(JSON.stringify(msg)));
 
     const subscribe = async (ch: string) => {
       const family = hub.family(ch);
@@ -77,15 +111,13 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
       if (hub.countOf(client) >= MAX_CHANNELS_PER_SOCKET)
         return send({ op: 'error', ch, msg: 'too many channels' });
       if (!hub.add(client, ch)) return send({ op: 'subbed', ch });
+      // The socket gets every publication of `ch` made from now on; its snapshot must cover the rest.
+      const covers = lastPublicationOf(ch);
       send({ op: 'subbed', ch });
       if (!family.snapshot) return;
-      try {
-        const data = await family.snapshot(ch, client);
-        if (data !== undefined) send({ ch, data });
-      } catch (err) {
-        log.error({ err, ch }, 'socket snapshot failed');
-        send({ op: 'error', ch, msg: 'snapshot failed' });
-      }
+      const snapshot = await fresh(ch, covers);
+      if (snapshot === 'failed') send({ op: 'error', ch, msg: 'snapshot failed' });
+      else if (snapshot) output.send(snapshot);
     };
 
     const handle = async (msg: ClientMessage) => {
@@ -123,6 +155,7 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
         );
     });
     socket.on('close', () => {
+      output.closed();
       sessions.detach(client);
       hub.detach(client);
     });
@@ -133,19 +166,20 @@ export function registerSocket(app: FastifyInstance, hub: ChannelHub, auth: Auth
 /**
  * Options for @fastify/websocket. Messages of 1 KiB and more (depth snapshots, candle and ticker
  * lists) are deflated when the client offers permessage-deflate; small diffs and trades go as they
- * are, where compression would cost more than it saves. No context takeover on either side: each
- * message is compressed alone, so an idle socket holds no 32 KiB window, and zlib work runs at most
- * 10 at a time, bounding memory with thousands of sockets.
+ * are, where compression would cost more than it saves. The server compresses its messages itself
+ * (outgoing.ts), a publication once for every socket: with no context takeover each message is
+ * compressed alone, so the bytes are the same for every socket, and an idle socket holds no 32 KiB
+ * window. ws's own settings below apply to what the client sends.
  */
 export const WEBSOCKET_OPTIONS = {
   options: {
     maxPayload: MAX_MESSAGE_BYTES,
     perMessageDeflate: {
-      threshold: 1024,
+      threshold: DEFLATE_THRESHOLD_BYTES,
       concurrencyLimit: 10,
       serverNoContextTakeover: true,
       clientNoContextTakeover: true,
-      serverMaxWindowBits: 12,
+      serverMaxWindowBits: DEFLATE_WINDOW_BITS,
       zlibDeflateOptions: { level: 6, memLevel: 7 },
     },
   },

@@ -116,7 +116,7 @@ export function createSpotModule(options: SpotModuleOptions = {}): ServerModule 
       orders.onBatch((out) => publishBatch(ctx, out));
 
       const feedOf = (ch: string) => feeds.get(ch.slice(ch.indexOf(':') + 1));
-      ctx.hub.onSubscribe('depth:*', (ch) => feedOf(ch)?.depth.snapshot());
+      ctx.hub.onSubscribe('depth:*', (ch) => feedOf(ch)?.depth.snapshot(), { coalesce: true });
       ctx.hub.onSubscribe('trades:*', (ch) => feedOf(ch)?.trades.recent());
       ctx.hub.onSubscribe('candles:*', (ch) => {
         const [, symbol, interval] = ch.split(':');

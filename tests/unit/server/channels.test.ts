@@ -6,7 +6,7 @@ const client = (userId: number | null = null, expiresAt = Date.now() + 60_000) =
   const c: SocketClient = {
     userId,
     expiresAt: userId === null ? null : expiresAt,
-    sendText: (t) => got.push(JSON.parse(t)),
+    send: (m) => got.push(JSON.parse(m.text)),
   };
   return { c, got };
 };

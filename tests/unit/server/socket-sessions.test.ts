@@ -49,7 +49,7 @@ function setup() {
   const f = fakeAuth();
   const sessions = new SocketSessions(hub, f.auth);
   const got: string[] = [];
-  const client: SocketClient = { userId: null, expiresAt: null, sendText: (t) => got.push(t) };
+  const client: SocketClient = { userId: null, expiresAt: null, send: (m) => got.push(m.text) };
   const ended: number[] = [];
   return { hub, f, sessions, client, got, onEnd: () => ended.push(Date.now()), ended };
 }
