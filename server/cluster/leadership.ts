@@ -35,7 +35,11 @@ export async function takeLead(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function postgresLead(url: string, onLost: (err: Error) => void, onWaiting?: () => void): Promise<Leadership> {
+async function postgresLead(
+  url: string,
+  onLost: (err: Error) => void,
+  onWaiting?: () => void,
+): Promise<Leadership> {
   const client = new pg.Client({ connectionString: url, keepAlive: true });
   await client.connect();
   let told = false;
