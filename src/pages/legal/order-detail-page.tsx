@@ -52,7 +52,11 @@ function OrderBody({ id }: { id: string }) {
     pushed && (!fromRead || pushed.order.updatedAt >= fromRead.order.updatedAt) ? pushed : fromRead;
   const order = held?.order ?? null;
   const pending = order?.status === 'pending';
-  const left = useCountdownTo(pending ? order.payDeadline : null, held?.skew ?? 0);
+  const left = useCountdownTo(
+    pending ? order.payDeadline : null,
+    held?.skew ?? 0,
+    order ? order.payDeadline - order.createdAt : Infinity,
+  );
   if (!order) return <ReadState read={read}>{null}</ReadState>;
   const buyer = order.role === 'buyer';
   const expired = pending && left === 0;

@@ -4,6 +4,7 @@ import { callApi } from '../../support/api';
 import { registerUser } from '../../support/accounts';
 import { dataOf, fund, call } from '../../support/assets';
 import { startTestCluster, type TestCluster } from '../../support/cluster';
+import { expectEachOnce, restingOrder } from '../../support/order-stream';
 import { isData, isSubbed, openSocket } from '../../support/socket-watch';
 
 let cluster: TestCluster;
@@ -80,28 +81,55 @@ describe('a core and two edges over NATS', () => {
     onB.close();
   });
 
-  it('comes back by itself after NATS restarts: sockets resync, commands go through again', async () => {
-    const me = await funded('10');
+  it('comes back by itself after NATS restarts: sockets resync, no acknowledged order lost', async () => {
+    const me = await funded('2000');
     const ch = 'depth:BTC/USDT';
     const before = await openSocket(a);
     before.send({ op: 'sub', ch });
     await before.next(isData(ch));
+
+    // Orders keep coming through both edges while NATS goes down and comes back.
+    const acked = new Map<string, number>();
+    let next = 0;
+    let restartedAt = 0;
+    let backAt = 0;
+    const place = async (origin: string, i: number) => {
+      const req = restingOrder('nats-restart', i);
+      const reply = await call(origin, 'trade/place', me.token, req);
+      const id = (reply.body as { data?: { id?: number } } | undefined)?.data?.id;
+      if (reply.status === 200 && id) {
+        acked.set(req.clientOrderId, id);
+        if (restartedAt && !backAt) backAt = Date.now();
+      } else {
+        expect(reply.status).toBe(503);
+      }
+    };
+    let streaming = true;
+    const stream = (async () => {
+      while (streaming) {
+        await Promise.all([place(a, next++), place(b, next++)]);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 200));
     await cluster.nats.restart();
+    restartedAt = Date.now();
     // The edge drops its sockets once the bus is back, so each resubscribes and reads a snapshot.
     expect(await before.closed).toBe(1012);
     const after = await openSocket(a);
     after.send({ op: 'sub', ch });
     const first = (await after.next(isData(ch))) as { data: DepthSnapshot };
     await after.next((m) => isData(ch)(m) && (m as { data: DepthDiff }).data.seq > first.data.seq, 10_000);
-    const placed = await call(a, 'trade/place', me.token, {
-      symbol: 'ETH/USDT',
-      side: 'buy',
-      type: 'limit',
-      price: '100',
-      qty: '0.01',
-    });
-    expect(placed.status).toBe(200);
+    while (!backAt && Date.now() - restartedAt < 10_000) await new Promise((r) => setTimeout(r, 20));
+    streaming = false;
+    await stream;
     after.close();
+    console.log(`NATS restart: first order acknowledged ${backAt - restartedAt} ms after NATS was back`);
+    expect(backAt).toBeGreaterThan(0);
+    expect(backAt - restartedAt).toBeLessThan(5_000);
+    // A client sends everything again (same client order ids): the unanswered ones are placed once.
+    for (let i = 0; i < next; i++) await place(i % 2 ? b : a, i);
+    await expectEachOnce(cluster.core.dataDir, 'nats-restart', acked, next);
   });
 
   it('refuses a command with "busy, try again" within a second when no core answers', async () => {

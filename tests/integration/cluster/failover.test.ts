@@ -14,6 +14,7 @@ import { startNats, type TestNats } from '../../support/nats';
 import { freshPostgres } from '../../support/postgres';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
 import { expectEachOnce, restingOrder } from '../../support/order-stream';
+import { isData, openSocket } from '../../support/socket-watch';
 import { spawnServer, type ChildServer } from '../../support/spawn-server';
 
 const order = (i: number) => restingOrder('failover', i);
@@ -68,6 +69,11 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
       });
       const origin = edge.origin;
       const { token } = await loginByApi(origin, DEMO_ACCOUNT, DEMO_PASSWORD);
+      // A socket open on the edge across the failover: it stays open and hears the book again.
+      const ch = 'depth:BTC/USDT';
+      const watcher = await openSocket(origin);
+      watcher.send({ op: 'sub', ch });
+      await watcher.next(isData(ch));
 
       const acked = new Map<string, number>();
       /** Latency of each refusal (ms) and when the first order after the kill was acknowledged. */
@@ -112,6 +118,10 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
       expect(Math.max(...refusals)).toBeLessThan(1_000);
       expect(backAt).toBeGreaterThan(0);
       expect(takeover).toBeLessThan(5_000);
+      const heard = watcher.messages.length;
+      await place(next++);
+      await watcher.next((m) => isData(ch)(m) && watcher.messages.indexOf(m) >= heard, 5_000);
+      watcher.close();
 
       // A client sends again what was not acknowledged (same client order ids) and what was.
       for (let i = 0; i < next; i++) await place(i);
