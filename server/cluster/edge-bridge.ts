@@ -37,6 +37,14 @@ export class CoreLink {
     private readonly now: () => number = Date.now,
   ) {
     this.#stops.push(bus.subscribe(BEAT_SUBJECT, () => (this.#lastBeat = this.now())));
+    // A request or its answer in flight when the bus went away is lost with it: fail it now rather
+    // than at its timeout (the core's beats may well resume before the watch would notice).
+    this.#stops.push(
+      bus.onStatus((status) => {
+        if (status !== 'disconnected') return;
+        for (const f of this.#inFlight) f.fail(new WriterUnavailableError('the bus went away'));
+      }),
+    );
     const watch = setInterval(() => this.#watch(), WATCH_MS);
     watch.unref();
     this.#stops.push(() => clearInterval(watch));
