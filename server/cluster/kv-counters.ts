@@ -78,6 +78,9 @@ export function natsCounters(nc: NatsConnection, connected: () => boolean): Coun
         ttl: Math.max(windowMs, MIN_MAX_AGE_MS),
         description: `rate-limit counters of ${windowMs} ms windows`,
       })
+      // Two processes creating the bucket at once: the one that loses the race ("subjects overlap
+      // with an existing stream") binds to the bucket the other made.
+      .catch(() => kvm.open(bucketName(windowMs)))
       .then((kv) => countersOf(kv, forget));
     opened.set(windowMs, counters);
     // A bucket that failed to open is tried again by the next request, not remembered.
