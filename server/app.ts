@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createBankModule, createDepositsModule, assetsModule, withdrawalsModule } from './assets/module';
 import { loadConfig, type Config } from './config';
 import type { Engine, Migration } from './db';
-import { DB_MIGRATIONS, openDatabase, openPostgresDatabase } from './db/module';
+import { DB_MIGRATIONS, openDatabase, openPostgresDatabase, type EngineDb } from './db/module';
 import {
   ChannelHub,
   loadMessages,
@@ -110,6 +110,11 @@ export interface StartOptions {
    * process exits (code 70), so a standby that took the lock is the only writer.
    */
   onLeadLost?: (err: Error) => void;
+  /**
+   * A core that finds another one leading calls this once and waits as its standby (by default a
+   * warning on the console).
+   */
+  onStandby?: () => void;
 }
 
 /** A running server. */
@@ -184,14 +189,9 @@ async function serverContext(
  * `joinCluster`, its news on the HTTP log: `log()` is that log, which is created after the cluster
  * is joined (the cluster's rate-limit store goes into it), so anything said before is dropped.
  */
-function joinLogged(
-  config: Config,
-  sessions: SessionStore,
-  log: () => FastifyBaseLogger | undefined,
-): Promise<ClusterPart | null> {
+function joinLogged(config: Config, log: () => FastifyBaseLogger | undefined): Promise<ClusterPart | null> {
   return joinCluster(
     config,
-    sessions,
     (status) => log()?.warn({ bus: status }, 'bus connection'),
     (err) => log()?.error({ err }, 'shared rate-limit counters unavailable: limited requests answer busy'),
   );
@@ -201,7 +201,11 @@ function joinLogged(
  * A core leads before it touches the database: a second one waits here as the standby. One that
  * loses the lead stops writing: `onLost`, by default the end of the process.
  */
-async function leadIfCore(config: Config, onLost?: (err: Error) => void): Promise<Leadership | null> {
+async function leadIfCore(
+  config: Config,
+  onLost?: (err: Error) => void,
+  onStandby: () => void = () => console.warn('core: another core leads; standing by'),
+): Promise<Leadership | null> {
   if (config.role !== 'core') return null;
   return takeLead(
     config,
@@ -210,7 +214,7 @@ async function leadIfCore(config: Config, onLost?: (err: Error) => void): Promis
         console.error(`core: lost the lead (${err.message}); stopping so the standby takes over`);
         process.exit(70);
       }),
-    () => console.warn('core: another core leads; standing by'),
+    onStandby,
   );
 }
 
@@ -220,7 +224,7 @@ function urlOf(listenHost: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** config → db + migrations → services → modules → HTTP/WS → listen → module start. */
+/** config → bus and HTTP → lead → db + migrations → services → modules → listen → module start. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config: Config = { ...loadConfig(env), ...options.config };
@@ -229,14 +233,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR: one code path above this line. A
   // cluster's edge never migrates: it waits for the schema its core keeps.
   const schema = config.role === 'edge' ? 'await' : 'migrate';
-  const lead = await leadIfCore(config, options.onLeadLost);
-  const db = config.databaseUrl
-    ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
-    : await openDatabase(config.dataDir, allMigrations(modules), { schema });
   const hub = new ChannelHub();
   const stopSys = startSysChannel(hub);
   const registry = new HandlerRegistry();
-  const sessions = new SessionStore(db.engine, config.sessionTtlHours * 3_600_000);
   const opsEvents = new OpsEvents();
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
   const localesDir = options.localesDir ?? LOCALES_DIR;
@@ -244,6 +243,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const messages = loadMessages(localesDir, (msg) => warnings.push(msg));
 
   let app: FastifyInstance | undefined;
+  let lead: Leadership | null = null;
+  let db: EngineDb | undefined;
   let ledger: Ledger | undefined;
   let sender: MessageSender | undefined;
   let cluster: ClusterPart | null = null;
@@ -251,13 +252,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const active = new Set<ServerModule>();
   const toStop = () => modules.filter((m) => active.has(m)).reverse();
   try {
-    // The bus first: a cluster's HTTP counts its request budgets in NATS (createHttp's rate-limit store).
-    cluster = await joinLogged(config, sessions, () => app?.log);
+    // What needs no database comes before the lead, so a standby core has it ready when it takes
+    // over: the bus (a cluster's HTTP counts its request budgets in NATS) and the HTTP app, whose
+    // building took up to 2 s of a takeover on two loaded cores.
+    cluster = await joinLogged(config, () => app?.log);
     const http = { config, messages, logLevel, rateStore: cluster?.rateStore };
     app = await createHttp(http);
     for (const w of warnings) app.log.warn(w);
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
+    lead = await leadIfCore(config, options.onLeadLost, options.onStandby);
+    db = config.databaseUrl
+      ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
+      : await openDatabase(config.dataDir, allMigrations(modules), { schema });
+    const sessions = new SessionStore(db.engine, config.sessionTtlHours * 3_600_000);
+    const auth = cluster?.authenticate(sessions) ?? sessions;
     sender =
       options.sender ??
       createMessageSender({
@@ -273,7 +282,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ledger = ctx.ledger;
     for (const m of modules) await m.register(ctx);
     cluster?.registered(registry);
-    await mountHttp(app, { config, registry, auth: cluster?.auth ?? sessions, hub });
+    await mountHttp(app, { config, registry, auth, hub });
     // An edge changes nothing itself: the console, the areas' preparation and their timers are the core's.
     const edge = cluster?.role === 'edge';
     if (!edge) await mountOpsConsole(app, ctx, resolveOperatorToken(config), http);
@@ -293,11 +302,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (err) {
     for (const m of toStop()) await m.stop?.();
     await cluster?.close();
-    await lead?.release();
     stopSys();
     await app?.close();
     await sender?.close?.();
-    await db.close();
+    await db?.close();
+    await lead?.release();
     throw err;
   }
 
@@ -306,11 +315,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = app;
   const senders = sender!;
   const part = cluster;
+  const store = db!;
   return {
     url: urlOf(config.host, address.port),
     port: address.port,
     config,
-    engine: db.engine,
+    engine: store.engine,
     ledger: ledger!,
     opsEvents,
     opsUrl: opsConsoleUrl(app),
@@ -324,7 +334,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await part?.close();
         for (const m of toStop()) await m.stop?.();
         await senders.close?.();
-        await db.close();
+        await store.close();
         await lead?.release();
       })();
       return closing;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WriterUnavailableError } from '../db';
 import { AppError, notFound, type Authenticator, type ChannelHub, type HandlerRegistry } from '../http';
@@ -87,7 +88,9 @@ export function serveCore(deps: CoreBridgeDeps): () => void {
   });
   stops.push(() => hub.relayTo(null));
   stops.push(deps.sessions.onRevoke((hashes) => bus.publish(REVOKE_SUBJECT, JSON.stringify(hashes))));
-  const beat = setInterval(() => bus.publish(BEAT_SUBJECT, String(Date.now())), BEAT_MS);
+  // The beat names this core's term: an edge that hears a new one knows the old core is gone.
+  const term = randomUUID();
+  const beat = setInterval(() => bus.publish(BEAT_SUBJECT, term), BEAT_MS);
   beat.unref();
   stops.push(() => clearInterval(beat));
   return () => {

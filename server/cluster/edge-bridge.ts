@@ -29,6 +29,8 @@ const WATCH_MS = 50;
  */
 export class CoreLink {
   #lastBeat = 0;
+  /** The term of the core that beats (empty before the first beat). */
+  #term = '';
   readonly #inFlight = new Set<{ since: number; fail: (err: Error) => void }>();
   readonly #stops: (() => void)[] = [];
 
@@ -36,7 +38,7 @@ export class CoreLink {
     private readonly bus: Bus,
     private readonly now: () => number = Date.now,
   ) {
-    this.#stops.push(bus.subscribe(BEAT_SUBJECT, () => (this.#lastBeat = this.now())));
+    this.#stops.push(bus.subscribe(BEAT_SUBJECT, (term) => this.#beat(term)));
     // A request or its answer in flight when the bus went away is lost with it: fail it now rather
     // than at its timeout (the core's beats may well resume before the watch would notice).
     this.#stops.push(
@@ -100,6 +102,18 @@ export class CoreLink {
     } finally {
       this.#inFlight.delete(entry!);
     }
+  }
+
+  #beat(term: string): void {
+    this.#lastBeat = this.now();
+    if (term === this.#term) return;
+    const old = this.#term;
+    this.#term = term;
+    if (!old) return;
+    // A standby took over: what was sent before its first beat may have gone to the core that died
+    // (a standby ready in time beats again within BEAT_LOST_MS, so the silence alone is not enough).
+    // The client sends it again under its idempotency key and gets the one answer.
+    for (const f of this.#inFlight) f.fail(new WriterUnavailableError('a new core took over'));
   }
 
   #watch(): void {

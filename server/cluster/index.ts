@@ -25,8 +25,13 @@ export { takeLead, type Leadership } from './leadership';
 export interface ClusterPart {
   role: 'core' | 'edge';
   bus: Bus;
-  /** The sessions as the HTTP and the sockets of this process check them. */
-  auth: Authenticator;
+  /**
+   * The sessions as the HTTP and the sockets of this process check them, given the database's
+   * session store once it is open (the bus is joined before, so a standby core is ready to lead): a
+   * core checks them in its database and announces their revocations, an edge keeps them cached and
+   * drops one when the core announces it. Called once.
+   */
+  authenticate(sessions: Authenticator): Authenticator;
   /**
    * The `@fastify/rate-limit` store of this process's HTTP (the core's too: it answers operator
    * calls): budgets counted in NATS KV, shared by every process of the cluster.
@@ -42,14 +47,11 @@ export interface ClusterPart {
 }
 
 /**
- * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `sessions` is the
- * database's session store: the core announces its revocations, an edge resolves tokens with it.
- * `onLimitsError` hears (at most every few seconds) that the shared rate-limit counters failed and
+ * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `onLimitsError` hears (at most every few seconds) that the shared rate-limit counters failed and
  * limited requests are refused as busy.
  */
 export async function joinCluster(
   config: Pick<Config, 'role' | 'natsUrl' | 'port'>,
-  sessions: Authenticator,
   onStatus?: (status: 'disconnected' | 'reconnected') => void,
   onLimitsError: (err: Error) => void = () => {},
 ): Promise<ClusterPart | null> {
@@ -58,17 +60,23 @@ export async function joinCluster(
   const bus = await connectNatsBus({ url: config.natsUrl!, name: `${role}:${process.pid}` });
   const stopStatus = onStatus ? bus.onStatus(onStatus) : () => {};
   const link = role === 'edge' ? new CoreLink(bus) : null;
-  const auth = role === 'edge' ? new EdgeAuthenticator(sessions, bus) : sessions;
+  let sessions: Authenticator | null = null;
+  let edgeAuth: EdgeAuthenticator | null = null;
   let stop: (() => void) | null = null;
   return {
     role,
     bus,
-    auth,
+    authenticate(store) {
+      sessions = store;
+      if (role === 'core') return store;
+      return (edgeAuth = new EdgeAuthenticator(store, bus));
+    },
     rateStore: sharedRateStore(natsCounters(bus.nc, bus.connected), onLimitsError),
     registered(registry) {
       if (link) forwardToCore(registry, link);
     },
     started({ registry, hub, log }) {
+      if (!sessions) throw new Error('the cluster part started before its sessions were given');
       stop = link ? relayToHub(hub, bus, link) : serveCore({ bus, registry, hub, sessions, log });
     },
     coreAlive: () => link?.coreAlive() ?? true,
@@ -76,7 +84,7 @@ export async function joinCluster(
       stopStatus();
       stop?.();
       link?.close();
-      if (auth instanceof EdgeAuthenticator) auth.close();
+      edgeAuth?.close();
       await bus.close();
     },
   };

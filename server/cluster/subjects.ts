@@ -11,7 +11,10 @@ export const CMD_SUBJECT = 'ex.cmd';
 export const SNAP_SUBJECT = 'ex.snap';
 /** Sessions the core revoked (logout, password change): every edge ends their sockets. */
 export const REVOKE_SUBJECT = 'ex.auth.revoke';
-/** The active core's heartbeat, so an edge fails a command in flight soon after the core dies. */
+/**
+ * The active core's heartbeat, so an edge fails a command in flight soon after the core dies. Its
+ * payload is the core's term (an id drawn when it starts to serve): a new term means a new core.
+ */
 export const BEAT_SUBJECT = 'ex.core.beat';
 /** Only the active core answers commands and snapshots (a standby subscribes once it leads). */
 export const CORE_QUEUE = 'core';

@@ -4,16 +4,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/sim/demo-seed';
 import { DEMO_ACCOUNT } from '../../server/mine';
 import { loginByApi } from '../support/accounts';
 import { callApi } from '../support/api';
 import { violations } from '../support/assets';
-import { freshPostgres } from '../support/postgres';
 import { withServerDb } from '../support/server-db';
 import { restingOrder } from '../support/order-stream';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/server';
+import {
+  removeTestData,
+  startTestServer,
+  testDatabaseFor,
+  TEST_ENGINE,
+  type TestServer,
+} from '../support/server';
 import { spawnServer } from '../support/spawn-server';
 
 const ORDERS = 600;
@@ -24,12 +29,10 @@ const order = (i: number) => restingOrder('crash', i);
 describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
   let restarted: TestServer | undefined;
-  let dropPg: (() => Promise<void>) | undefined;
 
   afterAll(async () => {
     await restarted?.stop();
-    await dropPg?.();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   });
 
   // A second process starts twice (tsx compiles the server at each start): slow on a busy machine.
@@ -37,14 +40,7 @@ describe(`kill -9 in the middle of a batch (${TEST_ENGINE})`, () => {
     'keeps every acknowledged order exactly once, and nothing half-applied',
     { timeout: 180_000 },
     async () => {
-      let databaseUrl: string | undefined;
-      if (TEST_ENGINE === 'postgres') {
-        const db = await freshPostgres(inject('pgTemplate'));
-        databaseUrl = db.url;
-        dropPg = db.drop;
-        // The restarted test server finds the same database beside the data.
-        fs.writeFileSync(path.join(dir, '.test-database-url'), db.url);
-      }
+      const databaseUrl = await testDatabaseFor(dir);
       const {
         child,
         url: listening,

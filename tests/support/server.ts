@@ -99,6 +99,15 @@ async function postgresFor(
 }
 
 /**
+ * The database URL for servers a test starts on `dataDir` itself (child processes it kills): on a
+ * PostgreSQL run a copy of the run's migrated template, kept beside the data (so a restarted test
+ * server finds it, and `removeTestData` drops it); undefined on SQLite.
+ */
+export async function testDatabaseFor(dataDir: string): Promise<string | undefined> {
+  return (await postgresFor(dataDir, false))?.url;
+}
+
+/**
  * Starts the real server (port 0, host 127.0.0.1, fresh temp DATA_DIR, APP_MODE demo, the
  * repository's dist/ and locales/). Every test request comes from 127.0.0.1, so the per-IP budgets
  * are raised; per-account budgets keep their real values. Pass `rateLimits` to test the IP budgets.

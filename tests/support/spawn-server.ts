@@ -10,6 +10,8 @@ export interface ChildServer {
   child: ChildProcess;
   /** Resolves with its URL once it listens (a standby core: once it leads). */
   url: Promise<string>;
+  /** Resolves once a core finds another one leading and waits as its standby. */
+  standingBy: Promise<void>;
   /** Settles when the process has exited. */
   exited: Promise<unknown>;
 }
@@ -40,11 +42,17 @@ export function spawnServer(config: Partial<Config>): ChildServer {
   );
   // Listened for from the start: the exit may come before anyone waits for it.
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  let standby = () => {};
+  const standingBy = new Promise<void>((resolve) => (standby = resolve));
   const url = new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+    rl.on('line', (line) => {
+      const said = JSON.parse(line) as { url?: string; standby?: boolean };
+      if (said.standby) standby();
+      if (said.url) resolve(said.url);
+    });
     child.once('exit', (code) => reject(new Error(`child server exited with ${code}`)));
   });
   url.catch(() => {});
-  return { child, url, exited };
+  return { child, url, standingBy, exited };
 }

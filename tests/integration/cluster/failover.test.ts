@@ -5,14 +5,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/mine';
 import { DEMO_PASSWORD } from '../../../server/sim/demo-seed';
 import { loginByApi } from '../../support/accounts';
 import { callApi } from '../../support/api';
 import { startNats, type TestNats } from '../../support/nats';
-import { freshPostgres } from '../../support/postgres';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../../support/server';
+import {
+  removeTestData,
+  startTestServer,
+  testDatabaseFor,
+  TEST_ENGINE,
+  type TestServer,
+} from '../../support/server';
 import { expectEachOnce, restingOrder } from '../../support/order-stream';
 import { isData, openSocket } from '../../support/socket-watch';
 import { spawnServer, type ChildServer } from '../../support/spawn-server';
@@ -24,7 +29,6 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
   let nats: TestNats | undefined;
   let edge: TestServer | undefined;
   const cores: ChildServer[] = [];
-  let dropPg: (() => Promise<void>) | undefined;
 
   afterAll(async () => {
     await edge?.stop();
@@ -33,21 +37,14 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
       await c.exited;
     }
     await nats?.close();
-    await dropPg?.();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   });
 
   it(
     'fails commands fast, keeps reads, and the standby takes over with nothing lost or doubled',
     { timeout: 180_000 },
     async () => {
-      let databaseUrl: string | undefined;
-      if (TEST_ENGINE === 'postgres') {
-        const db = await freshPostgres(inject('pgTemplate'));
-        databaseUrl = db.url;
-        dropPg = db.drop;
-        fs.writeFileSync(path.join(dir, '.test-database-url'), db.url);
-      }
+      const databaseUrl = await testDatabaseFor(dir);
       nats = await startNats();
       const coreConfig = {
         role: 'core' as const,
@@ -60,6 +57,9 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
       await active.url;
       const standby = spawnServer(coreConfig);
       cores.push(standby);
+      // A standby waits long before it is needed: the takeover is timed from a core already waiting
+      // (its own start, under the suite's load, took seconds and was counted in the takeover before).
+      await standby.standingBy;
       edge = await startTestServer({
         role: 'edge',
         natsUrl: nats.url,
@@ -117,9 +117,7 @@ describe(`kill -9 of the active core (${TEST_ENGINE})`, () => {
       expect(refusals.length).toBeGreaterThan(0);
       expect(Math.max(...refusals)).toBeLessThan(1_000);
       expect(backAt).toBeGreaterThan(0);
-      // The aim is 5 s (met on an idle machine: 1.7-3.0 s); under the whole suite's load on two cores
-      // the standby's start took up to 6.8 s, so the test bounds it at 10 s and prints the figure.
-      expect(takeover).toBeLessThan(10_000);
+      expect(takeover).toBeLessThan(5_000);
       const heard = watcher.messages.length;
       await place(next++);
       await watcher.next((m) => isData(ch)(m) && watcher.messages.indexOf(m) >= heard, 5_000);
