@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Req, Res } from '../../domain/endpoints';
 import type { Dated, DatedOutcome, PrivateRead, PublicRead } from '../../worker/core-api';
 import { useReconnect } from '../components/use-reconnect';
@@ -45,19 +45,25 @@ export function useDatedRead<T>(key: string | null, read: DatedReader<T>): Dated
     const out = await read((cached) => {
       // Only a first render: never over an answer this key already shows.
       if (answered || keyRef.current !== key) return;
-      setHeld((h) =>
-        h?.key === key && h.data !== null
-          ? h
-          : { key, data: cached.data, time: timeOf(cached), failed: false },
+      startTransition(() =>
+        setHeld((h) =>
+          h?.key === key && h.data !== null
+            ? h
+            : { key, data: cached.data, time: timeOf(cached), failed: false },
+        ),
       );
     });
     answered = true;
     if (keyRef.current !== key) return;
-    if (out.ok) setHeld({ key, data: out.data, time: timeOf(out), failed: false });
-    else
-      setHeld((h) =>
-        h?.key === key ? { ...h, failed: h.data === null } : { key, data: null, time: null, failed: true },
-      );
+    // A transition: what an answer brings (often a whole page's content) renders in slices that
+    // leave the main thread to input, instead of one long task (the contract page's first visit).
+    startTransition(() => {
+      if (out.ok) setHeld({ key, data: out.data, time: timeOf(out), failed: false });
+      else
+        setHeld((h) =>
+          h?.key === key ? { ...h, failed: h.data === null } : { key, data: null, time: null, failed: true },
+        );
+    });
   }, [key, read]);
 
   useEffect(() => {
