@@ -170,6 +170,11 @@ describe('the catalog’s lockming section', () => {
       'lockming demoReserve DOGE',
       'lockming demoReserve ETH',
     ]);
+    // Only a savings product without an expiry gets the default year: a lock's expiry is checked as written.
+    expect(problems({ demoProducts: [{ ...LOCK, closesAt: LOCK.opensAt }] })).toEqual([
+      'lockming demoProducts[0] closesAt',
+    ]);
+    expect(problems({ demoProducts: [{ ...SAVINGS, closesAt: null }] })).toEqual([]);
     expect(problems({ demoProducts: [LOCK, { ...LOCK, name: '' }, { ...SAVINGS, coin: 'DOGE' }] })).toEqual([
       'lockming demoProducts[1] name',
       'lockming demoProducts[2] coin',

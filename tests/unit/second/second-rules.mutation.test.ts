@@ -96,6 +96,9 @@ describe('payouts and stakes', () => {
     expect(payoutUnits(1_001_000_000n, '0.855', 2)).toBe(1_856_000_000n);
     expect(payoutUnits(1_001_000_000n, '0.855', 8)).toBe(1_856_855_000n);
     expect(payoutUnits(100_000_000n, '0.123456789', 8)).toBe(112_345_678n);
+    // A rate with a whole part of two digits (a 10× payout promotion) is a rate like any other.
+    expect(payoutUnits(100_000_000n, '10', 2)).toBe(1_100_000_000n);
+    expect(payoutUnits(100_000_000n, '12.5', 2)).toBe(1_350_000_000n);
     expect(() => payoutUnits(1n, '1.', 2)).toThrow(RangeError);
     expect(() => payoutUnits(1n, '-0.5', 2)).toThrow('not a rate: -0.5');
     expect(payoutOf('10.01', '0.855', 2)).toBe('18.56');
