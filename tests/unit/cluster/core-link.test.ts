@@ -42,22 +42,33 @@ const call: CommandCall = {
   session: null,
 };
 
+/** A link to a core of term `term-1` that beat once, with one command in flight to it. */
+function oneInFlight() {
+  const fake = silentBus();
+  const link = new CoreLink(fake.bus);
+  fake.beat('term-1');
+  const pending = link.command(call);
+  const settled = vi.fn();
+  pending.catch(settled);
+  return { ...fake, link, pending, settled };
+}
+
+/** Advances the fake clock `times` × 100 ms with a beat of `term` after each step. */
+async function beating(term: string, times: number, beat: (term: string) => void) {
+  for (let i = 0; i < times; i++) {
+    await vi.advanceTimersByTimeAsync(100);
+    beat(term);
+  }
+}
+
 describe('CoreLink', () => {
   afterEach(() => vi.useRealTimers());
 
   it('fails a command sent to a core that died when its successor beats, even without a silence', async () => {
     vi.useFakeTimers();
-    const { bus, beat } = silentBus();
-    const link = new CoreLink(bus);
-    beat('term-1');
-    const pending = link.command(call);
-    const settled = vi.fn();
-    pending.catch(settled);
+    const { beat, link, pending, settled } = oneInFlight();
     // The old core beats on; nothing fails.
-    for (let i = 0; i < 5; i++) {
-      await vi.advanceTimersByTimeAsync(100);
-      beat('term-1');
-    }
+    await beating('term-1', 5, beat);
     expect(settled).not.toHaveBeenCalled();
     // A new term well within BEAT_LOST_MS of the last beat: the command fails as busy at once.
     await vi.advanceTimersByTimeAsync(100);
@@ -69,12 +80,7 @@ describe('CoreLink', () => {
 
   it('fails a command in flight once the core has been silent for BEAT_LOST_MS', async () => {
     vi.useFakeTimers();
-    const { bus, beat } = silentBus();
-    const link = new CoreLink(bus);
-    beat('term-1');
-    const pending = link.command(call);
-    const settled = vi.fn();
-    pending.catch(settled);
+    const { link, pending, settled } = oneInFlight();
     await vi.advanceTimersByTimeAsync(BEAT_LOST_MS - 100);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
@@ -84,10 +90,7 @@ describe('CoreLink', () => {
   });
 
   it('fails a command in flight when the bus drops', async () => {
-    const { bus, beat, status } = silentBus();
-    const link = new CoreLink(bus);
-    beat('term-1');
-    const pending = link.command(call);
+    const { status, link, pending } = oneInFlight();
     status('disconnected');
     await expect(pending).rejects.toBeInstanceOf(WriterUnavailableError);
     link.close();
@@ -95,15 +98,8 @@ describe('CoreLink', () => {
 
   it('keeps a command in flight while the same core beats', async () => {
     vi.useFakeTimers();
-    const { bus, beat } = silentBus();
-    const link = new CoreLink(bus);
-    beat('term-1');
-    const settled = vi.fn();
-    link.command(call).catch(settled);
-    for (let i = 0; i < 30; i++) {
-      await vi.advanceTimersByTimeAsync(100);
-      beat('term-1');
-    }
+    const { beat, link, settled } = oneInFlight();
+    await beating('term-1', 30, beat);
     expect(settled).not.toHaveBeenCalled();
     link.close();
   });
