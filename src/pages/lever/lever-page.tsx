@@ -11,8 +11,6 @@ import { useCatalog } from '../../core/use-catalog';
 import { LiveMarket, useBalances } from '../trade';
 import { useLeverFormSlot } from './use-lever-form-slot';
 import { LeverLinks } from './lever-links';
-import { LeverPreviewSection } from './lever-form-parts';
-import { Spinner } from '../../components/spinner';
 import { PositionsSection } from './positions-section';
 import { useLeverLive, useLeverTerms } from './use-lever';
 import { usePositionActions } from './use-position-actions';
@@ -76,7 +74,6 @@ export function LeverPage() {
   // One element per market: a new one on every render would render the memoized market again.
   const links = useMemo(() => <LeverLinks symbol={symbol} />, [symbol]);
 
-  const loadFailed = (!catalog && catalogFailed) || (!terms && termsFailed);
   const refresh = useCallback(
     () => Promise.all([reloadCatalog(), reloadTerms(), reloadBalances(), reloadLive()]),
     [reloadCatalog, reloadTerms, reloadBalances, reloadLive],
@@ -97,18 +94,13 @@ export function LeverPage() {
     <Screen onRefresh={refresh} right={right} backTo="/pages/market/market">
       {!catalog || !terms ? (
         // Nothing saved to show (never visited, or offline before the first visit): a retry, not a
-        // spinner that waits for an answer that cannot come. While the terms come, the form's
-        // preview heading stands where the form will be, so the first paint has the page's words.
-        !loadFailed ? (
-          <LeverSkeleton />
-        ) : (
-          <LoadState
-            failed
-            onRetry={() => void refresh()}
-            failedText={t(online ? 'common:offline.notLoaded' : 'common:offline.nothingSaved')}
-            testId="lever"
-          />
-        )
+        // spinner that waits for an answer that cannot come.
+        <LoadState
+          failed={(!catalog && catalogFailed) || (!terms && termsFailed)}
+          onRetry={() => void refresh()}
+          failedText={t(online ? 'common:offline.notLoaded' : 'common:offline.nothingSaved')}
+          testId="lever"
+        />
       ) : !pair || !pairTerms ? (
         <UnknownMarket onChoose={() => setQuery({ symbol: terms.pairs[0]?.symbol ?? 'BTC/USDT' })} />
       ) : (
@@ -129,21 +121,6 @@ export function LeverPage() {
         </>
       )}
     </Screen>
-  );
-}
-
-/** The page before its terms are in: a spinner, and the heading of the form's preview. */
-function LeverSkeleton() {
-  return (
-    // The form's column of the market's layout, so the heading wraps as it will in the form.
-    <div className="trade-main" data-testid="lever-loading">
-      <div className="lever-form" aria-busy="true">
-        <LeverPreviewSection rows={[]} insufficient={false} />
-      </div>
-      <div className="state">
-        <Spinner size={28} />
-      </div>
-    </div>
   );
 }
 
