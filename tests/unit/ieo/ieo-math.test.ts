@@ -68,8 +68,11 @@ describe('pro-rata allocation (domain/ieo-math.ts)', () => {
   });
 
   it('refuses nonsense inputs rather than dividing by them', () => {
-    expect(() => allocate([1n], 1n, 0n)).toThrow(RangeError);
-    expect(() => allocate([0n], 1n, 1n)).toThrow(RangeError);
+    expect(() => allocate([1n], 1n, 0n)).toThrow(new RangeError('lot cost must be positive'));
+    expect(() => allocate([0n], 1n, 1n)).toThrow(new RangeError('a commit must be positive'));
+    expect(() => allocate([1n], -1n, 1n)).toThrow(new RangeError('total lots must not be negative'));
+    // A project with nothing left to allocate refunds every commit in full.
+    expect(allocate([5n], 0n, 1n).lines).toEqual([{ lots: 0n, cost: 0n, refund: 5n }]);
   });
 });
 
