@@ -88,6 +88,9 @@ describe('listing application', () => {
       'ftp://x.io',
       'good.example',
       'https://.x',
+      // The whole text is the address: nothing before it, nothing after.
+      'see https://good.example',
+      'https://good.example and more',
     ]) {
       expect(parseListing({ ...FORM, website: bad })).toEqual({
         field: 'website',
