@@ -122,6 +122,8 @@ describe('quote expiry and the form checks', () => {
     expect(sellQtyProblem('0', '0.00001')).toBe('amountFormat');
     expect(sellQtyProblem('0.000001', '0.00001')).toBe('sellTooManyDecimals');
     expect(sellQtyProblem('0.100000', '0.00001')).toBeNull();
+    // Trailing zeros are no decimals at all, however many there are.
+    expect(sellQtyProblem('0.1000000', '0.00001')).toBeNull();
     expect(sellQtyProblem('0.0012', '0.0005')).toBe('qtyStep');
     expect(sellQtyProblem('0.0015', '0.00001')).toBeNull();
   });
