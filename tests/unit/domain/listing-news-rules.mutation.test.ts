@@ -147,6 +147,11 @@ describe('news articles', () => {
     ]) {
       expect(unsafeMarkdown(body)).toBeNull();
     }
+    // A reference's label of any length, its target with or without a space after the colon; the
+    // same words in the middle of a line are text, not a reference.
+    expect(unsafeMarkdown('[ref]: javascript:x')).toBe('newsUnsafeLink');
+    expect(unsafeMarkdown('[r]:javascript:x')).toBe('newsUnsafeLink');
+    expect(unsafeMarkdown('see [r]: javascript:x')).toBeNull();
     // The same check twice in a row (the global patterns' positions are reset).
     expect(unsafeMarkdown('[a](javascript:x)')).toBe('newsUnsafeLink');
     expect(unsafeMarkdown('[r]: javascript:x')).toBe('newsUnsafeLink');
@@ -159,6 +164,10 @@ describe('news articles', () => {
     expect(safeUrl('relative/path')).toBe(true);
     expect(safeUrl('javascript:x')).toBe(false);
     expect(safeUrl('java&#115;cript:x')).toBe(false);
+    // A browser decodes a numeric reference without its semicolon too.
+    expect(safeUrl('java&#115cript:x')).toBe(false);
+    // A colon after a path's first segment is no scheme.
+    expect(safeUrl('/news/a:b')).toBe(true);
     expect(safeUrl('jav&tab;ascript:x')).toBe(false);
     expect(safeUrl('java\\script:x')).toBe(false);
     expect(safeUrl('java\u0001script:x')).toBe(false);
@@ -183,5 +192,11 @@ describe('news articles', () => {
     expect(plainText('a'.repeat(141))).toBe(`${'a'.repeat(139)}…`);
     expect(plainText('字'.repeat(12), 10)).toBe(`${'字'.repeat(9)}…`);
     expect(plainText('   spaced\n\n  out  ')).toBe('spaced out');
+    // A code block and an image leave a space between the words around them.
+    expect(plainText('before```\ncode\n```after')).toBe('before after');
+    expect(plainText('a![i](https://x.io/i.png)b')).toBe('a b');
+    // Headings of every level, indented up to three spaces.
+    expect(plainText('## Sub')).toBe('Sub');
+    expect(plainText('   ### Deep')).toBe('Deep');
   });
 });
