@@ -58,8 +58,12 @@ async function main(): Promise<void> {
   if (mode === 'fast') registerSocket(app, hub, noSessions);
   else registerNaiveSocket(app, hub);
   const part = await joinCluster({ role: 'edge', natsUrl, port: 0 });
-  part!.authenticate(noSessions);
-  part!.started({ registry: new HandlerRegistry(), hub, log: app.log });
+  part!.started({
+    registry: new HandlerRegistry(),
+    hub,
+    sessions: noSessions,
+    log: app.log,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   process.on('message', (m: { type: string; gc?: boolean }) => {

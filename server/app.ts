@@ -298,7 +298,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       active.add(m);
       await m.start?.(ctx);
     }
-    cluster?.started({ registry, hub, log });
+    cluster?.started({ registry, hub, sessions, log });
   } catch (err) {
     for (const m of toStop()) await m.stop?.();
     await cluster?.close();

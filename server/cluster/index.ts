@@ -28,8 +28,8 @@ export interface ClusterPart {
   /**
    * The sessions as the HTTP and the sockets of this process check them, given the database's
    * session store once it is open (the bus is joined before, so a standby core is ready to lead): a
-   * core checks them in its database and announces their revocations, an edge keeps them cached and
-   * drops one when the core announces it. Called once.
+   * core checks them in its database, an edge keeps them cached and drops one when the core
+   * announces its revocation. Called once.
    */
   authenticate(sessions: Authenticator): Authenticator;
   /**
@@ -39,16 +39,25 @@ export interface ClusterPart {
   rateStore: FastifyRateLimitStoreCtor;
   /** After every module registered: an edge forwards its endpoints to the core. */
   registered(registry: HandlerRegistry): void;
-  /** After the modules started: a core begins to answer, an edge to relay. */
-  started(deps: { registry: HandlerRegistry; hub: ChannelHub; log: FastifyBaseLogger }): void;
+  /**
+   * After the modules started: a core begins to answer (and to announce the revocations of
+   * `sessions`), an edge to relay.
+   */
+  started(deps: {
+    registry: HandlerRegistry;
+    hub: ChannelHub;
+    sessions: Authenticator;
+    log: FastifyBaseLogger;
+  }): void;
   /** Whether the core answers (an edge's health); always true on the core. */
   coreAlive(): boolean;
   close(): Promise<void>;
 }
 
 /**
- * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `onLimitsError` hears (at most every few seconds) that the shared rate-limit counters failed and
- * limited requests are refused as busy.
+ * Connects a `core` or `edge` process to the bus (NATS_URL); null for `all`. `onLimitsError` hears
+ * (at most every few seconds) that the shared rate-limit counters failed and limited requests are
+ * refused as busy.
  */
 export async function joinCluster(
   config: Pick<Config, 'role' | 'natsUrl' | 'port'>,
@@ -60,23 +69,18 @@ export async function joinCluster(
   const bus = await connectNatsBus({ url: config.natsUrl!, name: `${role}:${process.pid}` });
   const stopStatus = onStatus ? bus.onStatus(onStatus) : () => {};
   const link = role === 'edge' ? new CoreLink(bus) : null;
-  let sessions: Authenticator | null = null;
   let edgeAuth: EdgeAuthenticator | null = null;
   let stop: (() => void) | null = null;
   return {
     role,
     bus,
-    authenticate(store) {
-      sessions = store;
-      if (role === 'core') return store;
-      return (edgeAuth = new EdgeAuthenticator(store, bus));
-    },
+    authenticate: (sessions) =>
+      role === 'core' ? sessions : (edgeAuth = new EdgeAuthenticator(sessions, bus)),
     rateStore: sharedRateStore(natsCounters(bus.nc, bus.connected), onLimitsError),
     registered(registry) {
       if (link) forwardToCore(registry, link);
     },
-    started({ registry, hub, log }) {
-      if (!sessions) throw new Error('the cluster part started before its sessions were given');
+    started({ registry, hub, sessions, log }) {
       stop = link ? relayToHub(hub, bus, link) : serveCore({ bus, registry, hub, sessions, log });
     },
     coreAlive: () => link?.coreAlive() ?? true,

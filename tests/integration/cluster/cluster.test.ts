@@ -93,6 +93,7 @@ describe('a core and two edges over NATS', () => {
     let next = 0;
     let restartedAt = 0;
     let backAt = 0;
+    const refusals: string[] = [];
     const place = async (origin: string, i: number) => {
       const req = restingOrder('nats-restart', i);
       const reply = await call(origin, 'trade/place', me.token, req);
@@ -104,7 +105,6 @@ describe('a core and two edges over NATS', () => {
         refusals.push(`${reply.status} ${reply.text.slice(0, 80)}`);
       }
     };
-    const refusals: string[] = [];
     let streaming = true;
     const stream = (async () => {
       while (streaming) {
