@@ -57,10 +57,10 @@ export function registerKefuRoutes(
   registry.add('kefu/history', async (ctx) => {
     const userId = sessionOf(ctx).userId;
     const { before, limit } = pageFields(ctx.input, 50, KEFU_PAGE_MAX);
-    return {
-      messages: await store.history(userId, before, limit),
-      unread: await store.unread(userId, 'operator'),
-    };
+    const messages = await store.history(userId, before, limit);
+    // The count as of the page (two reads see two moments): up to the newest message it holds.
+    const newest = messages.reduce((id, m) => Math.max(id, m.id), 0);
+    return { messages, unread: await store.unread(userId, 'operator', newest) };
   });
 
   registry.add('kefu/mark', async (ctx) => {

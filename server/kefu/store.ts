@@ -116,8 +116,8 @@ const STATEMENTS = {
     `update kefu_messages set read_at = ?, delivered_at = coalesce(delivered_at, ?)
      where user_id = ? and sender = ? and id <= ? and read_at is null`,
   ),
-  unread: sql<[userId: number, sender: KefuSender], number>(
-    'select count(*) as n from kefu_messages where user_id = ? and sender = ? and read_at is null',
+  unread: sql<[userId: number, sender: KefuSender, upTo: number], number>(
+    'select count(*) as n from kefu_messages where user_id = ? and sender = ? and read_at is null and id <= ?',
     (r) => Number(r.n),
   ),
   conversations: sql<[limit: number], Row & { unread: number }>(
@@ -213,9 +213,13 @@ export class KefuStore {
     });
   }
 
-  /** Messages of `sender` to this user's conversation not read yet. */
-  async unread(userId: number, sender: KefuSender): Promise<number> {
-    return (await this.#q.unread.get(userId, sender))!;
+  /**
+   * Messages of `sender` to this user's conversation not read yet, of those up to id `upTo` (a page
+   * read just before counts only what it could show: a message stored between the two reads comes
+   * to the device as its own event and is counted there, not twice).
+   */
+  async unread(userId: number, sender: KefuSender, upTo = Number.MAX_SAFE_INTEGER): Promise<number> {
+    return (await this.#q.unread.get(userId, sender, upTo))!;
   }
 
   /** An image and its owner (the user of the conversation). */

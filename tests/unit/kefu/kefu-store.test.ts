@@ -73,6 +73,9 @@ describe('KefuStore', () => {
     const op = { ...text(null, 'answer'), sender: 'operator' as const, operator: 'olga' };
     const m = (await store.add(op)).message;
     expect(await store.unread(1, 'operator')).toBe(1);
+    // Counted as of a page that ends before it: a reply stored after the page was read is not in it.
+    expect(await store.unread(1, 'operator', m.id - 1)).toBe(0);
+    expect(await store.unread(1, 'operator', m.id)).toBe(1);
     clock = T0 + 5;
     expect(await store.mark(1, 'operator', m.id, 'read')).toBe(T0 + 5);
     clock = T0 + 9;
