@@ -101,7 +101,8 @@ describe('operator console, live with the user app', () => {
     await ops.getByTestId('assignee').filter({ hasText: 'sam' }).waitFor();
     await ops.getByTestId('reply-input').fill('Approved and sent, it should arrive within minutes.');
     await ops.getByTestId('reply-send').click();
-    expect(await ops.getByTestId('reply-input').inputValue()).toBe('');
+    // The box is emptied once the server took the reply (it keeps the text on an error).
+    await expect.poll(() => ops.getByTestId('reply-input').inputValue()).toBe('');
     await chat
       .getByTestId('msg-operator')
       .filter({ hasText: 'Approved and sent, it should arrive within minutes.' })
