@@ -162,6 +162,8 @@ interface ChunkInfo {
   moduleIds?: readonly string[];
   /** The chunk's code (for the build's report). */
   code?: string;
+  /** Vite's record of the stylesheets the chunk brings along (loaded when it is imported). */
+  viteMetadata?: { importedCss?: ReadonlySet<string> };
 }
 
 /** The chart library's modules. */
@@ -171,6 +173,8 @@ const CHART_MODULES = /\/node_modules\/(lightweight-charts|fancy-canvas)\//;
 export interface LandingMap {
   /** Route path → script URLs (the page's chunk and its static imports outside the entry's). */
   r: Record<string, string[]>;
+  /** Route path → the stylesheets those scripts bring along (absent when none). */
+  c: Record<string, string[]>;
   /** Route path → namespaces. */
   n: Record<string, readonly string[]>;
   /** Language → namespace → script URL of that bundle (absent when it is part of the shell). */
@@ -208,7 +212,7 @@ export function landingMap(
     [...files].some((f) => byFile.get(f)?.moduleIds?.some((id) => normal(id).endsWith(tail)));
   const text = (ns: string) => `/locales/${DEFAULT_LANG}/${ns}.json`;
 
-  const map: LandingMap = { r: {}, n: {}, l: {}, d: DEFAULT_LANG };
+  const map: LandingMap = { r: {}, c: {}, n: {}, l: {}, d: DEFAULT_LANG };
   // Every landing page's faults at once: a chunk regrouping often moves several pages.
   const problems: string[] = [];
   for (const route of LANDING_ROUTES) {
@@ -249,6 +253,8 @@ export function landingMap(
       );
     }
     map.r[route.path] = files.map((f) => base + f);
+    const css = [...new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+    if (css.length > 0) map.c[route.path] = css.map((f) => base + f);
     map.n[route.path] = route.ns;
     const bytes = files.reduce((sum, f) => sum + (byFile.get(f)?.code?.length ?? 0), 0);
     report?.(
@@ -283,8 +289,10 @@ export function landingMap(
 
 /**
  * The boot script: reads the landing route from the address and the language hint, and asks for
- * that page's scripts and texts at once, while the framework downloads. Without it they were
- * requested only after the framework had run and the router rendered, a second late on a phone.
+ * that page's scripts, stylesheets and texts at once, while the framework downloads. Without it they
+ * were requested only after the framework had run and the router rendered, a second late on a phone.
+ * A stylesheet is only preloaded: the page's import adds it and waits for it (from the cache by
+ * then), so the page never draws unstyled.
  */
 export function bootScript(map: LandingMap): string {
   return `(function () {
@@ -302,11 +310,18 @@ export function bootScript(map: LandingMap): string {
     if (url && urls.indexOf(url) < 0) urls.push(url);
   });
   if (m.b && urls.length > m.r[path].length && urls.indexOf(m.b) < 0) urls.push(m.b);
-  urls.forEach(function (url) {
+  function preload(url, rel, as) {
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
+    if (as) link.as = as;
     link.href = url;
     document.head.appendChild(link);
+  }
+  urls.forEach(function (url) {
+    preload(url, 'modulepreload');
+  });
+  (m.c[path] || []).forEach(function (url) {
+    preload(url, 'preload', 'style');
   });
 })();`;
 }

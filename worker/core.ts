@@ -89,7 +89,11 @@ function createServices(deps: CoreDeps, state: CoreState) {
   const reachability = createReachability();
   const api = createApiClient({
     fetch: fetchImpl,
-    reached: (reached) => reachability.request(reached),
+    reached: (reached) => {
+      // A first visit's cache writes wait until the page's requests are done (device-store.ts).
+      store.postpone();
+      reachability.request(reached);
+    },
     origin: () => state.origin,
     token: () => session.token(),
     lang: () => state.prefs?.lang ?? 'id',

@@ -13,6 +13,15 @@ export interface DeviceStoreOptions extends StoreOptions {
    * that is missing the database opens at once.
    */
   deferFirstVisit?: boolean;
+  /**
+   * On a deferred first visit, cache writes are held in memory until the worker's requests have
+   * been quiet this long (ms; default 1 000, see {@link LazyDeviceStore.postpone}), and at most
+   * `firstWriteMaxMs` (default 5 000) after the first: the database code (Dexie, 29 KB) then no
+   * longer shares a phone's link with the page's own code while the page draws. A read sees a held
+   * write at once.
+   */
+  firstWriteQuietMs?: number;
+  firstWriteMaxMs?: number;
 }
 
 /** The device store as the core uses it: values and prefs, plus lazy access to the database. */
@@ -21,6 +30,8 @@ export interface LazyDeviceStore extends DeviceStore {
   readonly db: DbHandle;
   /** Whether the database is open or opening (false while a first visit defers it). */
   opened(): boolean;
+  /** The worker's requests are still busy: writes a first visit holds wait a little longer. */
+  postpone(): void;
 }
 
 /** The preferences of a device that has stored none. */
@@ -48,7 +59,12 @@ async function hasDatabase(name: string, factory: Factory | undefined): Promise<
  * `deferFirstVisit` it opens at once, exactly like `createStore`.
  */
 export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceStore {
-  const { deferFirstVisit = false, ...storeOptions } = options;
+  const {
+    deferFirstVisit = false,
+    firstWriteQuietMs = 1_000,
+    firstWriteMaxMs = 5_000,
+    ...storeOptions
+  } = options;
   let store: Promise<Store> | null = null;
   let closed = false;
   const open = (): Promise<Store> =>
@@ -74,15 +90,57 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     return (await existing) ? open() : null;
   };
 
+  // Values written (null: removed) and not yet in the database, in the order written. One pump
+  // writes them; a key written again meanwhile is written again, so the newest value wins.
+  const held = new Map<string, { value: unknown } | null>();
+  let pumping: Promise<void> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let heldSince = 0;
+  const pump = (): Promise<void> =>
+    (pumping ??= (async () => {
+      try {
+        const s = await open();
+        while (held.size > 0 && !closed) {
+          const [key, entry] = held.entries().next().value!;
+          if (entry) await s.set(key, entry.value);
+          else await s.remove(key);
+          if (held.get(key) === entry) held.delete(key);
+        }
+      } finally {
+        pumping = null;
+      }
+    })());
+  /** Takes a write: at once, or on a first visit whose database is not open yet, after the delay. */
+  const write = async (key: string, entry: { value: unknown } | null): Promise<void> => {
+    // A copy, as IndexedDB would take: the caller may change its object after this returns.
+    held.set(key, entry && { value: structuredClone(entry.value) });
+    if (!store && !(await existing)) {
+      if (!timer) heldSince = Date.now();
+      release();
+      return;
+    }
+    await pump();
+  };
+  /** (Re)arms the release of held writes: after a quiet period, never past the longest hold. */
+  const release = () => {
+    if (timer) clearTimeout(timer);
+    const wait = Math.max(0, Math.min(firstWriteQuietMs, heldSince + firstWriteMaxMs - Date.now()));
+    timer = setTimeout(() => {
+      timer = null;
+      pump().catch((err: unknown) => console.warn('device store: held writes', err));
+    }, wait);
+  };
+
   return {
     async get<T>(key: string) {
+      if (held.has(key)) return held.get(key)?.value as T | undefined;
       return (await forRead())?.get<T>(key);
     },
-    async set(key, value) {
-      await (await open()).set(key, value);
+    set(key, value) {
+      return write(key, { value });
     },
     async remove(...keys) {
-      await (await open()).remove(...keys);
+      await Promise.all(keys.map((key) => write(key, null)));
     },
     async getPrefs() {
       return (await forRead())?.getPrefs() ?? defaultPrefs();
@@ -103,6 +161,7 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     },
     close() {
       closed = true;
+      if (timer) clearTimeout(timer);
       void store?.then((s) => s.close());
     },
     db: {
@@ -110,5 +169,8 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
       write: async (): Promise<CoreDb> => (await open()).db,
     },
     opened: () => store !== null,
+    postpone() {
+      if (timer && !closed) release();
+    },
   };
 }

@@ -8,7 +8,8 @@ export interface LoadStateProps {
   onRetry(): void;
   /**
    * What a failed load says, in the page's own words (already translated); by default the general
-   * "This could not be loaded. Check your connection and retry." (`assets:loadFailed`).
+   * "This could not be loaded. Check your connection and retry." (`common:loadFailed`: the shell's
+   * texts, so a page's loading state never fetches another area's texts, 10 KB on contracts).
    */
   failedText?: string;
   /** Prefix of the data-testids: `<testId>-loading` for the spinner, `<testId>-error` after a failure. */
@@ -20,7 +21,7 @@ export interface LoadStateProps {
  * reason the intent handler already showed – a short text and a retry button.
  */
 export function LoadState({ failed, onRetry, failedText, testId }: LoadStateProps) {
-  const { t } = useTranslation(['common', 'assets']);
+  const { t } = useTranslation(['common']);
   if (!failed) {
     return (
       <div className="state" data-testid={`${testId}-loading`}>
@@ -33,7 +34,7 @@ export function LoadState({ failed, onRetry, failedText, testId }: LoadStateProp
       <span className="state__icon">
         <Icon name="wifiOff" size={32} />
       </span>
-      <p className="state__text">{failedText ?? t('assets:loadFailed')}</p>
+      <p className="state__text">{failedText ?? t('loadFailed')}</p>
       <button type="button" className="btn btn--secondary" onClick={onRetry}>
         <Icon name="refresh" size={18} />
         {t('actions.retry')}
@@ -44,13 +45,13 @@ export function LoadState({ failed, onRetry, failedText, testId }: LoadStateProp
 
 /** The small form of a failed load, inside a section of a page that otherwise shows. */
 export function InlineRetry({ onRetry, testId, text }: { onRetry(): void; testId?: string; text?: string }) {
-  const { t } = useTranslation(['assets', 'common']);
+  const { t } = useTranslation(['common']);
   return (
     <div className="assets-state" data-testid={testId}>
       <p>{text ?? t('loadFailed')}</p>
       <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
         <Icon name="refresh" size={16} />
-        {t('common:actions.retry')}
+        {t('actions.retry')}
       </button>
     </div>
   );

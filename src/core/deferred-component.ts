@@ -59,19 +59,28 @@ export function deferredComponent<C extends AnyComponent>(load: () => Promise<C>
 
 /**
  * Whether the page may render the deferred part now: at once when its code is here, else once the
- * first paint is done and the main thread is idle, so the part's first render (a long task on a slow
- * phone) never joins the task that paints the page. The code is fetched at that moment too.
+ * frame standing in for it has painted and the main thread is idle, so neither the part's first
+ * render (a long task on a slow phone) nor its code's download competes with the page's own paint.
+ * `framed` says whether the frame is on the page yet (a page that waits for data before it can draw
+ * the frame passes false until then). The code is fetched at that moment too.
  */
-export function useWantedAfterPaint(part: { preload(): Promise<unknown>; loaded(): boolean }): boolean {
+export function useWantedAfterPaint(
+  part: { preload(): Promise<unknown>; loaded(): boolean },
+  framed = true,
+): boolean {
   const [wanted, setWanted] = useState(part.loaded);
-  useEffect(
-    () =>
-      whenIdleAfterPaint(() => {
-        void part.preload();
-        // A transition: while the code loads, the frame stays as it is (no fallback commit).
-        startTransition(() => setWanted(true));
-      }),
-    [part],
-  );
+  useEffect(() => {
+    if (!framed) return;
+    let live = true;
+    const cancel = whenIdleAfterPaint(() => {
+      // Wanted once the code is here, not before: a transition that suspends on the code holds
+      // every other transition of the page with it (React renders pending transitions together).
+      void part.preload().then(() => live && startTransition(() => setWanted(true)));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [part, framed]);
   return wanted;
 }

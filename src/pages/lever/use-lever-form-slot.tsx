@@ -29,7 +29,9 @@ export interface LeverFormSlot {
  */
 export function useLeverFormSlot(slot: LeverFormSlot): (live: FormPrices) => ReactNode {
   const { pair, pairTerms, terms, side, onSide, positionMark, available, picked, onOpened } = slot;
-  const formWanted = useWantedAfterPaint(lazyLeverForm);
+  // The form's code is fetched once its frame has painted: the frame (drawn with the terms) is the
+  // page's largest paint, and the form's 20 KB no longer share the link with it.
+  const formWanted = useWantedAfterPaint(lazyLeverForm, Boolean(pair && pairTerms && terms));
   return useCallback(
     ({ last }: FormPrices) => {
       if (!pair || !pairTerms || !terms) return null;

@@ -52,7 +52,9 @@ const BUNDLE = {
   ...Object.fromEntries(
     LANDING_ROUTES.filter((r) => !alone(r)).map((r) => {
       const name = `assets/${nameOf(r.path)}-helper.js`;
-      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...ownTexts(r.ns)] }];
+      // The trade page's helper brings a stylesheet along (vite's record of it).
+      const css = nameOf(r.path) === 'trade' ? { viteMetadata: { importedCss: new Set(['assets/trade-helper.css']) } } : {};
+      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...ownTexts(r.ns)], ...css }];
     }),
   ),
   [SHARED]: {
@@ -79,9 +81,12 @@ const BUNDLE = {
   'style.css': { type: 'asset', fileName: 'assets/style.css' },
 } as const;
 
-/** Runs the boot script in a fake page at `hash` with `lang` stored, and returns what it preloaded. */
+/**
+ * Runs the boot script in a fake page at `hash` with `lang` stored, and returns what it preloaded:
+ * a script's URL, or `style:` and the URL of a stylesheet.
+ */
 function preloads(hash: string, lang: string | null): string[] {
-  const links: { rel: string; href: string }[] = [];
+  const links: { rel: string; href: string; as?: string }[] = [];
   const context = {
     location: { hash },
     localStorage: { getItem: (k: string) => (k === 'lang' ? lang : null) },
@@ -91,8 +96,12 @@ function preloads(hash: string, lang: string | null): string[] {
     },
   };
   vm.runInNewContext(bootScript(landingMap(BUNDLE, '/h5/')), context);
-  expect(links.every((l) => l.rel === 'modulepreload')).toBe(true);
-  return links.map((l) => l.href);
+  return links.map((l) => {
+    if (l.rel === 'modulepreload' && l.as === undefined) return l.href;
+    // A stylesheet is preloaded, never added: the page's import adds it and waits for it.
+    expect(l).toMatchObject({ rel: 'preload', as: 'style' });
+    return `style:${l.href}`;
+  });
 }
 
 describe('landing route preload', () => {
@@ -133,6 +142,8 @@ describe('landing route preload', () => {
       '/h5/assets/trade-page.js',
       '/h5/assets/trade-helper.js',
       '/h5/assets/market-shared.js',
+      // With the stylesheet its scripts bring along, requested beside them, not after they ran.
+      'style:/h5/assets/trade-helper.css',
     ]);
     // Home without a hash, in the default language (its texts are in the shell: nothing to add).
     expect(preloads('', null)).toEqual(['/h5/assets/home-page.js', '/h5/assets/home-helper.js']);
