@@ -31,10 +31,11 @@ export interface CallDeps {
 export interface CoreCaller {
   call: CoreCall;
   /**
-   * Reads `name` with an empty request now, for the page's first such call within EARLY_READ_MS.
-   * Only for public reads: the session may not be loaded yet, so none is sent.
+   * Reads `name` with `req` (default empty) now, for the page's first call of it with an equal
+   * request within EARLY_READ_MS; returns the answer. Only for public reads the same for every
+   * user: the session may not be loaded yet, so none is sent.
    */
-  prefetch(name: EndpointName): void;
+  prefetch(name: EndpointName, req?: object): Promise<Outcome<unknown>>;
 }
 
 export function createCoreCall(deps: CallDeps): CoreCaller {
@@ -43,15 +44,13 @@ export function createCoreCall(deps: CallDeps): CoreCaller {
   // first call of it with an empty request within EARLY_READ_MS: the market list waits for the
   // catalog's order, and on a slow link the page's own request would start only after its code
   // arrived.
-  const early = new Map<EndpointName, { at: number; reply: Promise<Outcome<unknown>> }>();
+  const early = new Map<EndpointName, { at: number; key: string; reply: Promise<Outcome<unknown>> }>();
   const takeEarly = (name: EndpointName, req: unknown): Promise<Outcome<unknown>> | null => {
     const held = early.get(name);
     if (!held) return null;
     early.delete(name);
     const fresh = Date.now() - held.at <= EARLY_READ_MS;
-    return fresh && req !== null && typeof req === 'object' && Object.keys(req).length === 0
-      ? held.reply
-      : null;
+    return fresh && requestKey(req) === held.key ? held.reply : null;
   };
 
   async function call<K extends EndpointName>(name: K, req: Req<K>): Promise<Outcome<Res<K>>> {
@@ -79,8 +78,21 @@ export function createCoreCall(deps: CallDeps): CoreCaller {
 
   return {
     call,
-    prefetch(name) {
-      early.set(name, { at: Date.now(), reply: api.call(name, {} as Req<typeof name>) });
+    prefetch(name, req = {}) {
+      const reply = api.call(name, req as Req<typeof name>) as Promise<Outcome<unknown>>;
+      early.set(name, { at: Date.now(), key: requestKey(req), reply });
+      return reply;
     },
   };
+}
+
+/** A request's identity: its fields in name order (a page may build them in any order). */
+function requestKey(req: unknown): string {
+  if (req === null || typeof req !== 'object') return JSON.stringify(req ?? null);
+  const fields = req as Record<string, unknown>;
+  return JSON.stringify(
+    Object.keys(fields)
+      .sort()
+      .map((k) => [k, fields[k]]),
+  );
 }

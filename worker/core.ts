@@ -21,7 +21,7 @@ import {
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
-import { landingReads } from './landing-reads';
+import { landingFollowUps, landingReads } from './landing-reads';
 
 export { PROBE_MS, socketUrlFor } from './connection';
 export { EARLY_READ_MS } from './core-call';
@@ -59,7 +59,7 @@ export interface Core extends CoreApi {
    * EARLY_READ_MS use these replies; so does the landing page `route`'s first read of its terms
    * (worker/landing-reads.ts).
    */
-  prefetchMarket(route?: string): void;
+  prefetchMarket(route?: string, query?: URLSearchParams): void;
   /** Closes the socket and the database. */
   dispose(): Promise<void>;
 }
@@ -161,12 +161,22 @@ export function createCore(deps: CoreDeps = {}): Core {
   // Once per worker: the entry asks at start and `init` asks again for hosts without that entry; a
   // second read after the page already used the first would only repeat it.
   let prefetched = false;
-  const prefetchMarket = (route = ''): void => {
+  const prefetchMarket = (route = '', query = new URLSearchParams()): void => {
     if (prefetched) return;
     prefetched = true;
     market.prefetchTickers();
-    prefetch('market/catalog');
-    for (const name of landingReads(route)) prefetch(name);
+    void prefetch('market/catalog');
+    const follow = landingFollowUps(route);
+    for (const name of landingReads(route)) {
+      const reply = prefetch(name);
+      for (const next of follow.filter((f) => f.after === name)) {
+        void Promise.all([reply, ready()]).then(([answer]) => {
+          if (!answer.ok) return;
+          const { name: then, req } = next.read(answer.data, query, state.prefs!.lang);
+          void prefetch(then, req);
+        });
+      }
+    }
   };
 
   const base: Omit<Core, keyof AreaApi> = {

@@ -1,4 +1,6 @@
-import type { EndpointName } from '../domain';
+import type { EndpointName, Lang } from '../domain';
+import type { LegalConfig } from '../domain/legal';
+import { hallRequest } from '../domain/legal-hall';
 
 /**
  * What a landing page reads first that the worker can ask for at its start, beside the framework's
@@ -21,4 +23,40 @@ export function routeOfWorkerName(name: string): string {
 /** The public reads (each with an empty request) that the landing page `route` starts with. */
 export function landingReads(route: string): readonly EndpointName[] {
   return LANDING_READS[route] ?? [];
+}
+
+/**
+ * A read a landing page makes once an early read answered, its request computed from that answer,
+ * the page's address and the language by the same rule the page uses: the P2P hall's ads follow
+ * from its terms (a first visit asked for them only after the page's code and the terms were in).
+ */
+export interface FollowUp {
+  /** The early read whose answer the request is computed from. */
+  after: EndpointName;
+  /** The read and its request. */
+  read(answer: unknown, query: URLSearchParams, lang: Lang): { name: EndpointName; req: object };
+}
+
+const LANDING_FOLLOW_UPS: Readonly<Record<string, readonly FollowUp[]>> = {
+  '/pages/legal/legal': [
+    {
+      after: 'legal/config',
+      read: (config, query, lang) => ({
+        name: 'legal/ads',
+        req: hallRequest(query, config as LegalConfig, lang),
+      }),
+    },
+  ],
+};
+
+/** The follow-up reads of the landing page `route`. */
+export function landingFollowUps(route: string): readonly FollowUp[] {
+  return LANDING_FOLLOW_UPS[route] ?? [];
+}
+
+/** The address query of the page a worker was started for, from its name. */
+export function queryOfWorkerName(name: string): URLSearchParams {
+  const hash = name.indexOf('#');
+  const q = hash < 0 ? -1 : name.indexOf('?', hash);
+  return new URLSearchParams(q < 0 ? '' : name.slice(q + 1));
 }

@@ -20,18 +20,35 @@ export interface LegalApi {
   cachedLegal<K extends EndpointName>(name: K, req: Req<K>): Promise<CachedReply<Res<K>> | null>;
 }
 
-export const legalModule: WorkerModuleFactory<LegalApi> = ({ store, ready, userId }) => ({
-  api: {
-    legalQuote: async (query) => (await import('./legal')).legalQuote(query),
-    legalParse: async (texts, locale) => (await import('./legal')).legalParse(texts, locale),
-    async cachedLegal(name, req) {
-      await ready();
-      return (await import('./legal')).loadLegal(store, name, req, userId()) as never;
+export const legalModule: WorkerModuleFactory<LegalApi> = ({ store, ready, userId }) => {
+  // The copies being kept, one after another (a later answer's copy is written after an earlier one's).
+  let saving: Promise<unknown> = Promise.resolve();
+  return {
+    api: {
+      legalQuote: async (query) => (await import('./legal')).legalQuote(query),
+      legalParse: async (texts, locale) => (await import('./legal')).legalParse(texts, locale),
+      async cachedLegal(name, req) {
+        await ready();
+        // What this worker received before is read after its copy is kept.
+        await saving;
+        return (await import('./legal')).loadLegal(store, name, req, userId()) as never;
+      },
     },
-  },
-  async answered(answer) {
-    if (!answer.outcome.ok || !answer.name.startsWith('legal/')) return;
-    const legal = await import('./legal');
-    await legal.saveLegal(store, answer.name, answer.req, answer.userId, answer.outcome.data, Date.now());
-  },
-});
+    answered(answer) {
+      if (!answer.outcome.ok || !answer.name.startsWith('legal/')) return Promise.resolve();
+      const { name, req, outcome } = answer;
+      const owner = answer.userId;
+      const at = Date.now();
+      // The device copy is for the next visit: the page's answer does not wait for it. On a first
+      // visit this code is three chunks away, and the P2P hall's ads were asked for only after them.
+      // A copy whose user signed out meanwhile is not kept (sign-out forgets the user's copies).
+      saving = saving
+        .then(() => import('./legal'))
+        .then((legal) =>
+          owner === userId() ? legal.saveLegal(store, name, req, owner, outcome.data, at) : undefined,
+        )
+        .catch((err: unknown) => console.warn('legal: device copy not kept', err));
+      return Promise.resolve();
+    },
+  };
+};

@@ -43,7 +43,4 @@ export function durationParts(sec: number): { unit: 'sec' | 'min' | 'hour'; n: n
   return { unit: 'hour', n: Math.round(sec / 3600) };
 }
 
-/** The default fiat currency for the app language (LegalConfig.langCurrency), else the first. */
-export function defaultCurrency(config: LegalConfig, lang: Lang): string {
-  return config.langCurrency[lang] ?? config.currencies[0] ?? 'USD';
-}
+export { defaultCurrency } from '../../../domain/legal-hall';

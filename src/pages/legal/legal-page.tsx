@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
-import type { LegalAd } from '../../../domain/legal';
+import type { LegalAd, LegalConfig } from '../../../domain/legal';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
@@ -9,13 +9,24 @@ import '../../styles/legal.css';
 import { AdCard, TakeBlockedNote } from './ad-card';
 import { HallAccount, HallFilters, HallLinks, HallTabs } from './legal-hall-parts';
 import { Cached, ReadState } from './read-state';
-import { coinDecimals, defaultCurrency } from './legal-format';
+import { coinDecimals } from './legal-format';
+import { hallRequest } from '../../../domain/legal-hall';
 import { whenIdleAfterPaint } from '../../core/after-first-render';
 import { takeBlock } from './take-rule';
 import { useBalances } from '../trade';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
+/** Terms before `legal/config` answered: the address alone decides the side and coin shown. */
+const NO_TERMS: LegalConfig = {
+  coins: [],
+  currencies: [],
+  langCurrency: {},
+  paymentMinutes: 0,
+  cancelsPerDay: 0,
+  makerFee: '0',
+  takerFee: '0',
+};
 
 /**
  * The take dialog and what it alone needs, loaded after the hall's first paint: none of it is
@@ -31,12 +42,13 @@ export function LegalPage() {
   const { user } = useUser();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const config = useLegalRead('legal/config', NONE);
   const terms = config.data;
-  const coin = params.get('coin') ?? terms?.coins[0]?.coin ?? 'USDT';
-  const currency = params.get('currency') ?? (terms ? defaultCurrency(terms, lang) : '');
-  const ads = useLegalRead('legal/ads', { side, coin, currency }, terms !== null);
+  // The worker asks for the same request on a first visit, as soon as the terms are in.
+  const hall = hallRequest(params, terms ?? NO_TERMS, lang);
+  const { side, coin } = hall;
+  const currency = terms ? hall.currency : '';
+  const ads = useLegalRead('legal/ads', hall, terms !== null);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
   // Mounted from the first tap on (it keeps what was typed, as before it was lazy); fetched when

@@ -1,4 +1,5 @@
-import { landingReads, routeOfWorkerName } from '../../../worker/landing-reads';
+import { hallRequest } from '../../../domain/legal-hall';
+import { landingReads, queryOfWorkerName, routeOfWorkerName } from '../../../worker/landing-reads';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionGrant, UserInfo } from '../../../domain';
@@ -266,6 +267,45 @@ describe('core: market data read at worker start (the app asks for it)', () => {
     // Used once: a later read (a pull to refresh) asks the server again.
     await c.call('lever/config', {});
     expect(calls('/lever/config')).toBe(2);
+  });
+
+  it("asks for a first visit's P2P ads once the terms are in, with the request the page makes", async () => {
+    const config = {
+      coins: [{ coin: 'BTC', decimals: 6 }],
+      currencies: ['USD', 'IDR'],
+      langCurrency: { id: 'IDR' },
+      paymentMinutes: 10,
+      cancelsPerDay: 3,
+      makerFee: '0',
+      takerFee: '0',
+    };
+    const ads = [{ id: 1 }];
+    const { c, fetch } = core((req) =>
+      req.url.includes('/legal/config')
+        ? json(200, { code: 200, data: config, msg: '' })
+        : req.url.includes('/legal/ads')
+          ? json(200, { code: 200, data: ads, msg: '' })
+          : json(200, { code: 200, data: { coins: [], pairs: [], quotes: [] }, msg: '' }),
+    );
+    const adsCalls = () => fetch.calls.filter((x) => x.url.includes('/legal/ads'));
+    const name = 'core#/pages/legal/legal?side=sell';
+    c.prefetchMarket(routeOfWorkerName(name), queryOfWorkerName(name));
+    await vi.waitFor(() => expect(adsCalls()).toHaveLength(1));
+    // The address's side, the terms' first coin, the language's currency (a first visit: id).
+    const asked = new URL(adsCalls()[0]!.url, 'http://device').searchParams;
+    expect([asked.get('side'), asked.get('coin'), asked.get('currency')]).toEqual(['sell', 'BTC', 'IDR']);
+    // The page's request, built by the page's rule in its own field order, takes that answer.
+    const page = hallRequest(new URLSearchParams('side=sell'), config, 'id');
+    expect(
+      await c.call('legal/ads', { currency: page.currency, coin: page.coin, side: page.side }),
+    ).toMatchObject({
+      ok: true,
+      data: ads,
+    });
+    expect(adsCalls()).toHaveLength(1);
+    // Another request (the other tab) is asked of the server.
+    await c.call('legal/ads', { ...page, side: 'buy' });
+    expect(adsCalls()).toHaveLength(2);
   });
 
   it('starts no terms read for a page that has none, or a worker started without a route', () => {

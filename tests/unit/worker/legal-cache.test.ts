@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLegal, saveLegal } from '../../../worker/legal/legal';
+import { legalModule } from '../../../worker/legal/module';
+import type { WorkerContext } from '../../../worker/module';
 import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
 const { store } = deviceStores('legal-cache-test');
@@ -18,5 +20,54 @@ describe('worker legal cache: private copies go with the session', () => {
     expect(await loadLegal(s, 'legal/orders', { tab: 'open' }, user.id)).toBeNull();
     expect(await loadLegal(s, 'legal/me', {}, user.id)).toBeNull();
     expect((await loadLegal(s, 'legal/ads', { side: 'buy' }, null))?.data).toEqual([{ id: 9 }]);
+  });
+});
+
+describe('worker legal area: the device copy of an answer', () => {
+  /** The area on a device store whose writes wait until `release()` (a slow first write). */
+  function slowArea() {
+    const s = store();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = Object.create(s) as typeof s;
+    slow.set = async (key, value) => {
+      await gate;
+      await s.set(key, value);
+    };
+    let signedIn: number | null = null;
+    const area = legalModule({
+      store: slow as never,
+      ready: () => Promise.resolve(),
+      userId: () => signedIn,
+    } as unknown as WorkerContext);
+    return { area, release, signIn: (id: number | null) => (signedIn = id) };
+  }
+  const answer = (userId: number | null) =>
+    ({ name: 'legal/ads', req: { side: 'buy' }, outcome: { ok: true, data: [{ id: 9 }] }, userId }) as const;
+
+  it('does not hold the answer until the copy is kept, and a read of the copy waits for it', async () => {
+    const { area, release } = slowArea();
+    let answered = false;
+    await Promise.resolve(area.answered!(answer(null))).then(() => (answered = true));
+    expect(answered).toBe(true);
+    let read: unknown = 'pending';
+    const reading = area.api.cachedLegal('legal/ads', { side: 'buy' } as never).then((r) => (read = r));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(read).toBe('pending');
+    release();
+    await reading;
+    expect((read as { data: unknown }).data).toEqual([{ id: 9 }]);
+  });
+
+  it("keeps no copy of a signed-in user's answer once that user signed out", async () => {
+    const { area, release, signIn } = slowArea();
+    signIn(user.id);
+    await area.answered!({ ...answer(user.id), name: 'legal/me', req: {} } as never);
+    // Signed out while the area's code was still loading; the same user signs in again later.
+    signIn(null);
+    await new Promise((r) => setTimeout(r, 30));
+    release();
+    signIn(user.id);
+    expect(await area.api.cachedLegal('legal/me', {} as never)).toBeNull();
   });
 });
