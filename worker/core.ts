@@ -1,6 +1,6 @@
 // The worker core: the shared services (API client, session, socket, device store, market feed) in
 // one WorkerContext, and the areas' WorkerModules (worker/modules.ts) assembled on it into CoreApi.
-import { channels, type Lang } from '../domain';
+import { channels, type EndpointName, type Lang, type Outcome } from '../domain';
 import { createApiClient, type FetchLike } from './api-client';
 import { createConnection, socketUrlFor } from './connection';
 import { createCoreCall } from './core-call';
@@ -21,7 +21,7 @@ import {
 import type { StoreOptions } from './store';
 import type { Timers } from './timers';
 import type { WebSocketCtor } from './web-socket';
-import { landingFollowUps, landingReads } from './landing-reads';
+import { startLandingReads } from './landing-reads';
 
 export { PROBE_MS, socketUrlFor } from './connection';
 export { EARLY_READ_MS } from './core-call';
@@ -158,26 +158,10 @@ export function createCore(deps: CoreDeps = {}): Core {
     if (token === null) void store.remove(...privateKeys).catch(() => undefined);
   });
 
-  // Once per worker: the entry asks at start and `init` asks again for hosts without that entry; a
-  // second read after the page already used the first would only repeat it.
-  let prefetched = false;
-  const prefetchMarket = (route = '', query = new URLSearchParams()): void => {
-    if (prefetched) return;
-    prefetched = true;
-    market.prefetchTickers();
-    void prefetch('market/catalog');
-    const follow = landingFollowUps(route);
-    for (const name of landingReads(route)) {
-      const reply = prefetch(name);
-      for (const next of follow.filter((f) => f.after === name)) {
-        void Promise.all([reply, ready()]).then(([answer]) => {
-          if (!answer.ok) return;
-          const { name: then, req } = next.read(answer.data, query, state.prefs!.lang);
-          void prefetch(then, req);
-        });
-      }
-    }
-  };
+  const prefetchMarket = marketPrefetcher(market, prefetch, async () => {
+    await ready();
+    return state.prefs!.lang;
+  });
 
   const base: Omit<Core, keyof AreaApi> = {
     prefetchMarket,
@@ -239,4 +223,28 @@ export function createCore(deps: CoreDeps = {}): Core {
     },
   };
   return Object.assign(base, ...modules.map((m) => m.api)) as Core;
+}
+
+/**
+ * The worker entry's reads at start (Core.prefetchMarket): the tickers, the catalog, the site's
+ * settings and the landing page's own reads. Once per worker: the entry asks at start and `init`
+ * asks again for hosts without that entry; a second read after the page already used the first
+ * would only repeat it.
+ */
+function marketPrefetcher(
+  market: { prefetchTickers(): void },
+  prefetch: (name: EndpointName, req?: object) => Promise<Outcome<unknown>>,
+  lang: () => Promise<Lang>,
+): (route?: string, query?: URLSearchParams) => void {
+  let prefetched = false;
+  return (route = '', query = new URLSearchParams()) => {
+    if (prefetched) return;
+    prefetched = true;
+    market.prefetchTickers();
+    void prefetch('market/catalog');
+    // The site's settings (the same for everyone): the shell asks at mount, and its answer arriving
+    // later, in the middle of the page's first data, started that render over.
+    void prefetch('settings');
+    startLandingReads(route, query, { prefetch, lang });
+  };
 }

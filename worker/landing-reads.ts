@@ -1,4 +1,4 @@
-import type { EndpointName, Lang } from '../domain';
+import type { EndpointName, Lang, Outcome } from '../domain';
 import type { LegalConfig } from '../domain/legal';
 import { hallRequest } from '../domain/legal-hall';
 
@@ -59,4 +59,26 @@ export function queryOfWorkerName(name: string): URLSearchParams {
   const hash = name.indexOf('#');
   const q = hash < 0 ? -1 : name.indexOf('?', hash);
   return new URLSearchParams(q < 0 ? '' : name.slice(q + 1));
+}
+
+/**
+ * Asks for the landing page `route`'s reads now, and for each follow-up once the read it follows
+ * answered (with the language the worker has loaded).
+ */
+export function startLandingReads(
+  route: string,
+  query: URLSearchParams,
+  deps: { prefetch(name: EndpointName, req?: object): Promise<Outcome<unknown>>; lang(): Promise<Lang> },
+): void {
+  const follow = landingFollowUps(route);
+  for (const name of landingReads(route)) {
+    const reply = deps.prefetch(name);
+    for (const next of follow.filter((f) => f.after === name)) {
+      void Promise.all([reply, deps.lang()]).then(([answer, lang]) => {
+        if (!answer.ok) return;
+        const { name: then, req } = next.read(answer.data, query, lang);
+        void deps.prefetch(then, req);
+      });
+    }
+  }
 }

@@ -1,8 +1,10 @@
 // The fiat (P2P) area of the worker: the exact take conversion, the form's amounts, and the device
-// copy of the fiat reads a page shows first on a weak network. Its code loads with the first use.
+// copy of the fiat reads a page shows first on a weak network. The conversion code loads with its
+// first use; the copies are part of the worker's first load (a first visit's hall needs no chunk).
 import type { EndpointName, ErrorKey, Req, Res } from '../../domain';
 import type { WorkerModuleFactory } from '../module';
-import type { CachedReply, LegalQuote, LegalQuoteQuery } from './legal';
+import type { LegalQuote, LegalQuoteQuery } from './legal';
+import { loadLegal, saveLegal, type CachedReply } from './legal-copies';
 
 /** The fiat area's part of CoreApi. */
 export interface LegalApi {
@@ -31,7 +33,7 @@ export const legalModule: WorkerModuleFactory<LegalApi> = ({ store, ready, userI
         await ready();
         // What this worker received before is read after its copy is kept.
         await saving;
-        return (await import('./legal')).loadLegal(store, name, req, userId()) as never;
+        return loadLegal(store, name, req, userId()) as never;
       },
     },
     answered(answer) {
@@ -39,14 +41,11 @@ export const legalModule: WorkerModuleFactory<LegalApi> = ({ store, ready, userI
       const { name, req, outcome } = answer;
       const owner = answer.userId;
       const at = Date.now();
-      // The device copy is for the next visit: the page's answer does not wait for it. On a first
-      // visit this code is three chunks away, and the P2P hall's ads were asked for only after them.
-      // A copy whose user signed out meanwhile is not kept (sign-out forgets the user's copies).
+      // The device copy is for the next visit: the page's answer does not wait for it (the P2P
+      // hall's ads were asked for only after it was kept). A copy whose user signed out meanwhile
+      // is not kept (sign-out forgets the user's copies).
       saving = saving
-        .then(() => import('./legal'))
-        .then((legal) =>
-          owner === userId() ? legal.saveLegal(store, name, req, owner, outcome.data, at) : undefined,
-        )
+        .then(() => (owner === userId() ? saveLegal(store, name, req, owner, outcome.data, at) : undefined))
         .catch((err: unknown) => console.warn('legal: device copy not kept', err));
       return Promise.resolve();
     },

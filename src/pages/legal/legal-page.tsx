@@ -52,10 +52,13 @@ export function LegalPage() {
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);
   // Mounted from the first tap on (it keeps what was typed, as before it was lazy); fetched when
-  // the main thread is idle after the first paint, so that tap seldom waits.
+  // the main thread is idle after the ads are shown, so that tap seldom waits.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (taking && !dialogWanted) setDialogWanted(true);
-  useEffect(() => whenIdleAfterPaint(() => void loadTakeDialog(), 3_000), []);
+  // Not before there is an ad to take: an empty hall never needs the dialog, and its code no longer
+  // shares a first visit's link with the hall's own reads.
+  const hasAds = (ads.data?.length ?? 0) > 0;
+  useEffect(() => (hasAds ? whenIdleAfterPaint(() => void loadTakeDialog(), 3_000) : undefined), [hasAds]);
   const { balances } = useBalances();
   const held = balances?.find((b) => b.account === 'legal' && b.coin === coin);
   useLegalPush(() => {

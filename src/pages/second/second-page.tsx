@@ -43,7 +43,7 @@ export function SecondPage() {
   const wanted = params.get('symbol');
   const symbol = terms ? (wanted && terms.pairs.includes(wanted) ? wanted : terms.pairs[0]!) : null;
   const { balances, reload: reloadBalances } = useBalances();
-  const sheets = useSheets();
+  const sheets = useSheets(terms !== null);
   const { results, dismiss, onPlaced, placed } = useSettledResults(state, reloadBalances, catalog?.coins);
 
   const pairs = useMemo(
@@ -129,21 +129,24 @@ export function SecondPage() {
  * The receipt and rules sheets: open or closed, and whether each is mounted. A sheet mounts at its
  * first opening and stays (it closes with its own transition).
  */
-function useSheets() {
+function useSheets(shown: boolean) {
   const [receipt, setReceipt] = useState<SecondOption | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [rulesWanted, setRulesWanted] = useState(false);
   if (rulesOpen && !rulesWanted) setRulesWanted(true);
   const [receiptWanted, setReceiptWanted] = useState(false);
   if (receipt && !receiptWanted) setReceiptWanted(true);
-  // Fetched when the main thread is idle after the first paint, so a first tap seldom waits.
+  // Fetched when the main thread is idle after the page's content painted, so a first tap seldom
+  // waits (not while the page still waits for its terms: their paint comes first on a slow link).
   useEffect(
     () =>
-      whenIdleAfterPaint(() => {
-        void loadRules();
-        void loadReceipt();
-      }, 3_000),
-    [],
+      shown
+        ? whenIdleAfterPaint(() => {
+            void loadRules();
+            void loadReceipt();
+          }, 3_000)
+        : undefined,
+    [shown],
   );
   return { receipt, setReceipt, receiptWanted, rulesOpen, setRulesOpen, rulesWanted };
 }

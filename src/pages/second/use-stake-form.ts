@@ -44,6 +44,8 @@ export interface StakeFormInput {
   terms: SecondTermsInfo;
   /** Available balance of the `second` account, or null while unknown or signed out. */
   available: string | null;
+  /** Signed out, the form cannot be used (a sign-in link stands for its buttons): no preview. */
+  signedIn: boolean;
   onPlaced(option: SecondOption): void;
 }
 
@@ -52,7 +54,13 @@ export interface StakeFormInput {
  * the worker), the exact payout preview, the check before the confirmation and `second/place`. A
  * retry after an uncertain failure reuses the client id, so the server places the option once.
  */
-export function useStakeForm({ symbol, terms, available, onPlaced }: StakeFormInput): StakeFormState {
+export function useStakeForm({
+  symbol,
+  terms,
+  available,
+  signedIn,
+  onPlaced,
+}: StakeFormInput): StakeFormState {
   const { t } = useTranslation(['second', 'common']);
   const { core } = useCore();
   const call = useCall();
@@ -68,6 +76,9 @@ export function useStakeForm({ symbol, terms, available, onPlaced }: StakeFormIn
   const stake = useMemo(() => parseAmount(text, locale) ?? (text.trim() === '' ? '' : 'x'), [text, locale]);
 
   useEffect(() => {
+    // A visitor cannot stake: the preview's code (and its decimals) would load for nothing, on a
+    // first visit beside the page's own reads.
+    if (!signedIn) return;
     let live = true;
     void core
       .previewSecond({ stake, duration, stakeDecimals: terms.stakeDecimals })
@@ -75,7 +86,7 @@ export function useStakeForm({ symbol, terms, available, onPlaced }: StakeFormIn
     return () => {
       live = false;
     };
-  }, [core, stake, duration, terms.stakeDecimals]);
+  }, [core, stake, duration, terms.stakeDecimals, signedIn]);
 
   const pickPercent = async (pct: number) => {
     if (available === null) return;

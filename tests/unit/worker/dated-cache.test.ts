@@ -2,7 +2,7 @@
 // and copies written before it (the fiat cache's `{data, cachedAt}`) still read.
 import { describe, expect, it } from 'vitest';
 import { keepDated, loadDated } from '../../../worker/shared/dated';
-import { loadLegal } from '../../../worker/legal/legal';
+import { loadLegal } from '../../../worker/legal/legal-copies';
 import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
 const { store } = deviceStores('dated-cache-test');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadLegal, saveLegal } from '../../../worker/legal/legal';
+import { loadLegal, saveLegal } from '../../../worker/legal/legal-copies';
 import { legalModule } from '../../../worker/legal/module';
 import type { WorkerContext } from '../../../worker/module';
 import { DEVICE_USER as user, deviceStores } from '../../support/device';
@@ -59,14 +59,16 @@ describe('worker legal area: the device copy of an answer', () => {
     expect((read as { data: unknown }).data).toEqual([{ id: 9 }]);
   });
 
-  it("keeps no copy of a signed-in user's answer once that user signed out", async () => {
+  it("keeps no copy of a signed-in user's answer whose user signed out before it was kept", async () => {
     const { area, release, signIn } = slowArea();
+    // A public copy is being written (slowly); the user's own answer waits behind it.
+    await area.answered!(answer(null));
     signIn(user.id);
     await area.answered!({ ...answer(user.id), name: 'legal/me', req: {} } as never);
-    // Signed out while the area's code was still loading; the same user signs in again later.
+    // Signed out before that copy's turn; the same user signs in again later.
     signIn(null);
-    await new Promise((r) => setTimeout(r, 30));
     release();
+    await area.api.cachedLegal('legal/ads', { side: 'buy' } as never);
     signIn(user.id);
     expect(await area.api.cachedLegal('legal/me', {} as never)).toBeNull();
   });

@@ -4,7 +4,7 @@
 // the private cache answered null, the fiat cache did not keep a shop).
 import { describe, expect, it } from 'vitest';
 import { fixedDb } from '../../../worker/market/feed-context';
-import { loadLegal, saveLegal } from '../../../worker/legal/legal';
+import { loadLegal, saveLegal } from '../../../worker/legal/legal-copies';
 import { createPrivateCache } from '../../../worker/shared/dated/private-cache';
 import { DEVICE_USER as user, deviceStores } from '../../support/device';
 
