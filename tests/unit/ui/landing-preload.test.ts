@@ -53,8 +53,14 @@ const BUNDLE = {
     LANDING_ROUTES.filter((r) => !alone(r)).map((r) => {
       const name = `assets/${nameOf(r.path)}-helper.js`;
       // The trade page's helper brings a stylesheet along (vite's record of it).
-      const css = nameOf(r.path) === 'trade' ? { viteMetadata: { importedCss: new Set(['assets/trade-helper.css']) } } : {};
-      return [name, { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...ownTexts(r.ns)], ...css }];
+      const css =
+        nameOf(r.path) === 'trade'
+          ? { viteMetadata: { importedCss: new Set(['assets/trade-helper.css']) } }
+          : {};
+      return [
+        name,
+        { type: 'chunk', fileName: name, imports: [], moduleIds: [name, ...ownTexts(r.ns)], ...css },
+      ];
     }),
   ),
   [SHARED]: {

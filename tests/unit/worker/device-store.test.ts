@@ -1,6 +1,10 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeviceStore, type DeviceStoreOptions, type LazyDeviceStore } from '../../../worker/device-store';
+import {
+  createDeviceStore,
+  type DeviceStoreOptions,
+  type LazyDeviceStore,
+} from '../../../worker/device-store';
 
 let n = 0;
 const opened: LazyDeviceStore[] = [];
