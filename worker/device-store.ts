@@ -90,8 +90,8 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     return (await existing) ? open() : null;
   };
 
-  // Values written (null: removed) and not yet in the database, in the order written. One pump
-  // writes them; a key written again meanwhile is written again, so the newest value wins.
+  // A first visit's values written (null: removed) and not yet in the database, in the order
+  // written. One pump writes them; a key written again meanwhile is written again (newest wins).
   const held = new Map<string, { value: unknown } | null>();
   let pumping: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -110,16 +110,24 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
         pumping = null;
       }
     })());
-  /** Takes a write: at once, or on a first visit whose database is not open yet, after the delay. */
+  /**
+   * Takes a write: on a first visit whose database is not open yet, held until the release; else
+   * straight to the database, in call order with every other write and the session's (a sign-out's
+   * clearing must come after the writes made before it: no extra step on this path).
+   */
   const write = async (key: string, entry: { value: unknown } | null): Promise<void> => {
-    // A copy, as IndexedDB would take: the caller may change its object after this returns.
-    held.set(key, entry && { value: structuredClone(entry.value) });
     if (!store && !(await existing)) {
+      // A copy, as IndexedDB would take: the caller may change its object after this returns.
+      held.set(key, entry && { value: structuredClone(entry.value) });
       if (!timer) heldSince = Date.now();
       release();
       return;
     }
-    await pump();
+    // Newer than anything still held under this key.
+    held.delete(key);
+    const s = await open();
+    if (entry) await s.set(key, entry.value);
+    else await s.remove(key);
   };
   /** (Re)arms the release of held writes: after a quiet period, never past the longest hold. */
   const release = () => {
@@ -140,7 +148,12 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
       return write(key, { value });
     },
     async remove(...keys) {
-      await Promise.all(keys.map((key) => write(key, null)));
+      if (!store && !(await existing)) {
+        for (const key of keys) await write(key, null);
+        return;
+      }
+      for (const key of keys) held.delete(key);
+      await (await open()).remove(...keys);
     },
     async getPrefs() {
       return (await forRead())?.getPrefs() ?? defaultPrefs();

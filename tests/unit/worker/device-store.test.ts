@@ -1,5 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PRIVATE_KV_PREFIX } from '../../../worker/store-keys';
+import { DEVICE_USER } from '../../support/device';
 import {
   createDeviceStore,
   type DeviceStoreOptions,
@@ -93,6 +95,20 @@ describe('device store: a first visit holds its cache writes while the page load
     const b = createDeviceStoreOn(name);
     expect(await b.get('gone')).toBeUndefined();
     expect((await b.getPrefs()).theme).toBe('light');
+  });
+
+  it("keeps call order with the session's: a sign-out clears a private copy written just before it", async () => {
+    const name = `device-first-${++n}`;
+    const a = device(name, { deferFirstVisit: false });
+    await a.setSession('tok', DEVICE_USER);
+    await a.set(`${PRIVATE_KV_PREFIX}older`, 'kept until sign-out');
+    // Copies and the sign-out in the same turn, as a logout's answer brings them.
+    const written = [a.set('public', 1), a.set(`${PRIVATE_KV_PREFIX}history`, { messages: [1] })];
+    const signedOut = a.setSession(null, null);
+    await Promise.all([...written, signedOut]);
+    expect(await a.get('public')).toBe(1);
+    expect(await a.get(`${PRIVATE_KV_PREFIX}history`)).toBeUndefined();
+    expect(await a.get(`${PRIVATE_KV_PREFIX}older`)).toBeUndefined();
   });
 
   it('writes at once on a device that already has its database', async () => {
