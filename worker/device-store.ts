@@ -90,58 +90,25 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     return (await existing) ? open() : null;
   };
 
-  // A first visit's values written (null: removed) and not yet in the database, in the order
-  // written. One pump writes them; a key written again meanwhile is written again (newest wins).
-  const held = new Map<string, { value: unknown } | null>();
-  let pumping: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let heldSince = 0;
-  const pump = (): Promise<void> =>
-    (pumping ??= (async () => {
-      try {
-        const s = await open();
-        while (held.size > 0 && !closed) {
-          const [key, entry] = held.entries().next().value!;
-          if (entry) await s.set(key, entry.value);
-          else await s.remove(key);
-          if (held.get(key) === entry) held.delete(key);
-        }
-      } finally {
-        pumping = null;
-      }
-    })());
+  const held = heldWrites(open, firstWriteQuietMs, firstWriteMaxMs, () => closed);
   /**
    * Takes a write: on a first visit whose database is not open yet, held until the release; else
    * straight to the database, in call order with every other write and the session's (a sign-out's
    * clearing must come after the writes made before it: no extra step on this path).
    */
   const write = async (key: string, entry: { value: unknown } | null): Promise<void> => {
-    if (!store && !(await existing)) {
-      // A copy, as IndexedDB would take: the caller may change its object after this returns.
-      held.set(key, entry && { value: structuredClone(entry.value) });
-      if (!timer) heldSince = Date.now();
-      release();
-      return;
-    }
+    if (!store && !(await existing)) return held.hold(key, entry);
     // Newer than anything still held under this key.
-    held.delete(key);
+    held.forget(key);
     const s = await open();
     if (entry) await s.set(key, entry.value);
     else await s.remove(key);
   };
-  /** (Re)arms the release of held writes: after a quiet period, never past the longest hold. */
-  const release = () => {
-    if (timer) clearTimeout(timer);
-    const wait = Math.max(0, Math.min(firstWriteQuietMs, heldSince + firstWriteMaxMs - Date.now()));
-    timer = setTimeout(() => {
-      timer = null;
-      pump().catch((err: unknown) => console.warn('device store: held writes', err));
-    }, wait);
-  };
 
   return {
     async get<T>(key: string) {
-      if (held.has(key)) return held.get(key)?.value as T | undefined;
+      const kept = held.get(key);
+      if (kept) return kept.value as T | undefined;
       return (await forRead())?.get<T>(key);
     },
     set(key, value) {
@@ -152,7 +119,7 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
         for (const key of keys) await write(key, null);
         return;
       }
-      for (const key of keys) held.delete(key);
+      for (const key of keys) held.forget(key);
       await (await open()).remove(...keys);
     },
     async getPrefs() {
@@ -174,7 +141,7 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     },
     close() {
       closed = true;
-      if (timer) clearTimeout(timer);
+      held.stop();
       void store?.then((s) => s.close());
     },
     db: {
@@ -182,8 +149,74 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
       write: async (): Promise<CoreDb> => (await open()).db,
     },
     opened: () => store !== null,
+    postpone: () => held.postpone(),
+  };
+}
+
+/** A first visit's writes kept in memory until the database code is loaded to take them. */
+interface HeldWrites {
+  /** Keeps a write (null: a removal) and (re)arms the release. */
+  hold(key: string, entry: { value: unknown } | null): void;
+  /** What is held under `key`: `{ value }` (undefined for a removal), or null when nothing is. */
+  get(key: string): { value: unknown } | null;
+  /** Drops what is held under `key` (a newer write went to the database). */
+  forget(key: string): void;
+  /** The worker's requests are still busy: the release waits a little longer. */
+  postpone(): void;
+  stop(): void;
+}
+
+/**
+ * Writes held in the order written and released after `quietMs` without a postponement, at most
+ * `maxMs` after the first; one pump writes them, and a key written again meanwhile is written again
+ * (the newest value wins).
+ */
+function heldWrites(
+  open: () => Promise<Store>,
+  quietMs: number,
+  maxMs: number,
+  closed: () => boolean,
+): HeldWrites {
+  const held = new Map<string, { value: unknown } | null>();
+  let pumping: Promise<void> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let since = 0;
+  const pump = (): Promise<void> =>
+    (pumping ??= (async () => {
+      try {
+        const s = await open();
+        while (held.size > 0 && !closed()) {
+          const [key, entry] = held.entries().next().value!;
+          if (entry) await s.set(key, entry.value);
+          else await s.remove(key);
+          if (held.get(key) === entry) held.delete(key);
+        }
+      } finally {
+        pumping = null;
+      }
+    })());
+  const release = () => {
+    if (timer) clearTimeout(timer);
+    const wait = Math.max(0, Math.min(quietMs, since + maxMs - Date.now()));
+    timer = setTimeout(() => {
+      timer = null;
+      pump().catch((err: unknown) => console.warn('device store: held writes', err));
+    }, wait);
+  };
+  return {
+    hold(key, entry) {
+      // A copy, as IndexedDB would take: the caller may change its object after this returns.
+      held.set(key, entry && { value: structuredClone(entry.value) });
+      if (!timer) since = Date.now();
+      release();
+    },
+    get: (key) => (held.has(key) ? { value: held.get(key)?.value } : null),
+    forget: (key) => void held.delete(key),
     postpone() {
-      if (timer && !closed) release();
+      if (timer && !closed()) release();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
     },
   };
 }
