@@ -15,17 +15,18 @@ export function defaultCurrency(config: LegalConfig, lang: Lang): string {
 
 /**
  * The hall's request from its address (`?side=sell&coin=USDT&currency=CNY`, each optional) and the
- * P2P terms: one rule for the page and for the worker, which asks for a first visit's ads as soon
- * as the terms are in (worker/landing-reads.ts), so both must name the same request.
+ * P2P terms (null before they are in: no currency then): one rule for the page and for the worker,
+ * which asks for a first visit's ads as soon as the terms are in (worker/landing-reads.ts), so both
+ * must name the same request.
  */
 export function hallRequest(
   query: { get(name: string): string | null },
-  config: LegalConfig,
+  config: LegalConfig | null,
   lang: Lang,
 ): HallRequest {
   return {
     side: query.get('side') === 'sell' ? 'sell' : 'buy',
-    coin: query.get('coin') ?? config.coins[0]?.coin ?? 'USDT',
-    currency: query.get('currency') ?? defaultCurrency(config, lang),
+    coin: query.get('coin') ?? config?.coins[0]?.coin ?? 'USDT',
+    currency: query.get('currency') ?? (config ? defaultCurrency(config, lang) : ''),
   };
 }

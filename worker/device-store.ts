@@ -116,7 +116,7 @@ export function createDeviceStore(options: DeviceStoreOptions = {}): LazyDeviceS
     },
     async remove(...keys) {
       if (!store && !(await existing)) {
-        for (const key of keys) await write(key, null);
+        for (const key of keys) held.hold(key, null);
         return;
       }
       for (const key of keys) held.forget(key);

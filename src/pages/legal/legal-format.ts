@@ -42,5 +42,3 @@ export function durationParts(sec: number): { unit: 'sec' | 'min' | 'hour'; n: n
   if (sec < 3600) return { unit: 'min', n: Math.round(sec / 60) };
   return { unit: 'hour', n: Math.round(sec / 3600) };
 }
-
-export { defaultCurrency } from '../../../domain/legal-hall';

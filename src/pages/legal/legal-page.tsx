@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Empty } from '../../../domain/endpoint-def';
-import type { LegalAd, LegalConfig } from '../../../domain/legal';
+import type { LegalAd } from '../../../domain/legal';
 import { Screen } from '../../components/screen';
 import { usePrefs, useUser } from '../../core/contexts';
 import { useTranslation } from '../../i18n/use-translation';
@@ -17,16 +17,6 @@ import { useBalances } from '../trade';
 import { useLegalPush, useLegalRead } from './use-legal';
 
 const NONE: Empty = {};
-/** Terms before `legal/config` answered: the address alone decides the side and coin shown. */
-const NO_TERMS: LegalConfig = {
-  coins: [],
-  currencies: [],
-  langCurrency: {},
-  paymentMinutes: 0,
-  cancelsPerDay: 0,
-  makerFee: '0',
-  takerFee: '0',
-};
 
 /**
  * The take dialog and what it alone needs, loaded after the hall's first paint: none of it is
@@ -45,9 +35,8 @@ export function LegalPage() {
   const config = useLegalRead('legal/config', NONE);
   const terms = config.data;
   // The worker asks for the same request on a first visit, as soon as the terms are in.
-  const hall = hallRequest(params, terms ?? NO_TERMS, lang);
-  const { side, coin } = hall;
-  const currency = terms ? hall.currency : '';
+  const hall = hallRequest(params, terms, lang);
+  const { side, coin, currency } = hall;
   const ads = useLegalRead('legal/ads', hall, terms !== null);
   const me = useLegalRead('legal/me', NONE, user !== null);
   const [taking, setTaking] = useState<LegalAd | null>(null);

@@ -8,7 +8,7 @@ import { useCore, usePrefs } from '../../core/contexts';
 import { useCall } from '../../core/use-call';
 import { errorMessage } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/use-translation';
-import { defaultCurrency } from './legal-format';
+import { defaultCurrency } from '../../../domain/legal-hall';
 
 /** A typed number of an ad. */
 export type AdField = 'price' | 'min' | 'max' | 'total' | 'autoCancelMin';
