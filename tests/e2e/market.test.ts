@@ -131,41 +131,42 @@ describe('spot markets', () => {
     await page.click(`[data-testid="tab-${catalog.quotes[0]!}"]`);
     await page.click(`${ROW}[data-symbol="SOL/USDT"] [data-testid="favourite-toggle"]`);
     // The worker keeps favourites in IndexedDB (kv row `favourites`); wait for the write to land.
-    await page.waitForFunction(
-      async () =>
-        // Never opened from here before the worker created it (a first visit's worker creates it
-        // with its first write): opening it would create an empty one.
-        (await indexedDB.databases()).some((d) => d.name === 'exchange-core') &&
-        new Promise<boolean>((resolve) => {
-          const req = indexedDB.open('exchange-core');
-          req.onupgradeneeded = () => req.transaction?.abort();
-          req.onerror = () => resolve(false);
-          req.onsuccess = () => {
-            const db = req.result;
-            try {
-              const get = db.transaction('kv').objectStore('kv').get('favourites');
-              get.onsuccess = () => {
-                const row = get.result as { value?: unknown } | undefined;
-                resolve(Array.isArray(row?.value) && row.value.includes('SOL/USDT'));
-                db.close();
-              };
-              get.onerror = () => {
+    // (Polled from here: Playwright's waitForFunction takes an async predicate's promise as true.)
+    const stored = () =>
+      page.evaluate(
+        async () =>
+          // Never opened from here before the worker created it (a first visit's worker creates it
+          // with its first write): opening it would create an empty one.
+          (await indexedDB.databases()).some((d) => d.name === 'exchange-core') &&
+          new Promise<boolean>((resolve) => {
+            const req = indexedDB.open('exchange-core');
+            req.onupgradeneeded = () => req.transaction?.abort();
+            req.onerror = () => resolve(false);
+            req.onsuccess = () => {
+              const db = req.result;
+              try {
+                const get = db.transaction('kv').objectStore('kv').get('favourites');
+                get.onsuccess = () => {
+                  const row = get.result as { value?: unknown } | undefined;
+                  resolve(Array.isArray(row?.value) && row.value.includes('SOL/USDT'));
+                  db.close();
+                };
+                get.onerror = () => {
+                  resolve(false);
+                  db.close();
+                };
+              } catch {
                 resolve(false);
                 db.close();
-              };
-            } catch {
-              resolve(false);
-              db.close();
-            }
-          };
-        }),
-    );
+              }
+            };
+          }),
+      );
+    await expect.poll(stored, { timeout: 10_000 }).toBe(true);
 
     await page.reload();
     await page.waitForSelector(ROW);
     await page.click('[data-testid="tab-favourites"]');
-    // Counted from the test: an in-page poll (waitForFunction) timed out here whenever the row was
-    // not there at its first look, though the row came (cause not found; outside this test it does not).
     await expect.poll(() => page.locator(ROW).count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getAttribute(ROW, 'data-symbol')).toBe('SOL/USDT');
     expect(await page.getAttribute(`${ROW} [data-testid="favourite-toggle"]`, 'aria-pressed')).toBe('true');

@@ -95,6 +95,31 @@ function copiesOf(files: { file: string; source: ts.SourceFile }[]): string[] {
     .map(([name, list]) => `${name}: ${list.join(', ')}`);
 }
 
+/**
+ * `file:line` of each `waitForFunction` given an async predicate. Playwright polls the predicate and
+ * takes its value as is: a promise is truthy, so such a wait ends at once (the favourite test
+ * reloaded before the write it "waited" for). Poll `page.evaluate(async …)` with `expect.poll`.
+ */
+function asyncWaits(file: string, source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const fn = ts.isCallExpression(node) ? node.arguments[0] : undefined;
+    if (
+      fn &&
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'waitForFunction' &&
+      (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) &&
+      fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)
+    ) {
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('test support', () => {
   const testFiles = [...filesUnder('tests'), ...filesUnder('bench')].filter(
     (f) => !f.startsWith('tests/unit/arch/'),
@@ -121,7 +146,21 @@ describe('test support', () => {
     expect(owners).toEqual(['tests/support/e2e.ts']);
   }, 60_000);
 
+  it('no waitForFunction is given an async predicate (Playwright would not wait for it)', () => {
+    const found = testFiles
+      .map((file) => ({ file, text: read(file) }))
+      .filter(({ text }) => text.includes('waitForFunction'))
+      .flatMap(({ file, text }) => asyncWaits(file, parse(file, text)));
+    expect(found).toEqual([]);
+  }, 60_000);
+
   it('the checks see what they look for', () => {
+    const waits = parse(
+      'tests/e2e/w.test.ts',
+      'await page.waitForFunction(() => true);\nawait page.waitForFunction(async () => false);\n',
+    );
+    expect(asyncWaits('tests/e2e/w.test.ts', waits)).toEqual(['tests/e2e/w.test.ts:2']);
+
     const e2e = parse('tests/e2e/x.test.ts', "import { fund } from '../integration/assets-support';\n");
     const bench = parse('bench/x.ts', "const m = await import('../tests/integration/lever-support');\n");
     const fine = parse('tests/e2e/y.test.ts', "import { fund } from '../support/assets';\n");
