@@ -262,6 +262,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (messages.loaded.length === 0)
       app.log.warn({ localesDir }, 'no errors.json found; replies carry message keys');
     lead = await leadIfCore(config, options.onLeadLost, options.onStandby);
+    const ledAt = Date.now();
     db = config.databaseUrl
       ? await openPostgresDatabase(config.databaseUrl, allMigrations(modules), { schema })
       : await openDatabase(config.dataDir, allMigrations(modules), { schema });
@@ -299,6 +300,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await m.start?.(ctx);
     }
     cluster?.started({ registry, hub, sessions, log });
+    // What a takeover costs once the lead is held (the failover figures in docs/architecture.md).
+    if (lead) log.info({ ms: Date.now() - ledAt }, 'core: leading; serving');
   } catch (err) {
     for (const m of toStop()) await m.stop?.();
     await cluster?.close();
