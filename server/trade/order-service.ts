@@ -18,6 +18,9 @@ import { OrderStore, type OrderRow } from './order-store';
 import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';
 
+/** A cancel's refusal for an order the writer does not hold; `cancel` reads which one after the batch. */
+const NOT_HELD = new Error('order not held by the writer');
+
 export type { BatchOutput, LevelChange } from './order-batch';
 
 /** Receives each committed batch. */
@@ -124,8 +127,20 @@ export class OrderService {
   }
 
   /** Queues a cancel of the caller's own open order. */
-  cancel(userId: number, orderId: number): Promise<OrderRow> {
-    return this.enqueue((done) => ({ kind: 'cancel', userId, orderId, done }));
+  async cancel(userId: number, orderId: number): Promise<OrderRow> {
+    try {
+      return await this.enqueue((done) => ({ kind: 'cancel', userId, orderId, done }));
+    } catch (err) {
+      if (err !== NOT_HELD) throw err;
+    }
+    // Which refusal is read after the batch, from what is committed: the writer holds every open
+    // order, so an order it does not hold is not open, and the read need not hold up the writer (on
+    // PostgreSQL it was a round trip inside the batch for each cancel of a filled order).
+    const row = await this.store.stored(orderId);
+    if (!row || row.userId !== userId) throw notFound();
+    // Open but not held: its market is not one this service runs (taken out of the catalog).
+    if (row.status === 'open') throw fail('marketClosed', 'symbol');
+    throw fail('orderNotOpen');
   }
 
   /** Resolves when everything queued so far is committed (or refused). */
@@ -216,8 +231,9 @@ export class OrderService {
   }
 
   private async runCancel(userId: number, orderId: number): Promise<OrderRow> {
-    const row = await this.store.get(orderId);
-    if (!row || row.userId !== userId) throw new Refusal(notFound());
+    const row = this.store.held(orderId);
+    if (!row) throw new Refusal(NOT_HELD);
+    if (row.userId !== userId) throw new Refusal(notFound());
     if (row.status !== 'open') throw new Refusal(fail('orderNotOpen'));
     const market = this.markets.get(row.symbol)!;
     this.startCommand(row.symbol);

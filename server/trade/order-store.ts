@@ -84,6 +84,11 @@ export class OrderStore implements BatchParticipant {
     return this.held(id) ?? (await this.q.byId.get(id));
   }
 
+  /** An order as committed, without what the writer holds (a cancel's refusal, read after its batch). */
+  stored(id: number): Promise<OrderRow | undefined> {
+    return this.q.byId.get(id);
+  }
+
   async byClientId(userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
     const id = this.clientIds.get(clientKey(userId, clientOrderId));
     if (id !== undefined) return this.held(id);

@@ -152,6 +152,87 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
       expect(await errorKey(svc.cancel(1, 99_999))).toBe('notFound');
     });
 
+    it('refuses a cancel of an order no longer open by reading it after the batch, and changes nothing', async () => {
+      const sold = await svc.place(2, {
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        type: 'limit',
+        price: '50000',
+        qty: '0.1',
+      });
+      const bought = await svc.place(1, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '50000',
+        qty: '0.1',
+      });
+      expect([sold.status, bought.status]).toEqual(['open', 'filled']);
+      const kept = await svc.place(1, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '100',
+        qty: '0.1',
+      });
+      await svc.cancel(1, kept.id);
+      const before = [await bal(1, 'USDT'), await bal(1, 'BTC'), await bal(2, 'BTC'), await bal(2, 'USDT')];
+      const rows = sqlite.prepare('select id, status, updated_at from spot_orders order by id').all();
+      // Filled in an earlier batch, cancelled in an earlier batch, and filled in the same batch as the
+      // cancel (the writer still holds that one): each refused as not open to its owner only.
+      const [late, sameBatchSell] = await Promise.all([
+        svc.place(2, { symbol: 'BTC/USDT', side: 'sell', type: 'limit', price: '50000', qty: '0.01' }),
+        errorKey(svc.cancel(1, bought.id)),
+      ]);
+      expect(sameBatchSell).toBe('orderNotOpen');
+      const taker = svc.place(1, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '50000',
+        qty: '0.01',
+      });
+      const [filledNow, cancelledThen, filledThen, strangers] = await Promise.all([
+        taker.then((t) => (expect(t.status).toBe('filled'), errorKey(svc.cancel(2, late.id)))),
+        errorKey(svc.cancel(1, kept.id)),
+        errorKey(svc.cancel(2, sold.id)),
+        Promise.all([errorKey(svc.cancel(2, bought.id)), errorKey(svc.cancel(1, sold.id))]),
+      ]);
+      expect([filledNow, cancelledThen, filledThen]).toEqual([
+        'orderNotOpen',
+        'orderNotOpen',
+        'orderNotOpen',
+      ]);
+      expect(strangers).toEqual(['notFound', 'notFound']);
+      // The refusals changed nothing: the rows before them are as they were.
+      expect(
+        sqlite
+          .prepare('select id, status, updated_at from spot_orders where id <= ? order by id')
+          .all(kept.id),
+      ).toEqual(rows);
+      expect((await bal(1, 'USDT')).available).toBe(before[0]!.available - toUnits('500'));
+      expect(await bal(2, 'USDT')).toEqual({
+        available: before[3]!.available + toUnits('499.5'),
+        frozen: 0n,
+      });
+    });
+
+    it('refuses a cancel of an open order of a market it no longer runs as closed, not as a fault', async () => {
+      const o = await svc.place(1, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '100',
+        qty: '0.1',
+      });
+      await svc.close();
+      // Restarted without the pair: the order stays open in the database, held by no engine.
+      svc = await OrderService.open(engine, ledger, [], () => 1_700_000_000_000);
+      expect(await errorKey(svc.cancel(1, o.id))).toBe('marketClosed');
+      expect(await errorKey(svc.cancel(2, o.id))).toBe('notFound');
+      expect(await bal(1, 'USDT')).toEqual({ available: toUnits('9990'), frozen: toUnits('10') });
+    });
+
     it('returns the first order for a repeated client order id', async () => {
       const req = {
         symbol: 'BTC/USDT',
