@@ -75,6 +75,17 @@ export function frozenBy(
   return { coin: pair.quote, units: units.quoteUnits(req.priceTicks!, req.lots!) };
 }
 
+/** The client order ids of a batch's orders, to read the orders already made with them in one go. */
+export function clientIdsOf(batch: readonly Command[]): Array<{ userId: number; clientOrderId: string }> {
+  const out: Array<{ userId: number; clientOrderId: string }> = [];
+  for (const cmd of batch) {
+    if (cmd.kind === 'place' && cmd.req.clientOrderId) {
+      out.push({ userId: cmd.userId, clientOrderId: cmd.req.clientOrderId });
+    }
+  }
+  return out;
+}
+
 /** The holders a batch's orders freeze from, to read their balances in one go before the batch runs. */
 export function holdersOf(
   batch: readonly Command[],

@@ -129,6 +129,14 @@ export const TRADE_COLUMNS = [
 type Status = 'open' | 'history' | 'all';
 const maxOf = (r: Record<string, unknown>): number => num(r.m);
 
+/** The orders of `pairs` (user id, client order id) pairs, given as that many pairs' values in turn. */
+export function byClientIds(pairs: number) {
+  return sql<Array<number | string>, OrderRow>(
+    `select * from spot_orders where ${Array(pairs).fill('(user_id = ? and client_order_id = ?)').join(' or ')}`,
+    toOrder,
+  );
+}
+
 /** The statements over spot_orders and spot_trades, named by what they do. */
 export const STATEMENTS = {
   maxId: sql<[], number>('select coalesce(max(id), 0) as m from spot_orders', maxOf),

@@ -6,6 +6,7 @@ import { OrderBook, type DoneEvent, type EngineListener, type TradeEvent } from 
 import {
   emptyOutput,
   frozenBy,
+  clientIdsOf,
   holdersOf,
   Refusal,
   type BatchOutput,
@@ -186,6 +187,8 @@ export class OrderService {
           this.out = out;
           // Balances of the orders' own holders in one read (nothing to read when memory is the authority).
           await this.ledger.load(holdersOf(batch, (symbol) => this.markets.get(symbol)));
+          // And the orders already made with its client ids (a resend answers with the first).
+          await this.store.loadClientIds(clientIdsOf(batch));
           const rs: Array<OrderRow | Error> = [];
           for (const cmd of batch) rs.push(await this.runOne(cmd));
           for (const id of out.orders) {

@@ -1,5 +1,19 @@
-import { BulkRows, statementsOf, type AsyncPreparedSet, type BatchParticipant, type Engine } from '../db';
-import { ORDER_COLUMNS, STATEMENTS, TRADE_COLUMNS, type OrderRow, type TradeRow } from './order-rows';
+import {
+  BulkRows,
+  statementsByKey,
+  statementsOf,
+  type AsyncPreparedSet,
+  type BatchParticipant,
+  type Engine,
+} from '../db';
+import {
+  byClientIds,
+  ORDER_COLUMNS,
+  STATEMENTS,
+  TRADE_COLUMNS,
+  type OrderRow,
+  type TradeRow,
+} from './order-rows';
 
 export type { OrderRow, TradeRow } from './order-rows';
 
@@ -11,6 +25,9 @@ const ORDER_UPSERT = `on conflict (id) do update set filled_lots = excluded.fill
 
 const clientKey = (userId: number, clientOrderId: string) => `${userId}|${clientOrderId}`;
 
+/** Widths of the multi-pair client id read, largest first. */
+const READ_WIDTHS = [64, 16, 4, 1] as const;
+
 /**
  * The store of spot_orders and spot_trades, as the one writer keeps them. Every open order's row is
  * held in memory (the engines hold the same orders; only the writer changes them), so a fill of any
@@ -21,6 +38,7 @@ const clientKey = (userId: number, clientOrderId: string) => `${userId}|${client
  */
 export class OrderStore implements BatchParticipant {
   private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
+  private readonly byClientIds;
   private readonly orderRows = new BulkRows('spot_orders', ORDER_COLUMNS, ORDER_UPSERT);
   private readonly tradeRows = new BulkRows('spot_trades', TRADE_COLUMNS);
   private readonly open = new Map<number, OrderRow>();
@@ -28,6 +46,11 @@ export class OrderStore implements BatchParticipant {
   private readonly clientIds = new Map<string, number>();
   /** Rows created or changed by the running batch, written at its flush. */
   private readonly touched = new Map<number, OrderRow>();
+  /**
+   * Client ids the running batch read ahead (`loadClientIds`): the committed order of each, or null
+   * when none has it. Dropped when the batch ends.
+   */
+  private readonly readAhead = new Map<string, OrderRow | null>();
   private nextTradeId = 1;
   /** Memory is ahead of the database after a failed batch; `reload` before using it again. */
   stale = false;
@@ -35,6 +58,7 @@ export class OrderStore implements BatchParticipant {
   constructor(engine: Engine) {
     // Money columns can pass 2^53 minor units: integers come back as bigint, the mappers narrow ids.
     this.q = statementsOf(engine, STATEMENTS, { bigints: true });
+    this.byClientIds = statementsByKey(engine, byClientIds, { bigints: true });
     engine.writer.participate(this);
   }
 
@@ -90,9 +114,37 @@ export class OrderStore implements BatchParticipant {
   }
 
   async byClientId(userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
-    const id = this.clientIds.get(clientKey(userId, clientOrderId));
+    const key = clientKey(userId, clientOrderId);
+    const id = this.clientIds.get(key);
     if (id !== undefined) return this.held(id);
+    const ahead = this.readAhead.get(key);
+    if (ahead !== undefined) return ahead ?? undefined;
     return this.q.byClient.get(userId, clientOrderId);
+  }
+
+  /**
+   * Reads the committed orders of a batch's client ids in a few statements before its commands run,
+   * so that no command waits on a read of its own (on PostgreSQL a round trip per order with a client
+   * id, which the app always sends). Only inside the batch's writer command: what it reads cannot
+   * change before the commands use it, as only the writer writes.
+   */
+  async loadClientIds(wanted: ReadonlyArray<{ userId: number; clientOrderId: string }>): Promise<void> {
+    const pairs: Array<number | string> = [];
+    for (const { userId, clientOrderId } of wanted) {
+      const key = clientKey(userId, clientOrderId);
+      if (this.clientIds.has(key) || this.readAhead.has(key)) continue;
+      this.readAhead.set(key, null);
+      pairs.push(userId, clientOrderId);
+    }
+    let i = 0;
+    for (const width of READ_WIDTHS) {
+      while (pairs.length - i >= width * 2) {
+        for (const row of await this.byClientIds(width).all(...pairs.slice(i, i + width * 2))) {
+          this.readAhead.set(clientKey(row.userId, row.clientOrderId!), row);
+        }
+        i += width * 2;
+      }
+    }
   }
 
   /** Records a new order (id chosen by the service); written at the batch's flush. */
@@ -222,6 +274,7 @@ export class OrderStore implements BatchParticipant {
   }
 
   committed(): void {
+    this.readAhead.clear();
     for (const [id, o] of this.touched) {
       if (o.status !== 'open' && o.clientOrderId !== null) {
         const key = clientKey(o.userId, o.clientOrderId);
@@ -233,6 +286,7 @@ export class OrderStore implements BatchParticipant {
 
   aborted(): void {
     this.stale = true;
+    this.readAhead.clear();
     this.touched.clear();
     this.orderRows.clear();
     this.tradeRows.clear();

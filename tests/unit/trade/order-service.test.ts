@@ -247,6 +247,60 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
       expect((await bal(1, 'USDT')).frozen).toBe(toUnits('10'));
     });
 
+    it('answers resends of orders that ended in earlier batches, more than one read holds, and makes new ones once', async () => {
+      const sell = (n: number) =>
+        svc.place(2, {
+          symbol: 'BTC/USDT',
+          side: 'sell',
+          type: 'limit',
+          price: '50000',
+          qty: '0.001',
+          clientOrderId: `s-${n}`,
+        });
+      const first = await Promise.all(Array.from({ length: 70 }, (_, n) => sell(n)));
+      const taker = await svc.place(1, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '50000',
+        qty: '0.07',
+      });
+      expect(taker.status).toBe('filled');
+      const before = [await bal(1, 'USDT'), await bal(2, 'BTC'), await bal(2, 'USDT')];
+      const orders = (sqlite.prepare('select count(*) as n from spot_orders').get() as { n: number }).n;
+      batches = [];
+      // One batch: every resend of an order filled and forgotten since, a new client id twice, and a
+      // client id of the other user's (client ids are the user's own).
+      const [resent, fresh, again, other] = await Promise.all([
+        Promise.all(Array.from({ length: 70 }, (_, n) => sell(n))),
+        sell(70),
+        sell(70),
+        svc.place(1, {
+          symbol: 'BTC/USDT',
+          side: 'buy',
+          type: 'limit',
+          price: '100',
+          qty: '0.1',
+          clientOrderId: 's-0',
+        }),
+      ]);
+      expect(batches).toHaveLength(1);
+      expect(resent.map((o) => [o.id, o.status])).toEqual(first.map((o) => [o.id, 'filled']));
+      expect(again.id).toBe(fresh.id);
+      expect(fresh.status).toBe('open');
+      expect(other).toMatchObject({ userId: 1, status: 'open' });
+      expect(other.id).not.toBe(first[0]!.id);
+      expect((sqlite.prepare('select count(*) as n from spot_orders').get() as { n: number }).n).toBe(
+        orders + 2,
+      );
+      expect(await bal(2, 'BTC')).toEqual({
+        available: before[1]!.available - toUnits('0.001'),
+        frozen: toUnits('0.001'),
+      });
+      expect(await bal(2, 'USDT')).toEqual(before[2]);
+      expect((await bal(1, 'USDT')).frozen).toBe(before[0]!.frozen + toUnits('10'));
+    });
+
     it('keeps its orders when another command of the same writer batch is refused', async () => {
       const refused = engine.writer.run(async () => {
         await fund(2, 'USDT', '1');
