@@ -129,10 +129,18 @@ export const TRADE_COLUMNS = [
 type Status = 'open' | 'history' | 'all';
 const maxOf = (r: Record<string, unknown>): number => num(r.m);
 
-/** The orders of `pairs` (user id, client order id) pairs, given as that many pairs' values in turn. */
+/**
+ * The orders of `pairs` (user id, client order id) pairs, given as that many pairs' values in turn:
+ * a join of the pairs with the (user, client id) index, one lookup per pair on either engine. An
+ * `or` of the pairs, or two `in` lists, made PostgreSQL scan the table (14 ms for 64 pairs, and
+ * growing with it); the casts type the values' columns the same way on both engines.
+ */
 export function byClientIds(pairs: number) {
+  const values = Array(pairs).fill('(cast(? as bigint), cast(? as text))').join(', ');
   return sql<Array<number | string>, OrderRow>(
-    `select * from spot_orders where ${Array(pairs).fill('(user_id = ? and client_order_id = ?)').join(' or ')}`,
+    `select o.* from (values ${values}) as k
+       join spot_orders o on o.user_id = k.column1 and o.client_order_id = k.column2
+     where o.client_order_id is not null`,
     toOrder,
   );
 }
