@@ -249,12 +249,25 @@ describe('an order on a buy ad (the user sells to the merchant)', () => {
     expect(JSON.parse(decided.detail)).toEqual({ outcome: 'return', fraud: true });
     const journal = h.sqlite.prepare('select * from ops_actions').all() as Array<Record<string, unknown>>;
     expect(journal).toHaveLength(1);
-    expect(journal[0]).toMatchObject({ operator: 'ops', action: 'legal.appeal.decide' });
+    expect(journal[0]).toMatchObject({
+      operator: 'ops',
+      action: 'legal.appeal.decide',
+      target_type: 'legal_orders',
+      target_id: String(o.id),
+    });
     expect(JSON.parse(journal[0]!.detail as string)).toEqual({
       outcome: 'return',
       fraud: true,
       buyerId: MERCHANT,
       sellerId: USER,
+    });
+    // The audit trail's states around the decision: the order and its appeal before and after.
+    expect(JSON.parse(journal[0]!.before as string)).toEqual({ status: 'appeal', appeal: 'open' });
+    expect(JSON.parse(journal[0]!.after as string)).toEqual({
+      status: 'abnormal',
+      appeal: 'decided',
+      outcome: 'return',
+      fraud: true,
     });
   });
 
