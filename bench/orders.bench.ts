@@ -7,7 +7,8 @@
  * transaction per order (no group commit).
  * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
  * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison),
- * BENCH_PG=0 (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on).
+ * BENCH_PG=0 (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on),
+ * BENCH_CLIENT_IDS=0 (no client order ids, as the stream was before 2026-11-29).
  */
 import os from 'node:os';
 import { seededRandom, type PairInfo, type PlaceOrderReq } from '../domain';
@@ -27,6 +28,8 @@ const PAIR: PairInfo = {
   status: 'trading',
 };
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 40_000);
+/** BENCH_CLIENT_IDS=0: orders without a client order id (the figures before 2026-11-29). */
+const CLIENT_IDS = process.env.BENCH_CLIENT_IDS !== '0';
 
 /**
  * `mixed`: 85 % limit orders around a mid price (about half of them cross), 15 % cancels of resting
@@ -55,7 +58,9 @@ function stream(
           : 61_000 + Math.abs(offset)
     ).toFixed(2);
     const qty = (0.001 + Math.floor(rand() * 100) / 100_000).toFixed(5);
-    out.push({ userId, req: { symbol: 'BTC/USDT', side, type: 'limit', price, qty } });
+    // The app sends a client order id (its idempotency key) with every order; so does the bench.
+    const clientOrderId = CLIENT_IDS ? `bench-${kind}-${i}` : undefined;
+    out.push({ userId, req: { symbol: 'BTC/USDT', side, type: 'limit', price, qty, clientOrderId } });
   }
   return out;
 }
@@ -142,7 +147,7 @@ async function latency(where: BenchDbKind, authority: BalanceAuthority, rate: nu
 async function main() {
   console.log(
     `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length} cores, node ${process.version}, ` +
-      `${USERS} users, ${ORDERS} commands per stream`,
+      `${USERS} users, ${ORDERS} commands per stream, ${CLIENT_IDS ? 'with' : 'without'} client order ids`,
   );
   const only = process.env.BENCH_ONLY;
   const engines: BenchDbKind[] = process.env.BENCH_PG === '0' ? ['sqlite-file'] : ['sqlite-file', 'postgres'];
