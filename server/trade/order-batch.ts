@@ -1,4 +1,5 @@
 import type { OrderSide as Side, PairInfo } from '../../domain';
+import { fail, notFound, type AppError } from '../http';
 import type { Holder } from '../ledger';
 import type { PairUnits } from '../shared/units';
 import type { OrderRow, TradeRow } from './order-store';
@@ -54,6 +55,20 @@ export interface Within {
 export type Command =
   | { kind: 'place'; userId: number; req: ParsedPlace; within?: Within; done: (r: OrderRow | Error) => void }
   | { kind: 'cancel'; userId: number; orderId: number; done: (r: OrderRow | Error) => void };
+
+/** A cancel's refusal for an order the writer does not hold: `unheldCancelRefusal` says which, after the batch. */
+export const NOT_HELD = new Error('order not held by the writer');
+
+/**
+ * The refusal of a cancel of an order the writer does not hold, from the order as committed (read
+ * after the batch, so the read holds up no other command). The writer holds every open order, so
+ * this one is not open, or open in a market the service no longer runs (taken out of the catalog).
+ */
+export function unheldCancelRefusal(row: OrderRow | undefined, userId: number): AppError {
+  if (!row || row.userId !== userId) return notFound();
+  if (row.status === 'open') return fail('marketClosed', 'symbol');
+  return fail('orderNotOpen');
+}
 
 /** A command refused before anything was written; its error goes back to the caller. */
 export class Refusal {

@@ -8,7 +8,9 @@ import {
   frozenBy,
   clientIdsOf,
   holdersOf,
+  NOT_HELD,
   Refusal,
+  unheldCancelRefusal,
   type BatchOutput,
   type Command,
   type Within,
@@ -18,9 +20,6 @@ import { settleTrade } from './trade-settle';
 import { OrderStore, type OrderRow } from './order-store';
 import { PairUnits } from '../shared/units';
 import { parsePlace, type ParsedPlace } from './validate';
-
-/** A cancel's refusal for an order the writer does not hold; `cancel` reads which one after the batch. */
-const NOT_HELD = new Error('order not held by the writer');
 
 export type { BatchOutput, LevelChange } from './order-batch';
 
@@ -134,14 +133,7 @@ export class OrderService {
     } catch (err) {
       if (err !== NOT_HELD) throw err;
     }
-    // Which refusal is read after the batch, from what is committed: the writer holds every open
-    // order, so an order it does not hold is not open, and the read need not hold up the writer (on
-    // PostgreSQL it was a round trip inside the batch for each cancel of a filled order).
-    const row = await this.store.stored(orderId);
-    if (!row || row.userId !== userId) throw notFound();
-    // Open but not held: its market is not one this service runs (taken out of the catalog).
-    if (row.status === 'open') throw fail('marketClosed', 'symbol');
-    throw fail('orderNotOpen');
+    throw unheldCancelRefusal(await this.store.stored(orderId), userId);
   }
 
   /** Resolves when everything queued so far is committed (or refused). */
