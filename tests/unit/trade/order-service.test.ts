@@ -153,66 +153,43 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
     });
 
     it('refuses a cancel of an order no longer open by reading it after the batch, and changes nothing', async () => {
-      const sold = await svc.place(2, {
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        type: 'limit',
-        price: '50000',
-        qty: '0.1',
-      });
-      const bought = await svc.place(1, {
-        symbol: 'BTC/USDT',
-        side: 'buy',
-        type: 'limit',
-        price: '50000',
-        qty: '0.1',
-      });
+      const limit = (userId: number, side: 'buy' | 'sell', price: string, qty: string) =>
+        svc.place(userId, { symbol: 'BTC/USDT', side, type: 'limit', price, qty });
+      const sold = await limit(2, 'sell', '50000', '0.1');
+      const bought = await limit(1, 'buy', '50000', '0.1');
       expect([sold.status, bought.status]).toEqual(['open', 'filled']);
-      const kept = await svc.place(1, {
-        symbol: 'BTC/USDT',
-        side: 'buy',
-        type: 'limit',
-        price: '100',
-        qty: '0.1',
-      });
+      const kept = await limit(1, 'buy', '100', '0.1');
       await svc.cancel(1, kept.id);
-      const before = [await bal(1, 'USDT'), await bal(1, 'BTC'), await bal(2, 'BTC'), await bal(2, 'USDT')];
+      const late = await limit(2, 'sell', '50000', '0.01');
+      const before = [await bal(1, 'USDT'), await bal(2, 'USDT')];
       const rows = sqlite.prepare('select id, status, updated_at from spot_orders order by id').all();
-      // Filled in an earlier batch, cancelled in an earlier batch, and filled in the same batch as the
-      // cancel (the writer still holds that one): each refused as not open to its owner only.
-      const [late, sameBatchSell] = await Promise.all([
-        svc.place(2, { symbol: 'BTC/USDT', side: 'sell', type: 'limit', price: '50000', qty: '0.01' }),
-        errorKey(svc.cancel(1, bought.id)),
-      ]);
-      expect(sameBatchSell).toBe('orderNotOpen');
-      const taker = svc.place(1, {
-        symbol: 'BTC/USDT',
-        side: 'buy',
-        type: 'limit',
-        price: '50000',
-        qty: '0.01',
-      });
-      const [filledNow, cancelledThen, filledThen, strangers] = await Promise.all([
-        taker.then((t) => (expect(t.status).toBe('filled'), errorKey(svc.cancel(2, late.id)))),
-        errorKey(svc.cancel(1, kept.id)),
+      // Filled in an earlier batch (read after the batch), cancelled in an earlier batch (the same),
+      // and filled earlier in the cancel's own batch (the writer still holds it): each refused as not
+      // open, to its owner only.
+      const [taker, filledInBatch, filledThen, cancelledThen, strangers] = await Promise.all([
+        limit(1, 'buy', '50000', '0.01'),
+        errorKey(svc.cancel(2, late.id)),
         errorKey(svc.cancel(2, sold.id)),
+        errorKey(svc.cancel(1, kept.id)),
         Promise.all([errorKey(svc.cancel(2, bought.id)), errorKey(svc.cancel(1, sold.id))]),
       ]);
-      expect([filledNow, cancelledThen, filledThen]).toEqual([
+      expect(taker.status).toBe('filled');
+      expect([filledInBatch, filledThen, cancelledThen]).toEqual([
         'orderNotOpen',
         'orderNotOpen',
         'orderNotOpen',
       ]);
       expect(strangers).toEqual(['notFound', 'notFound']);
-      // The refusals changed nothing: the rows before them are as they were.
+      // The refusals changed nothing: the rows before them are as they were, and only the taker's
+      // fill moved money.
       expect(
         sqlite
-          .prepare('select id, status, updated_at from spot_orders where id <= ? order by id')
-          .all(kept.id),
-      ).toEqual(rows);
+          .prepare('select id, status, updated_at from spot_orders where id < ? order by id')
+          .all(late.id),
+      ).toEqual(rows.filter((r) => (r as { id: number }).id < late.id));
       expect((await bal(1, 'USDT')).available).toBe(before[0]!.available - toUnits('500'));
       expect(await bal(2, 'USDT')).toEqual({
-        available: before[3]!.available + toUnits('499.5'),
+        available: before[1]!.available + toUnits('499.5'),
         frozen: 0n,
       });
     });
