@@ -29,6 +29,8 @@ const fund = (userId: number, coin: string, amount: string) =>
     ),
   );
 const bal = (userId: number, coin: string) => ledger.balance({ userId, account: 'spot', coin });
+const limit = (userId: number, side: 'buy' | 'sell', price: string, qty: string) =>
+  svc.place(userId, { symbol: 'BTC/USDT', side, type: 'limit', price, qty });
 const start = async () => {
   svc = await OrderService.open(engine, ledger, [PAIR], () => 1_700_000_000_000);
   svc.onBatch((o) => batches.push(o));
@@ -153,8 +155,6 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
     });
 
     it('refuses a cancel of an order no longer open by reading it after the batch, and changes nothing', async () => {
-      const limit = (userId: number, side: 'buy' | 'sell', price: string, qty: string) =>
-        svc.place(userId, { symbol: 'BTC/USDT', side, type: 'limit', price, qty });
       const sold = await limit(2, 'sell', '50000', '0.1');
       const bought = await limit(1, 'buy', '50000', '0.1');
       expect([sold.status, bought.status]).toEqual(['open', 'filled']);
@@ -195,13 +195,7 @@ describe.each<BalanceAuthority>(['database', 'memory'])('spot orders with %s aut
     });
 
     it('refuses a cancel of an open order of a market it no longer runs as closed, not as a fault', async () => {
-      const o = await svc.place(1, {
-        symbol: 'BTC/USDT',
-        side: 'buy',
-        type: 'limit',
-        price: '100',
-        qty: '0.1',
-      });
+      const o = await limit(1, 'buy', '100', '0.1');
       await svc.close();
       // Restarted without the pair: the order stays open in the database, held by no engine.
       svc = await OrderService.open(engine, ledger, [], () => 1_700_000_000_000);
