@@ -6,7 +6,7 @@
  * offered at half the measured rate. Also: SQLite in memory (no disk: the CPU ceiling) and one
  * transaction per order (no group commit).
  * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
- * BENCH_ONLY=resting|mixed (one stream), BENCH_SINGLE=0 (skip the slow per-command comparison),
+ * BENCH_ONLY=resting|mixed|ceiling (one stream, or only the ceilings of orders-ceiling.ts), BENCH_SINGLE=0 (skip the slow per-command comparison),
  * BENCH_PG=0 (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on),
  * BENCH_CLIENT_IDS=0 (no client order ids, as the stream was before 2026-11-29).
  */
@@ -14,6 +14,7 @@ import os from 'node:os';
 import { seededRandom, type PairInfo, type PlaceOrderReq } from '../domain';
 import { ledgerViolations, type BalanceAuthority } from '../server/ledger';
 import type { OrderService } from '../server/trade/order-service';
+import { mainThreadOnly, writesOnly, type SendStream } from './orders-ceiling';
 import { openBenchDb, USERS, type BenchDbKind } from './orders-db';
 
 const PAIR: PairInfo = {
@@ -83,6 +84,51 @@ function send(
   });
 }
 
+/** Sends `cmds` `batchSize` at a time, each group after the previous one is acknowledged. */
+async function drive(
+  service: OrderService,
+  cmds: readonly Cmd[],
+  batchSize: number,
+  resting: Array<{ userId: number; id: number }>,
+): Promise<void> {
+  for (let i = 0; i < cmds.length; i += batchSize) {
+    await Promise.all(cmds.slice(i, i + batchSize).map((c) => send(service, c, resting)));
+  }
+}
+
+/** The mixed stream's two halves apart (orders-ceiling.ts): the bound of any writer design here. */
+async function ceilings(engines: readonly BenchDbKind[]): Promise<void> {
+  const sendMixed: SendStream = async ({ service }) => {
+    const cmds = stream(ORDERS, 'mixed');
+    const t0 = process.hrtime.bigint();
+    await drive(service, cmds, 500, []);
+    return cmds.length / (Number(process.hrtime.bigint() - t0) / 1e9);
+  };
+  const fmt = (n: number) => Math.round(n).toLocaleString('en');
+  const main = await mainThreadOnly(PAIR, ORDERS, sendMixed);
+  console.log(
+    `ceiling, main thread without SQL writes (memory authority): ${fmt(main.rate)} /s, ` +
+      `${main.cpuMicros.toFixed(0)} µs CPU per command`,
+  );
+  const cores = os.cpus().length;
+  for (const where of engines) {
+    const w = await writesOnly(PAIR, where, ORDERS, sendMixed);
+    console.log(
+      `ceiling, the writes alone on one connection, ${where}: ${fmt(w.rate)} /s, ` +
+        `${w.cpuMicros.toFixed(0)} µs CPU per command` +
+        (where === 'postgres' ? ` (${w.serverMicros.toFixed(0)} of them in the server's processes)` : '') +
+        ` (${w.statements} statements in ${w.batches} commits replayed) ` +
+        `[${w.settings}]`,
+    );
+    const perCommand = main.cpuMicros + w.cpuMicros;
+    console.log(
+      `  ${where}: a pipelined writer reaches at most ${fmt(Math.min(main.rate, w.rate))} /s here (the slower half); ` +
+        `any design at most ${fmt((cores * 1e6) / perCommand)} /s (${cores} cores / ${perCommand.toFixed(0)} µs CPU per command); ` +
+        `aim ${where === 'postgres' ? '20,000' : '25,000'}`,
+    );
+  }
+}
+
 async function run(
   label: string,
   batchSize: number,
@@ -97,9 +143,7 @@ async function run(
   service.onBatch((o) => (trades += o.trades.length));
   const t0 = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
-  for (let i = 0; i < cmds.length; i += batchSize) {
-    await Promise.all(cmds.slice(i, i + batchSize).map((c) => send(service, c, resting)));
-  }
+  await drive(service, cmds, batchSize, resting);
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const violations = await ledgerViolations(engine);
@@ -150,6 +194,10 @@ async function main() {
       `${USERS} users, ${ORDERS} commands per stream, ${CLIENT_IDS ? 'with' : 'without'} client order ids`,
   );
   const only = process.env.BENCH_ONLY;
+  if (only === 'ceiling') {
+    await ceilings(process.env.BENCH_PG === '0' ? ['sqlite-file'] : ['sqlite-file', 'postgres']);
+    return;
+  }
   const engines: BenchDbKind[] = process.env.BENCH_PG === '0' ? ['sqlite-file'] : ['sqlite-file', 'postgres'];
   const mixed = new Map<string, number>();
   for (const where of engines) {
@@ -175,6 +223,7 @@ async function main() {
         await latency(where, authority, mixed.get(`${where}/${authority}`)! / 2);
       }
     }
+    await ceilings(engines);
   }
   // BENCH_SINGLE=0 skips the slow per-command comparison (for quick iterations).
   if (process.env.BENCH_SINGLE !== '0') {

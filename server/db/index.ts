@@ -16,3 +16,4 @@ export type { Conn } from './conn';
 export { carryIntoCommands, currentCommand, Writer, WriterUnavailableError } from './writer';
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
 export { BulkRows } from './bulk-rows';
+export { readInWidths } from './read-widths';

@@ -1,4 +1,12 @@
-import { BulkRows, currentCommand, statementsByKey, statementsOf, type Conn, type Engine } from '../db';
+import {
+  BulkRows,
+  currentCommand,
+  readInWidths,
+  statementsByKey,
+  statementsOf,
+  type Conn,
+  type Engine,
+} from '../db';
 import { BalanceBook, holderKey, holderOf, type BookEntry } from './balance-book';
 import {
   InsufficientBalanceError,
@@ -17,9 +25,6 @@ import { LEDGER_STATEMENTS, usersBalances } from './ledger-statements';
  *   dropped when the batch ends.
  */
 export type BalanceAuthority = 'memory' | 'database';
-
-/** Widths of the multi-holder balance read, largest first. */
-const READ_WIDTHS = [64, 16, 4, 1] as const;
 
 interface Mark {
   book: number;
@@ -164,16 +169,9 @@ export class Ledger {
     const users = new Set<number>();
     for (const h of holders) if (!this.book.get(holderKey(h))) users.add(h.userId);
     if (users.size === 0) return;
-    const wanted = [...users];
     const found = new Map<string, Balance>();
-    let i = 0;
-    for (const width of READ_WIDTHS) {
-      while (wanted.length - i >= width) {
-        for (const r of await this.usersBalances(width).all(...wanted.slice(i, i + width)))
-          found.set(holderKey(r), r);
-        i += width;
-      }
-    }
+    const rows = await readInWidths([...users], 1, (width, ids) => this.usersBalances(width).all(...ids));
+    for (const r of rows) found.set(holderKey(r), r);
     // A holder read while another load was waiting keeps the book's entry (it may have changed since).
     for (const h of holders) {
       const key = holderKey(h);

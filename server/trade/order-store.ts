@@ -1,5 +1,6 @@
 import {
   BulkRows,
+  readInWidths,
   statementsByKey,
   statementsOf,
   type AsyncPreparedSet,
@@ -24,9 +25,6 @@ const ORDER_UPSERT = `on conflict (id) do update set filled_lots = excluded.fill
   updated_at = excluded.updated_at`;
 
 const clientKey = (userId: number, clientOrderId: string) => `${userId}|${clientOrderId}`;
-
-/** Widths of the multi-pair client id read, largest first. */
-const READ_WIDTHS = [64, 16, 4, 1] as const;
 
 /**
  * The store of spot_orders and spot_trades, as the one writer keeps them. Every open order's row is
@@ -136,15 +134,8 @@ export class OrderStore implements BatchParticipant {
       this.readAhead.set(key, null);
       pairs.push(userId, clientOrderId);
     }
-    let i = 0;
-    for (const width of READ_WIDTHS) {
-      while (pairs.length - i >= width * 2) {
-        for (const row of await this.byClientIds(width).all(...pairs.slice(i, i + width * 2))) {
-          this.readAhead.set(clientKey(row.userId, row.clientOrderId!), row);
-        }
-        i += width * 2;
-      }
-    }
+    const rows = await readInWidths(pairs, 2, (width, slice) => this.byClientIds(width).all(...slice));
+    for (const row of rows) this.readAhead.set(clientKey(row.userId, row.clientOrderId!), row);
   }
 
   /** Records a new order (id chosen by the service); written at the batch's flush. */
