@@ -97,6 +97,23 @@ export function statementsOf<D extends Record<string, AnyDef>>(
   return out as AsyncPreparedSet<D>;
 }
 
+/**
+ * A statement table bound once per engine and kept, for a face that is handed the engine on each call
+ * (the console's readers, the pending counts): `const q = statementsPerEngine(STATEMENTS);` then
+ * `q(engine).name.all()`.
+ */
+export function statementsPerEngine<D extends Record<string, AnyDef>>(
+  defs: D,
+  options: PrepareOptions = {},
+): (engine: Engine) => AsyncPreparedSet<D> {
+  const bound = new WeakMap<Engine, AsyncPreparedSet<D>>();
+  return (engine) => {
+    let q = bound.get(engine);
+    if (!q) bound.set(engine, (q = statementsOf(engine, defs, options)));
+    return q;
+  };
+}
+
 /** Like `prepareByKey`, on an engine: a family of statements whose text depends on a small key. */
 export function statementsByKey<K, P extends readonly unknown[], R>(
   engine: Engine,

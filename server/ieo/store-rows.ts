@@ -1,6 +1,7 @@
 // The IEO rows as the store reads them, and their mappers: integers read with Number() (ids,
 // times) or BigInt() (ledger units), as SQLite gives bigints and PostgreSQL strings.
 import type { AccountType } from '../../domain';
+import { big, num } from '../db';
 
 /** A row of `ieo_projects` with its result, if allocated; `*Units` bigint ledger units, times ms. */
 export interface ProjectRow {
@@ -76,9 +77,7 @@ export interface AllocationRow {
   allocatedAt: number;
 }
 
-const num = (v: unknown): number => Number(v as bigint);
 // BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns and sums as strings.
-const big = (v: unknown): bigint => BigInt(v as bigint);
 
 export const PROJECT = `select p.*, r.oversubscribed, r.all_commit_units, r.subscribers, r.allocated_lots,
     r.remainder_lots, r.issue_tx_id, r.allocated_at

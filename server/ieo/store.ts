@@ -1,6 +1,6 @@
 import type { IeoProjectInput } from '../../domain/ieo-rules';
 import type { AccountType } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { big, num, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import {
   PROJECT,
   toAllocation,
@@ -13,9 +13,6 @@ import {
 } from './store-rows';
 
 export type { AllocationRow, CommitRow, ProjectRow, ResultRow };
-
-const num = (v: unknown): number => Number(v as bigint);
-const big = (v: unknown): bigint => BigInt(v as bigint);
 
 type ProjectParams = [
   name: string,

@@ -1,4 +1,4 @@
-import { sql, statementsOf, type Engine } from '../db';
+import { big, sql, statementsOf, type Engine } from '../db';
 
 /** A balance with the sums of its journal lines per field; integers are bigint. */
 interface BalanceSums {
@@ -19,9 +19,6 @@ interface LastLine {
   balance_after: bigint;
   current: bigint;
 }
-
-// PostgreSQL's driver gives bigint and numeric (a sum) as strings, SQLite bigints: read both.
-const big = (v: unknown): bigint => BigInt(v as bigint);
 
 /**
  * The checker's queries: rows that break an invariant, or the figures to compare. Each reads the

@@ -1,4 +1,4 @@
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { sql, statementsPerEngine, type Engine } from '../db';
 
 /** Merchants' nicknames: the nickname of each user's newest approved merchant application. */
 const STATEMENTS = {
@@ -15,12 +15,7 @@ const STATEMENTS = {
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
-  return q;
-}
+const on = statementsPerEngine(STATEMENTS);
 
 /** The merchant nickname of each of `userIds` that is an approved merchant (the operator console). */
 export async function merchantNicknames(

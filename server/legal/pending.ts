@@ -1,4 +1,4 @@
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { sql, statementsPerEngine, type Engine } from '../db';
 
 const n = (r: Record<string, unknown>): number => Number(r.n);
 
@@ -8,13 +8,7 @@ const STATEMENTS = {
   appeals: sql<[], number>("select count(*) as n from legal_appeals where status = 'open'", n),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-
-function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
-  return q;
-}
+const on = statementsPerEngine(STATEMENTS);
 
 /** Merchant applications (status `review`) and P2P appeals (status `open`) waiting for a reviewer. */
 export async function pendingLegalCounts(

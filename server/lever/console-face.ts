@@ -1,9 +1,6 @@
 import { fromUnits, type OpsUserDetail, type PairInfo } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { big, sql, statementsPerEngine, sumUnits, type Engine } from '../db';
 import { PairUnits } from '../shared/units';
-
-// BigInt(String()): SQLite gives bigints here, PostgreSQL integers and sums as strings.
-const big = (v: unknown): bigint => BigInt(String(v ?? 0));
 
 /** What the operator console reads of the lever tables (read-only; sums are whole-table scans). */
 const STATEMENTS = {
@@ -34,7 +31,7 @@ const STATEMENTS = {
   handsBySide: sql<[], { symbol: string; side: string; hands: bigint }>(
     `select symbol, side, sum(hands) as hands from lever_orders
      where status in ('entrusting', 'trading') group by symbol, side`,
-    (r) => ({ symbol: r.symbol as string, side: r.side as string, hands: big(r.hands) }),
+    (r) => ({ symbol: r.symbol as string, side: r.side as string, hands: sumUnits(r.hands) }),
   ),
   moneyByCoin: sql<[], { coin: string; margin: bigint; userPnl: bigint; fees: bigint }>(
     `select coin,
@@ -43,16 +40,16 @@ const STATEMENTS = {
        sum(case when status in ('trading', 'closing', 'closed')
                 then open_fee_units + close_fee_units + overnight_units else 0 end) as fees
      from lever_orders group by coin`,
-    (r) => ({ coin: r.coin as string, margin: big(r.margin), userPnl: big(r.pnl), fees: big(r.fees) }),
+    (r) => ({
+      coin: r.coin as string,
+      margin: sumUnits(r.margin),
+      userPnl: sumUnits(r.pnl),
+      fees: sumUnits(r.fees),
+    }),
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS, { bigints: true })));
-  return q;
-}
+const on = statementsPerEngine(STATEMENTS, { bigints: true });
 
 /** A user's open contract positions (newest first, at most `limit`); `lots` counts hands. */
 export async function openLeverPositions(

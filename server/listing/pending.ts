@@ -1,4 +1,4 @@
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { sql, statementsPerEngine, type Engine } from '../db';
 
 const n = (r: Record<string, unknown>): number => Number(r.n);
 
@@ -10,13 +10,7 @@ const STATEMENTS = {
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-
-function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
-  return q;
-}
+const on = statementsPerEngine(STATEMENTS);
 
 /** Coin-listing applications not decided yet (`submitted` or in `review`). */
 export async function pendingListingCount(engine: Engine): Promise<number> {

@@ -1,5 +1,6 @@
 // The rows of the `lockming` tables as the area reads them, and their mappers (both engines).
 import type { LockmingKind } from '../../domain/lockming-types';
+import { big, bigOrNull, num, numOrNull } from '../db';
 
 /** A product row; money in ledger units (1e-8), times epoch ms. */
 export interface ProductRow {
@@ -66,12 +67,6 @@ export interface PayoutDay {
   paid: bigint;
   principal: bigint;
 }
-
-export const num = (v: unknown): number => Number(v as bigint);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v as bigint));
-// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns and sums as strings.
-export const big = (v: unknown): bigint => BigInt(v as bigint);
-const bigOrNull = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(v as bigint));
 
 export function toProduct(r: Record<string, unknown>): ProductRow {
   return {

@@ -1,8 +1,6 @@
 import type { LockmingKind } from '../../domain/lockming-types';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { big, num, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import {
-  big,
-  num,
   toPayout,
   toPosition,
   toProduct,

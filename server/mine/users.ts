@@ -1,5 +1,5 @@
 import { accountKindOf, type AccountKind, type UserInfo } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine, type UserRow } from '../db';
+import { sql, statementsPerEngine, type Engine, type UserRow } from '../db';
 import { loginRequired } from '../http';
 import { newPromoCode } from './tokens';
 
@@ -41,14 +41,8 @@ const STATEMENTS = {
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-
 /** The user row statements on this engine, bound once. */
-function usersOn(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS)));
-  return q;
-}
+const usersOn = statementsPerEngine(STATEMENTS);
 
 /**
  * The canonical form of an account identifier: trimmed, and e-mails in lower case so that one

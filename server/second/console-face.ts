@@ -1,8 +1,5 @@
 import { fromUnits } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
-
-// BigInt(String()): SQLite gives bigints here, PostgreSQL sums as strings.
-const big = (v: unknown): bigint => BigInt(String(v ?? 0));
+import { sql, statementsPerEngine, sumUnits, type Engine } from '../db';
 
 /** The options' money per stake coin (a whole-table scan: the console asks on demand). */
 const STATEMENTS = {
@@ -15,14 +12,14 @@ const STATEMENTS = {
      group by o.coin`,
     (r) => ({
       coin: r.coin as string,
-      open: big(r.open_stakes),
-      settled: big(r.settled_stakes),
-      paid: big(r.paid),
+      open: sumUnits(r.open_stakes),
+      settled: sumUnits(r.settled_stakes),
+      paid: sumUnits(r.paid),
     }),
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
+const on = statementsPerEngine(STATEMENTS, { bigints: true });
 
 /**
  * The house's side of the options, per stake coin, decimal strings: stakes of options still open
@@ -30,8 +27,7 @@ const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
  * and payout of the won and equal ones, `paidOut`) and the difference (`houseResult`).
  */
 export async function secondHouseLines(engine: Engine): Promise<Record<string, string>> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS, { bigints: true })));
+  const q = on(engine);
   const lines: Record<string, string> = {};
   for (const r of await q.byCoin.all()) {
     lines[`stakesOpen.${r.coin}`] = fromUnits(r.open);

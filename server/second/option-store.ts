@@ -1,5 +1,15 @@
 import type { OptionDirection, OptionResult } from '../../domain/second-rules';
-import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import {
+  big,
+  BulkRows,
+  currentCommand,
+  num,
+  numOrNull,
+  sql,
+  statementsOf,
+  type AsyncPreparedSet,
+  type Engine,
+} from '../db';
 
 /**
  * An option as the API sees it: its `second_options` row joined with its `second_settlements` row,
@@ -68,11 +78,6 @@ export interface ListFilter {
   before: number;
   limit: number;
 }
-
-const num = (v: unknown): number => Number(v as bigint);
-const numOrNull = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
-// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
-const big = (v: unknown): bigint => BigInt(v as bigint);
 
 /** An option joined with its settlement, if any; `status` follows from the join. */
 const JOINED = `select o.*, s.exit_trade_id, s.exit_price, s.exit_ts, s.result, s.credited_units,

@@ -1,5 +1,5 @@
 import type { SellFill } from '../../domain/sell-types';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { big, num, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 
 /** A `sell_quotes` row. Money is bigint ledger units of the quote coin; times epoch ms. */
 export interface QuoteRow {
@@ -46,9 +46,7 @@ export interface ReceiptRow {
 export type NewQuote = Omit<QuoteRow, 'id' | 'status'>;
 export type NewReceipt = Omit<ReceiptRow, 'id' | 'quote'>;
 
-const num = (v: unknown): number => Number(v as bigint);
 // BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
-const big = (v: unknown): bigint => BigInt(v as bigint);
 
 function toQuote(r: Record<string, unknown>): QuoteRow {
   return {

@@ -1,9 +1,6 @@
 import { fromUnits, type OpsUserDetail, type PairInfo } from '../../domain';
-import { sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { bigOrNull, sql, statementsPerEngine, sumUnits, type Engine } from '../db';
 import { PairUnits } from '../shared/units';
-
-// BigInt(String()): SQLite gives bigints here, PostgreSQL integers and sums as strings.
-const big = (v: unknown): bigint => BigInt(String(v ?? 0));
 
 /** The statements the operator console reads spot orders with (read-only). */
 const STATEMENTS = {
@@ -28,7 +25,7 @@ const STATEMENTS = {
       side: r.side as string,
       priceTicks: r.price_ticks === null ? null : Number(r.price_ticks),
       lots: r.lots === null ? null : Number(r.lots),
-      budgetUnits: r.budget_units === null ? null : big(r.budget_units),
+      budgetUnits: bigOrNull(r.budget_units),
       filledLots: Number(r.filled_lots),
       createdAt: Number(r.created_at),
     }),
@@ -36,16 +33,11 @@ const STATEMENTS = {
   // A whole-table scan: the console asks on demand, never on a timer.
   feesBySide: sql<[], { symbol: string; side: string; fees: bigint }>(
     'select symbol, side, sum(fee_units) as fees from spot_orders group by symbol, side',
-    (r) => ({ symbol: r.symbol as string, side: r.side as string, fees: big(r.fees) }),
+    (r) => ({ symbol: r.symbol as string, side: r.side as string, fees: sumUnits(r.fees) }),
   ),
 };
 
-const bound = new WeakMap<Engine, AsyncPreparedSet<typeof STATEMENTS>>();
-function on(engine: Engine): AsyncPreparedSet<typeof STATEMENTS> {
-  let q = bound.get(engine);
-  if (!q) bound.set(engine, (q = statementsOf(engine, STATEMENTS, { bigints: true })));
-  return q;
-}
+const on = statementsPerEngine(STATEMENTS, { bigints: true });
 
 /**
  * A user's open spot orders as the operator console shows them (newest first, at most `limit`):

@@ -1,5 +1,5 @@
 import type { OrderSide, OrderType, SpotOrderStatus } from '../../domain';
-import { sql } from '../db';
+import { big, bigOrNull, num, numOrNull, sql } from '../db';
 
 // The spot order store's rows and SQL (order-store.ts keeps the batching around them).
 
@@ -41,12 +41,6 @@ export interface TradeRow {
   takerFeeUnits: bigint;
   ts: number;
 }
-
-const num = (v: unknown): number => Number(v as bigint);
-const numOrNull = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
-// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
-const big = (v: unknown): bigint => BigInt(v as bigint);
-const bigOrNull = (v: unknown): bigint | null => (v === null ? null : big(v));
 
 function toOrder(r: Record<string, unknown>): OrderRow {
   return {

@@ -1,4 +1,5 @@
 import {
+  num,
   sql,
   statementsByKey,
   statementsOf,
@@ -31,7 +32,6 @@ export interface FeeTradeRow {
 
 const TAPE_COLS = 'id, symbol, price_ticks, lots, ts';
 
-const num = (v: unknown): number => Number(v as bigint);
 const count = (r: Record<string, unknown>): number => num(r.n);
 
 // Read as numbers, as the tape always had them (the set runs with bigints for the fee columns).
