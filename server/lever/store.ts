@@ -1,5 +1,6 @@
 import type { LeverOrderType, LeverSide, LeverStatus, SettlementReceipt, SettlementRule } from '../../domain';
 import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
+import { CursorWrites } from './cursor-writes';
 
 /** A lever order row; money columns are bigint ledger units, prices integer ticks. */
 export interface LeverRow {
@@ -189,8 +190,12 @@ export class LeverStore {
     'created_at',
   ]);
 
+  /** The cursors the running batch moved; written once per market when it flushes. */
+  private readonly cursorWrites = new CursorWrites(STATEMENTS.setCursor);
+
   constructor(private readonly engine: Engine) {
     this.q = statementsOf(engine, STATEMENTS, { bigints: true });
+    engine.writer.participate(this.cursorWrites);
   }
 
   /** The next order id (ids are allocated by the single writer, so rows and memory agree). */
@@ -262,12 +267,26 @@ export class LeverStore {
     this.receiptRows.clear();
   }
 
+  /**
+   * The id of the last spot trade applied to `symbol`'s orders, or null before any. Inside a command,
+   * where the running batch moved it; outside, as committed.
+   */
   async cursor(symbol: string): Promise<number | null> {
-    return (await this.q.cursor.get(symbol)) ?? null;
+    const stored = (await this.q.cursor.get(symbol)) ?? null;
+    const moved = this.inCommand() ? this.cursorWrites.movedTo(symbol) : undefined;
+    return moved === undefined ? stored : Math.max(stored ?? 0, moved);
   }
 
-  async setCursor(symbol: string, tradeId: number): Promise<void> {
-    await this.q.setCursor.run(symbol, tradeId);
+  /** Inside a command: moves `symbol`'s cursor to `tradeId` (never back), written when the batch flushes. */
+  setCursor(symbol: string, tradeId: number): Promise<void> {
+    if (!this.inCommand()) return Promise.reject(new Error('the lever cursor moved outside a command'));
+    this.cursorWrites.move(symbol, tradeId);
+    return Promise.resolve();
+  }
+
+  private inCommand(): boolean {
+    const ctx = currentCommand();
+    return ctx?.writer === this.engine.writer && ctx.open;
   }
 
   /** Whether the fee day (`YYYY-MM-DD`, UTC) has been charged. */
