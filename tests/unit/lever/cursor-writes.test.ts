@@ -50,6 +50,9 @@ describe('lever cursor writes', () => {
     expect(cursorWrites).toBe(2);
     expect(stored('BTC/USDT')).toBe(12);
     expect(stored('ETH/USDT')).toBe(4);
+    // A later batch that moves no cursor writes none.
+    await engine.writer.run(() => Promise.resolve());
+    expect(cursorWrites).toBe(2);
   });
 
   it('never moves back across batches', async () => {
@@ -91,6 +94,19 @@ describe('lever cursor writes', () => {
     await expect(failed).rejects.toThrow('refused');
     await kept;
     expect(stored('BTC/USDT')).toBe(10);
+  });
+
+  it('keeps what earlier commands of the batch moved when a later one fails', async () => {
+    const kept = engine.writer.run(() => store.setCursor('BTC/USDT', 10));
+    const failed = engine.writer.run(async () => {
+      await store.setCursor('BTC/USDT', 50);
+      await store.setCursor('ETH/USDT', 7);
+      throw new Error('refused');
+    });
+    await kept;
+    await expect(failed).rejects.toThrow('refused');
+    expect(stored('BTC/USDT')).toBe(10);
+    expect(stored('ETH/USDT')).toBeUndefined();
   });
 
   it('writes nothing of a batch that failed as a whole', async () => {
