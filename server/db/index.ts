@@ -15,6 +15,7 @@ export type { AsyncPrepared, AsyncPreparedSet, Engine } from './engine';
 export type { Conn } from './conn';
 export { carryIntoCommands, currentCommand, Writer, WriterUnavailableError } from './writer';
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
+export { BatchQueue } from './batch-queue';
 export { BulkRows } from './bulk-rows';
 export { readInWidths } from './read-widths';
 export { big, bigOrNull, num, numOrNull, sumUnits } from './columns';

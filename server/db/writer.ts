@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { BatchQueue } from './batch-queue';
 import type { Conn } from './conn';
 
 /**
@@ -135,11 +136,9 @@ export interface WriterOptions {
  * database: slow work (password hashing, image decoding, network calls) happens before it is queued.
  */
 export class Writer {
-  private queue: Queued[] = [];
-  private running: Promise<void> | null = null;
+  private readonly queue: BatchQueue<Queued>;
   private closed = false;
   private readonly participants = new Set<BatchParticipant>();
-  private readonly maxBatch: number;
   private readonly timeoutMs: number;
   private savepoints = 0;
   /** Batches committed so far, and the commands they held (for tests and benches). */
@@ -149,8 +148,8 @@ export class Writer {
     readonly conn: Conn,
     private readonly options: WriterOptions = {},
   ) {
-    this.maxBatch = options.maxBatch ?? 2_000;
     this.timeoutMs = options.commandTimeoutMs ?? 10_000;
+    this.queue = new BatchQueue(options.maxBatch ?? 2_000, (batch) => this.batch(batch));
   }
 
   /**
@@ -174,10 +173,8 @@ export class Writer {
     if (this.closed) return Promise.reject(new WriterUnavailableError('the writer is closed'));
     return new Promise<T>((resolve, reject) => {
       const scope = scopeOfCaller();
+      // Every command queued in this turn of the event loop shares one commit (BatchQueue).
       this.queue.push({ fn, scope, options, resolve: resolve as (v: unknown) => void, reject });
-      // The first batch starts on the next turn of the event loop, so every command queued in this one
-      // (the requests read from the sockets together) shares its commit; later ones queue while it runs.
-      this.running ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
     });
   }
 
@@ -189,22 +186,14 @@ export class Writer {
   }
 
   /** Resolves when nothing is queued or running. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** Commits what is queued, then refuses new commands. */
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length) await this.batch(this.queue.splice(0, this.maxBatch));
-    } finally {
-      this.running = null;
-    }
   }
 
   private async batch(batch: Queued[]): Promise<void> {

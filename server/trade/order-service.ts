@@ -1,5 +1,5 @@
 import type { PairInfo, PlaceOrderReq } from '../../domain';
-import { WriterUnavailableError, type Engine } from '../db';
+import { BatchQueue, WriterUnavailableError, type Engine } from '../db';
 import { AppError, fail, notFound } from '../http';
 import { PostingNet, type Holder, type Ledger } from '../ledger';
 import { OrderBook, type DoneEvent, type EngineListener, type TradeEvent } from '../market';
@@ -49,8 +49,7 @@ export const MAX_BATCH = 2_000;
 export class OrderService {
   private readonly markets = new Map<string, Market>();
   private readonly store: OrderStore;
-  private queue: Command[] = [];
-  private running: Promise<void> | null = null;
+  private readonly queue = new BatchQueue<Command>(MAX_BATCH, (batch) => this.flush(batch));
   private closed = false;
   private readonly listeners: BatchListener[] = [];
   // Engine output of the command being processed; engines call back synchronously.
@@ -137,8 +136,8 @@ export class OrderService {
   }
 
   /** Resolves when everything queued so far is committed (or refused). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /**
@@ -152,20 +151,10 @@ export class OrderService {
 
   private enqueue(make: (done: (r: OrderRow | Error) => void) => Command): Promise<OrderRow> {
     if (this.closed) return Promise.reject(new Error('order service is closed'));
+    // The orders read from the sockets together share a batch (BatchQueue).
     return new Promise((resolve, reject) => {
       this.queue.push(make((r) => (r instanceof Error ? reject(r) : resolve(r))));
-      // The first batch starts on the next turn of the event loop, so the orders read from the
-      // sockets together share it; later ones queue while it runs.
-      this.running ??= new Promise<void>((r) => setImmediate(r)).then(() => this.drain());
     });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length) await this.flush(this.queue.splice(0, MAX_BATCH));
-    } finally {
-      this.running = null;
-    }
   }
 
   private async flush(batch: Command[]): Promise<void> {
