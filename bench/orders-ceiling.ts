@@ -61,8 +61,9 @@ function interceptWrites(conn: Conn, mode: { drop: boolean; into?: Recorded[] })
 export type SendStream = (open: Awaited<ReturnType<typeof openBenchDb>>) => Promise<number>;
 
 /**
- * The main thread's rate without SQL writes (commands/s) and its CPU per command (µs): SQLite in memory, memory authority, so the
- * only reads left are the batch's client-id look-ups (which find nothing, as nothing was written).
+ * The main thread's rate without SQL writes (commands/s) and its CPU per command (µs): SQLite in
+ * memory, memory authority, so the only reads left are the batch's client-id look-ups (which find
+ * nothing, as nothing was written).
  */
 export async function mainThreadOnly(
   pair: PairInfo,

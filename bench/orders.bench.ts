@@ -6,7 +6,8 @@
  * offered at half the measured rate. Also: SQLite in memory (no disk: the CPU ceiling) and one
  * transaction per order (no group commit).
  * Run: `npx tsx bench/orders.bench.ts` (or `npm run bench -- orders`). Env: BENCH_ORDERS (stream length),
- * BENCH_ONLY=resting|mixed|ceiling (one stream, or only the ceilings of orders-ceiling.ts), BENCH_SINGLE=0 (skip the slow per-command comparison),
+ * BENCH_ONLY=resting|mixed|ceiling (one stream, or only the ceilings of orders-ceiling.ts),
+ * BENCH_SINGLE=0 (skip the slow per-command comparison),
  * BENCH_PG=0 (SQLite only), BENCH_DATABASE_URL (the PostgreSQL server to create the bench database on),
  * BENCH_CLIENT_IDS=0 (no client order ids, as the stream was before 2026-11-29).
  */
