@@ -141,6 +141,12 @@ export class Writer {
   private readonly participants = new Set<BatchParticipant>();
   private readonly timeoutMs: number;
   private savepoints = 0;
+  /**
+   * The savepoint of the last command that succeeded, not released yet: the next savepoint's
+   * statement releases it too, one round trip for two on PostgreSQL (the batch's COMMIT releases
+   * what is left).
+   */
+  private unreleased: string | null = null;
   /** Batches committed so far, and the commands they held (for tests and benches). */
   readonly stats = { batches: 0, commands: 0, failedBatches: 0 };
 
@@ -200,6 +206,7 @@ export class Writer {
     const outcomes: Outcome[] = [];
     const hooks: Array<() => void> = [];
     try {
+      this.unreleased = null;
       await this.conn.exec(this.options.begin ?? 'begin');
       for (const cmd of batch) {
         const ctx: CommandContext = { writer: this, conn: this.conn, open: true, afterCommit: [] };
@@ -243,7 +250,7 @@ export class Writer {
     const marks = savepoint ? await this.mark(ctx) : null;
     try {
       const value = await this.withTimeout(ctx, () => cmd.scope(() => current.run(ctx, cmd.fn)));
-      if (marks) await this.conn.exec(`release ${marks.name}`);
+      if (marks) this.unreleased = marks.name;
       return { ok: true, value };
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));
@@ -270,15 +277,16 @@ export class Writer {
 
   private async mark(ctx: CommandContext): Promise<Marks> {
     const name = `c${++this.savepoints}`;
-    await this.conn.exec(`savepoint ${name}`);
+    const release = this.unreleased ? `release ${this.unreleased}; ` : '';
+    this.unreleased = null;
+    await this.conn.exec(`${release}savepoint ${name}`);
     const parts = new Map<BatchParticipant, unknown>();
     for (const p of this.participants) parts.set(p, p.mark());
     return { name, parts, afterCommit: ctx.afterCommit.length };
   }
 
   private async undo(marks: Marks): Promise<void> {
-    await this.conn.exec(`rollback to ${marks.name}`);
-    await this.conn.exec(`release ${marks.name}`);
+    await this.conn.exec(`rollback to ${marks.name}; release ${marks.name}`);
     for (const [p, m] of marks.parts) p.rollbackTo(m);
   }
 

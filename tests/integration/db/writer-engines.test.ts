@@ -104,6 +104,38 @@ describe.each<EngineName>(['sqlite', 'postgres'])('the one writer on %s', (kind)
     expect((await q.byId.get(1))?.units).toBe(1n);
   });
 
+  it('releases a command’s savepoint with the next one’s statement: one round trip a command', async () => {
+    const writer = t.engine.writer;
+    const conn = writer.conn;
+    const exec = conn.exec.bind(conn);
+    const sent: string[] = [];
+    conn.exec = (text) => {
+      sent.push(text.replace(/\bc\d+\b/g, 'cN'));
+      return exec(text);
+    };
+    const results = await Promise.allSettled([
+      writer.run(() => q.add.run(1, 1n, null)),
+      writer.run(() => q.add.run(2, 2n, null)),
+      writer.run(async () => {
+        await q.add.run(3, 3n, null);
+        throw new Error('refused');
+      }),
+      writer.run(() => q.add.run(4, 4n, null)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(sent.slice(1)).toEqual([
+      'savepoint cN',
+      'release cN; savepoint cN',
+      'release cN; savepoint cN',
+      'rollback to cN; release cN',
+      'savepoint cN',
+      'commit',
+    ]);
+    expect((await Promise.all([1, 2, 3, 4].map((o) => q.ofOwner.all(o)))).map((r) => r.length)).toEqual([
+      1, 1, 0, 1,
+    ]);
+  });
+
   it('lets no reader see a batch before its commit', async () => {
     const writer = t.engine.writer;
     let written!: () => void;
