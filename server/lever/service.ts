@@ -192,11 +192,11 @@ export class LeverService implements LeverEngine {
       await this.ledger.load(holdersOf([row]));
       if (trade) {
         const txId = postOpen(this.ledger, row);
-        await this.store.save(row);
-        await this.store.addReceipt(row.id, openReceipt(row, trade, 'open', txId, now));
+        this.store.queueSave(row);
+        this.store.queueReceipt(row.id, openReceipt(row, trade, 'open', txId, now));
       } else {
         postEntrust(this.ledger, row);
-        await this.store.save(row);
+        this.store.queueSave(row);
       }
       const prevId = this.nextId;
       this.nextId = row.id;
@@ -215,7 +215,7 @@ export class LeverService implements LeverEngine {
       const next = { ...row, status: 'cancelled' as const, closedAt: now, updatedAt: now };
       await this.ledger.load(holdersOf([next]));
       postCancel(this.ledger, next);
-      await this.store.save(next);
+      this.store.queueSave(next);
       await this.changed([next]);
       return next;
     });
@@ -238,7 +238,7 @@ export class LeverService implements LeverEngine {
       });
       if (problem) throw fail(problem.key, problem.field);
       const next = { ...row, tpTicks, slTicks, updatedAt: this.now() };
-      await this.store.save(next);
+      this.store.queueSave(next);
       await this.changed([next]);
       return next;
     });
@@ -341,19 +341,11 @@ export class LeverService implements LeverEngine {
   }
 
   /**
-   * Runs `fn` as one writer command; the rows it queued are written at its end, and dropped if it
-   * fails (as are its ledger posts and memory changes).
+   * Runs `fn` as one writer command; the rows it queued are written when its batch flushes, and
+   * taken back if it fails (as are its ledger posts and memory changes).
    */
   command<T>(fn: () => Promise<T>): Promise<T> {
-    return this.engine.writer.run(async () => {
-      try {
-        const out = await fn();
-        await this.store.writeQueued();
-        return out;
-      } finally {
-        this.store.dropQueued();
-      }
-    });
+    return this.engine.writer.run(fn);
   }
 
   /** Inside a command: puts a row's new state into memory, recording how to take it back. */

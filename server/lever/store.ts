@@ -1,6 +1,7 @@
 import type { LeverOrderType, LeverSide, LeverStatus, SettlementReceipt, SettlementRule } from '../../domain';
 import { BulkRows, currentCommand, sql, statementsOf, type AsyncPreparedSet, type Engine } from '../db';
 import { CursorWrites } from './cursor-writes';
+import { RowWrites } from './row-writes';
 
 /** A lever order row; money columns are bigint ledger units, prices integer ticks. */
 export interface LeverRow {
@@ -106,12 +107,6 @@ const asNumber = (v: unknown): number => Number(v as bigint);
  * money columns can pass 2^53 minor units); the row mappers narrow ids, ticks and times to number.
  */
 const STATEMENTS = {
-  // An upsert: a new order is inserted, a known one has every other column replaced (the id is the
-  // table's only key, so this is what `insert or replace` did, without deleting the row).
-  save: sql<unknown[]>(
-    `insert into lever_orders (${NAMES.join(', ')}) values (${NAMES.map(() => '?').join(', ')})
-     on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-  ),
   byId: sql<[id: number], LeverRow>('select * from lever_orders where id = ?', rows),
   live: sql<[], LeverRow>(
     `select * from lever_orders where status in ('entrusting', 'trading') order by id`,
@@ -140,9 +135,6 @@ const STATEMENTS = {
      and status = ? order by id desc limit ?`,
     rows,
   ),
-  addReceipt: sql<[orderId: number, rule: SettlementRule, receipt: string, createdAt: number]>(
-    'insert into lever_receipts (order_id, rule, receipt, created_at) values (?, ?, ?, ?)',
-  ),
   cursor: sql<[symbol: string], number>('select trade_id from lever_cursor where symbol = ?', (r) =>
     asNumber(r.trade_id),
   ),
@@ -167,34 +159,30 @@ const STATEMENTS = {
 };
 
 /**
- * Statements of the lever tables. Every method returns a promise; writes run inside the engine's
- * writer commands with the ledger posts of the same event. A command that settles many orders (a
- * trigger sweep, a batch close, the overnight run) queues their rows and receipts (`queueSave`,
- * `queueReceipt`) and writes them with a few multi-row statements (`writeQueued`) before it ends.
+ * Statements of the lever tables. Writes happen inside the engine's writer commands, with the ledger
+ * posts of the same event: a command queues its order rows and receipts (`queueSave`,
+ * `queueReceipt`), and the batch writes them with a few multi-row statements when it flushes
+ * (`RowWrites`); the cursor likewise (`CursorWrites`).
  */
 export class LeverStore {
   private readonly q: AsyncPreparedSet<typeof STATEMENTS>;
-  /** Rows queued by the running command, by id: an order changed twice in it is written once. */
-  private readonly queuedRows = new Map<number, LeverRow>();
-  // Portable upsert (one statement per up to 256 rows); a row is written once per statement, as
-  // PostgreSQL refuses to update one row twice in one `on conflict` statement.
-  private readonly orderRows = new BulkRows(
-    'lever_orders',
-    NAMES,
-    `on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  /** The order rows and receipts the running batch queued; written when it flushes. */
+  private readonly rowWrites = new RowWrites<LeverRow>(
+    // Portable upsert (one statement per up to 256 rows).
+    new BulkRows(
+      'lever_orders',
+      NAMES,
+      `on conflict (id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    ),
+    new BulkRows('lever_receipts', ['order_id', 'rule', 'receipt', 'created_at']),
+    toDb,
   );
-  private readonly receiptRows = new BulkRows('lever_receipts', [
-    'order_id',
-    'rule',
-    'receipt',
-    'created_at',
-  ]);
-
   /** The cursors the running batch moved; written once per market when it flushes. */
   private readonly cursorWrites = new CursorWrites(STATEMENTS.setCursor);
 
   constructor(private readonly engine: Engine) {
     this.q = statementsOf(engine, STATEMENTS, { bigints: true });
+    engine.writer.participate(this.rowWrites);
     engine.writer.participate(this.cursorWrites);
   }
 
@@ -203,12 +191,13 @@ export class LeverStore {
     return (await this.q.maxId.get())!;
   }
 
-  async save(row: LeverRow): Promise<void> {
-    await this.q.save.run(...toDb(row));
-  }
-
+  /**
+   * An order row by id. Inside a command, as the running batch left it (its rows are written when
+   * it flushes); outside, as committed.
+   */
   get(id: number): Promise<LeverRow | undefined> {
-    return this.q.byId.get(id);
+    const queued = this.inCommand() ? this.rowWrites.queued(id) : undefined;
+    return queued ? Promise.resolve({ ...queued }) : this.q.byId.get(id);
   }
 
   live(): Promise<LeverRow[]> {
@@ -227,44 +216,19 @@ export class LeverStore {
       : this.q.ofUser.all(userId, before, symbol, symbol, limit);
   }
 
-  async addReceipt(orderId: number, receipt: SettlementReceipt): Promise<void> {
-    await this.q.addReceipt.run(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
-  }
-
-  /** Queues the row's current state for `writeQueued` (the last state queued for an id wins). */
-  queueSave(row: LeverRow): void {
-    this.queuedRows.set(row.id, row);
-  }
-
-  /** Queues a receipt for `writeQueued`. */
-  queueReceipt(orderId: number, receipt: SettlementReceipt): void {
-    this.receiptRows.add(orderId, receipt.rule, JSON.stringify(receipt), receipt.ts);
-  }
-
   /**
-   * Writes what the running command queued: the rows first (receipts refer to them), then the
-   * receipts, in the order queued. Inside a writer command only; what was queued is dropped whether
-   * the write succeeds or not.
+   * Inside a command: queues the row's state as it is now (a copy), written when the batch flushes;
+   * the last state queued for an id in the batch is the one written.
    */
-  async writeQueued(): Promise<void> {
-    try {
-      const ctx = currentCommand();
-      if (ctx?.writer !== this.engine.writer || !ctx.open)
-        throw new Error('lever rows written outside a command');
-      for (const row of this.queuedRows.values()) this.orderRows.add(...toDb(row));
-      this.queuedRows.clear();
-      await this.orderRows.flush(ctx.conn);
-      await this.receiptRows.flush(ctx.conn);
-    } finally {
-      this.dropQueued();
-    }
+  queueSave(row: LeverRow): void {
+    this.mustBeInCommand();
+    this.rowWrites.queue({ ...row });
   }
 
-  /** Drops what was queued (the command that queued it failed). */
-  dropQueued(): void {
-    this.queuedRows.clear();
-    this.orderRows.clear();
-    this.receiptRows.clear();
+  /** Inside a command: queues a receipt, written after the batch's order rows. */
+  queueReceipt(orderId: number, receipt: SettlementReceipt): void {
+    this.mustBeInCommand();
+    this.rowWrites.queueReceipt([orderId, receipt.rule, JSON.stringify(receipt), receipt.ts]);
   }
 
   /**
@@ -282,6 +246,10 @@ export class LeverStore {
     if (!this.inCommand()) return Promise.reject(new Error('the lever cursor moved outside a command'));
     this.cursorWrites.move(symbol, tradeId);
     return Promise.resolve();
+  }
+
+  private mustBeInCommand(): void {
+    if (!this.inCommand()) throw new Error('lever rows queued outside a command');
   }
 
   private inCommand(): boolean {
