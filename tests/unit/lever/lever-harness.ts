@@ -5,6 +5,7 @@ import type { PairInfo } from '../../../domain';
 import { sql, statementsOf } from '../../../server/db';
 import type { BalanceAuthority, Ledger } from '../../../server/ledger';
 import { LeverService } from '../../../server/lever/service';
+import type { LeverRow } from '../../../server/lever/store';
 import { DEFAULT_CATALOG, type Catalog } from '../../../server/market/catalog';
 import { TradeTape } from '../../../server/market/trade-tape';
 import { grantFunds, insertUser, openTestLedger, type Db } from '../../support/db';
@@ -105,5 +106,44 @@ export async function leverHarness(
       listening = await start();
       return listening;
     },
+  };
+}
+
+/**
+ * A lever order row: by default user 1's long of 10 hands of 0.01 BTC opened at 64 000.00, margin
+ * 64, open fee 0.64.
+ */
+export function leverRow(over: Partial<LeverRow> = {}): LeverRow {
+  return {
+    id: 42,
+    userId: 1,
+    symbol: 'BTC/USDT',
+    side: 'long',
+    type: 'market',
+    status: 'trading',
+    multiple: 100,
+    hands: 10,
+    lot: '0.01',
+    coin: 'USDT',
+    limitTicks: null,
+    openTicks: 6_400_000,
+    openTradeId: 1,
+    marginUnits: 6_400_000_000n,
+    openFeeUnits: 64_000_000n,
+    closeFeeUnits: 0n,
+    overnightUnits: 0n,
+    tpTicks: null,
+    slTicks: null,
+    liqTicks: null,
+    closeTicks: null,
+    closeTradeId: null,
+    closeRule: null,
+    pnlUnits: null,
+    receipt: null,
+    createdAt: 1,
+    openedAt: 1,
+    closedAt: null,
+    updatedAt: 1,
+    ...over,
   };
 }

@@ -23,7 +23,7 @@ import {
 import type { LeverRow } from '../../../server/lever/store';
 import { PairUnits } from '../../../server/shared/units';
 import { openTestLedger } from '../../support/db';
-import { query } from './lever-harness';
+import { leverRow, query } from './lever-harness';
 
 const PAIR: PairInfo = {
   symbol: 'BTC/USDT',
@@ -75,41 +75,8 @@ async function setup(grant = 1000n * U) {
   return { db, ledger, run, bal, house, kinds };
 }
 
-/** A long of 10 hands of 0.01 BTC opened at 64 000.00, margin 64, open fee 0.64. */
-function row(over: Partial<LeverRow> = {}): LeverRow {
-  return {
-    id: 42,
-    userId: USER,
-    symbol: 'BTC/USDT',
-    side: 'long',
-    type: 'market',
-    status: 'trading',
-    multiple: 100,
-    hands: 10,
-    lot: '0.01',
-    coin: 'USDT',
-    limitTicks: null,
-    openTicks: 6_400_000,
-    openTradeId: 1,
-    marginUnits: 64n * U,
-    openFeeUnits: 64_000_000n,
-    closeFeeUnits: 0n,
-    overnightUnits: 0n,
-    tpTicks: null,
-    slTicks: null,
-    liqTicks: null,
-    closeTicks: null,
-    closeTradeId: null,
-    closeRule: null,
-    pnlUnits: null,
-    receipt: null,
-    createdAt: 1,
-    openedAt: 1,
-    closedAt: null,
-    updatedAt: 1,
-    ...over,
-  };
-}
+/** A long of user 7 of 10 hands of 0.01 BTC opened at 64 000.00, margin 64, open fee 0.64. */
+const row = (over: Partial<LeverRow> = {}): LeverRow => leverRow({ userId: USER, ...over });
 
 const trade = (priceTicks: number, id = 9, ts = 5000): TapeTrade =>
   ({ id, symbol: 'BTC/USDT', priceTicks, price: UNITS.price(priceTicks), lots: 1, ts }) as TapeTrade;

@@ -5,43 +5,26 @@
 import { describe, expect, it } from 'vitest';
 import { LiveBook } from '../../../server/lever/live-book';
 import type { LeverRow } from '../../../server/lever/store';
+import { leverRow } from './lever-harness';
 
 const SYM = 'BTC/USDT';
 
-function row(over: Partial<LeverRow>): LeverRow {
-  return {
+/** User 7's long of 3 hands opened at 10.00 (ticks of 0.01), margin 1 unit: the harness's row. */
+const row = (over: Partial<LeverRow>): LeverRow =>
+  leverRow({
     id: 1,
     userId: 7,
     symbol: SYM,
-    side: 'long',
-    type: 'market',
-    status: 'trading',
-    multiple: 10,
     hands: 3,
-    lot: '0.01',
-    coin: 'USDT',
-    limitTicks: null,
+    multiple: 10,
     openTicks: 1000,
-    openTradeId: 1,
     marginUnits: 1n,
     openFeeUnits: 0n,
-    closeFeeUnits: 0n,
-    overnightUnits: 0n,
-    tpTicks: null,
-    slTicks: null,
-    liqTicks: null,
-    closeTicks: null,
-    closeTradeId: null,
-    closeRule: null,
-    pnlUnits: null,
-    receipt: null,
     createdAt: 0,
     openedAt: 0,
-    closedAt: null,
     updatedAt: 0,
     ...over,
-  };
-}
+  });
 
 /** What a trade at each price of `path` fires, as `kind#order`, in firing order. */
 function fired(live: LiveBook, path: number[], symbol = SYM): string[][] {

@@ -10,6 +10,7 @@ import { allMigrations } from '../../../server/app';
 import type { Engine } from '../../../server/db';
 import { migrate, sqliteEngine } from '../../../server/db/module';
 import { LeverStore, type LeverRow } from '../../../server/lever/store';
+import { leverRow } from './lever-harness';
 
 let sqlite: SQLite.Database;
 let engine: Engine;
@@ -40,40 +41,8 @@ afterEach(async () => {
   sqlite.close();
 });
 
-function order(id: number, over: Partial<LeverRow> = {}): LeverRow {
-  return {
-    id,
-    userId: 1,
-    symbol: 'BTC/USDT',
-    side: 'long',
-    type: 'market',
-    status: 'trading',
-    multiple: 10,
-    hands: 1,
-    lot: '0.01',
-    coin: 'USDT',
-    limitTicks: null,
-    openTicks: 6_400_000,
-    openTradeId: 1,
-    marginUnits: 6_400_000_000n,
-    openFeeUnits: 64_000_000n,
-    closeFeeUnits: 0n,
-    overnightUnits: 0n,
-    tpTicks: null,
-    slTicks: null,
-    liqTicks: 5_800_000,
-    closeTicks: null,
-    closeTradeId: null,
-    closeRule: null,
-    pnlUnits: null,
-    receipt: null,
-    createdAt: 1,
-    openedAt: 1,
-    closedAt: null,
-    updatedAt: 1,
-    ...over,
-  };
-}
+/** User 1's open long `id` (the harness's row). */
+const order = (id: number, over: Partial<LeverRow> = {}): LeverRow => leverRow({ id, ...over });
 
 const receipt = (ts: number): SettlementReceipt => ({
   rule: 'open',
