@@ -77,8 +77,6 @@ export interface AllocationRow {
   allocatedAt: number;
 }
 
-// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns and sums as strings.
-
 export const PROJECT = `select p.*, r.oversubscribed, r.all_commit_units, r.subscribers, r.allocated_lots,
     r.remainder_lots, r.issue_tx_id, r.allocated_at
   from ieo_projects p left join ieo_results r on r.project_id = p.id`;

@@ -46,8 +46,6 @@ export interface ReceiptRow {
 export type NewQuote = Omit<QuoteRow, 'id' | 'status'>;
 export type NewReceipt = Omit<ReceiptRow, 'id' | 'quote'>;
 
-// BigInt(): SQLite gives bigints here, PostgreSQL's driver bigint columns as strings.
-
 function toQuote(r: Record<string, unknown>): QuoteRow {
   return {
     id: num(r.id),
