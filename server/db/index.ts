@@ -17,5 +17,4 @@ export { carryIntoCommands, currentCommand, Writer, WriterUnavailableError } fro
 export type { BatchParticipant, CommandOptions, WriterOptions } from './writer';
 export { BatchQueue } from './batch-queue';
 export { BulkRows } from './bulk-rows';
-export { readInWidths } from './read-widths';
 export { big, bigOrNull, num, numOrNull, sumUnits } from './columns';

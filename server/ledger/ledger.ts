@@ -1,12 +1,4 @@
-import {
-  BulkRows,
-  currentCommand,
-  readInWidths,
-  statementsByKey,
-  statementsOf,
-  type Conn,
-  type Engine,
-} from '../db';
+import { BulkRows, currentCommand, statementsByKey, statementsOf, type Conn, type Engine } from '../db';
 import { BalanceBook, holderKey, holderOf, type BookEntry } from './balance-book';
 import {
   InsufficientBalanceError,
@@ -15,6 +7,7 @@ import {
   type Posting,
   type TxMeta,
 } from './ledger-types';
+import { readInLists } from '../shared/id-lists';
 import { LEDGER_STATEMENTS, usersBalances } from './ledger-statements';
 
 /**
@@ -160,7 +153,7 @@ export class Ledger {
   }
 
   /**
-   * Reads the holders the book does not hold yet (one statement per up to 64 users), so that
+   * Reads the holders the book does not hold yet (one statement per up to 256 users), so that
    * `postLoaded` and `balanceLoaded` can run without waiting: a batch that must not wait between its
    * steps (the spot engine's) loads what it will touch first. Nothing to read with `memory` authority.
    */
@@ -170,7 +163,7 @@ export class Ledger {
     for (const h of holders) if (!this.book.get(holderKey(h))) users.add(h.userId);
     if (users.size === 0) return;
     const found = new Map<string, Balance>();
-    const rows = await readInWidths([...users], 1, (width, ids) => this.usersBalances(width).all(...ids));
+    const rows = await readInLists([...users], 1, (size, ids) => this.usersBalances(size).all(...ids));
     for (const r of rows) found.set(holderKey(r), r);
     // A holder read while another load was waiting keeps the book's entry (it may have changed since).
     for (const h of holders) {

@@ -1,12 +1,12 @@
 import {
   BulkRows,
-  readInWidths,
   statementsByKey,
   statementsOf,
   type AsyncPreparedSet,
   type BatchParticipant,
   type Engine,
 } from '../db';
+import { readInLists } from '../shared/id-lists';
 import {
   byClientIds,
   ORDER_COLUMNS,
@@ -134,7 +134,7 @@ export class OrderStore implements BatchParticipant {
       this.readAhead.set(key, null);
       pairs.push(userId, clientOrderId);
     }
-    const rows = await readInWidths(pairs, 2, (width, slice) => this.byClientIds(width).all(...slice));
+    const rows = await readInLists(pairs, 2, (size, slice) => this.byClientIds(size).all(...slice));
     for (const row of rows) this.readAhead.set(clientKey(row.userId, row.clientOrderId!), row);
   }
 

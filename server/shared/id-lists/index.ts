@@ -13,7 +13,7 @@ export type IdListSize = (typeof ID_LIST_SIZES)[number];
 
 const LONGEST: IdListSize = 256;
 
-/** One list of ids, `size` long (its last id repeated to fill it). */
+/** One list of keys, `size` long (its last key repeated to fill it). */
 export interface IdList<T> {
   size: IdListSize;
   ids: T[];
@@ -25,24 +25,48 @@ export function placeholders(n: number, one = '?'): string {
 }
 
 /**
- * The distinct `ids` cut into lists whose lengths are in `ID_LIST_SIZES`: as many full lists of the
- * longest as there are, then the rest in the shortest length that holds it, filled up by repeating
- * its last id. An id twice in a list selects the same rows (or the same row twice, which callers
- * gather into a set or map). No lists for no ids.
+ * `keys` (distinct, as the caller gives them) cut into lists whose lengths are in `ID_LIST_SIZES`:
+ * as many full lists of the longest as there are, then the rest in the shortest length that holds
+ * it, filled up by repeating its last key. No lists for no keys.
  */
-export function idLists<T extends number | bigint>(ids: Iterable<T>): IdList<T>[] {
-  const distinct = [...new Set(ids)];
+export function keyLists<T>(keys: readonly T[]): IdList<T>[] {
   const out: IdList<T>[] = [];
   let start = 0;
-  for (; distinct.length - start >= LONGEST; start += LONGEST) {
-    out.push({ size: LONGEST, ids: distinct.slice(start, start + LONGEST) });
+  for (; keys.length - start >= LONGEST; start += LONGEST) {
+    out.push({ size: LONGEST, ids: keys.slice(start, start + LONGEST) });
   }
-  const rest = distinct.slice(start);
+  const rest = keys.slice(start);
   if (rest.length === 0) return out;
   const size = ID_LIST_SIZES.find((s) => s >= rest.length)!;
   while (rest.length < size) rest.push(rest[rest.length - 1]!);
   out.push({ size, ids: rest });
   return out;
+}
+
+/**
+ * The distinct `ids` cut as `keyLists` cuts them. An id twice in a list selects the same rows (or
+ * the same row twice, which callers gather into a set or map).
+ */
+export function idLists<T extends number | bigint>(ids: Iterable<T>): IdList<T>[] {
+  return keyLists([...new Set(ids)]);
+}
+
+/**
+ * Reads many keys of `per` values each (a user id, or a user id and a client id), cut as
+ * `keyLists` cuts them: `values` holds the keys one after another, `read(size, slice)` runs the
+ * statement for `size` keys on their `size × per` values and returns its rows, in list order. A
+ * repeated key's rows come back again: callers gather rows into a map.
+ */
+export async function readInLists<V, R>(
+  values: readonly V[],
+  per: number,
+  read: (size: IdListSize, slice: V[]) => Promise<R[]>,
+): Promise<R[]> {
+  const keys: V[][] = [];
+  for (let i = 0; i + per <= values.length; i += per) keys.push(values.slice(i, i + per));
+  const rows: R[] = [];
+  for (const list of keyLists(keys)) for (const row of await read(list.size, list.ids.flat())) rows.push(row);
+  return rows;
 }
 
 /**

@@ -1,10 +1,11 @@
 // Batches of ids bound as lists of `?` (server/shared/id-lists), and the reads built on them: the
-// account names and inviters of many users, and the team's "active" reads of trades and deposits.
+// account names and inviters of many users, the team's "active" reads of trades and deposits, and
+// (readInLists) the ledger's balance read and the spot store's client-id read.
 import type { Database as SqliteDb } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositActivity } from '../../../server/assets';
 import { accounts } from '../../../server/mine';
-import { ID_LIST_SIZES, idLists, placeholders } from '../../../server/shared/id-lists';
+import { ID_LIST_SIZES, idLists, keyLists, placeholders, readInLists } from '../../../server/shared/id-lists';
 import { tradeLog } from '../../../server/trade';
 import { insertUser, openTestDatabase, type Db } from '../../support/db';
 
@@ -41,9 +42,45 @@ describe('idLists', () => {
     }
   });
 
+  it('keeps the keys it is given, repeats too, and cuts keys of any kind the same way', () => {
+    expect(keyLists([2, 2, 1])).toEqual([{ size: 4, ids: [2, 2, 1, 1] }]);
+    expect(keyLists([['a', 1]])).toEqual([{ size: 1, ids: [['a', 1]] }]);
+    expect(keyLists(range(1, 300)).map((l) => l.size)).toEqual([256, 64]);
+  });
+
   it('writes the placeholders of a list', () => {
     expect(placeholders(3)).toBe('?, ?, ?');
     expect(placeholders(2, '(?)')).toBe('(?), (?)');
+  });
+});
+
+describe('readInLists', () => {
+  /** Reads `count` keys of `per` values each; returns the sizes of its statements and its rows. */
+  async function readOf(count: number, per: number) {
+    const values = Array.from({ length: count * per }, (_, i) => i);
+    const sizes: number[] = [];
+    const rows = await readInLists(values, per, (size, slice) => {
+      expect(slice).toHaveLength(size * per);
+      sizes.push(size);
+      return Promise.resolve(slice.filter((_, i) => i % per === 0));
+    });
+    return { sizes, rows };
+  }
+
+  it('reads every key, in order, in lists of 256 and one shorter list filled with its last key', async () => {
+    const { sizes, rows } = await readOf(300, 1);
+    expect(sizes).toEqual([256, 64]);
+    expect(rows).toEqual([...range(0, 300), ...Array<number>(20).fill(299)]);
+  });
+
+  it('keeps keys of several values each whole (user id and client id pairs)', async () => {
+    const { sizes, rows } = await readOf(3, 2);
+    expect(sizes).toEqual([4]);
+    expect(rows).toEqual([0, 2, 4, 4]);
+  });
+
+  it('runs no statement for no keys', async () => {
+    expect(await readOf(0, 2)).toEqual({ sizes: [], rows: [] });
   });
 });
 
