@@ -15,11 +15,13 @@ import {
 } from '../support/lever';
 import type { LeverOrder } from '../../domain';
 
-// A catalog that asks for the trade password and keeps prices fresh for only half a second.
+// A catalog that asks for the trade password and keeps prices fresh for only 1.5 s (long enough for
+// the calls right after a trade on a loaded machine, short enough to wait out).
+const STALE_MS = 1_500;
 let s: LeverServer;
 beforeAll(async () => {
   s = await startLeverServer({
-    catalog: { lever: { ...DEFAULT_CATALOG.lever, tradePassword: 'always', staleMs: 500 } },
+    catalog: { lever: { ...DEFAULT_CATALOG.lever, tradePassword: 'always', staleMs: STALE_MS } },
   });
 });
 afterAll(() => s?.close());
@@ -56,8 +58,8 @@ describe('lever catalog policies', () => {
     await trade('BTC/USDT', '64000.00', '0.01');
     const o = dataOf<LeverOrder>(await open(u, { tradePassword: 'Trade123' }));
 
-    // Half a second without a trade: the contract price is stale; opening and closing are refused.
-    await new Promise((r) => setTimeout(r, 700));
+    // Longer than STALE_MS without a trade: the contract price is stale; opening and closing are refused.
+    await new Promise((r) => setTimeout(r, STALE_MS + 300));
     const held = await leverSnapshot(s, u.id);
     expect(keyOf(await open(u, { tradePassword: 'Trade123' }))).toBe('noOptimalPrice');
     expect(keyOf(await lever(s, u, 'lever/close', { id: o.id }))).toBe('noOptimalPrice');
