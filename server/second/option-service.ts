@@ -69,6 +69,8 @@ export class OptionService {
   /** Options in the queue whose placing command was undone: skipped when they fall due. */
   private readonly dropped = new Set<OptionRow>();
   private readonly undo: UndoLog;
+  /** The id the next accepted option gets; read from the table by the first placing command. */
+  private nextId: number | null = null;
   private readonly pairs: Set<string>;
   /** Postings of the instant being settled, one net per result (reused; emptied after each post). */
   private readonly nets: Record<OptionResult, PostingNet> = {
@@ -96,6 +98,17 @@ export class OptionService {
   }
 
   /**
+   * The next option id, inside a placing command: chosen here, as spot's order ids are, so the row
+   * is written once, with the stake's ledger transaction, and never read back. An undone command
+   * does not give its id back: a gap is harmless, an id handed out twice after a commit whose
+   * outcome was unknown would not be.
+   */
+  private async takeId(): Promise<number> {
+    this.nextId ??= (await this.store.maxId()) + 1;
+    return this.nextId++;
+  }
+
+  /**
    * Accepts an option, or throws the first problem as an AppError. Idempotent per client order id.
    * The request is checked first; the acceptance instant is now; the id check, the entry trade, the
    * exposure cap and the writes are one command.
@@ -114,7 +127,19 @@ export class OptionService {
       if ((this.exposure.get(key) ?? 0n) + risk > p.exposureCapUnits)
         throw fail('secondExposureCap', 'stake');
       const payout = payoutUnits(p.stakeUnits, p.payoutRate, this.terms.stakeDecimals);
-      const id = await this.store.insert({
+      const id = await this.takeId();
+      let txId: number;
+      try {
+        txId = await this.ledger.freeze(
+          { kind: SECOND_KINDS.stake, refType: 'second_options', refId: String(id), actor: `user:${userId}` },
+          { userId, account: 'second', coin: this.terms.coin },
+          p.stakeUnits,
+        );
+      } catch (err) {
+        if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'stake');
+        throw err;
+      }
+      const option = {
         userId,
         symbol: p.symbol,
         direction: p.direction,
@@ -129,21 +154,8 @@ export class OptionService {
         acceptedAt: at,
         expiresAt: at + p.seconds * 1000,
         clientOrderId: p.clientOrderId,
-      });
-      let txId: number;
-      try {
-        txId = await this.ledger.freeze(
-          { kind: SECOND_KINDS.stake, refType: 'second_options', refId: String(id), actor: `user:${userId}` },
-          { userId, account: 'second', coin: this.terms.coin },
-          p.stakeUnits,
-        );
-      } catch (err) {
-        // The command is undone with the refusal: the option row goes too.
-        if (err instanceof InsufficientBalanceError) throw fail('insufficientBalance', 'stake');
-        throw err;
-      }
-      await this.store.stakeTx(id, txId);
-      const row = (await this.store.get(id))!;
+      };
+      const row = await this.store.insert(id, option, txId);
       this.track(row, 1n);
       return row;
     });

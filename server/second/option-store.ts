@@ -120,6 +120,7 @@ function toRow(r: Record<string, unknown>): OptionRow {
 const STATEMENTS = {
   insert: sql<
     [
+      id: number,
       userId: number,
       symbol: string,
       direction: OptionDirection,
@@ -133,16 +134,16 @@ const STATEMENTS = {
       entryTs: number,
       acceptedAt: number,
       expiresAt: number,
+      stakeTxId: number,
       clientOrderId: string | null,
-    ],
-    number
+    ]
   >(
-    `insert into second_options (user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
+    `insert into second_options (id, user_id, symbol, direction, seconds, coin, stake_units, payout_rate,
        payout_units, entry_trade_id, entry_price, entry_ts, accepted_at, expires_at, stake_tx_id,
        client_order_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) returning id`,
-    (r) => num(r.id),
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
+  maxId: sql<[], number>('select coalesce(max(id), 0) as m from second_options', (r) => num(r.m)),
   byId: sql<[id: number], OptionRow>(`${JOINED} where o.id = ?`, toRow),
   byClient: sql<[userId: number, clientOrderId: string], OptionRow>(
     `${JOINED} where o.user_id = ? and o.client_order_id = ?`,
@@ -170,7 +171,6 @@ const STATEMENTS = {
      order by o.id desc limit ?`,
     toRow,
   ),
-  setStakeTx: sql<[txId: number, id: number]>('update second_options set stake_tx_id = ? where id = ?'),
 };
 
 /**
@@ -198,9 +198,13 @@ export class OptionStore {
     this.q = statementsOf(engine, STATEMENTS, { bigints: true });
   }
 
-  /** Inserts an open option; returns its id. */
-  async insert(o: NewOption): Promise<number> {
-    return (await this.q.insert.get(
+  /**
+   * Inserts an open option under the id the service chose, with the ledger transaction that froze
+   * its stake; returns the row as a read would.
+   */
+  async insert(id: number, o: NewOption, stakeTxId: number): Promise<OptionRow> {
+    await this.q.insert.run(
+      id,
       o.userId,
       o.symbol,
       o.direction,
@@ -214,13 +218,27 @@ export class OptionStore {
       o.entryTs,
       o.acceptedAt,
       o.expiresAt,
+      stakeTxId,
       o.clientOrderId,
-    ))!;
+    );
+    return {
+      ...o,
+      id,
+      stakeTxId,
+      status: 'open',
+      exitTradeId: null,
+      exitPrice: null,
+      exitTs: null,
+      result: null,
+      creditedUnits: null,
+      settledAt: null,
+      settleTxId: null,
+    };
   }
 
-  /** Records the ledger transaction that froze the stake. */
-  async stakeTx(id: number, txId: number): Promise<void> {
-    await this.q.setStakeTx.run(txId, id);
+  /** The highest option id written (0 for none): the service's next id follows it. */
+  async maxId(): Promise<number> {
+    return (await this.q.maxId.get())!;
   }
 
   /** Queues the settlement of option `id` by the expiry rule; written by `flushSettlements`. */

@@ -48,6 +48,8 @@ export interface OptionHarness {
   /** User 1's `second` USDT account. */
   wallet: { userId: number; account: 'second'; coin: string };
   service: OptionService;
+  /** The trade tape the service reads (before `wrapTape`). */
+  tape: TradeTape;
   /** Stores trade `id` at `priceTicks` (0.01 USDT) and epoch ms `ts`, and hands it to the tape. */
   trade(id: number, priceTicks: number, ts: number): Promise<void>;
   /** Sets the clock, epoch ms. */
@@ -84,6 +86,7 @@ export async function optionHarness(
     ledger: db.ledger,
     wallet,
     service,
+    tape,
     trade,
     setClock: (t: number) => void (clock = t),
     clock: () => clock,
