@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { commitMark, writerCommitsMigration } from './commit-mark';
 import { awaitSchema, migrate, migrateDatabase } from './migrate';
 import type { Migration } from './migration';
 import type { Engine } from './engine';
@@ -74,6 +75,7 @@ export async function openDatabase(
   const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
   if (reader !== sqlite) reader.pragma('cache_size = -65536');
   const engine = sqliteEngine(sqlite, reader);
+  markCommitsOf(engine, migrations);
   return {
     engine,
     sqlite,
@@ -117,6 +119,7 @@ export async function openPostgresDatabase(
     await kysely.destroy();
   }
   const engine = postgresEngine(url);
+  markCommitsOf(engine, migrations);
   return { engine, close: () => engine.close() };
 }
 
@@ -128,4 +131,12 @@ export async function alignSequences(db: Kysely<unknown>): Promise<void> {
     await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
       coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
   }
+}
+
+/**
+ * Has `engine`'s writer name every batch in its COMMIT (`commit-mark.ts`) when `migrations` made
+ * `writer_commits`: a test database built from fewer steps has no such table.
+ */
+function markCommitsOf(engine: Engine, migrations: readonly Migration[]): void {
+  if (migrations.includes(writerCommitsMigration)) engine.writer.markCommits(commitMark());
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BatchQueue } from './batch-queue';
+import type { CommitMark } from './commit-mark';
 import type { Conn } from './conn';
 
 /**
@@ -147,6 +148,14 @@ export class Writer {
    * what is left).
    */
   private unreleased: string | null = null;
+  /** Names each batch in its COMMIT, so that a COMMIT whose answer was lost can be settled. */
+  private commitMark: CommitMark | null = null;
+  /**
+   * The batch whose COMMIT was sent but whose outcome is not known yet (the database went away with
+   * the answer), and its after-commit hooks: settled before the next batch runs; until then every
+   * batch is refused and memory stays as that batch left it.
+   */
+  private doubt: { batch: string; hooks: Array<() => void> } | null = null;
   /** Batches committed so far, and the commands they held (for tests and benches). */
   readonly stats = { batches: 0, commands: 0, failedBatches: 0 };
 
@@ -156,6 +165,11 @@ export class Writer {
   ) {
     this.timeoutMs = options.commandTimeoutMs ?? 10_000;
     this.queue = new BatchQueue(options.maxBatch ?? 2_000, (batch) => this.batch(batch));
+  }
+
+  /** From now on names every batch in its COMMIT (the database has `writer_commits`). */
+  markCommits(mark: CommitMark): void {
+    this.commitMark = mark;
   }
 
   /**
@@ -203,8 +217,20 @@ export class Writer {
   }
 
   private async batch(batch: Queued[]): Promise<void> {
+    if (this.doubt) {
+      const { batch: name, hooks } = this.doubt;
+      const outcome = await this.settle(name);
+      if (outcome === 'unknown') {
+        const refusal = new WriterUnavailableError('the database is away: an earlier commit is not settled');
+        for (const cmd of batch) cmd.reject(refusal);
+        return;
+      }
+      this.doubt = null;
+      this.ended(outcome, hooks);
+    }
     const outcomes: Outcome[] = [];
     const hooks: Array<() => void> = [];
+    let sent: string | null = null;
     try {
       this.unreleased = null;
       await this.conn.exec(this.options.begin ?? 'begin');
@@ -215,22 +241,31 @@ export class Writer {
         if (outcome.ok) hooks.push(...ctx.afterCommit);
       }
       for (const p of this.participants) await p.flush?.(this.conn);
-      await this.conn.exec('commit');
+      sent = this.commitMark?.next() ?? null;
+      await this.conn.exec(sent ? `${this.commitMark!.write(sent)}; commit` : 'commit');
     } catch (err) {
       await this.conn.exec('rollback').catch(() => {});
-      for (const p of this.participants) p.aborted?.();
-      this.stats.failedBatches++;
       const cause = err instanceof Error ? err : new Error(String(err));
       this.options.onBatchError?.(cause);
+      // The COMMIT was sent and failed: it may have been applied all the same (its answer lost with
+      // the connection). The mark says which; until the database can say, nothing else runs.
+      const outcome = sent ? await this.settle(sent) : 'aborted';
+      if (outcome === 'committed') return this.acknowledge(batch, outcomes, hooks);
       const refusal =
         cause instanceof WriterUnavailableError
           ? cause
           : new WriterUnavailableError(`batch failed: ${cause.message}`, { cause });
+      if (outcome === 'unknown') this.doubt = { batch: sent!, hooks };
+      else this.ended('aborted', []);
       for (const cmd of batch) cmd.reject(refusal);
       return;
     }
-    for (const p of this.participants) p.committed?.();
-    this.stats.batches++;
+    this.acknowledge(batch, outcomes, hooks);
+  }
+
+  /** A committed batch: memory follows, each command settles with its outcome, then the hooks run. */
+  private acknowledge(batch: Queued[], outcomes: Outcome[], hooks: Array<() => void>): void {
+    this.ended('committed', []);
     this.stats.commands += batch.length;
     batch.forEach((cmd, i) => {
       const o = outcomes[i]!;
@@ -238,6 +273,35 @@ export class Writer {
       else cmd.reject(o.value as Error);
     });
     for (const hook of hooks) hook();
+  }
+
+  /** Tells the participants how a batch ended; `hooks` run if it committed. */
+  private ended(outcome: 'committed' | 'aborted', hooks: Array<() => void>): void {
+    if (outcome === 'committed') {
+      for (const p of this.participants) p.committed?.();
+      this.stats.batches++;
+      for (const hook of hooks) hook();
+    } else {
+      for (const p of this.participants) p.aborted?.();
+      this.stats.failedBatches++;
+    }
+  }
+
+  /**
+   * Whether batch `name`, whose COMMIT was sent, was applied: read from the commit mark in a
+   * transaction of its own (which connects again after a loss); `unknown` while the database is away.
+   */
+  private async settle(name: string): Promise<'committed' | 'aborted' | 'unknown'> {
+    try {
+      await this.conn.exec('begin');
+      try {
+        return (await this.commitMark!.committed(this.conn, name)) ? 'committed' : 'aborted';
+      } finally {
+        await this.conn.exec('rollback').catch(() => {});
+      }
+    } catch {
+      return 'unknown';
+    }
   }
 
   /**

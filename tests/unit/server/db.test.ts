@@ -166,6 +166,7 @@ describe("the areas' migrations", () => {
       '105-kefu-console',
       '106-ops-accounts',
       '107-ops-session-activity',
+      '108-writer-commits',
     ]);
   });
 });
