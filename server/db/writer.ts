@@ -246,11 +246,11 @@ export class Writer {
     } catch (err) {
       await this.conn.exec('rollback').catch(() => {});
       const cause = err instanceof Error ? err : new Error(String(err));
-      this.options.onBatchError?.(cause);
       // The COMMIT was sent and failed: it may have been applied all the same (its answer lost with
       // the connection). The mark says which; until the database can say, nothing else runs.
       const outcome = sent ? await this.settle(sent) : 'aborted';
       if (outcome === 'committed') return this.acknowledge(batch, outcomes, hooks);
+      this.options.onBatchError?.(cause);
       const refusal =
         cause instanceof WriterUnavailableError
           ? cause
