@@ -4,23 +4,12 @@
 // the trade and the acceptance share one millisecond every run.
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../../domain';
-import type { SecondTerms } from '../../../domain/second-rules';
 import { ledgerViolations } from '../../../server/ledger';
-import { optionHarness, SYMBOL, T0 } from './option-harness';
-
-const TERMS: SecondTerms = {
-  coin: 'USDT',
-  pairs: [SYMBOL],
-  durations: [{ seconds: 30, payoutRate: '0.8', minStake: '10', maxStake: '1000', exposureCap: '100000' }],
-  stakeDecimals: 2,
-  staleMs: 60_000,
-  demoGrant: '1',
-};
-const UP = { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' } as const;
+import { optionHarness, T0, TERMS_30S, UP_100 } from './option-harness';
 
 describe('the entry of an option accepted in the millisecond of a trade', () => {
   it('is the earlier trade, and the option settles against it', async () => {
-    const { db, ledger, wallet, service, trade, setClock } = await optionHarness(TERMS);
+    const { db, ledger, wallet, service, trade, setClock } = await optionHarness(TERMS_30S);
     const at = T0 + 10;
     await trade(1, 6_400_000, T0);
     await trade(2, 6_400_050, at - 1);
@@ -28,7 +17,7 @@ describe('the entry of an option accepted in the millisecond of a trade', () => 
     await trade(3, 6_400_100, at);
     await trade(4, 6_400_200, at);
     setClock(at);
-    const o = await service.place(1, UP);
+    const o = await service.place(1, UP_100);
     expect(o).toMatchObject({ acceptedAt: at, entryTradeId: 2, entryPrice: '64000.50', entryTs: at - 1 });
     expect(await ledger.balance(wallet)).toEqual({ available: toUnits('900'), frozen: toUnits('100') });
 
@@ -41,15 +30,17 @@ describe('the entry of an option accepted in the millisecond of a trade', () => 
   });
 
   it('is refused when the only fresh trade is in the acceptance millisecond', async () => {
-    const { ledger, wallet, service, trade, setClock } = await optionHarness(TERMS);
+    const { ledger, wallet, service, trade, setClock } = await optionHarness(TERMS_30S);
     // The earlier trade is older than the staleness window; the recent one shares the millisecond.
     await trade(1, 6_400_000, T0 - 60_001);
     await trade(2, 6_400_100, T0);
     setClock(T0);
-    await expect(service.place(1, UP)).rejects.toThrow(expect.objectContaining({ key: 'noOptimalPrice' }));
+    await expect(service.place(1, UP_100)).rejects.toThrow(
+      expect.objectContaining({ key: 'noOptimalPrice' }),
+    );
     expect(await ledger.balance(wallet)).toEqual({ available: toUnits('1000'), frozen: 0n });
     // One millisecond later the same trade is before the acceptance and is the entry.
     setClock(T0 + 1);
-    expect(await service.place(1, UP)).toMatchObject({ entryTradeId: 2, entryTs: T0 });
+    expect(await service.place(1, UP_100)).toMatchObject({ entryTradeId: 2, entryTs: T0 });
   });
 });

@@ -23,6 +23,38 @@ export const PAIR: PairInfo = {
 /** The harness clock's start, epoch ms. */
 export const T0 = 1_700_000_000_000;
 
+/** Terms with one 30 s duration paying 0.8, stakes of 10 to 1,000 USDT and room for 1,250 of them. */
+export const TERMS_30S: SecondTerms = {
+  coin: 'USDT',
+  pairs: [SYMBOL],
+  durations: [{ seconds: 30, payoutRate: '0.8', minStake: '10', maxStake: '1000', exposureCap: '100000' }],
+  stakeDecimals: 2,
+  staleMs: 60_000,
+  demoGrant: '1',
+};
+
+/** A 100 USDT option on a rise over 30 s. */
+export const UP_100 = { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' } as const;
+
+/**
+ * Runs `command` in one batch with a command that fails it as a whole (it throws without a
+ * savepoint), as a failed flush or COMMIT would: both are refused. Returns their outcomes.
+ */
+export function inFailedBatch(
+  db: Db,
+  command: () => Promise<unknown>,
+): Promise<PromiseSettledResult<unknown>[]> {
+  return Promise.allSettled([
+    command(),
+    db.engine.writer.run(
+      () => {
+        throw new Error('fault');
+      },
+      { savepoint: false },
+    ),
+  ]);
+}
+
 const TEST_STATEMENTS = {
   // What the spot area stores for a trade, with the fields the options read.
   trade: sql<[id: number, symbol: string, priceTicks: number, ts: number]>(

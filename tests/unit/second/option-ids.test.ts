@@ -3,27 +3,16 @@
 // across a refusal, a failed batch and a new service on the same database.
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../../domain';
-import type { SecondTerms } from '../../../domain/second-rules';
 import { ledgerViolations } from '../../../server/ledger';
 import { OptionService } from '../../../server/second/option-service';
-import { optionHarness, query, SYMBOL, T0 } from './option-harness';
-
-const TERMS: SecondTerms = {
-  coin: 'USDT',
-  pairs: [SYMBOL],
-  durations: [{ seconds: 30, payoutRate: '0.8', minStake: '10', maxStake: '1000', exposureCap: '100000' }],
-  stakeDecimals: 2,
-  staleMs: 60_000,
-  demoGrant: '1',
-};
-const UP = { symbol: SYMBOL, seconds: 30, direction: 'up', stake: '100' } as const;
+import { inFailedBatch, optionHarness, query, SYMBOL, T0, TERMS_30S, UP_100 } from './option-harness';
 
 describe('placing an option', () => {
   it('answers the row as stored, with the stake transaction that names it', async () => {
-    const { db, service, trade, setClock } = await optionHarness(TERMS);
+    const { db, service, trade, setClock } = await optionHarness(TERMS_30S);
     await trade(1, 6_400_000, T0);
     setClock(T0 + 10);
-    const placed = await service.place(1, { ...UP, clientOrderId: 'a-1' });
+    const placed = await service.place(1, { ...UP_100, clientOrderId: 'a-1' });
     expect(await service.store.get(placed.id)).toEqual(placed);
     expect(placed).toMatchObject({
       status: 'open',
@@ -43,38 +32,30 @@ describe('placing an option', () => {
       ref_id: String(placed.id),
     });
     // The same client id again: the stored option, nothing new.
-    expect(await service.place(1, { ...UP, clientOrderId: 'a-1' })).toEqual(placed);
+    expect(await service.place(1, { ...UP_100, clientOrderId: 'a-1' })).toEqual(placed);
     expect(await query(db, 'select count(*) as n from second_options')).toEqual([{ n: 1 }]);
   });
 
   it('continues after the highest id: across a refusal, a failed batch and a new service', async () => {
-    const { db, ledger, service, tape, trade, setClock } = await optionHarness(TERMS);
+    const { db, ledger, service, tape, trade, setClock } = await optionHarness(TERMS_30S);
     await trade(1, 6_400_000, T0);
     setClock(T0 + 10);
-    const first = await service.place(1, UP);
+    const first = await service.place(1, UP_100);
     // 900 left: a stake of 1000 is refused, and writes nothing.
-    await expect(service.place(1, { ...UP, stake: '1000' })).rejects.toThrow(
+    await expect(service.place(1, { ...UP_100, stake: '1000' })).rejects.toThrow(
       expect.objectContaining({ key: 'insufficientBalance' }),
     );
-    const second = await service.place(1, UP);
+    const second = await service.place(1, UP_100);
     expect(second.id).toBeGreaterThan(first.id);
     // A placing whose batch fails as a whole: nothing of it is stored.
-    const outcomes = await Promise.allSettled([
-      service.place(1, UP),
-      db.engine.writer.run(
-        () => {
-          throw new Error('fault');
-        },
-        { savepoint: false },
-      ),
-    ]);
+    const outcomes = await inFailedBatch(db, () => service.place(1, UP_100));
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-    const third = await service.place(1, UP);
+    const third = await service.place(1, UP_100);
     expect(third.id).toBeGreaterThan(second.id);
     // A new service on the same database (a restart) takes the next id after the table's highest.
-    const again = new OptionService(db.engine, ledger, tape, TERMS, [SYMBOL], () => T0 + 20);
+    const again = new OptionService(db.engine, ledger, tape, TERMS_30S, [SYMBOL], () => T0 + 20);
     await again.load();
-    const fourth = await again.place(1, UP);
+    const fourth = await again.place(1, UP_100);
     expect(fourth.id).toBeGreaterThan(third.id);
     const rows = await query(db, 'select id, stake_tx_id from second_options order by id');
     expect(rows.map((r) => r.id)).toEqual([first.id, second.id, third.id, fourth.id]);

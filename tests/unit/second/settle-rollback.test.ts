@@ -5,7 +5,7 @@ import { toUnits } from '../../../domain';
 import type { SecondTerms } from '../../../domain/second-rules';
 import { ledgerViolations } from '../../../server/ledger';
 import type { TradeTape } from '../../../server/market/trade-tape';
-import { optionHarness, query, SYMBOL, T0 } from './option-harness';
+import { inFailedBatch, optionHarness, query, SYMBOL, T0 } from './option-harness';
 
 // Room for exactly two 100 USDT options at 0.8 (house risk 80 each).
 const TERMS: SecondTerms = {
@@ -101,15 +101,7 @@ describe('a failed settlement batch', () => {
     await trade(2, 6_400_100, T0 + 5_000);
     // The settling command succeeds, then another command of its batch fails without a savepoint:
     // the whole batch rolls back, the settlement with it.
-    const outcomes = await Promise.allSettled([
-      service.settleDue(T0 + 40_000),
-      db.engine.writer.run(
-        () => {
-          throw new Error('fault');
-        },
-        { savepoint: false },
-      ),
-    ]);
+    const outcomes = await inFailedBatch(db, () => service.settleDue(T0 + 40_000));
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect(await count(SETTLE_TXS)).toBe(0);
     expect(await ledger.balance(wallet)).toEqual({ available: toUnits('900'), frozen: toUnits('100') });
@@ -128,15 +120,7 @@ describe('a failed settlement batch', () => {
     const { db, ledger, wallet, service, trade, setClock } = await setup();
     await trade(1, 6_400_000, T0);
     setClock(T0 + 10);
-    const outcomes = await Promise.allSettled([
-      service.place(1, UP),
-      db.engine.writer.run(
-        () => {
-          throw new Error('fault');
-        },
-        { savepoint: false },
-      ),
-    ]);
+    const outcomes = await inFailedBatch(db, () => service.place(1, UP));
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect(await ledger.balance(wallet)).toEqual({ available: toUnits('1000'), frozen: 0n });
     expect(await service.settleDue(T0 + 40_000)).toEqual([]);
