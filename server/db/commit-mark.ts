@@ -26,6 +26,7 @@ export const writerCommitsMigration: Migration = {
 };
 
 const LAST = sql<[], string>('select batch from writer_commits where id = 1', (r) => r.batch as string);
+
 /** Marks batches and tells, after a COMMIT whose answer was lost, whether it was applied. */
 export interface CommitMark {
   /** A new name for the batch about to commit (unique among this database's batches). */

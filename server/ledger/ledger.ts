@@ -1,4 +1,5 @@
 import { BulkRows, currentCommand, statementsByKey, statementsOf, type Conn, type Engine } from '../db';
+import { readInLists } from '../shared/id-lists';
 import { BalanceBook, holderKey, holderOf, type BookEntry } from './balance-book';
 import {
   InsufficientBalanceError,
@@ -7,7 +8,6 @@ import {
   type Posting,
   type TxMeta,
 } from './ledger-types';
-import { readInLists } from '../shared/id-lists';
 import { LEDGER_STATEMENTS, usersBalances } from './ledger-statements';
 
 /**
