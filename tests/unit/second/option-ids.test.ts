@@ -66,4 +66,16 @@ describe('placing an option', () => {
     });
     expect(await ledgerViolations(db.engine)).toEqual([]);
   });
+
+  it('reports a ledger fault while freezing the stake as it is, not as a low balance, and stores nothing', async () => {
+    const { db, ledger, service, trade, setClock } = await optionHarness(TERMS_30S);
+    await trade(1, 6_400_000, T0);
+    setClock(T0 + 10);
+    const freeze = ledger.freeze.bind(ledger);
+    ledger.freeze = () => Promise.reject(new Error('disk I/O error'));
+    await expect(service.place(1, UP_100)).rejects.toThrow('disk I/O error');
+    ledger.freeze = freeze;
+    expect(await query(db, 'select count(*) as n from second_options')).toEqual([{ n: 0 }]);
+    expect((await service.place(1, UP_100)).status).toBe('open');
+  });
 });
