@@ -134,7 +134,8 @@ export class OrderStore implements BatchParticipant {
       this.readAhead.set(key, null);
       pairs.push(userId, clientOrderId);
     }
-    const rows = await readInLists(pairs, 2, (size, slice) => this.byClientIds(size).all(...slice));
+    // 64 pairs a statement at most: SQLite planned the join of 256 as a scan of the orders.
+    const rows = await readInLists(pairs, 2, (size, slice) => this.byClientIds(size).all(...slice), 64);
     for (const row of rows) this.readAhead.set(clientKey(row.userId, row.clientOrderId!), row);
   }
 

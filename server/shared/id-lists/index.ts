@@ -52,20 +52,29 @@ export function idLists<T extends number | bigint>(ids: Iterable<T>): IdList<T>[
 }
 
 /**
- * Reads many keys of `per` values each (a user id, or a user id and a client id), cut as
- * `keyLists` cuts them: `values` holds the keys one after another, `read(size, slice)` runs the
- * statement for `size` keys on their `size × per` values and returns its rows, in list order. A
- * repeated key's rows come back again: callers gather rows into a map.
+ * Reads many keys of `per` values each (a user id, or a user id and a client id) in statements of
+ * the lengths in `ID_LIST_SIZES` up to `longest`, cut exactly: as many of the longest as fit, then
+ * shorter ones, nothing filled up. `values` holds the keys one after another; `read(size, slice)`
+ * runs the statement for `size` keys on their `size × per` values and returns its rows, in order.
+ * Not filled as `keyLists` fills: a join on a `values` list reads a repeated key again, and SQLite
+ * planned the spot store's client-id join of 256 pairs as a scan (its mixed-order rate fell from
+ * 8,606–9,718 to 7,235–8,113 /s with 256 filled lists: `npm run bench -- orders`), so that read
+ * keeps to 64.
  */
 export async function readInLists<V, R>(
   values: readonly V[],
   per: number,
   read: (size: IdListSize, slice: V[]) => Promise<R[]>,
+  longest: IdListSize = LONGEST,
 ): Promise<R[]> {
-  const keys: V[][] = [];
-  for (let i = 0; i + per <= values.length; i += per) keys.push(values.slice(i, i + per));
   const rows: R[] = [];
-  for (const list of keyLists(keys)) for (const row of await read(list.size, list.ids.flat())) rows.push(row);
+  let i = 0;
+  for (const size of [...ID_LIST_SIZES].reverse()) {
+    if (size > longest) continue;
+    const n = size * per;
+    for (; values.length - i >= n; i += n)
+      for (const row of await read(size, values.slice(i, i + n))) rows.push(row);
+  }
   return rows;
 }
 

@@ -5,7 +5,14 @@ import type { Database as SqliteDb } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositActivity } from '../../../server/assets';
 import { accounts } from '../../../server/mine';
-import { ID_LIST_SIZES, idLists, keyLists, placeholders, readInLists } from '../../../server/shared/id-lists';
+import {
+  ID_LIST_SIZES,
+  idLists,
+  keyLists,
+  placeholders,
+  readInLists,
+  type IdListSize,
+} from '../../../server/shared/id-lists';
 import { tradeLog } from '../../../server/trade';
 import { insertUser, openTestDatabase, type Db } from '../../support/db';
 
@@ -56,27 +63,36 @@ describe('idLists', () => {
 
 describe('readInLists', () => {
   /** Reads `count` keys of `per` values each; returns the sizes of its statements and its rows. */
-  async function readOf(count: number, per: number) {
+  async function readOf(count: number, per: number, longest?: IdListSize) {
     const values = Array.from({ length: count * per }, (_, i) => i);
     const sizes: number[] = [];
-    const rows = await readInLists(values, per, (size, slice) => {
-      expect(slice).toHaveLength(size * per);
-      sizes.push(size);
-      return Promise.resolve(slice.filter((_, i) => i % per === 0));
-    });
+    const rows = await readInLists(
+      values,
+      per,
+      (size, slice) => {
+        expect(slice).toHaveLength(size * per);
+        sizes.push(size);
+        return Promise.resolve(slice.filter((_, i) => i % per === 0));
+      },
+      longest,
+    );
     return { sizes, rows };
   }
 
-  it('reads every key, in order, in lists of 256 and one shorter list filled with its last key', async () => {
+  it('reads every key once, in order, in the longest statements that fit, nothing filled up', async () => {
     const { sizes, rows } = await readOf(300, 1);
-    expect(sizes).toEqual([256, 64]);
-    expect(rows).toEqual([...range(0, 300), ...Array<number>(20).fill(299)]);
+    expect(sizes).toEqual([256, 16, 16, 4, 4, 4]);
+    expect(rows).toEqual(range(0, 300));
+  });
+
+  it('keeps to the longest statement it is given', async () => {
+    expect((await readOf(150, 1, 64)).sizes).toEqual([64, 64, 16, 4, 1, 1]);
   });
 
   it('keeps keys of several values each whole (user id and client id pairs)', async () => {
-    const { sizes, rows } = await readOf(3, 2);
-    expect(sizes).toEqual([4]);
-    expect(rows).toEqual([0, 2, 4, 4]);
+    const { sizes, rows } = await readOf(21, 2);
+    expect(sizes).toEqual([16, 4, 1]);
+    expect(rows).toEqual(Array.from({ length: 21 }, (_, i) => i * 2));
   });
 
   it('runs no statement for no keys', async () => {
