@@ -12,6 +12,8 @@ export const ID_LIST_SIZES = [1, 4, 16, 64, 256] as const;
 export type IdListSize = (typeof ID_LIST_SIZES)[number];
 
 const LONGEST: IdListSize = 256;
+/** `ID_LIST_SIZES`, longest first: how `readInLists` cuts. */
+const LONGEST_FIRST = [...ID_LIST_SIZES].reverse();
 
 /** One list of keys, `size` long (its last key repeated to fill it). */
 export interface IdList<T> {
@@ -69,7 +71,7 @@ export async function readInLists<V, R>(
 ): Promise<R[]> {
   const rows: R[] = [];
   let i = 0;
-  for (const size of [...ID_LIST_SIZES].reverse()) {
+  for (const size of LONGEST_FIRST) {
     if (size > longest) continue;
     const n = size * per;
     for (; values.length - i >= n; i += n)
